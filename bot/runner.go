@@ -1,0 +1,49 @@
+package bot
+
+import (
+	"context"
+	"time"
+)
+
+// Command is one check to execute: an argv (never a shell string) in a work
+// directory. Runners add nothing from the service's own environment except
+// what their configuration names, so secrets held by autoverify never reach
+// the command.
+type Command struct {
+	// ItemID is the checklist item the command verifies; runners use it only
+	// for labels and logs.
+	ItemID string
+	// Argv is the program and its arguments, already split by a shell-word
+	// parser. Argv[0] is looked up in the runner's PATH.
+	Argv []string
+	// Dir is the work directory the command runs in.
+	Dir string
+	// Timeout bounds the command's wall time; zero means the runner's default.
+	Timeout time.Duration
+}
+
+// Result is what a runner observed of one command.
+type Result struct {
+	// ExitCode is the process exit status. A command killed by a signal
+	// reports 128+signal, as a shell would; a program that could not be
+	// started reports 127 (not found) or 126 (not executable).
+	ExitCode int
+	// Output is the combined stdout and stderr, capped by the runner. When
+	// the cap was hit, the head and tail are kept and a line in between says
+	// how many bytes were dropped.
+	Output []byte
+	// OmittedBytes counts output bytes dropped by the cap.
+	OmittedBytes int64
+	// TimedOut is set when the runner killed the command at its deadline.
+	TimedOut bool
+	// Duration is the wall time from start to exit (or kill).
+	Duration time.Duration
+}
+
+// Runner executes commands. The local sandbox, Docker and Kubernetes
+// implement it. Run returns an error only when the runner itself is
+// unavailable (an engine down, an image missing); a command that fails,
+// cannot be found or times out is a Result, not an error.
+type Runner interface {
+	Run(ctx context.Context, cmd Command) (Result, error)
+}
