@@ -1,0 +1,46 @@
+package checklist
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+)
+
+// normalizeText folds case and collapses runs of white space so that
+// reflowing or re-indenting an item keeps its ID.
+func normalizeText(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// idAssigner hands out 8-hex-digit item IDs. The first item with a given
+// normalised text gets the hash of the text; later items with the same text
+// (or, rarely, a colliding hash) get the hash of the text plus their
+// occurrence number, so every ID in a story is distinct and depends only on
+// the texts and their order.
+type idAssigner struct {
+	used map[string]bool
+	seen map[string]int
+}
+
+func newIDAssigner() *idAssigner {
+	return &idAssigner{used: map[string]bool{}, seen: map[string]int{}}
+}
+
+func (a *idAssigner) next(text string) string {
+	norm := normalizeText(text)
+	for {
+		n := a.seen[norm]
+		a.seen[norm] = n + 1
+		key := norm
+		if n > 0 {
+			key = norm + "\x00" + strconv.Itoa(n)
+		}
+		sum := sha256.Sum256([]byte(key))
+		id := hex.EncodeToString(sum[:4])
+		if !a.used[id] {
+			a.used[id] = true
+			return id
+		}
+	}
+}

@@ -1,0 +1,250 @@
+package checklist
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// DefaultAllowlist is the spec's allowlist when none is configured.
+var DefaultAllowlist = []string{"pnpm type-check", "pnpm lint", "pnpm test", "pnpm test:e2e"}
+
+// BuildCommand is added to the allowlist when builds are enabled
+// (ENGINEO_AUTOVERIFY_BUILD_ENABLED=1).
+const BuildCommand = "pnpm build"
+
+// Policy decides which commands may run. The zero Policy allows nothing.
+type Policy struct {
+	allow [][]string
+	names []string
+}
+
+// NewPolicy builds a policy from allowlist entries such as "pnpm test".
+// An entry matches a command whose leading words equal the entry's words,
+// so "pnpm test" admits "pnpm test --coverage" but not "pnpm testing".
+func NewPolicy(allowlist []string) (Policy, error) {
+	var p Policy
+	for _, e := range allowlist {
+		e = strings.TrimSpace(e)
+		if e == "" {
+			continue
+		}
+		words, err := splitWords(e)
+		if err != nil {
+			return Policy{}, fmt.Errorf("allowlist entry %q: %w", e, err)
+		}
+		p.allow = append(p.allow, words)
+		p.names = append(p.names, strings.Join(words, " "))
+	}
+	return p, nil
+}
+
+// Allowlist returns the normalised entries.
+func (p Policy) Allowlist() []string { return append([]string(nil), p.names...) }
+
+// CommandError explains why a command may not run, in words its author can
+// act on.
+type CommandError struct {
+	Command string
+	Reason  string
+}
+
+func (e *CommandError) Error() string {
+	return fmt.Sprintf("command `%s` %s", e.Command, e.Reason)
+}
+
+// Check parses a command and returns its argv when it is allowlisted and free
+// of shell syntax. Commands run as argv, never through a shell, so anything a
+// shell would interpret (operators, redirections, expansions, globs, quotes
+// hiding escapes) is refused outright rather than passed on literally: the
+// author meant something the runner would not do.
+func (p Policy) Check(command string) ([]string, error) {
+	argv, err := splitWords(command)
+	if err != nil {
+		return nil, &CommandError{Command: command, Reason: err.Error()}
+	}
+	if len(argv) == 0 {
+		return nil, &CommandError{Command: command, Reason: "is empty"}
+	}
+	for _, entry := range p.allow {
+		if hasPrefixWords(argv, entry) {
+			return argv, nil
+		}
+	}
+	allowed := "nothing is allowlisted"
+	if len(p.names) > 0 {
+		allowed = "allowed: " + strings.Join(p.names, ", ")
+	}
+	return nil, &CommandError{Command: command, Reason: fmt.Sprintf(
+		"is not in the allowlist (%s); add it to ENGINEO_AUTOVERIFY_ALLOWLIST or to allowlist: in .autoverify.yml", allowed)}
+}
+
+func hasPrefixWords(argv, entry []string) bool {
+	if len(entry) > len(argv) {
+		return false
+	}
+	for i, w := range entry {
+		if argv[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// errShell is the suffix of every shell-syntax refusal.
+const errShell = "commands run without a shell, so shell syntax is not allowed"
+
+// splitWords turns a command into argv with a real shell parser and refuses
+// anything but one simple command made of literal words. A character list
+// alone would miss constructs such as `a{b,c}`, `~/x`, `!cmd` or comments,
+// and would refuse harmless quoted arguments.
+func splitWords(command string) ([]string, error) {
+	for i, r := range command {
+		if r == '\n' || r == '\r' {
+			return nil, fmt.Errorf("contains a line break; %s", errShell)
+		}
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			return nil, fmt.Errorf("contains control character %U at byte %d; remove it", r, i)
+		}
+	}
+	if ch := firstOperator(command); ch != "" {
+		return nil, fmt.Errorf("contains `%s`; %s", ch, errShell)
+	}
+	parser := shellParsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(command), "")
+	shellParsers.Put(parser)
+	if err != nil {
+		return nil, fmt.Errorf("is not a plain command (%v); %s", err, errShell)
+	}
+	if len(f.Stmts) == 0 {
+		if len(f.Last) > 0 {
+			return nil, fmt.Errorf("is only a comment")
+		}
+		return nil, nil
+	}
+	if len(f.Stmts) > 1 || len(f.Last) > 0 {
+		return nil, fmt.Errorf("is more than one command; %s", errShell)
+	}
+	st := f.Stmts[0]
+	switch {
+	case len(st.Comments) > 0:
+		return nil, fmt.Errorf("contains a `#` comment; %s", errShell)
+	case st.Negated:
+		return nil, fmt.Errorf("contains `!`; %s", errShell)
+	case st.Background || st.Coprocess || st.Disown:
+		return nil, fmt.Errorf("contains `&`; %s", errShell)
+	case len(st.Redirs) > 0:
+		return nil, fmt.Errorf("contains a redirection; %s", errShell)
+	}
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return nil, fmt.Errorf("is a shell construct, not a simple command; %s", errShell)
+	}
+	if len(call.Assigns) > 0 {
+		return nil, fmt.Errorf("sets a variable (`%s=`); pass settings through the runner's environment instead", call.Assigns[0].Name.Value)
+	}
+	argv := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		s, err := literalWord(w)
+		if err != nil {
+			return nil, err
+		}
+		argv = append(argv, s)
+	}
+	return argv, nil
+}
+
+// shellParsers reuses parsers: building one per command dominated the
+// parse time of large stories.
+var shellParsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+}}
+
+// firstOperator names the first control or expansion character, so the
+// refusal can say exactly what to remove. The parser still has the final
+// word; this only improves the message for the common cases.
+func firstOperator(s string) string {
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			}
+			continue
+		case quote == '"':
+			switch r {
+			case '"':
+				quote = 0
+			case '$', '`':
+				return string(r)
+			}
+			continue
+		case r == '\'' || r == '"':
+			quote = r
+			continue
+		}
+		switch r {
+		case '|', ';', '&', '$', '`', '<', '>', '(', ')':
+			return string(r)
+		}
+	}
+	return ""
+}
+
+// literalWord returns the value of a word made only of literal text and
+// quotes without expansions.
+func literalWord(w *syntax.Word) (string, error) {
+	var b strings.Builder
+	for i, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if err := checkUnquoted(p.Value, i == 0); err != nil {
+				return "", err
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", fmt.Errorf("contains `$'...'`; %s", errShell)
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", fmt.Errorf("contains `$\"...\"`; %s", errShell)
+			}
+			for _, qp := range p.Parts {
+				lit, ok := qp.(*syntax.Lit)
+				if !ok {
+					return "", fmt.Errorf("contains an expansion inside double quotes; %s", errShell)
+				}
+				if strings.ContainsRune(lit.Value, '\\') {
+					return "", fmt.Errorf("contains `\\` inside double quotes; use single quotes for literal text")
+				}
+				b.WriteString(lit.Value)
+			}
+		default:
+			return "", fmt.Errorf("contains a shell expansion; %s", errShell)
+		}
+	}
+	return b.String(), nil
+}
+
+// checkUnquoted refuses characters that a shell would expand in an unquoted
+// literal: globs, brace expansion, a leading tilde and backslash escapes.
+func checkUnquoted(s string, first bool) error {
+	if first && strings.HasPrefix(s, "~") {
+		return fmt.Errorf("starts a word with `~`; %s (write the path out)", errShell)
+	}
+	if i := strings.IndexAny(s, "*?["); i >= 0 {
+		return fmt.Errorf("contains the glob character `%c`; %s (quote it with '...' if it is literal)", s[i], errShell)
+	}
+	if i := strings.IndexAny(s, "{}"); i >= 0 {
+		return fmt.Errorf("contains `%c` (brace expansion); %s (quote it with '...' if it is literal)", s[i], errShell)
+	}
+	if strings.ContainsRune(s, '\\') {
+		return fmt.Errorf("contains `\\`; %s (quote with '...' instead)", errShell)
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package checklist
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// tagRe matches a whole-line AUTO tag comment. The keyword is
+// case-insensitive and white space is tolerated around every token.
+var tagRe = regexp.MustCompile(`(?is)^<!--\s*AUTO\s*:(.*?)-->$`)
+
+// tagFieldRe matches one leading KEY=value field of a tag body. CMD is
+// always last and takes the rest of the tag, so a command may contain '='.
+var tagFieldRe = regexp.MustCompile(`(?i)^\s*(ENV|EXIT|CMD)\s*=\s*`)
+
+// Tag is a parsed AUTO tag.
+type Tag struct {
+	// Command is the raw command text after CMD=.
+	Command string
+	// Environment is the ENV= value; empty means every environment.
+	Environment string
+	// ExitCode is the EXIT= value: the exit status that counts as a pass.
+	ExitCode int
+}
+
+// isTagLine reports whether a trimmed line is an AUTO tag at all (well
+// formed or not), so that a malformed tag rejects its item instead of being
+// silently ignored.
+func isTagLine(s string) bool {
+	return tagRe.MatchString(strings.TrimSpace(s))
+}
+
+// parseTag parses a trimmed AUTO tag line such as
+// `<!-- AUTO:ENV=ci EXIT=1 CMD=go test ./... -->`.
+func parseTag(s string) (Tag, error) {
+	m := tagRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return Tag{}, fmt.Errorf("not an AUTO tag")
+	}
+	body := m[1]
+	t := Tag{}
+	seen := map[string]bool{}
+	for {
+		f := tagFieldRe.FindStringSubmatch(body)
+		if f == nil {
+			return Tag{}, fmt.Errorf("AUTO tag %q has no CMD=: write <!-- AUTO:CMD=your command -->", strings.TrimSpace(s))
+		}
+		key := strings.ToUpper(f[1])
+		body = body[len(f[0]):]
+		if seen[key] {
+			return Tag{}, fmt.Errorf("AUTO tag repeats %s=", key)
+		}
+		seen[key] = true
+		if key == "CMD" {
+			t.Command = strings.TrimSpace(body)
+			if t.Command == "" {
+				return Tag{}, fmt.Errorf("AUTO tag has an empty CMD=: put the command after CMD=")
+			}
+			return t, nil
+		}
+		val, rest, _ := strings.Cut(strings.TrimLeft(body, " \t"), " ")
+		body = rest
+		switch key {
+		case "ENV":
+			if val == "" {
+				return Tag{}, fmt.Errorf("AUTO tag has an empty ENV=: name an environment or drop ENV=")
+			}
+			if strings.EqualFold(val, "ALL") {
+				val = ""
+			}
+			t.Environment = val
+		case "EXIT":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 || n > 255 {
+				return Tag{}, fmt.Errorf("AUTO tag EXIT=%q is not an exit status: use a whole number from 0 to 255", val)
+			}
+			t.ExitCode = n
+		}
+	}
+}
