@@ -1,0 +1,182 @@
+package evidence
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot/failure"
+)
+
+// TimeFormat is the spec's UTC timestamp in artifact names.
+const TimeFormat = "20060102T150405Z"
+
+// Result is one command's outcome as the artifacts record it.
+type Result struct {
+	ItemID   string
+	Line     int
+	Text     string
+	Command  string
+	ExitCode int
+	Duration time.Duration
+	TimedOut bool
+	Passed   bool
+	// FailureType is empty on a pass.
+	FailureType failure.Type
+	// Output is the redacted, capped output.
+	Output       []byte
+	OmittedBytes int64
+}
+
+// Run is one verification of a story.
+type Run struct {
+	StoryKey    string
+	Time        time.Time
+	Results     []Result
+	ManualCount int
+}
+
+// Files names the artifacts a run wrote.
+type Files struct {
+	Evidence, Summary string // paths
+	Timestamp         string
+}
+
+// EvidenceName is {KEY}-evidence-{timestamp}.txt.
+func EvidenceName(key, timestamp string) string {
+	return key + "-evidence-" + timestamp + ".txt"
+}
+
+// SummaryName is {KEY}-auto-verify-summary.json.
+func SummaryName(key string) string { return key + "-auto-verify-summary.json" }
+
+// Write stores the run's evidence file and summary in dir. If another run of
+// the story already wrote evidence in the same second, the timestamp moves
+// on by a second until the name is free, so no evidence is overwritten.
+func Write(dir string, run Run) (Files, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Files{}, fmt.Errorf("creating artifacts directory %s: %w", dir, err)
+	}
+	t := run.Time.UTC().Truncate(time.Second)
+	var files Files
+	for i := 0; ; i++ {
+		files.Timestamp = t.Add(time.Duration(i) * time.Second).Format(TimeFormat)
+		files.Evidence = filepath.Join(dir, EvidenceName(run.StoryKey, files.Timestamp))
+		err := createNew(files.Evidence, EvidenceText(run, files.Timestamp), 0o644)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || i > 3600 {
+			return Files{}, err
+		}
+	}
+	summary, err := SummaryJSON(run, files.Timestamp)
+	if err != nil {
+		return Files{}, err
+	}
+	files.Summary = filepath.Join(dir, SummaryName(run.StoryKey))
+	if err := WriteFile(files.Summary, summary, 0o644); err != nil {
+		return Files{}, err
+	}
+	return files, nil
+}
+
+// Summary is the spec's summary object, in the spec's field order, plus
+// manual_count.
+type Summary struct {
+	StoryKey      string          `json:"story_key"`
+	Timestamp     string          `json:"timestamp"`
+	Results       []SummaryResult `json:"results"`
+	AllPassed     bool            `json:"all_passed"`
+	TotalCommands int             `json:"total_commands"`
+	PassedCount   int             `json:"passed_count"`
+	FailedCount   int             `json:"failed_count"`
+	ManualCount   int             `json:"manual_count"`
+}
+
+// SummaryResult has exactly the spec's per-result fields.
+type SummaryResult struct {
+	ItemID          string        `json:"item_id"`
+	Command         string        `json:"command"`
+	ExitCode        int           `json:"exit_code"`
+	DurationSeconds float64       `json:"duration_seconds"`
+	TimedOut        bool          `json:"timed_out"`
+	Passed          bool          `json:"passed"`
+	FailureType     *failure.Type `json:"failure_type"`
+}
+
+// SummaryJSON renders the summary: the spec's fields plus manual_count.
+func SummaryJSON(run Run, timestamp string) ([]byte, error) {
+	results := make([]SummaryResult, 0, len(run.Results))
+	passed := 0
+	for _, r := range run.Results {
+		sr := SummaryResult{
+			ItemID:          r.ItemID,
+			Command:         r.Command,
+			ExitCode:        r.ExitCode,
+			DurationSeconds: float64(r.Duration.Milliseconds()) / 1000,
+			TimedOut:        r.TimedOut,
+			Passed:          r.Passed,
+		}
+		if r.Passed {
+			passed++
+		} else {
+			ft := r.FailureType
+			sr.FailureType = &ft
+		}
+		results = append(results, sr)
+	}
+	obj := Summary{
+		StoryKey:      run.StoryKey,
+		Timestamp:     timestamp,
+		Results:       results,
+		AllPassed:     passed == len(run.Results),
+		TotalCommands: len(run.Results),
+		PassedCount:   passed,
+		FailedCount:   len(run.Results) - passed,
+		ManualCount:   run.ManualCount,
+	}
+	b, err := json.MarshalIndent(obj, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding summary: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// EvidenceText renders the human-readable evidence file.
+func EvidenceText(run Run, timestamp string) []byte {
+	var b strings.Builder
+	passed := 0
+	for _, r := range run.Results {
+		if r.Passed {
+			passed++
+		}
+	}
+	fmt.Fprintf(&b, "autoverify evidence\nstory: %s\ntimestamp: %s\ncommands: %d (passed %d, failed %d)\nmanual items: %d\n",
+		run.StoryKey, timestamp, len(run.Results), passed, len(run.Results)-passed, run.ManualCount)
+	for i, r := range run.Results {
+		status, ft := "PASS", "-"
+		if !r.Passed {
+			status, ft = "FAIL", string(r.FailureType)
+		}
+		fmt.Fprintf(&b, "\n=== [%d/%d] %s\n", i+1, len(run.Results), r.Command)
+		fmt.Fprintf(&b, "item: %s (line %d) %s\n", r.ItemID, r.Line, r.Text)
+		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
+			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
+		if r.OmittedBytes > 0 {
+			fmt.Fprintf(&b, "output: %d bytes kept, %d omitted\n", len(r.Output), r.OmittedBytes)
+		}
+		b.WriteString("--- output ---\n")
+		b.Write(r.Output)
+		if len(r.Output) > 0 && r.Output[len(r.Output)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+		b.WriteString("--- end output ---\n")
+	}
+	return []byte(b.String())
+}
