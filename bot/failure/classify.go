@@ -79,7 +79,6 @@ const (
 	buildTool
 )
 
-
 // toolOf guesses what kind of check a command is from its words alone.
 func toolOf(argv []string) toolKind {
 	words := make([]string, 0, len(argv))
