@@ -10,6 +10,8 @@ import (
 type Mark struct {
 	// Passed checks the box; a failure unchecks it.
 	Passed bool
+	// KeepBox leaves the checkbox as the author set it.
+	KeepBox bool
 	// Text is the sub-bullet's text without the list marker and the
 	// AUTO-VERIFY comment, e.g. "Auto-verified: PASS (see `f.txt`)".
 	Text string
@@ -59,7 +61,7 @@ func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 			line = r
 		}
 		off := it.box - d.lineStart[it.line-1] + 1
-		if off < len(line) {
+		if off < len(line) && !mark.KeepBox {
 			c := line[off]
 			switch {
 			case mark.Passed && c == ' ':

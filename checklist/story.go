@@ -59,7 +59,7 @@ type Item struct {
 	// Environment is the tag's ENV= (empty: every environment) and ExitCode
 	// its EXIT= (the exit status that counts as a pass).
 	Environment string `json:"environment,omitempty"`
-	ExitCode    int    `json:"required_exit_code"`
+	ExitCode    int    `json:"required_exit_code,omitempty"`
 }
 
 // Story is a parsed checklist.

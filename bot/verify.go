@@ -1,0 +1,130 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/checklist"
+)
+
+// Redactor removes secrets from text before it is stored or posted.
+type Redactor interface {
+	Bytes([]byte) []byte
+}
+
+// Verifier runs the automated items of a story.
+type Verifier struct {
+	Runner   Runner
+	Redactor Redactor
+	// Concurrency bounds commands running at once; zero means one per CPU.
+	Concurrency int
+	// Timeout is each command's limit; zero leaves it to the runner.
+	Timeout time.Duration
+}
+
+// Outcome is the verdict on one automated item.
+type Outcome struct {
+	Item checklist.Item
+	// Result is what the runner saw; its Output is already redacted.
+	Result      Result
+	Passed      bool
+	FailureType failure.Type // empty on a pass
+}
+
+// Verify runs every automated item of items (checked or not) in dir, in
+// parallel up to the concurrency bound, and returns outcomes in story
+// order. A runner that cannot run a command (an engine down) yields an
+// ENV_ERROR outcome naming the problem rather than aborting the others.
+// Verify returns an error only when ctx is cancelled.
+func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
+	var auto []checklist.Item
+	for _, it := range items {
+		if it.Kind == checklist.Auto {
+			auto = append(auto, it)
+		}
+	}
+	n := v.Concurrency
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	outcomes := make([]Outcome, len(auto))
+	sem := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	for i, it := range auto {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, ctx.Err()
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			outcomes[i] = v.verifyOne(ctx, it, dir)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return outcomes, nil
+}
+
+func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string) Outcome {
+	res, err := v.Runner.Run(ctx, Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout})
+	if err != nil {
+		res = Result{ExitCode: -1, Output: []byte(fmt.Sprintf("autoverify: runner could not run the command: %v\n", err))}
+		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError}
+	}
+	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode}
+	if !o.Passed {
+		o.FailureType = failure.Classify(failure.Failure{
+			Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output,
+		})
+		if it.ExitCode != 0 && res.ExitCode == 0 && !res.TimedOut {
+			// The check wanted a failure (a RED gate) and got success:
+			// nothing in the output explains it, so say so plainly.
+			o.FailureType = failure.TestFailure
+		}
+	}
+	o.Result = v.redact(res)
+	return o
+}
+
+func (v *Verifier) redact(r Result) Result {
+	if v.Redactor != nil {
+		r.Output = v.Redactor.Bytes(r.Output)
+	}
+	return r
+}
+
+// Marks turns outcomes into evidence markers for the story, naming the
+// evidence file. Rejected items get a marker too, so their author sees why
+// the tag did not run, and their box is left alone.
+func Marks(outcomes []Outcome, rejected []checklist.Item, evidenceFile string) map[string]checklist.Mark {
+	marks := make(map[string]checklist.Mark, len(outcomes)+len(rejected))
+	for _, o := range outcomes {
+		marks[o.Item.ID] = checklist.Mark{Passed: o.Passed, Text: MarkText(o, evidenceFile)}
+	}
+	for _, it := range rejected {
+		marks[it.ID] = checklist.Mark{KeepBox: true, Text: "Auto-verify: REJECTED — " + it.Reason}
+	}
+	return marks
+}
+
+// MarkText is the evidence sub-bullet text for one outcome.
+func MarkText(o Outcome, evidenceFile string) string {
+	see := fmt.Sprintf(" (see `%s`)", evidenceFile)
+	switch {
+	case o.Passed:
+		return "Auto-verified: PASS" + see
+	case o.Result.TimedOut:
+		return fmt.Sprintf("Auto-verified: FAIL — %s after %s", o.FailureType, o.Result.Duration.Round(time.Second)) + see
+	default:
+		return fmt.Sprintf("Auto-verified: FAIL — %s, exit code %d", o.FailureType, o.Result.ExitCode) + see
+	}
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// Exit codes of the CLI.
+const (
+	exitOK       = 0
+	exitFailed   = 1
+	exitBadInput = 2
+)
+
+// App is the autoverify program with its surroundings injected, so tests
+// run it end to end in-process.
+type App struct {
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Now            func() time.Time
+	// Color forces colour on or off; nil decides from the terminal.
+	Color *bool
+}
+
+// NewApp returns an App wired to the process.
+func NewApp() *App {
+	return &App{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+}
+
+const usage = `autoverify turns a story's checklist into verified evidence.
+
+Usage:
+  autoverify plan STORY.md [--json]           list the items and what would run
+  autoverify run STORY.md [--story-key KEY] [--workdir DIR]
+                                              run the automated items, write evidence,
+                                              mark the story
+  autoverify version
+
+Run "autoverify COMMAND -h" for a command's flags. Settings also come from
+ENGINEO_ environment variables and .autoverify.yml; see README.md.
+`
+
+// Run executes one command line and returns the exit code.
+func (a *App) Run(ctx context.Context, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(a.Stderr, usage)
+		return exitBadInput
+	}
+	var err error
+	code := exitOK
+	switch args[0] {
+	case "plan":
+		code, err = a.plan(args[1:])
+	case "run":
+		code, err = a.run(ctx, args[1:])
+	case "version":
+		fmt.Fprintln(a.Stdout, "autoverify", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(a.Stdout, usage)
+	default:
+		err = inputErrorf("unknown command %q; run `autoverify help`", args[0])
+	}
+	if err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) || errors.Is(err, flag.ErrHelp) {
+			if !errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(a.Stderr, "autoverify:", err)
+			}
+			return exitBadInput
+		}
+		fmt.Fprintln(a.Stderr, "autoverify:", err)
+		return exitFailed
+	}
+	return code
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// parseArgs parses flags that may come before or after positional
+// arguments ("run STORY.md --workdir x" and "run --workdir x STORY.md").
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, inputErrorf("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func (a *App) color(w io.Writer) bool {
+	if a.Color != nil {
+		return *a.Color
+	}
+	if a.Getenv("NO_COLOR") != "" || strings.EqualFold(a.Getenv("TERM"), "dumb") {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/engineo/autoverify/checklist"
+)
+
+// RepoConfigFile is the per-repository configuration file, read from the
+// work directory.
+const RepoConfigFile = ".autoverify.yml"
+
+// Config is the resolved configuration. Each setting comes from, in order of
+// precedence: a command-line flag, an ENGINEO_ environment variable, the
+// repository's .autoverify.yml, and the default.
+type Config struct {
+	Allowlist      []string
+	BuildEnabled   bool
+	CommandTimeout time.Duration
+	OutputLimit    int
+	EnvPassthrough []string
+	Concurrency    int
+	ArtifactsDir   string
+	// Secrets are literal values masked in everything written: the values
+	// of the service's own secret settings and of passed-through variables
+	// whose names say they are secret.
+	Secrets []string
+}
+
+// repoFile is the schema of .autoverify.yml. Unknown keys are an error, so
+// a typo never silently drops a setting.
+type repoFile struct {
+	Allowlist      []string `yaml:"allowlist"`
+	BuildEnabled   *bool    `yaml:"build_enabled"`
+	CommandTimeout string   `yaml:"command_timeout"`
+	OutputLimit    any      `yaml:"output_limit"`
+	EnvPassthrough []string `yaml:"env_passthrough"`
+	Concurrency    int      `yaml:"concurrency"`
+	ArtifactsDir   string   `yaml:"artifacts_dir"`
+}
+
+// InputError is bad input from the user; the CLI prints it and exits 2.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+func inputErrorf(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// setting is one configurable value: its flag, its environment variable, and
+// how to parse it.
+type setting struct {
+	flag, env, usage string
+}
+
+var settings = []setting{
+	{"allowlist", "ENGINEO_AUTOVERIFY_ALLOWLIST", "comma-separated allowed command prefixes (default: pnpm type-check,pnpm lint,pnpm test,pnpm test:e2e)"},
+	{"build-enabled", "ENGINEO_AUTOVERIFY_BUILD_ENABLED", "1 adds `pnpm build` to the allowlist"},
+	{"command-timeout", "ENGINEO_COMMAND_TIMEOUT", "per-command timeout, a Go duration (default 10m)"},
+	{"output-limit", "ENGINEO_OUTPUT_LIMIT", "output kept per command: bytes or 512KiB, 1MiB (default 1MiB)"},
+	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
+	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
+	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
+}
+
+// registerConfigFlags adds the setting flags to fs; values stay unset
+// (empty) unless given, so the environment and the repo file can apply.
+func registerConfigFlags(fs *flag.FlagSet) map[string]*string {
+	vals := map[string]*string{}
+	for _, s := range settings {
+		vals[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
+	}
+	return vals
+}
+
+// loadConfig resolves the configuration for a work directory.
+func loadConfig(flags map[string]*string, getenv func(string) string, workdir string) (Config, error) {
+	cfg := Config{
+		CommandTimeout: 10 * time.Minute,
+		OutputLimit:    1 << 20,
+		Concurrency:    runtime.NumCPU(),
+		ArtifactsDir:   "reports",
+	}
+	rf, rfPath, err := readRepoFile(workdir)
+	if err != nil {
+		return Config{}, err
+	}
+	// value returns the highest-precedence raw value and where it came from.
+	value := func(s setting) (string, string) {
+		if v := *flags[s.flag]; v != "" {
+			return v, "--" + s.flag
+		}
+		if v := getenv(s.env); v != "" {
+			return v, s.env
+		}
+		return "", ""
+	}
+	fromFile := func(key string) string { return rfPath + ": " + key }
+
+	// Allowlist.
+	cfg.Allowlist = append([]string(nil), checklist.DefaultAllowlist...)
+	if v, _ := value(settings[0]); v != "" {
+		cfg.Allowlist = splitList(v)
+	} else if rf.Allowlist != nil {
+		cfg.Allowlist = rf.Allowlist
+	}
+	if v, src := value(settings[1]); v != "" {
+		b, err := parseBool(v)
+		if err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
+		}
+		cfg.BuildEnabled = b
+	} else if rf.BuildEnabled != nil {
+		cfg.BuildEnabled = *rf.BuildEnabled
+	}
+	if cfg.BuildEnabled {
+		cfg.Allowlist = append(cfg.Allowlist, checklist.BuildCommand)
+	}
+	// Timeout.
+	if v, src := value(settings[2]); v != "" {
+		if cfg.CommandTimeout, err = parseTimeout(v); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
+		}
+	} else if rf.CommandTimeout != "" {
+		if cfg.CommandTimeout, err = parseTimeout(rf.CommandTimeout); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", fromFile("command_timeout"), rf.CommandTimeout, err)
+		}
+	}
+	// Output limit.
+	if v, src := value(settings[3]); v != "" {
+		if cfg.OutputLimit, err = parseSize(v); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
+		}
+	} else if rf.OutputLimit != nil {
+		raw := fmt.Sprint(rf.OutputLimit)
+		if cfg.OutputLimit, err = parseSize(raw); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", fromFile("output_limit"), raw, err)
+		}
+	}
+	// Passthrough.
+	if v, _ := value(settings[4]); v != "" {
+		cfg.EnvPassthrough = splitList(v)
+	} else {
+		cfg.EnvPassthrough = rf.EnvPassthrough
+	}
+	for _, name := range cfg.EnvPassthrough {
+		if !envNameRe.MatchString(name) {
+			return Config{}, inputErrorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
+		}
+	}
+	// Concurrency.
+	if v, src := value(settings[5]); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return Config{}, inputErrorf("%s=%q: want a whole number of at least 1", src, v)
+		}
+		cfg.Concurrency = n
+	} else if rf.Concurrency != 0 {
+		if rf.Concurrency < 1 {
+			return Config{}, inputErrorf("%s=%d: want a whole number of at least 1", fromFile("concurrency"), rf.Concurrency)
+		}
+		cfg.Concurrency = rf.Concurrency
+	}
+	// Artifacts.
+	if v, _ := value(settings[6]); v != "" {
+		cfg.ArtifactsDir = v
+	} else if rf.ArtifactsDir != "" {
+		cfg.ArtifactsDir = rf.ArtifactsDir
+	}
+	cfg.Secrets = secretValues(getenv, cfg.EnvPassthrough)
+	return cfg, nil
+}
+
+var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// secretNameRe matches variable names whose values are masked wherever
+// they appear in output.
+var secretNameRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|_PAT$|CREDENTIAL|REDIS_URL)`)
+
+// secretValues collects the literal values to mask: every ENGINEO_ setting
+// and passed-through variable with a secret-looking name, and the variables
+// named in ENGINEO_REDACT_ENV.
+func secretValues(getenv func(string) string, passthrough []string) []string {
+	names := map[string]bool{}
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "ENGINEO_") && secretNameRe.MatchString(name) {
+			names[name] = true
+		}
+	}
+	for _, n := range passthrough {
+		if secretNameRe.MatchString(n) {
+			names[n] = true
+		}
+	}
+	for _, n := range splitList(getenv("ENGINEO_REDACT_ENV")) {
+		names[n] = true
+	}
+	var vals []string
+	for n := range names {
+		if v := getenv(n); v != "" {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+func readRepoFile(workdir string) (repoFile, string, error) {
+	path := filepath.Join(workdir, RepoConfigFile)
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return repoFile{}, path, nil
+	}
+	if err != nil {
+		return repoFile{}, path, inputErrorf("%s: %v", path, err)
+	}
+	var rf repoFile
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&rf); err != nil && !errors.Is(err, io.EOF) { // empty file: defaults
+		return repoFile{}, path, inputErrorf("%s: %v; see the configuration table in README.md", path, err)
+	}
+	return rf, path, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, errors.New("want 1 or 0")
+}
+
+func parseTimeout(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d <= 0 {
+		return 0, errors.New("want a positive Go duration such as 90s, 10m or 1h30m")
+	}
+	return d, nil
+}
+
+// parseSize reads a byte count: 1048576, 512KiB, 1MiB, 1MB, 2G.
+func parseSize(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	i := len(s)
+	for i > 0 && (s[i-1] < '0' || s[i-1] > '9') {
+		i--
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil || n <= 0 {
+		return 0, errors.New("want a positive size such as 1048576, 512KiB or 1MiB")
+	}
+	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kb": 1e3, "kib": 1 << 10, "m": 1 << 20, "mb": 1e6, "mib": 1 << 20, "g": 1 << 30, "gb": 1e9, "gib": 1 << 30}
+	m, ok := mult[strings.ToLower(strings.TrimSpace(s[i:]))]
+	if !ok {
+		return 0, errors.New("unknown unit; use B, KiB, MiB or GiB")
+	}
+	v := n * m
+	if v < 1024 || v > 1<<31 {
+		return 0, errors.New("want between 1KiB and 2GiB")
+	}
+	return int(v), nil
+}
