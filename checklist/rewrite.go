@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -31,11 +32,93 @@ func MarkerComment(id string) string { return "<!-- AUTO-VERIFY:" + id + " -->" 
 // replaced in place; stray copies elsewhere are removed. Every other byte,
 // line endings included, is left as it was, so Rewrite(Rewrite(x)) ==
 // Rewrite(x) and a user's text is never touched.
+//
+// Markdown containers can nest in ways a line-based edit cannot follow (a
+// lazy continuation line inside nested blockquotes, say). Rewrite therefore
+// parses its own output and checks that every item survived with its marker
+// directly beneath; an item for which that fails is left exactly as it was
+// and reported in a *SkippedError, which comes with a usable result.
 func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 	d, err := scan(src)
 	if err != nil {
 		return nil, err
 	}
+	skip := map[string]bool{}
+	for range len(d.items) + 1 {
+		out := d.apply(marks, skip)
+		bad := d.verify(out, marks, skip)
+		if bad == "" {
+			if len(skip) == 0 {
+				return out, nil
+			}
+			return out, d.skippedError(skip)
+		}
+		skip[bad] = true
+	}
+	return src, d.skippedError(skip)
+}
+
+// SkippedError lists items whose markers could not be written safely.
+type SkippedError struct {
+	Lines []int
+}
+
+func (e *SkippedError) Error() string {
+	return fmt.Sprintf("items on lines %v were not marked: their nesting is too unusual to add a line beneath them without changing the story's structure", e.Lines)
+}
+
+func (d *document) skippedError(skip map[string]bool) error {
+	e := &SkippedError{}
+	for _, it := range d.items {
+		if skip[it.id] {
+			e.Lines = append(e.Lines, it.line)
+		}
+	}
+	return e
+}
+
+// verify parses a rewrite and returns the ID of the first marked item that
+// did not survive it intact, or "" when all did.
+func (d *document) verify(out []byte, marks map[string]Mark, skip map[string]bool) string {
+	o, err := scan(out)
+	if err != nil || len(o.items) != len(d.items) {
+		return d.firstMarked(marks, skip)
+	}
+	for i, it := range d.items {
+		got := o.items[i]
+		_, marked := marks[it.id]
+		if got.id != it.id || got.text != it.text {
+			if marked && !skip[it.id] {
+				return it.id
+			}
+			return d.firstMarked(marks, skip)
+		}
+		if !marked || skip[it.id] {
+			continue
+		}
+		if got.lastLn >= len(o.lineStart) || o.protected[got.lastLn] {
+			return it.id
+		}
+		m := markerRe.FindStringSubmatch(o.lineText(got.lastLn + 1))
+		if m == nil || m[1] != it.id {
+			return it.id
+		}
+	}
+	return ""
+}
+
+func (d *document) firstMarked(marks map[string]Mark, skip map[string]bool) string {
+	for _, it := range d.items {
+		if _, ok := marks[it.id]; ok && !skip[it.id] {
+			return it.id
+		}
+	}
+	return ""
+}
+
+// apply performs the line edits for every marked item not in skip.
+func (d *document) apply(marks map[string]Mark, skip map[string]bool) []byte {
+	src := d.src
 	lines := splitLines(src)
 	markers := map[string][]int{}
 	for ln := 1; ln <= len(lines); ln++ {
@@ -46,13 +129,17 @@ func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 			markers[m[1]] = append(markers[m[1]], ln)
 		}
 	}
+	current := make(map[string]bool, len(d.items))
+	for _, it := range d.items {
+		current[it.id] = true
+	}
 	eol := dominantEOL(src)
 	replace := map[int][]byte{}
 	deleted := map[int]bool{}
 	inserts := map[int][][]byte{}
 	for _, it := range d.items {
 		mark, ok := marks[it.id]
-		if !ok {
+		if !ok || skip[it.id] {
 			continue
 		}
 		// Checkbox: only the character between the brackets changes.
@@ -86,6 +173,18 @@ func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 		if !placed {
 			inserts[it.lastLn] = append(inserts[it.lastLn], want)
 		}
+		// Markers right beneath the item whose IDs match no item any more
+		// are left from before the item's text was edited: they describe
+		// nothing and would mislead, so they go.
+		for ln := target; ln <= len(lines) && !d.protected[ln-1]; ln++ {
+			m := markerRe.FindStringSubmatch(d.lineText(ln))
+			if m == nil {
+				break
+			}
+			if !current[m[1]] {
+				deleted[ln] = true
+			}
+		}
 	}
 	var out bytes.Buffer
 	out.Grow(len(src) + 128*len(inserts))
@@ -107,7 +206,7 @@ func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 			out.WriteString(lineEnding(line, eol))
 		}
 	}
-	return out.Bytes(), nil
+	return out.Bytes()
 }
 
 func withByte(b []byte, i int, c byte) []byte {

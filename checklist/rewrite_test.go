@@ -2,6 +2,7 @@ package checklist
 
 import (
 	"bytes"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -107,6 +108,29 @@ func TestRewriteLeavesMarkersInCodeBlocks(t *testing.T) {
 	assert.Equal(t, "- [x] a\n  - new <!-- AUTO-VERIFY:"+id+" -->\n\n```\n- x <!-- AUTO-VERIFY:"+id+" -->\n```\n", got)
 }
 
+func TestRewriteDropsStaleMarkersBeneathItem(t *testing.T) {
+	t.Parallel()
+	src := "- [ ] a\n  - old text <!-- AUTO-VERIFY:0badc0de -->\n\nfar away\n- x <!-- AUTO-VERIFY:0badbeef -->\n"
+	s, err := Parse([]byte(src), Policy{})
+	require.NoError(t, err)
+	id := s.Items[0].ID
+	got := rewrite(t, src, map[string]Mark{id: {Passed: true, Text: "new"}})
+	assert.Equal(t, "- [x] a\n  - new <!-- AUTO-VERIFY:"+id+" -->\n\nfar away\n- x <!-- AUTO-VERIFY:0badbeef -->\n", got)
+}
+
+func TestRewriteSkipsItemsItCannotMarkSafely(t *testing.T) {
+	t.Parallel()
+	src := "* >>>>>>>>>>>>>>>\n>>>>>>>>>>>>>>>\n>>>>>>>0)   [X] 0"
+	s, err := Parse([]byte(src), Policy{})
+	require.NoError(t, err)
+	require.Len(t, s.Items, 1)
+	out, err := Rewrite([]byte(src), map[string]Mark{s.Items[0].ID: {Passed: false, Text: "x"}})
+	var skipped *SkippedError
+	require.ErrorAs(t, err, &skipped)
+	assert.Equal(t, []int{3}, skipped.Lines)
+	assert.Equal(t, src, string(out), "left exactly as it was")
+}
+
 func TestRewriteLeavesUnmarkedItems(t *testing.T) {
 	t.Parallel()
 	src := "- [ ] a\n- [x] b\n"
@@ -118,11 +142,11 @@ func TestRewriteLeavesUnmarkedItems(t *testing.T) {
 // the source are checkbox characters and marker lines of marked items.
 func checkRewriteInvariants(t *testing.T, src []byte, marks map[string]Mark) {
 	once, err := Rewrite(src, marks)
-	if err != nil {
+	var skipped *SkippedError
+	if err != nil && !errors.As(err, &skipped) {
 		return // invalid UTF-8 is refused, not rewritten
 	}
-	twice, err := Rewrite(once, marks)
-	require.NoError(t, err)
+	twice, _ := Rewrite(once, marks)
 	require.Equal(t, string(once), string(twice), "rewrite twice != rewrite once")
 
 	before, err := Parse(src, Policy{})
@@ -141,6 +165,10 @@ func checkRewriteInvariants(t *testing.T, src []byte, marks map[string]Mark) {
 		var out strings.Builder
 		boxes := map[int]int{}
 		touched := map[int]bool{}
+		current := map[string]bool{}
+		for _, it := range d.items {
+			current[it.id] = true
+		}
 		for _, it := range d.items {
 			if _, ok := marks[it.id]; ok {
 				boxes[it.line] = it.box - d.lineStart[it.line-1] + 1
@@ -152,8 +180,8 @@ func checkRewriteInvariants(t *testing.T, src []byte, marks map[string]Mark) {
 			ln := i + 1
 			if !d.protected[i] {
 				if m := markerRe.FindStringSubmatch(d.lineText(ln)); m != nil {
-					if _, ok := marks[m[1]]; ok {
-						continue
+					if _, ok := marks[m[1]]; ok || !current[m[1]] {
+						continue // ours to replace, or stale and ours to drop
 					}
 				}
 			}

@@ -335,16 +335,30 @@ func codeSpanText(cs *ast.CodeSpan, src []byte) (string, int) {
 }
 
 // markerPrefix is the indentation for a sub-bullet under the item: the
-// checkbox line up to the '[' with every list marker blanked and blockquote
-// markers and tabs kept, so the sub-bullet nests in the same container.
+// checkbox line up to the '[' with blockquote markers kept and everything
+// else turned into spaces, tabs expanded to CommonMark's 4-column stops, so
+// the sub-bullet nests in the same container at the item's content column.
 func (d *document) markerPrefix(line, box int) string {
-	head := []byte(string(d.src[d.lineStart[line-1]:box]))
-	for i, c := range head {
-		if c != ' ' && c != '\t' && c != '>' {
-			head[i] = ' '
+	var b strings.Builder
+	col := 0
+	for _, c := range d.src[d.lineStart[line-1]:box] {
+		switch c {
+		case '>':
+			b.WriteByte('>')
+			col++
+		case '\t':
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+		default:
+			if c&0xC0 == 0x80 {
+				continue // UTF-8 continuation byte: one column per rune
+			}
+			b.WriteByte(' ')
+			col++
 		}
 	}
-	return string(head)
+	return b.String()
 }
 
 // attachTags gives each item the AUTO tag on the line right above its

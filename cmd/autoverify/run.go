@@ -76,17 +76,26 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	}
 
 	auto, manual, rejected := story.Counts()
+	// Commands and texts are printed and stored too: they may hold a
+	// secret as much as output can.
+	redactItem := func(it *checklist.Item) {
+		it.Command, it.Text, it.Reason = red.String(it.Command), red.String(it.Text), red.String(it.Reason)
+	}
 	var rejectedItems []checklist.Item
 	for _, it := range story.Items {
 		if it.Kind == checklist.Rejected {
+			redactItem(&it)
 			rejectedItems = append(rejectedItems, it)
 		}
+	}
+	for i := range outcomes {
+		redactItem(&outcomes[i].Item)
 	}
 	run := evidence.Run{StoryKey: k, Time: started, ManualCount: manual + rejected}
 	for _, o := range outcomes {
 		run.Results = append(run.Results, evidence.Result{
 			ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text,
-			Command:  string(red.Bytes([]byte(o.Item.Command))),
+			Command:  o.Item.Command,
 			ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
 			Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
 		})
@@ -96,7 +105,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitFailed, fmt.Errorf("writing evidence: %w", err)
 	}
 	marks := bot.Marks(outcomes, rejectedItems, filepath.Base(files.Evidence))
-	changed, err := markStory(storyPath, marks)
+	changed, err := markStory(storyPath, marks, a.Stderr)
 	if err != nil {
 		return exitFailed, err
 	}
@@ -121,12 +130,17 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 // markStory rewrites the story's markers. It reads the file again rather
 // than reusing what was parsed before the run, so edits made while the
 // commands ran are kept: marks apply by item ID to whatever is there now.
-func markStory(path string, marks map[string]checklist.Mark) (bool, error) {
+func markStory(path string, marks map[string]checklist.Mark, warn io.Writer) (bool, error) {
 	cur, err := os.ReadFile(path)
 	if err != nil {
 		return false, fmt.Errorf("re-reading story %s to add markers: %w (evidence was written)", path, err)
 	}
 	out, err := checklist.Rewrite(cur, marks)
+	var skipped *checklist.SkippedError
+	if errors.As(err, &skipped) {
+		fmt.Fprintf(warn, "warning: story %s: %v\n", path, err)
+		err = nil
+	}
 	if err != nil {
 		var enc *checklist.EncodingError
 		if errors.As(err, &enc) {
