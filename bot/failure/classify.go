@@ -33,7 +33,7 @@ func Classify(f Failure) Type {
 	if matchAny(out, envSignals) {
 		return EnvError
 	}
-	if tool == lintTool && matchAny(out, clippySignals) {
+	if matchAny(out, lintDenySignals) && (tool == lintTool || !matchAny(out, rustErrorCode)) {
 		return LintError
 	}
 	if matchAny(out, compileSignals) {
@@ -179,6 +179,7 @@ var envSignals = rx(
 	`cannot find module providing package`,
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
+	`does not contain main module`,
 	`go: updates to go\.mod needed`,
 	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
@@ -198,6 +199,10 @@ var envSignals = rx(
 	`ERR_PNPM_\w+`,
 	`npm ERR! (missing script|code ENOENT|enoent)`,
 	`Missing script: `,
+	`npm (ERR!|error) code (ENOTCACHED|E404|ENOENT|ETARGET|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOVERSIONS)`,
+	// tsc run without a usable tsconfig or inputs.
+	`error TS(5057|5058|6053|18003):`,
+	`^tsc: The TypeScript Compiler - Version`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
 	`Oops! Something went wrong!.*\n\s*\n.*(couldn't find|Cannot find|not found)`,
@@ -216,12 +221,18 @@ var envSignals = rx(
 	`[Pp]ermission denied`,
 )
 
-// clippySignals mark a cargo clippy run that failed on lints.
-var clippySignals = rx(
+// lintDenySignals mark a compiler run that failed only because warnings
+// were made errors (clippy, rustc -D warnings, #![deny(...)]).
+var lintDenySignals = rx(
 	`clippy::`,
 	`#\[deny\(clippy`,
 	`-D clippy`,
+	"implied by `-D warnings`",
+	`^note: the lint level is defined here`,
 )
+
+// rustErrorCode marks a real rustc compile error, which outranks lints.
+var rustErrorCode = rx(`^error\[E\d{4}\]`)
 
 // compileSignals say the code did not compile or load, so no check of a
 // later stage (tests, lint) could even run.
@@ -241,6 +252,8 @@ var compileSignals = rx(
 	`ERROR collecting`,
 	`unittest\.loader\._FailedTest`,
 	`^SyntaxError: `,
+	// Shell scripts.
+	`^\S+: line \d+: syntax error`,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
 )
@@ -331,6 +344,7 @@ var codeSignals = rx(
 	`^\S+\.(c|cc|cpp|h|java|rs|ts|js|py):\d+(:\d+)?: (fatal )?error`,
 	`^(Uncaught )?(ReferenceError|TypeError|RangeError|NameError|AttributeError): `,
 	`^goroutine \d+ \[running\]`,
+	`^thread '[^']*' (\(\d+\) )?panicked at`,
 	`^Exception in thread`,
 )
 

@@ -1,0 +1,3 @@
+module example.com/manyerrors
+
+go 1.22

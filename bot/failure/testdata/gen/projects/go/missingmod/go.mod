@@ -1,0 +1,3 @@
+module example.com/missingmod
+
+go 1.22

@@ -1,0 +1,3 @@
+package good
+
+func Double(n int) int { return n * 2 }

@@ -1,0 +1,2 @@
+// Package noteststuff has no tests.
+package noteststuff

@@ -1,0 +1,3 @@
+module example.com/panicky
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/withtestify
+
+go 1.22

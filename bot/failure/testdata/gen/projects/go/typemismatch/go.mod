@@ -1,0 +1,3 @@
+module example.com/typemismatch
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/undefined
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/unformatted
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/vetlocks
+
+go 1.22

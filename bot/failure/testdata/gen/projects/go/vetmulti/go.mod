@@ -1,0 +1,3 @@
+module example.com/vetmulti
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/vetprintf
+
+go 1.22

@@ -1,0 +1,9 @@
+package main
+
+import "fmt"
+
+func main() {
+	name := "gopher"
+	age := 7
+	fmt.Printf("%d is %s years old\n", name, age)
+}

@@ -1,0 +1,8 @@
+import unittest
+
+import app
+
+
+class AppTest(unittest.TestCase):
+    def test_health(self):
+        self.assertEqual(app.health(), "ok")

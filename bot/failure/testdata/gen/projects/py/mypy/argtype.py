@@ -1,0 +1,5 @@
+def greet(name: str, times: int) -> str:
+    return (name + " ") * times
+
+
+print(greet("bob", "3"))

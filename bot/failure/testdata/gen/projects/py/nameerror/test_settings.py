@@ -1,0 +1,5 @@
+import settings
+
+
+def test_timeout():
+    assert settings.TIMEOUT > 0

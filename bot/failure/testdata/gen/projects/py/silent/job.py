@@ -1,0 +1,4 @@
+import sys
+
+print("processing 3 items")
+sys.exit(1)

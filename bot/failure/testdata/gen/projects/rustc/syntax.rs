@@ -1,0 +1,6 @@
+fn main() {
+    let items = [1, 2, 3]
+    for i in items.iter() {
+        println!("{}", i);
+    }
+}

@@ -1,0 +1,4 @@
+#!/bin/sh
+# Copy the build output somewhere.
+dest=$1
+cp -r build/ $dest

@@ -1,0 +1,5 @@
+#!/bin/bash
+for f in *.log; do
+  if [ -s "$f" ]; then
+    echo "$f"
+done
