@@ -10,7 +10,30 @@ import (
 // normalizeText folds case and collapses runs of white space so that
 // reflowing or re-indenting an item keeps its ID.
 func normalizeText(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+		}
+	}
+	// ASCII fast path: one pass, one allocation.
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			space = len(b) > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // idAssigner hands out 8-hex-digit item IDs. The first item with a given

@@ -179,8 +179,8 @@ func checkRewriteInvariants(t *testing.T, src []byte, marks map[string]Mark) {
 		for i, line := range lines {
 			ln := i + 1
 			if !d.protected[i] {
-				if m := markerRe.FindStringSubmatch(d.lineText(ln)); m != nil {
-					if _, ok := marks[m[1]]; ok || !current[m[1]] {
+				if id, ok := markerID(line); ok {
+					if _, ok := marks[id]; ok || !current[id] {
 						continue // ours to replace, or stale and ours to drop
 					}
 				}
@@ -226,4 +226,30 @@ func FuzzRewrite(f *testing.F) {
 		}
 		checkRewriteInvariants(t, src, marks)
 	})
+}
+
+func TestMarkerID(t *testing.T) {
+	t.Parallel()
+	good := map[string]string{
+		"  - Auto-verified: PASS <!-- AUTO-VERIFY:abc12345 -->": "abc12345",
+		"> * x <!--AUTO-VERIFY:00000000-->  \r\n":               "00000000",
+		"\t+ y <!-- AUTO-VERIFY:deadbeef -->\n":                 "deadbeef",
+		"- `a` <!-- x --> <!-- AUTO-VERIFY:0badc0de -->":        "0badc0de",
+	}
+	for line, want := range good {
+		id, ok := markerID([]byte(line))
+		assert.True(t, ok, line)
+		assert.Equal(t, want, id, line)
+	}
+	for _, line := range []string{
+		"text <!-- AUTO-VERIFY:abc12345 -->",     // not a list item
+		"-x <!-- AUTO-VERIFY:abc12345 -->",       // no space after marker
+		"- x <!-- AUTO-VERIFY:ABC12345 -->",      // upper-case hex
+		"- x <!-- AUTO-VERIFY:abc1234 -->",       // 7 digits
+		"- x <!-- AUTO-VERIFY:abc12345 --> tail", // not at the end
+		"1. x <!-- AUTO-VERIFY:abc12345 -->",     // ordered: not ours
+	} {
+		_, ok := markerID([]byte(line))
+		assert.False(t, ok, line)
+	}
 }

@@ -163,7 +163,7 @@ type document struct {
 	lineStart []int // byte offset where each 0-based line starts
 	items     []rawItem
 	protected []bool // per 0-based line: inside a code or HTML block
-	htmlLine  []bool // per 0-based line: a line of an HTML block or lone raw HTML
+	htmlLine  []bool // per 0-based line: a line of an HTML block
 	warnings  []string
 }
 
@@ -217,14 +217,12 @@ func scan(src []byte) (*document, error) {
 		case *ast.HTMLBlock:
 			d.protectBlock(n, true)
 			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			if n.Segments.Len() == 1 {
-				seg := n.Segments.At(0)
-				ln := d.lineOf(seg.Start)
-				if strings.TrimSpace(stripQuote(d.lineText(ln))) == strings.TrimSpace(string(src[seg.Start:seg.Stop])) {
-					d.htmlLine[ln-1] = true
-				}
-			}
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+			// Inline content matters only for a task item's own first
+			// block, which taskItem reads directly. (An AUTO tag on a line
+			// of its own is always an HTML block: a comment line may
+			// interrupt a paragraph.)
+			return ast.WalkSkipChildren, nil
 		case *ast.ListItem:
 			if it, ok := d.taskItem(n); ok {
 				it.id = ids.next(it.text)
@@ -400,6 +398,15 @@ func (d *document) lineOf(off int) int {
 		}
 	}
 	return lo + 1
+}
+
+// lineBytes returns a 1-based line with its line ending.
+func (d *document) lineBytes(ln int) []byte {
+	end := len(d.src)
+	if ln < len(d.lineStart) {
+		end = d.lineStart[ln]
+	}
+	return d.src[d.lineStart[ln-1]:end]
 }
 
 // lineText returns a 1-based line without its line ending.

@@ -2,10 +2,12 @@ package checklist
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 func defaultPolicy(t testing.TB) Policy {
@@ -260,5 +262,39 @@ func FuzzParse(f *testing.F) {
 				require.NotEmpty(t, it.Argv)
 			}
 		}
+	})
+}
+
+// FuzzPlainWords checks that the fast path for plain commands agrees with
+// the shell parser wherever it applies.
+func FuzzPlainWords(f *testing.F) {
+	for _, s := range []string{"pnpm test", "go test -run=A ./...", "a=b c", "x\ty", "pnpm test:e2e --reporter=dot", "%a @b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, ok := plainWords(s)
+		if !ok {
+			return
+		}
+		shellParser := shellParsers.Get().(*syntax.Parser)
+		defer shellParsers.Put(shellParser)
+		file, err := shellParser.Parse(strings.NewReader(s), "")
+		require.NoError(t, err, "%q", s)
+		var slow []string
+		if len(file.Stmts) > 0 {
+			require.Len(t, file.Stmts, 1)
+			call, isCall := file.Stmts[0].Cmd.(*syntax.CallExpr)
+			require.True(t, isCall, "%q", s)
+			require.Empty(t, call.Assigns, "%q", s)
+			for _, w := range call.Args {
+				lit := w.Lit()
+				require.NotEmpty(t, lit, "%q: word is not a plain literal", s)
+				slow = append(slow, lit)
+			}
+		}
+		if len(fast) == 0 {
+			fast = nil
+		}
+		require.Equal(t, slow, fast, "%q", s)
 	})
 }
