@@ -34,26 +34,32 @@ func loadCorpus(t testing.TB) []corpusCase {
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		require.NoError(t, err)
-		head, body, ok := bytes.Cut(raw, []byte("\n---\n"))
-		require.True(t, ok, "%s: no --- line", f)
-		c := corpusCase{name: filepath.Base(f), out: body}
-		sc := bufio.NewScanner(bytes.NewReader(head))
-		for sc.Scan() {
-			k, v, _ := strings.Cut(strings.TrimPrefix(sc.Text(), "# "), ": ")
-			switch k {
-			case "cmd":
-				c.argv = strings.Fields(v)
-			case "exit":
-				c.exit, err = strconv.Atoi(strings.TrimSpace(v))
-				require.NoError(t, err, f)
-			case "want":
-				c.want = Type(strings.TrimSpace(v))
-			}
-		}
-		require.True(t, c.want.Valid(), "%s: bad want %q", f, c.want)
-		cases = append(cases, c)
+		cases = append(cases, parseCase(t, f, raw))
 	}
 	return cases
+}
+
+func parseCase(t testing.TB, f string, raw []byte) corpusCase {
+	t.Helper()
+	head, body, ok := bytes.Cut(raw, []byte("\n---\n"))
+	require.True(t, ok, "%s: no --- line", f)
+	c := corpusCase{name: filepath.Base(f), out: body}
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	for sc.Scan() {
+		k, v, _ := strings.Cut(strings.TrimPrefix(sc.Text(), "# "), ": ")
+		switch k {
+		case "cmd":
+			c.argv = strings.Fields(v)
+		case "exit":
+			var err error
+			c.exit, err = strconv.Atoi(strings.TrimSpace(v))
+			require.NoError(t, err, f)
+		case "want":
+			c.want = Type(strings.TrimSpace(v))
+		}
+	}
+	require.True(t, c.want.Valid(), "%s: bad want %q", f, c.want)
+	return c
 }
 
 // TestClassifyRealOutputs measures accuracy on outputs that real tools

@@ -1,0 +1,89 @@
+package failure
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// HashPrefixLen is how much normalised output the failure hash covers, as
+// the spec says: the start of the output names the failure; the rest is
+// often counters and stack depth.
+const HashPrefixLen = 1000
+
+// Hash identifies a failure across runs: SHA-256 of the command, the exit
+// code and the first HashPrefixLen characters of the normalised output. The
+// same failure hashes the same on every run; a different one does not.
+func Hash(command string, exitCode int, output []byte) string {
+	norm := Normalize(output)
+	if r := []rune(norm); len(r) > HashPrefixLen {
+		norm = string(r[:HashPrefixLen])
+	}
+	h := sha256.New()
+	h.Write([]byte(strings.Join(strings.Fields(command), " ")))
+	h.Write([]byte{0})
+	h.Write([]byte(strconv.Itoa(exitCode)))
+	h.Write([]byte{0})
+	h.Write([]byte(norm))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// CombineHashes folds the hashes of a run's failures (in story order) into
+// the run's failure hash.
+func CombineHashes(hashes []string) string {
+	if len(hashes) == 0 {
+		return ""
+	}
+	if len(hashes) == 1 {
+		return hashes[0]
+	}
+	sum := sha256.Sum256([]byte(strings.Join(hashes, "\n")))
+	return hex.EncodeToString(sum[:])
+}
+
+// noise lists run-to-run variation, most specific first. Each match is
+// replaced by a placeholder so the text around it still counts.
+var noise = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
+	{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
+	{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},
+	{regexp.MustCompile(`\b\d{8}T\d{6}Z\b`), "<time>"},
+	{regexp.MustCompile(`\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`), "<time>"},
+	// Temporary paths and per-run directories.
+	{regexp.MustCompile(`(/private)?/(tmp|var/tmp|var/folders|dev/shm)/[^\s:'"()\]]*`), "<tmp>"},
+	{regexp.MustCompile(`[A-Za-z]:\\Users\\[^\\]+\\AppData\\Local\\Temp\\[^\s:'"]*`), "<tmp>"},
+	{regexp.MustCompile(`\bgo-build\d+\b`), "<tmp>"},
+	// Durations: 0.12s, (0.00s), 12ms, 1m2.5s, 1.2 s, in 340ms.
+	{regexp.MustCompile(`\b\d+(\.\d+)?\s?(ns|µs|us|ms|s|sec|secs|seconds?|m|min|minutes?|h)\b`), "<dur>"},
+	{regexp.MustCompile(`\b(\d+h)?(\d+m)?\d+(\.\d+)?s\b`), "<dur>"},
+	// Addresses, object ids and hashes.
+	{regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`), "<addr>"},
+	{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`), "<uuid>"},
+	{regexp.MustCompile(`-[0-9a-f]{16}\b`), "-<hash>"},
+	{regexp.MustCompile(`\bat 0x[0-9a-f]+>|object at <addr>>`), "<obj>"},
+	// Process, thread and goroutine numbers, ports.
+	{regexp.MustCompile(`\b(goroutine|pid|PID|thread|Thread|process|worker)[ =:#]*\d+\b`), "$1 <n>"},
+	{regexp.MustCompile(`thread '([^']*)' \(\d+\)`), "thread '$1' (<n>)"},
+	{regexp.MustCompile(`\b(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0):\d+\b`), "$1:<port>"},
+	// Random seeds and counts that test runners print.
+	{regexp.MustCompile(`(?i)\b(seed|random seed|randomized with seed)[ =:]*\d+\b`), "$1 <n>"},
+}
+
+var ansiAndSpace = regexp.MustCompile(`[ \t]+`)
+
+// Normalize strips colours and run-to-run noise (timestamps, durations,
+// temporary paths, addresses, ids, ports) from output.
+func Normalize(out []byte) string {
+	s := string(StripANSI(out))
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	for _, n := range noise {
+		s = n.re.ReplaceAllString(s, n.with)
+	}
+	s = ansiAndSpace.ReplaceAllString(s, " ")
+	return strings.TrimSpace(s)
+}

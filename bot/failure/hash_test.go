@@ -1,0 +1,90 @@
+package failure
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNormalizeStripsNoise(t *testing.T) {
+	t.Parallel()
+	pairs := [][2]string{
+		{"--- FAIL: TestX (0.01s)\nFAIL\tex.com/p\t0.004s\n", "--- FAIL: TestX (1.52s)\nFAIL\tex.com/p\t2.100s\n"},
+		{"\x1b[31merror\x1b[0m at 2026-01-28T12:00:00.123Z", "error at 2026-11-22T00:43:44Z"},
+		{"open /tmp/TestFoo123/001/x.txt: no such file", "open /tmp/TestFoo987/002/x.txt: no such file"},
+		{"<Foo object at 0x7f3a2b1c>", "<Foo object at 0x7f99aa00>"},
+		{"goroutine 17 [running]:", "goroutine 5 [running]:"},
+		{"thread 'main' (10591) panicked at x.rs:5:34", "thread 'main' (22) panicked at x.rs:5:34"},
+		{"listening on 127.0.0.1:43121", "listening on 127.0.0.1:39999"},
+		{"Ran 3 tests in 0.002s", "Ran 3 tests in 0.117s"},
+		{"Time:        1.234 s", "Time:        0.9 s"},
+		{"npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T00_43_44_542Z-debug-0.log", "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-23T10_03_14_002Z-debug-0.log"},
+	}
+	for _, p := range pairs {
+		assert.Equal(t, Normalize([]byte(p[0])), Normalize([]byte(p[1])), "%q vs %q", p[0], p[1])
+		assert.Equal(t, Hash("go test ./...", 1, []byte(p[0])), Hash("go test  ./...", 1, []byte(p[1])))
+	}
+}
+
+func TestHashSeparatesDifferentFailures(t *testing.T) {
+	t.Parallel()
+	base := Hash("go test ./...", 1, []byte("--- FAIL: TestA (0.00s)\n    a_test.go:9: got 1 want 2\n"))
+	assert.Len(t, base, 64)
+	for name, h := range map[string]string{
+		"other test":    Hash("go test ./...", 1, []byte("--- FAIL: TestB (0.00s)\n    a_test.go:9: got 1 want 2\n")),
+		"other line":    Hash("go test ./...", 1, []byte("--- FAIL: TestA (0.00s)\n    a_test.go:19: got 1 want 2\n")),
+		"other values":  Hash("go test ./...", 1, []byte("--- FAIL: TestA (0.00s)\n    a_test.go:9: got 3 want 2\n")),
+		"other exit":    Hash("go test ./...", 2, []byte("--- FAIL: TestA (0.00s)\n    a_test.go:9: got 1 want 2\n")),
+		"other command": Hash("go test ./a", 1, []byte("--- FAIL: TestA (0.00s)\n    a_test.go:9: got 1 want 2\n")),
+	} {
+		assert.NotEqual(t, base, h, name)
+	}
+}
+
+func TestHashCoversOnlyTheStart(t *testing.T) {
+	t.Parallel()
+	head := strings.Repeat("x", HashPrefixLen)
+	assert.Equal(t, Hash("c", 1, []byte(head+"tail one")), Hash("c", 1, []byte(head+"tail two")))
+}
+
+// TestHashOnRealOutputs: every real output in the corpus hashes differently
+// from every other (they are different failures).
+func TestHashOnRealOutputs(t *testing.T) {
+	t.Parallel()
+	seen := map[string]string{}
+	for _, c := range loadCorpus(t) {
+		h := Hash(strings.Join(c.argv, " "), c.exit, c.out)
+		if prev, dup := seen[h]; dup {
+			t.Errorf("%s and %s hash the same", prev, c.name)
+		}
+		seen[h] = c.name
+	}
+}
+
+// TestHashOnRealReruns: each pair under testdata/reruns is the same broken
+// project run twice by a real tool; the hash must not change.
+func TestHashOnRealReruns(t *testing.T) {
+	t.Parallel()
+	firsts, err := filepath.Glob("testdata/reruns/*.1.txt")
+	require.NoError(t, err)
+	if len(firsts) == 0 {
+		t.Skip("no rerun pairs under testdata/reruns")
+	}
+	for _, a := range firsts {
+		b := strings.TrimSuffix(a, ".1.txt") + ".2.txt"
+		ca, cb := readCase(t, a), readCase(t, b)
+		assert.Equal(t, Hash(strings.Join(ca.argv, " "), ca.exit, ca.out), Hash(strings.Join(cb.argv, " "), cb.exit, cb.out),
+			"%s: reruns hash differently\n--- normalised 1:\n%s\n--- normalised 2:\n%s", filepath.Base(a), Normalize(ca.out), Normalize(cb.out))
+	}
+}
+
+func readCase(t *testing.T, path string) corpusCase {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return parseCase(t, path, raw)
+}

@@ -1,0 +1,105 @@
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Store keeps entries. Implementations make Update atomic per story (no
+// lost update between two writers) and serialise it with a per-story lock,
+// so that a limit check and the increment that follows it can never
+// interleave with another run's.
+//
+// ledger/redis implements it on Redis (shared by every replica) and
+// ledger/bolt on an embedded bbolt file (the zero-setup default). Both pass
+// the same contract suite, ledger/storetest.
+type Store interface {
+	// Get returns the story's entry; a story never seen has a zero entry
+	// with StoryKey set.
+	Get(ctx context.Context, key string) (Entry, error)
+	// Update applies fn to the story's entry under the story's lock and
+	// stores the result atomically. If fn returns an error nothing is
+	// stored and Update returns that error.
+	Update(ctx context.Context, key string, fn func(*Entry) error) (Entry, error)
+	// Reset deletes the story's entry.
+	Reset(ctx context.Context, key string) error
+	// Ping reports whether the store is reachable.
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// RefusedError says a run may not start: the story's verify cycles are
+// spent. Only a reset lifts it; a new commit does not.
+type RefusedError struct {
+	Key   string
+	Entry Entry
+	Limit int
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("story %s has used all %d verify cycles (%d runs recorded); nothing was run — a maintainer can reset it with `autoverify ledger reset %s`",
+		e.Key, e.Limit, e.Entry.AutoVerifyRuns, e.Key)
+}
+
+// ErrFixesExhausted is returned by BeginFix when no attempt is left.
+var ErrFixesExhausted = errors.New("auto-fix attempts exhausted")
+
+// Ledger applies the loop-safety rules on top of a Store.
+type Ledger struct {
+	Store  Store
+	Limits Limits
+	Now    func() time.Time
+}
+
+func (l *Ledger) now() time.Time {
+	if l.Now != nil {
+		return l.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// BeginCycle reserves one verify cycle for the story, or refuses with a
+// *RefusedError when none is left. The check and the increment happen in
+// one locked update, so of N concurrent runs exactly the remaining number
+// proceed. It returns the entry as it was before the run, with the cycle
+// counted, which is what Decide wants.
+func (l *Ledger) BeginCycle(ctx context.Context, key string) (Entry, error) {
+	return l.Store.Update(ctx, key, func(e *Entry) error {
+		if e.CyclesExhausted(l.Limits) {
+			return &RefusedError{Key: key, Entry: *e, Limit: l.Limits.MaxVerifyCycles}
+		}
+		e.AutoVerifyRuns++
+		return nil
+	})
+}
+
+// BeginFix reserves one auto-fix attempt, or returns ErrFixesExhausted.
+func (l *Ledger) BeginFix(ctx context.Context, key string) (Entry, error) {
+	return l.Store.Update(ctx, key, func(e *Entry) error {
+		if e.FixesExhausted(l.Limits) {
+			return ErrFixesExhausted
+		}
+		e.AutoFixAttempts++
+		return nil
+	})
+}
+
+// Finish records a finished run: its failure (if any), the commit it
+// verified, its route, and a history line.
+func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, error) {
+	if rec.At.IsZero() {
+		rec.At = l.now()
+	}
+	return l.Store.Update(ctx, key, func(e *Entry) error {
+		if rec.Failed > 0 || rec.FailureHash != "" {
+			at := rec.At
+			e.LastFailureHash, e.LastFailureType, e.LastFailureAt = rec.FailureHash, rec.FailureType, &at
+		}
+		e.VerifyLastCommitSHA = rec.Commit
+		e.LastRoute = rec.Route
+		e.appendHistory(rec)
+		return nil
+	})
+}

@@ -1,0 +1,93 @@
+package ledger
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/engineo/autoverify/bot/failure"
+)
+
+// Route is where a run sends the story.
+type Route string
+
+// The routes.
+const (
+	// Verified: every automated item passed and no manual items remain.
+	Verified Route = "verified"
+	// HumanReview (HUMAN TO REVIEW AND CLOSE): automated items passed,
+	// manual items remain.
+	HumanReview Route = "human_review"
+	// HumanAttention (HUMAN ATTENTION NEEDED): the loop must stop.
+	HumanAttention Route = "human_attention"
+	// NeedsFix: the author should fix and verify again.
+	NeedsFix Route = "needs_fix"
+)
+
+// Outcome summarises a run for routing.
+type Outcome struct {
+	Passed, Failed, Manual, Rejected int
+	// FailureTypes are the types of the failed items.
+	FailureTypes []failure.Type
+	// FailureHash identifies this run's failures (see failure.Hash); empty
+	// when nothing failed.
+	FailureHash string
+	// Commit is the code the run verified.
+	Commit string
+}
+
+// Decide routes a run. before is the ledger as it was before this run's
+// failure was recorded, with this run's verify cycle already counted. It is
+// a pure function: the same inputs always give the same route and reason.
+func Decide(before Entry, out Outcome, l Limits) (Route, string) {
+	if out.Failed == 0 && out.Rejected == 0 {
+		if out.Manual == 0 {
+			return Verified, fmt.Sprintf("all %d automated items passed and no manual items remain", out.Passed)
+		}
+		return HumanReview, fmt.Sprintf("all %d automated items passed; %d manual items remain", out.Passed, out.Manual)
+	}
+	for _, t := range out.FailureTypes {
+		if !t.AutoFixable() {
+			return HumanAttention, fmt.Sprintf("%s is not auto-fixable; a person must look at the environment or the slow check", t)
+		}
+	}
+	if out.FailureHash != "" && out.FailureHash == before.LastFailureHash && out.Commit == before.VerifyLastCommitSHA {
+		return HumanAttention, fmt.Sprintf("same failure as the previous run on commit %s with no code change", short(out.Commit))
+	}
+	if before.FixesExhausted(l) {
+		return HumanAttention, fmt.Sprintf("auto-fix attempts exhausted (%d/%d)", before.AutoFixAttempts, l.MaxAutoFixAttempts)
+	}
+	if before.CyclesExhausted(l) {
+		return HumanAttention, fmt.Sprintf("verify cycles exhausted (%d/%d)", before.AutoVerifyRuns, l.MaxVerifyCycles)
+	}
+	var what []string
+	if out.Failed > 0 {
+		what = append(what, fmt.Sprintf("%d automated items failed (%s)", out.Failed, typeList(out.FailureTypes)))
+	}
+	if out.Rejected > 0 {
+		what = append(what, fmt.Sprintf("%d AUTO tags were rejected", out.Rejected))
+	}
+	left := l.MaxVerifyCycles - before.AutoVerifyRuns
+	return NeedsFix, fmt.Sprintf("%s; fix and verify again (%d verify cycles left)", strings.Join(what, " and "), left)
+}
+
+func typeList(ts []failure.Type) string {
+	seen := map[failure.Type]bool{}
+	var out []string
+	for _, t := range ts {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, string(t))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func short(sha string) string {
+	if sha == "" {
+		return "(none)"
+	}
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}
