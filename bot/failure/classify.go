@@ -112,7 +112,7 @@ func toolOf(argv []string) toolKind {
 			return testTool
 		case "vet":
 			return lintTool
-		case "build", "run", "install":
+		case "build", "install":
 			return buildTool
 		}
 	case words[0] == "cargo" && len(words) > 1:
@@ -121,7 +121,7 @@ func toolOf(argv []string) toolKind {
 			return testTool
 		case "clippy", "fmt":
 			return lintTool
-		case "build", "check", "run":
+		case "build", "check":
 			return buildTool
 		}
 	case words[0] == "gofmt", words[0] == "rustfmt", words[0] == "prettier":
@@ -134,7 +134,7 @@ func toolOf(argv []string) toolKind {
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
 		{[]string{"lint", "eslint", "ruff", "flake8", "pylint", "shellcheck", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
 		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "unittest", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
-		{[]string{"build", "compile", "rustc", "javac", "gcc", "make"}, buildTool},
+		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
 		for _, w := range k.words {
 			if words[0] == w || strings.HasPrefix(words[0], w+":") {
@@ -184,12 +184,18 @@ var envSignals = rx(
 	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
 	`toolchain not available`,
+	`go: go\.mod requires go >=`,
+	`replacement directory \S+ does not exist`,
+	`cannot load module \S+ listed in go\.work`,
+	`go: errors parsing go\.(mod|work)`,
 	// Python.
 	`ModuleNotFoundError: No module named`,
 	`ImportError: No module named`,
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
+	`FileNotFoundError: \[Errno 2\]`,
+	`error: unrecognized arguments: `,
 	`Cannot find implementation or library stub for module`,
 	// Node and package managers.
 	`Cannot find module '[^']+'( or its corresponding type declarations)?`,
@@ -208,6 +214,9 @@ var envSignals = rx(
 	`Oops! Something went wrong!.*\n\s*\n.*(couldn't find|Cannot find|not found)`,
 	`Cannot find type definition file for`,
 	`Could not resolve dependency`,
+	`ENOENT: no such file or directory`,
+	`● Validation Error:`,
+	`Preset \S+ not found`,
 	// Rust and cargo.
 	`could not find .Cargo\.toml.`,
 	`no matching package named`,
@@ -215,7 +224,14 @@ var envSignals = rx(
 	`attempting to make an HTTP request, but --offline was specified`,
 	`error: no such (command|subcommand)`,
 	`can't find crate for`,
+	`failed to parse manifest at`,
+	`^\s*--> \S*Cargo\.toml:\d+`,
 	`is not installed for the toolchain`,
+	// make: a missing target, Makefile or recipe program.
+	`make: \*\*\* No rule to make target`,
+	`make: \*\*\* No targets specified and no makefile found`,
+	`make: \S+: (No such file or directory|Command not found)`,
+	`make: \*\*\* \[.*\] Error 127`,
 	// Generic setup failures.
 	`\b(EACCES|ECONNREFUSED|ENOSPC)\b`,
 	`[Pp]ermission denied`,
@@ -253,7 +269,9 @@ var compileSignals = rx(
 	`unittest\.loader\._FailedTest`,
 	`^SyntaxError: `,
 	// Shell scripts.
-	`^\S+: line \d+: syntax error`,
+	`^\S+: line \d+: (syntax error|unexpected EOF while looking for matching|.*: unbound variable|.*: bad substitution)`,
+	// TypeScript's TS1xxx codes are syntax errors, not type errors.
+	`error TS1\d{3}:`,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
 )
@@ -325,6 +343,11 @@ var testSignals = rx(
 	`^test result: FAILED`,
 	`^test \S+ \.\.\. FAILED`,
 	`^failures:$`,
+	// Node's dot and spec reporters, assert, doctest.
+	`^Failed tests:$`,
+	`AssertionError \[ERR_ASSERTION\]`,
+	`^Failed example:$`,
+	`\*\*\*Test Failed\*\*\* \d+ failures?`,
 	// Generic.
 	`\b\d+ (tests? )?failed\b`,
 )
@@ -343,7 +366,8 @@ var codeSignals = rx(
 	`^error(\[\w+\])?: `,
 	`^\S+\.(c|cc|cpp|h|java|rs|ts|js|py):\d+(:\d+)?: (fatal )?error`,
 	`^(Uncaught )?(ReferenceError|TypeError|RangeError|NameError|AttributeError): `,
-	`^goroutine \d+ \[running\]`,
+	`^goroutine \d+ \[[a-z ]+\]:$`,
+	`^fatal error: `,
 	`^thread '[^']*' (\(\d+\) )?panicked at`,
 	`^Exception in thread`,
 )

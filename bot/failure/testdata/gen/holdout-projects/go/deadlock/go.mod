@@ -1,0 +1,3 @@
+module hold/deadlock
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/example
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/exitcode
+
+go 1.22

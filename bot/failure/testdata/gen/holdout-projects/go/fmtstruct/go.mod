@@ -1,0 +1,3 @@
+module hold/fmtstruct
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/fuzz
+
+go 1.22

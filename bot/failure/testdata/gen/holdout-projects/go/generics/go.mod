@@ -1,0 +1,3 @@
+module hold/generics
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/goversion
+
+go 1.99

@@ -1,0 +1,3 @@
+module hold/iface
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/cycle
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/jsonfail
+
+go 1.22

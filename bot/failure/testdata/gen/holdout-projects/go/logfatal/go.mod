@@ -1,0 +1,3 @@
+module hold/logfatal
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/testunexported
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/vetmore
+
+go 1.22

@@ -1,0 +1,3 @@
+module hold/app
+
+go 1.22

@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+const User = z.object({ name: z.string() });
+console.log(User.parse({ name: "ann" }));
