@@ -1,0 +1,94 @@
+package local
+
+import (
+	"fmt"
+	"os"
+	"os/user"
+	"strings"
+)
+
+// Names and defaults of the environment every command gets. Only these, the
+// configured passthrough names and (in process-group isolation) the run
+// token reach a command; everything else the service holds stays with it.
+const (
+	// DefaultPath is the PATH commands get when neither the configuration
+	// nor the service's environment sets one.
+	DefaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+	// DefaultLang is the LANG commands get when the service has none; a
+	// UTF-8 locale keeps tools from mangling non-ASCII output.
+	DefaultLang = "C.UTF-8"
+	// TokenEnv is the variable that marks every process of a run in
+	// process-group isolation so that escaped descendants can be found.
+	TokenEnv = "AUTOVERIFY_RUN_TOKEN"
+)
+
+// fixedEnv names the variables the runner sets itself; passthrough of these
+// names is ignored rather than allowed to override them.
+var fixedEnv = map[string]bool{"PATH": true, "HOME": true, "LANG": true, "CI": true}
+
+// validateEnvNames rejects names that cannot be environment variable names,
+// so that a typo in ENGINEO_RUNNER_ENV_PASSTHROUGH fails at start-up rather
+// than silently passing nothing.
+func validateEnvNames(names []string) error {
+	for _, n := range names {
+		if n == "" || strings.ContainsAny(n, "=\x00") {
+			return fmt.Errorf("local: invalid environment variable name %q in passthrough list", n)
+		}
+		if n == TokenEnv {
+			return fmt.Errorf("local: %s is set by the runner and cannot be passed through", TokenEnv)
+		}
+	}
+	return nil
+}
+
+// baseEnv builds the environment shared by every command of a runner from a
+// snapshot of the service's environment taken at construction.
+func baseEnv(lookup func(string) (string, bool), pathOverride string, passthrough []string) []string {
+	path := pathOverride
+	if path == "" {
+		if v, ok := lookup("PATH"); ok && v != "" {
+			path = v
+		} else {
+			path = DefaultPath
+		}
+	}
+	home, ok := lookup("HOME")
+	if !ok || home == "" {
+		home = defaultHome()
+	}
+	lang, ok := lookup("LANG")
+	if !ok || lang == "" {
+		lang = DefaultLang
+	}
+	env := []string{"PATH=" + path, "HOME=" + home, "LANG=" + lang, "CI=true"}
+	seen := map[string]bool{}
+	for _, name := range passthrough {
+		if fixedEnv[name] || seen[name] {
+			continue
+		}
+		seen[name] = true
+		if v, ok := lookup(name); ok {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env
+}
+
+// defaultHome finds a home directory when HOME is unset, as happens under
+// some service managers; tools such as npm and git fail without one.
+func defaultHome() string {
+	if u, err := user.Current(); err == nil && u.HomeDir != "" {
+		return u.HomeDir
+	}
+	return os.TempDir()
+}
+
+// envPath returns the PATH entry of env, which is where argv[0] is looked up.
+func envPath(env []string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v
+		}
+	}
+	return ""
+}

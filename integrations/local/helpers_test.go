@@ -1,0 +1,103 @@
+//go:build linux
+
+package local
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// modes lists both isolation modes so that every behaviour is checked under
+// each of them on the same machine.
+var modes = []Isolation{IsolationPIDNamespace, IsolationProcessGroup}
+
+// newRunner builds a runner forced into mode, skipping the test when the
+// kernel does not permit it.
+func newRunner(tb testing.TB, mode Isolation, opts ...Option) *Runner {
+	tb.Helper()
+	r, err := New(append([]Option{WithIsolation(mode)}, opts...)...)
+	if err != nil {
+		if mode == IsolationPIDNamespace {
+			tb.Skipf("PID namespaces not available: %v", err)
+		}
+		tb.Fatalf("New: %v", err)
+	}
+	if got := r.Isolation(); got != mode {
+		tb.Fatalf("Isolation() = %q, want %q", got, mode)
+	}
+	return r
+}
+
+// run runs argv in a fresh temporary directory and fails the test on a
+// runner error.
+func run(tb testing.TB, r *Runner, argv ...string) bot.Result {
+	tb.Helper()
+	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: argv, Dir: tb.TempDir()})
+	if err != nil {
+		tb.Fatalf("Run(%q): %v", argv, err)
+	}
+	return res
+}
+
+// writeScript writes an executable shell script into dir.
+func writeScript(tb testing.TB, dir, name, body string) string {
+	tb.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// readPID reads a host pid a test process wrote about itself.
+func readPID(tb testing.TB, path string) int {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatalf("pid file: %v (the process never started?)", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		tb.Fatalf("pid file %s: %v", path, err)
+	}
+	return pid
+}
+
+// alive reports whether pid exists and is not a zombie. A zombie is dead:
+// whether it has been reaped depends on who adopted it, not on the runner.
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 || i+2 >= len(s) {
+		return false
+	}
+	return s[i+2] != 'Z' && s[i+2] != 'X'
+}
+
+// assertGone waits up to a second for pids to die, and kills survivors so
+// that a failing test does not leak processes into the next one.
+func assertGone(tb testing.TB, pids map[string]int) {
+	tb.Helper()
+	deadline := time.Now().Add(time.Second)
+	for name, pid := range pids {
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if alive(pid) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			tb.Errorf("%s process %d survived the run", name, pid)
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package local
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// treeScript starts three kinds of descendant that a naive kill misses, each
+// recording its host pid (read from /proc/self/stat, which is right even
+// inside a PID namespace, unlike $$) before becoming a long sleep:
+//   - a grandchild that ignores SIGTERM,
+//   - a grandchild that left the process group and session with setsid,
+//   - an orphan from a double fork that also called setsid.
+//
+// It then waits for all three pid files and runs the given tail.
+const treeScript = `
+d=$1
+sh -c 'trap "" TERM; read p _ </proc/self/stat; echo $p >"$1/trap.pid"; exec sleep 1000' sh "$d" &
+setsid sh -c 'read p _ </proc/self/stat; echo $p >"$1/setsid.pid"; exec sleep 1000' sh "$d" &
+( setsid sh -c 'trap "" TERM; read p _ </proc/self/stat; echo $p >"$1/orphan.pid"; exec sleep 1000' sh "$d" & )
+for f in trap setsid orphan; do
+	while [ ! -s "$d/$f.pid" ]; do sleep 0.01; done
+done
+echo started
+`
+
+func treePIDs(t *testing.T, dir string) map[string]int {
+	t.Helper()
+	pids := map[string]int{}
+	for _, f := range []string{"trap", "setsid", "orphan"} {
+		pids[f] = readPID(t, filepath.Join(dir, f+".pid"))
+	}
+	return pids
+}
+
+// TestTimeoutKillsWholeTree times out a command whose descendants ignore
+// SIGTERM or escaped with setsid and checks none of them survives, in both
+// isolation modes.
+func TestTimeoutKillsWholeTree(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, mode, WithKillGrace(300*time.Millisecond))
+			dir := t.TempDir()
+			script := writeScript(t, dir, "tree.sh", treeScript+"trap '' TERM\nwait\nsleep 1000\n")
+			const timeout = 2 * time.Second
+			begin := time.Now()
+			res, err := r.Run(context.Background(), bot.Command{Argv: []string{script, dir}, Dir: dir, Timeout: timeout})
+			elapsed := time.Since(begin)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			t.Logf("result: code %d timedOut %v duration %v output %q", res.ExitCode, res.TimedOut, res.Duration, res.Output)
+			pids := treePIDs(t, dir)
+			assertGone(t, pids)
+			if !res.TimedOut || res.ExitCode != ExitTimedOut {
+				t.Errorf("TimedOut = %v, ExitCode = %d, want true, %d", res.TimedOut, res.ExitCode, ExitTimedOut)
+			}
+			if string(res.Output) != "started\n" {
+				t.Errorf("output = %q", res.Output)
+			}
+			if res.Duration < timeout || elapsed > timeout+r.grace+drainTimeout+5*time.Second {
+				t.Errorf("Duration = %v, Run took %v; want about %v plus the grace", res.Duration, elapsed, timeout)
+			}
+		})
+	}
+}
+
+// TestLeftoversKilledAfterExit checks that a command exiting 0 does not
+// leave background processes behind: the kernel kills them with the PID
+// namespace, the group kill and token sweep do in process-group mode. It
+// also shows Run does not wait for them to close the output pipe.
+func TestLeftoversKilledAfterExit(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, mode)
+			dir := t.TempDir()
+			script := writeScript(t, dir, "bg.sh", treeScript+"exit 0\n")
+			begin := time.Now()
+			res, err := r.Run(context.Background(), bot.Command{Argv: []string{script, dir}, Dir: dir})
+			elapsed := time.Since(begin)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			assertGone(t, treePIDs(t, dir))
+			if res.ExitCode != 0 || res.TimedOut || string(res.Output) != "started\n" {
+				t.Errorf("got %d %v %q", res.ExitCode, res.TimedOut, res.Output)
+			}
+			// Duration ends at the command's exit; the rest of Run is
+			// killing leftovers and draining, which must not wait for
+			// them to finish on their own.
+			if extra := elapsed - res.Duration; extra >= drainTimeout {
+				t.Errorf("Run spent %v after the command exited: it waited for leftovers instead of killing them", extra)
+			}
+		})
+	}
+}
+
+// TestContextCancelKillsTree cancels the context mid-run: the tree dies at
+// once (no grace) and Run returns the context's error with the partial
+// result.
+func TestContextCancelKillsTree(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, mode, WithKillGrace(time.Minute))
+			dir := t.TempDir()
+			script := writeScript(t, dir, "tree.sh", treeScript+"wait\n")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go func() {
+				for _, f := range []string{"trap", "setsid", "orphan"} {
+					for {
+						if fi, err := os.Stat(filepath.Join(dir, f+".pid")); err == nil && fi.Size() > 0 {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
+					}
+				}
+				cancel()
+			}()
+			begin := time.Now()
+			res, err := r.Run(ctx, bot.Command{Argv: []string{script, dir}, Dir: dir})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err = %v, want context.Canceled", err)
+			}
+			if elapsed := time.Since(begin); elapsed > 10*time.Second {
+				t.Errorf("Run took %v after cancel", elapsed)
+			}
+			assertGone(t, treePIDs(t, dir))
+			if res.ExitCode != 128+9 || res.TimedOut {
+				t.Errorf("ExitCode = %d, TimedOut = %v, want 137, false", res.ExitCode, res.TimedOut)
+			}
+		})
+	}
+}
+
+// TestSweepToken checks the sweep in isolation: it kills a process carrying
+// the token and leaves one without it alone.
+func TestSweepToken(t *testing.T) {
+	t.Parallel()
+	token := "test-" + rand.Text()
+	victim := exec.Command("setsid", "sleep", "1000")
+	victim.Env = []string{"PATH=" + os.Getenv("PATH"), TokenEnv + "=" + token}
+	bystander := exec.Command("sleep", "1000")
+	bystander.Env = []string{"PATH=" + os.Getenv("PATH"), TokenEnv + "=" + token + "-not"}
+	for _, c := range []*exec.Cmd{victim, bystander} {
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = c.Process.Kill(); _ = c.Wait() }()
+	}
+	// A process in the middle of execve shows an empty environment, so
+	// wait until both have become sleep (see sweepToken).
+	for _, c := range []*exec.Cmd{victim, bystander} {
+		for {
+			b, _ := os.ReadFile("/proc/" + strconv.Itoa(c.Process.Pid) + "/cmdline")
+			if strings.HasPrefix(string(b), "sleep\x00") {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if n := sweepToken(token); n != 1 {
+		t.Errorf("sweepToken killed %d processes, want 1", n)
+	}
+	if err := victim.Wait(); victim.ProcessState == nil || victim.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Errorf("victim: %v, want killed by SIGKILL", err)
+	}
+	if !alive(bystander.Process.Pid) {
+		t.Errorf("process with a different token was killed")
+	}
+}

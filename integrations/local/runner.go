@@ -1,0 +1,388 @@
+package local
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// Defaults applied when a Config field is zero.
+const (
+	// DefaultTimeout bounds a command whose bot.Command.Timeout is zero.
+	DefaultTimeout = 10 * time.Minute
+	// DefaultOutputLimit is the number of output bytes kept per command.
+	DefaultOutputLimit = 1 << 20
+	// DefaultKillGrace is how long a timed-out command has between SIGTERM
+	// and SIGKILL to flush reports and remove temporary files.
+	DefaultKillGrace = 2 * time.Second
+)
+
+// Exit codes the runner reports for outcomes that have no process status of
+// their own. They follow bash and coreutils so that people reading evidence
+// recognise them.
+const (
+	// ExitTimedOut is reported for a command killed at its deadline, as
+	// coreutils timeout does; Result.TimedOut says the same thing.
+	ExitTimedOut = 124
+	// ExitNotExecutable is reported when argv[0] exists but cannot be run.
+	ExitNotExecutable = 126
+	// ExitNotFound is reported when argv[0] cannot be found.
+	ExitNotFound = 127
+)
+
+// drainTimeout bounds how long Run waits for end of output once every
+// process it knows of is dead. Only a descendant that escaped both the
+// namespace or group and the token sweep while keeping the output pipe open
+// can make it expire; its remaining output is then dropped.
+const drainTimeout = time.Second
+
+// Config configures a Runner. The zero value is valid and means the
+// defaults. Option functions set the same fields for callers who prefer
+// New.
+type Config struct {
+	// Timeout bounds each command whose own Timeout is zero; zero means
+	// DefaultTimeout.
+	Timeout time.Duration
+	// OutputLimit is the number of bytes of combined output kept per
+	// command, half from the start and half from the end; zero means
+	// DefaultOutputLimit. The kept output grows by one marker line when
+	// the limit is hit.
+	OutputLimit int
+	// EnvPassthrough names variables of the service's environment that
+	// commands may see, as parsed from ENGINEO_RUNNER_ENV_PASSTHROUGH.
+	// PATH, HOME and LANG are always passed and CI is always "true", so
+	// listing them changes nothing.
+	EnvPassthrough []string
+	// Path, when set, replaces the service's PATH for commands and for
+	// looking up argv[0].
+	Path string
+	// KillGrace is the time between SIGTERM and SIGKILL when a command
+	// times out; zero means DefaultKillGrace.
+	KillGrace time.Duration
+	// Isolation forces an isolation mode; empty picks the strongest the
+	// kernel permits. Forcing IsolationPIDNamespace where it is not
+	// permitted makes construction fail.
+	Isolation Isolation
+}
+
+// Option sets one field of the Config that New builds.
+type Option func(*Config)
+
+// WithTimeout sets Config.Timeout.
+func WithTimeout(d time.Duration) Option { return func(c *Config) { c.Timeout = d } }
+
+// WithOutputLimit sets Config.OutputLimit in bytes.
+func WithOutputLimit(n int) Option { return func(c *Config) { c.OutputLimit = n } }
+
+// WithEnvPassthrough adds names to Config.EnvPassthrough.
+func WithEnvPassthrough(names ...string) Option {
+	return func(c *Config) { c.EnvPassthrough = append(c.EnvPassthrough, names...) }
+}
+
+// WithPath sets Config.Path.
+func WithPath(path string) Option { return func(c *Config) { c.Path = path } }
+
+// WithKillGrace sets Config.KillGrace.
+func WithKillGrace(d time.Duration) Option { return func(c *Config) { c.KillGrace = d } }
+
+// WithIsolation sets Config.Isolation.
+func WithIsolation(i Isolation) Option { return func(c *Config) { c.Isolation = i } }
+
+// Runner runs commands as local child processes. It is safe for concurrent
+// use; each Run is independent.
+type Runner struct {
+	timeout time.Duration
+	limit   int
+	grace   time.Duration
+	mode    Isolation
+	userNS  bool
+	env     []string // snapshot taken at construction
+	path    string   // PATH entry of env, where argv[0] is looked up
+}
+
+var _ bot.Runner = (*Runner)(nil)
+
+// New builds a Runner from options; see NewFromConfig.
+func New(opts ...Option) (*Runner, error) {
+	var cfg Config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return NewFromConfig(cfg)
+}
+
+// NewFromConfig validates cfg, applies defaults, snapshots the passed-through
+// part of the service's environment and settles the isolation mode, so that
+// a misconfiguration or a kernel without the forced mode fails at start-up
+// instead of on the first check.
+func NewFromConfig(cfg Config) (*Runner, error) {
+	if cfg.Timeout < 0 || cfg.KillGrace < 0 || cfg.OutputLimit < 0 {
+		return nil, fmt.Errorf("local: negative timeout (%v), kill grace (%v) or output limit (%d)",
+			cfg.Timeout, cfg.KillGrace, cfg.OutputLimit)
+	}
+	if err := cfg.Isolation.valid(); err != nil {
+		return nil, err
+	}
+	if err := validateEnvNames(cfg.EnvPassthrough); err != nil {
+		return nil, err
+	}
+	r := &Runner{
+		timeout: orDefault(cfg.Timeout, DefaultTimeout),
+		limit:   orDefault(cfg.OutputLimit, DefaultOutputLimit),
+		grace:   orDefault(cfg.KillGrace, DefaultKillGrace),
+		env:     baseEnv(os.LookupEnv, cfg.Path, cfg.EnvPassthrough),
+	}
+	r.path = envPath(r.env)
+	mode, userNS, err := probeIsolation(cfg.Isolation)
+	if err != nil {
+		return nil, err
+	}
+	r.mode, r.userNS = mode, userNS
+	return r, nil
+}
+
+// orDefault returns v, or def when v is zero.
+func orDefault[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// Isolation reports the mode commands run under, so that operators and
+// tests can see whether the PID-namespace guarantee is in force.
+func (r *Runner) Isolation() Isolation { return r.mode }
+
+// Run executes cmd and reports what it did. The error is non-nil only when
+// the runner could not do its job (the work directory is missing, the
+// kernel refused to start a process) or ctx ended first; in the latter case
+// the command's process tree has been killed and the partial Result is
+// returned alongside the error.
+func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
+		return bot.Result{}, fmt.Errorf("local: item %q: empty argv", cmd.ItemID)
+	}
+	name := cmd.Argv[0]
+	if err := ctx.Err(); err != nil {
+		return bot.Result{}, fmt.Errorf("local: running %s: %w", name, err)
+	}
+	dir, err := workDir(cmd.Dir)
+	if err != nil {
+		return bot.Result{}, err
+	}
+	timeout := cmd.Timeout
+	if timeout <= 0 {
+		timeout = r.timeout
+	}
+
+	start := time.Now()
+	path, fail := resolve(name, dir, r.path)
+	if fail != nil {
+		return failResult(fail, start), nil
+	}
+	env, token := r.env, ""
+	if r.mode == IsolationProcessGroup {
+		token = rand.Text()
+		env = append(slices.Clip(r.env), TokenEnv+"="+token)
+	}
+
+	// One pipe for both streams keeps their interleaving as the command
+	// wrote it; passing the *os.File lets the child write to it directly.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return bot.Result{}, fmt.Errorf("local: creating output pipe for %s: %w", name, err)
+	}
+	c := &exec.Cmd{
+		Path:        path,
+		Args:        cmd.Argv,
+		Env:         env,
+		Dir:         dir,
+		Stdout:      pw,
+		Stderr:      pw,
+		SysProcAttr: sysProcAttr(r.mode, r.userNS),
+	}
+	err = c.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return startError(name, dir, err, start)
+	}
+
+	out := newCapture(r.limit)
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		copyOut(out, pr)
+	}()
+
+	pid := c.Process.Pid
+	exited := make(chan struct{})
+	var waitErr error
+	go func() {
+		defer close(exited)
+		waitErr = waitExited(pid)
+	}()
+
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var timedOut bool
+	var ctxErr error
+	select {
+	case <-exited:
+	case <-timer.C:
+		timedOut = true
+	case <-ctx.Done():
+		ctxErr = ctx.Err()
+	}
+	if timedOut {
+		// Ask politely first so test runners can write their reports.
+		// In a PID namespace the first process ignores SIGTERM unless it
+		// handles it, so SIGKILL after the grace is what ends it there.
+		signalTree(pid, syscall.SIGTERM)
+		grace := time.NewTimer(r.grace)
+		select {
+		case <-exited:
+		case <-grace.C:
+		case <-ctx.Done():
+			ctxErr = ctx.Err()
+		}
+		grace.Stop()
+	}
+	if timedOut || ctxErr != nil {
+		r.kill(pid, token)
+		<-exited
+	}
+	ended := time.Now()
+	// The first process has exited but is not reaped yet, so neither its
+	// pid nor its process-group id can have been reused: killing the group
+	// now cannot hit a stranger. In a PID namespace the kernel has already
+	// killed everything else; in a process group, leftovers die here.
+	if waitErr == nil && r.mode == IsolationProcessGroup {
+		r.kill(pid, token)
+	}
+	werr := c.Wait()
+
+	select {
+	case <-readDone:
+	case <-time.After(drainTimeout):
+		_ = pr.SetReadDeadline(time.Now())
+		<-readDone
+	}
+	pr.Close()
+
+	if waitErr != nil {
+		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
+	}
+	var exitErr *exec.ExitError
+	if werr != nil && !errors.As(werr, &exitErr) {
+		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
+	}
+	res := bot.Result{
+		ExitCode:     exitStatus(c.ProcessState),
+		Output:       out.bytes(),
+		OmittedBytes: out.omitted(),
+		TimedOut:     timedOut,
+		Duration:     ended.Sub(start),
+	}
+	if timedOut {
+		res.ExitCode = ExitTimedOut
+	}
+	if ctxErr != nil {
+		return res, fmt.Errorf("local: running %s: %w", name, ctxErr)
+	}
+	return res, nil
+}
+
+// kill ends the command's whole tree with SIGKILL: the first process and
+// its group in either mode (in a PID namespace that takes the namespace
+// with it), plus the token sweep for descendants that left the group.
+func (r *Runner) kill(pid int, token string) {
+	signalTree(pid, syscall.SIGKILL)
+	if token != "" {
+		sweepToken(token)
+	}
+}
+
+// copyOut reads the pipe through a fixed buffer into c until end of output
+// or until the read deadline set by Run expires. A deadline can fire while
+// output is still buffered in the pipe (a loaded machine may not have
+// scheduled the reader yet), so it is followed by one last non-blocking
+// drain: what the command wrote before it died is never dropped.
+func copyOut(c *capture, f *os.File) {
+	bp := readBufs.Get().(*[]byte)
+	defer readBufs.Put(bp)
+	buf := *bp
+	for {
+		n, err := f.Read(buf)
+		if n > 0 {
+			_, _ = c.Write(buf[:n])
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			drainPipe(f, buf, c)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// workDir checks the command's directory up front: a missing directory is
+// the caller's or the runner's fault, not the command's, and the error from
+// a failed chdir in the child could not be told apart from a missing
+// program.
+func workDir(dir string) (string, error) {
+	if dir == "" {
+		return "", errors.New("local: command has no work directory")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("local: work directory %s: %w", dir, err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("local: work directory %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("local: work directory %s: not a directory", dir)
+	}
+	return abs, nil
+}
+
+// failResult turns a program that could not be started into the Result a
+// shell would have produced.
+func failResult(f *startFailure, start time.Time) bot.Result {
+	return bot.Result{
+		ExitCode: f.code,
+		Output:   []byte("autoverify: " + f.msg + "\n"),
+		Duration: time.Since(start),
+	}
+}
+
+// startError sorts a failed start into the command's fault (the program
+// vanished, its interpreter is missing, it is not an executable format) and
+// the runner's (the work directory went away, the kernel refused the
+// process).
+func startError(name, dir string, err error, start time.Time) (bot.Result, error) {
+	if _, serr := os.Stat(dir); serr != nil {
+		return bot.Result{}, fmt.Errorf("local: work directory %s: %w", dir, serr)
+	}
+	switch {
+	case errors.Is(err, syscall.ENOENT):
+		return failResult(&startFailure{code: ExitNotFound, msg: name + ": " + errText(err)}, start), nil
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.ENOEXEC),
+		errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.ENOTDIR),
+		errors.Is(err, syscall.ELOOP), errors.Is(err, syscall.ETXTBSY):
+		return failResult(&startFailure{code: ExitNotExecutable, msg: name + ": " + errText(err)}, start), nil
+	}
+	return bot.Result{}, fmt.Errorf("local: starting %s: %w", name, err)
+}
