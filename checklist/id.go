@@ -42,12 +42,12 @@ func normalizeText(s string) string {
 // occurrence number, so every ID in a story is distinct and depends only on
 // the texts and their order.
 type idAssigner struct {
-	used map[string]bool
+	used map[[4]byte]bool
 	seen map[string]int
 }
 
-func newIDAssigner() *idAssigner {
-	return &idAssigner{used: map[string]bool{}, seen: map[string]int{}}
+func newIDAssigner(sizeHint int) *idAssigner {
+	return &idAssigner{used: make(map[[4]byte]bool, sizeHint), seen: make(map[string]int, sizeHint)}
 }
 
 func (a *idAssigner) next(text string) string {
@@ -60,10 +60,10 @@ func (a *idAssigner) next(text string) string {
 			key = norm + "\x00" + strconv.Itoa(n)
 		}
 		sum := sha256.Sum256([]byte(key))
-		id := hex.EncodeToString(sum[:4])
-		if !a.used[id] {
-			a.used[id] = true
-			return id
+		short := [4]byte(sum[:4])
+		if !a.used[short] {
+			a.used[short] = true
+			return hex.EncodeToString(short[:])
 		}
 	}
 }
