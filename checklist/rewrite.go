@@ -73,8 +73,12 @@ func Rewrite(src []byte, marks map[string]Mark) ([]byte, error) {
 	}
 	skip := map[string]bool{}
 	for range len(d.items) + 1 {
-		out := d.apply(marks, skip)
-		bad := d.verify(out, marks, skip)
+		out, reshaped := d.apply(marks, skip)
+		bad := ""
+		if reshaped {
+			bad = d.verify(out, marks, skip)
+		} // else only checkbox characters and the inline text of existing
+		// marker lines changed: no block can have moved.
 		if bad == "" {
 			if len(skip) == 0 {
 				return out, nil
@@ -144,8 +148,11 @@ func (d *document) firstMarked(marks map[string]Mark, skip map[string]bool) stri
 	return ""
 }
 
-// apply performs the line edits for every marked item not in skip.
-func (d *document) apply(marks map[string]Mark, skip map[string]bool) []byte {
+// apply performs the line edits for every marked item not in skip. It
+// reports whether any line was added, removed, or re-indented, which is
+// when the result must be parsed again to check it.
+func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, bool) {
+	reshaped := false
 	src := d.src
 	lines := splitLines(src)
 	markers := map[string][]int{}
@@ -186,20 +193,25 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) []byte {
 			}
 			replace[it.line] = line
 		}
-		text := strings.Join(strings.Fields(mark.Text), " ")
+		text := markText(mark.Text)
 		want := []byte(it.prefix + "- " + text + " " + MarkerComment(it.id))
 		target := it.lastLn + 1
 		placed := false
 		for _, ln := range markers[it.id] {
 			if ln == target && !placed {
+				if !bytes.HasPrefix(lines[ln-1], []byte(it.prefix+"- ")) {
+					reshaped = true
+				}
 				replace[ln] = append(want, lineEnding(lines[ln-1], eol)...)
 				placed = true
 				continue
 			}
 			deleted[ln] = true
+			reshaped = true
 		}
 		if !placed {
 			inserts[it.lastLn] = append(inserts[it.lastLn], want)
+			reshaped = true
 		}
 		// Markers right beneath the item whose IDs match no item any more
 		// are left from before the item's text was edited: they describe
@@ -214,6 +226,7 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) []byte {
 			}
 			if !current[id] {
 				deleted[ln] = true
+				reshaped = true
 			}
 		}
 	}
@@ -237,7 +250,19 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) []byte {
 			out.WriteString(lineEnding(line, eol))
 		}
 	}
-	return out.Bytes()
+	return out.Bytes(), reshaped
+}
+
+// markText makes a mark's text safe on one marker line: one line, no
+// comment delimiters, and balanced backticks so the marker comment can
+// never end up inside a code span.
+func markText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.NewReplacer("<!--", "<!- -", "-->", "- ->").Replace(s)
+	if strings.Count(s, "`")%2 == 1 {
+		s = strings.ReplaceAll(s, "`", "'")
+	}
+	return s
 }
 
 func withByte(b []byte, i int, c byte) []byte {
