@@ -58,7 +58,9 @@ var noise = []struct {
 	{regexp.MustCompile(`(/private)?/(tmp|var/tmp|var/folders|dev/shm)/[^\s:'"()\]]*`), "<tmp>"},
 	{regexp.MustCompile(`[A-Za-z]:\\Users\\[^\\]+\\AppData\\Local\\Temp\\[^\s:'"]*`), "<tmp>"},
 	{regexp.MustCompile(`\bgo-build\d+\b`), "<tmp>"},
-	// Durations: 0.12s, (0.00s), 12ms, 1m2.5s, 1.2 s, in 340ms.
+	// Durations: 0.12s, (0.00s), 12ms, 1m2.5s, 1.2 s, in 340ms,
+	// duration_ms: 2.16 (TAP), "elapsed": 0.3 (JSON reporters).
+	{regexp.MustCompile(`(?i)\b(duration|elapsed|time)(_?ms|_?s|_?sec)?["']?(\s*[:=]\s*|\s+)[\d.]+\b`), "$1: <dur>"},
 	{regexp.MustCompile(`\b\d+(\.\d+)?\s?(ns|µs|us|ms|s|sec|secs|seconds?|m|min|minutes?|h)\b`), "<dur>"},
 	{regexp.MustCompile(`\b(\d+h)?(\d+m)?\d+(\.\d+)?s\b`), "<dur>"},
 	// Addresses, object ids and hashes.
@@ -74,7 +76,10 @@ var noise = []struct {
 	{regexp.MustCompile(`(?i)\b(seed|random seed|randomized with seed)[ =:]*\d+\b`), "$1 <n>"},
 }
 
-var ansiAndSpace = regexp.MustCompile(`[ \t]+`)
+var (
+	ansiAndSpace  = regexp.MustCompile(`[ \t]+`)
+	parenDuration = regexp.MustCompile(`\s*\(<dur>\)`)
+)
 
 // Normalize strips colours and run-to-run noise (timestamps, durations,
 // temporary paths, addresses, ids, ports) from output.
@@ -84,6 +89,9 @@ func Normalize(out []byte) string {
 	for _, n := range noise {
 		s = n.re.ReplaceAllString(s, n.with)
 	}
+	// Some runners print a test's time only when it is slow: drop
+	// parenthesised durations entirely rather than keep a placeholder.
+	s = parenDuration.ReplaceAllString(s, "")
 	s = ansiAndSpace.ReplaceAllString(s, " ")
 	return strings.TrimSpace(s)
 }
