@@ -39,6 +39,24 @@ type Run struct {
 	Time        time.Time
 	Results     []Result
 	ManualCount int
+	// Route, RouteReason and Ledger are set once the ledger has recorded
+	// the run; Fixes lists auto-fix attempts.
+	Route       string
+	RouteReason string
+	Ledger      any
+	Fixes       []Fix
+}
+
+// Fix is one auto-fix attempt as the artifacts record it.
+type Fix struct {
+	FailureType     failure.Type  `json:"failure_type"`
+	Command         string        `json:"command"`
+	ExitCode        int           `json:"exit_code"`
+	Duration        time.Duration `json:"-"`
+	DurationSeconds float64       `json:"duration_seconds"`
+	Commit          string        `json:"commit,omitempty"`
+	Error           string        `json:"error,omitempty"`
+	Output          []byte        `json:"-"`
 }
 
 // Files names the artifacts a run wrote.
@@ -97,6 +115,10 @@ type Summary struct {
 	PassedCount   int             `json:"passed_count"`
 	FailedCount   int             `json:"failed_count"`
 	ManualCount   int             `json:"manual_count"`
+	Route         string          `json:"route,omitempty"`
+	RouteReason   string          `json:"route_reason,omitempty"`
+	Ledger        any             `json:"ledger,omitempty"`
+	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -140,6 +162,13 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		PassedCount:   passed,
 		FailedCount:   len(run.Results) - passed,
 		ManualCount:   run.ManualCount,
+		Route:         run.Route,
+		RouteReason:   run.RouteReason,
+		Ledger:        run.Ledger,
+	}
+	for _, f := range run.Fixes {
+		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000
+		obj.AutoFixes = append(obj.AutoFixes, f)
 	}
 	b, err := json.MarshalIndent(obj, "", "  ")
 	if err != nil {
@@ -159,6 +188,24 @@ func EvidenceText(run Run, timestamp string) []byte {
 	}
 	fmt.Fprintf(&b, "autoverify evidence\nstory: %s\ntimestamp: %s\ncommands: %d (passed %d, failed %d)\nmanual items: %d\n",
 		run.StoryKey, timestamp, len(run.Results), passed, len(run.Results)-passed, run.ManualCount)
+	if run.Route != "" {
+		fmt.Fprintf(&b, "route: %s (%s)\n", run.Route, run.RouteReason)
+	}
+	for i, f := range run.Fixes {
+		fmt.Fprintf(&b, "\n=== auto-fix %d: %s for %s\nexit code: %d\nduration: %.3fs\n", i+1, f.Command, f.FailureType, f.ExitCode, f.Duration.Seconds())
+		if f.Commit != "" {
+			fmt.Fprintf(&b, "commit: %s\n", f.Commit)
+		}
+		if f.Error != "" {
+			fmt.Fprintf(&b, "error: %s\n", f.Error)
+		}
+		b.WriteString("--- output ---\n")
+		b.Write(f.Output)
+		if len(f.Output) > 0 && f.Output[len(f.Output)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+		b.WriteString("--- end output ---\n")
+	}
 	for i, r := range run.Results {
 		status, ft := "PASS", "-"
 		if !r.Passed {

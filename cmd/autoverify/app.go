@@ -42,6 +42,8 @@ Usage:
   autoverify run STORY.md [--story-key KEY] [--workdir DIR]
                                               run the automated items, write evidence,
                                               mark the story
+  autoverify ledger show KEY [--json]         a story's loop-safety ledger
+  autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify version
 
 Run "autoverify COMMAND -h" for a command's flags. Settings also come from
@@ -61,6 +63,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.plan(args[1:])
 	case "run":
 		code, err = a.run(ctx, args[1:])
+	case "ledger":
+		code, err = a.ledgerCmd(ctx, args[1:])
 	case "version":
 		fmt.Fprintln(a.Stdout, "autoverify", version)
 	case "help", "-h", "--help":

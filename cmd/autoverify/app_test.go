@@ -29,6 +29,7 @@ func newHarness(t *testing.T) *harness {
 	dir := t.TempDir()
 	return &harness{t: t, dir: dir, env: map[string]string{
 		"ENGINEO_ARTIFACTS_DIR":        filepath.Join(dir, "reports"),
+		"ENGINEO_STATE_DIR":            filepath.Join(dir, "state"),
 		"ENGINEO_AUTOVERIFY_ALLOWLIST": "true,false,sh -c,echo",
 	}, nowTime: time.Date(2026, 1, 28, 12, 0, 0, 0, time.UTC)}
 }

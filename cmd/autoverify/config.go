@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
 )
 
 // RepoConfigFile is the per-repository configuration file, read from the
@@ -35,6 +36,14 @@ type Config struct {
 	EnvPassthrough []string
 	Concurrency    int
 	ArtifactsDir   string
+	// RedisURL selects the Redis ledger; empty means the embedded store
+	// under StateDir.
+	RedisURL    string
+	StateDir    string
+	Limits      ledger.Limits
+	PushEnabled bool
+	// AutoFix maps failure types to fixer commands (.autoverify.yml only).
+	AutoFix map[string]string
 	// Secrets are literal values masked in everything written: the values
 	// of the service's own secret settings and of passed-through variables
 	// whose names say they are secret.
@@ -44,13 +53,14 @@ type Config struct {
 // repoFile is the schema of .autoverify.yml. Unknown keys are an error, so
 // a typo never silently drops a setting.
 type repoFile struct {
-	Allowlist      []string `yaml:"allowlist"`
-	BuildEnabled   *bool    `yaml:"build_enabled"`
-	CommandTimeout string   `yaml:"command_timeout"`
-	OutputLimit    any      `yaml:"output_limit"`
-	EnvPassthrough []string `yaml:"env_passthrough"`
-	Concurrency    int      `yaml:"concurrency"`
-	ArtifactsDir   string   `yaml:"artifacts_dir"`
+	Allowlist      []string          `yaml:"allowlist"`
+	BuildEnabled   *bool             `yaml:"build_enabled"`
+	CommandTimeout string            `yaml:"command_timeout"`
+	OutputLimit    any               `yaml:"output_limit"`
+	EnvPassthrough []string          `yaml:"env_passthrough"`
+	Concurrency    int               `yaml:"concurrency"`
+	ArtifactsDir   string            `yaml:"artifacts_dir"`
+	AutoFix        map[string]string `yaml:"auto_fix"`
 }
 
 // InputError is bad input from the user; the CLI prints it and exits 2.
@@ -76,6 +86,11 @@ var settings = []setting{
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
+	{"redis-url", "ENGINEO_REDIS_URL", "Redis for the work ledger (default: embedded store in the state directory)"},
+	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
+	{"max-auto-fix-attempts", "ENGINEO_MAX_AUTO_FIX_ATTEMPTS", "auto-fix attempts per story (default 2)"},
+	{"max-verify-cycles", "ENGINEO_MAX_VERIFY_CYCLES", "verify cycles per story until a reset (default 3)"},
+	{"git-push-enabled", "ENGINEO_GIT_PUSH_ENABLED", "1 pushes auto-fix commits (evidence is never pushed)"},
 }
 
 // registerConfigFlags adds the setting flags to fs; values stay unset
@@ -101,7 +116,13 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		return Config{}, err
 	}
 	// value returns the highest-precedence raw value and where it came from.
-	value := func(s setting) (string, string) {
+	value := func(flagName string) (string, string) {
+		var s setting
+		for _, c := range settings {
+			if c.flag == flagName {
+				s = c
+			}
+		}
 		if v := *flags[s.flag]; v != "" {
 			return v, "--" + s.flag
 		}
@@ -114,12 +135,12 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 
 	// Allowlist.
 	cfg.Allowlist = append([]string(nil), checklist.DefaultAllowlist...)
-	if v, _ := value(settings[0]); v != "" {
+	if v, _ := value("allowlist"); v != "" {
 		cfg.Allowlist = splitList(v)
 	} else if rf.Allowlist != nil {
 		cfg.Allowlist = rf.Allowlist
 	}
-	if v, src := value(settings[1]); v != "" {
+	if v, src := value("build-enabled"); v != "" {
 		b, err := parseBool(v)
 		if err != nil {
 			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
@@ -132,7 +153,7 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		cfg.Allowlist = append(cfg.Allowlist, checklist.BuildCommand)
 	}
 	// Timeout.
-	if v, src := value(settings[2]); v != "" {
+	if v, src := value("command-timeout"); v != "" {
 		if cfg.CommandTimeout, err = parseTimeout(v); err != nil {
 			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
 		}
@@ -142,7 +163,7 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		}
 	}
 	// Output limit.
-	if v, src := value(settings[3]); v != "" {
+	if v, src := value("output-limit"); v != "" {
 		if cfg.OutputLimit, err = parseSize(v); err != nil {
 			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
 		}
@@ -153,7 +174,7 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		}
 	}
 	// Passthrough.
-	if v, _ := value(settings[4]); v != "" {
+	if v, _ := value("env-passthrough"); v != "" {
 		cfg.EnvPassthrough = splitList(v)
 	} else {
 		cfg.EnvPassthrough = rf.EnvPassthrough
@@ -164,7 +185,7 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		}
 	}
 	// Concurrency.
-	if v, src := value(settings[5]); v != "" {
+	if v, src := value("concurrency"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
 			return Config{}, inputErrorf("%s=%q: want a whole number of at least 1", src, v)
@@ -177,11 +198,33 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		cfg.Concurrency = rf.Concurrency
 	}
 	// Artifacts.
-	if v, _ := value(settings[6]); v != "" {
+	if v, _ := value("artifacts-dir"); v != "" {
 		cfg.ArtifactsDir = v
 	} else if rf.ArtifactsDir != "" {
 		cfg.ArtifactsDir = rf.ArtifactsDir
 	}
+	// Ledger and auto-fix.
+	cfg.RedisURL, _ = value("redis-url")
+	cfg.StateDir = ".autoverify"
+	if v, _ := value("state-dir"); v != "" {
+		cfg.StateDir = v
+	}
+	cfg.Limits = ledger.DefaultLimits
+	for name, dst := range map[string]*int{"max-auto-fix-attempts": &cfg.Limits.MaxAutoFixAttempts, "max-verify-cycles": &cfg.Limits.MaxVerifyCycles} {
+		if v, src := value(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return Config{}, inputErrorf("%s=%q: want a whole number, 0 or more", src, v)
+			}
+			*dst = n
+		}
+	}
+	if v, src := value("git-push-enabled"); v != "" {
+		if cfg.PushEnabled, err = parseBool(v); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
+		}
+	}
+	cfg.AutoFix = rf.AutoFix
 	cfg.Secrets = secretValues(getenv, cfg.EnvPassthrough)
 	return cfg, nil
 }

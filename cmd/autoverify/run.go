@@ -17,7 +17,9 @@ import (
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/local"
+	"github.com/engineo/autoverify/ledger"
 )
 
 func (a *App) run(ctx context.Context, args []string) (int, error) {
@@ -25,6 +27,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	fs.SetOutput(a.Stderr)
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
 	workdir := fs.String("workdir", ".", "directory the commands run in; its .autoverify.yml is read")
+	commitFlag := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	flags := registerConfigFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -56,6 +59,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	for _, w := range story.Warnings {
 		fmt.Fprintf(a.Stderr, "warning: %s: %s\n", storyPath, w)
 	}
+	fixers, err := bot.FixersFrom(cfg.AutoFix, policy)
+	if err != nil {
+		return exitBadInput, inputErrorf("%s: %v", RepoConfigFile, err)
+	}
 	runner, err := local.New(
 		local.WithTimeout(cfg.CommandTimeout),
 		local.WithOutputLimit(cfg.OutputLimit),
@@ -68,12 +75,45 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
-	v := &bot.Verifier{Runner: runner, Redactor: red, Concurrency: cfg.Concurrency, Timeout: cfg.CommandTimeout}
-	started := a.Now()
-	outcomes, err := v.Verify(ctx, story.Items, *workdir)
+	store, err := openStore(ctx, cfg)
 	if err != nil {
-		return exitFailed, fmt.Errorf("verifying %s: %w (nothing was written)", storyPath, err)
+		return exitFailed, fmt.Errorf("%w; nothing was run", err)
 	}
+	defer store.Close()
+
+	repo := git.Repo{Dir: *workdir}
+	commit := *commitFlag
+	if commit == "" {
+		if commit, err = repo.Head(ctx); err != nil && !errors.Is(err, git.ErrNotRepo) {
+			fmt.Fprintf(a.Stderr, "warning: reading the commit of %s: %v; comparing failures against an empty commit\n", *workdir, err)
+		}
+	}
+	sess := &bot.Session{
+		Verifier: &bot.Verifier{Runner: runner, Redactor: red, Concurrency: cfg.Concurrency, Timeout: cfg.CommandTimeout},
+		Ledger:   &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now},
+		Limits:   cfg.Limits,
+		Fixers:   fixers,
+		Now:      a.Now,
+	}
+	if len(fixers) > 0 && commit != "" {
+		sess.Committer = &fixCommitter{repo: repo, push: cfg.PushEnabled, warn: a.Stderr,
+			exclude: absPaths(cfg.ArtifactsDir, cfg.StateDir, storyPath)}
+	}
+	report, err := sess.Run(ctx, bot.Request{Key: k, Story: story, Dir: *workdir, Commit: commit})
+	var refused *ledger.RefusedError
+	if errors.As(err, &refused) {
+		fmt.Fprintf(a.Stdout, "%s: refused — %v\n", k, refused)
+		return exitFailed, nil
+	}
+	if err != nil && report.Entry.StoryKey == "" && len(report.Outcomes) == 0 {
+		return exitFailed, fmt.Errorf("verifying %s: %w", storyPath, err)
+	}
+	if err != nil {
+		// The commands ran but the ledger could not record them: keep the
+		// evidence, say so, and fail.
+		fmt.Fprintf(a.Stderr, "autoverify: %v\n", err)
+	}
+	outcomes := report.Outcomes
 
 	auto, manual, rejected := story.Counts()
 	// Commands and texts are printed and stored too: they may hold a
@@ -91,7 +131,8 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	for i := range outcomes {
 		redactItem(&outcomes[i].Item)
 	}
-	run := evidence.Run{StoryKey: k, Time: started, ManualCount: manual + rejected}
+	run := evidence.Run{StoryKey: k, Time: report.Started, ManualCount: manual + rejected,
+		Route: string(report.Route), RouteReason: report.Reason, Ledger: report.Entry}
 	for _, o := range outcomes {
 		run.Results = append(run.Results, evidence.Result{
 			ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text,
@@ -100,14 +141,18 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 			Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
 		})
 	}
-	files, err := evidence.Write(cfg.ArtifactsDir, run)
-	if err != nil {
-		return exitFailed, fmt.Errorf("writing evidence: %w", err)
+	for _, f := range report.Fixes {
+		run.Fixes = append(run.Fixes, evidence.Fix{FailureType: f.Fixer.Type, Command: red.String(f.Fixer.Command),
+			ExitCode: f.Result.ExitCode, Duration: f.Result.Duration, Commit: f.Commit, Error: red.String(f.Err), Output: f.Result.Output})
+	}
+	files, werr := evidence.Write(cfg.ArtifactsDir, run)
+	if werr != nil {
+		return exitFailed, fmt.Errorf("writing evidence: %w", werr)
 	}
 	marks := bot.Marks(outcomes, rejectedItems, filepath.Base(files.Evidence))
-	changed, err := markStory(storyPath, marks, a.Stderr)
-	if err != nil {
-		return exitFailed, err
+	changed, merr := markStory(storyPath, marks, a.Stderr)
+	if merr != nil {
+		return exitFailed, merr
 	}
 
 	failed := 0
@@ -117,11 +162,24 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		}
 	}
 	a.printRun(a.Stdout, k, auto, manual, rejectedItems, outcomes)
-	fmt.Fprintf(a.Stdout, "\nEvidence: %s\nSummary:  %s\n", files.Evidence, files.Summary)
+	for _, f := range report.Fixes {
+		fmt.Fprintf(a.Stdout, "\nauto-fix %s: %s → exit %d", f.Fixer.Type, red.String(f.Fixer.Command), f.Result.ExitCode)
+		if f.Commit != "" {
+			fmt.Fprintf(a.Stdout, ", committed %s", shortSHA(f.Commit))
+		}
+		if f.Err != "" {
+			fmt.Fprintf(a.Stdout, " (%s)", red.String(f.Err))
+		}
+		fmt.Fprintln(a.Stdout)
+	}
+	fmt.Fprintf(a.Stdout, "\nRoute:    %s — %s\n", report.Route, report.Reason)
+	fmt.Fprintf(a.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", report.Entry.AutoVerifyRuns, cfg.Limits.MaxVerifyCycles,
+		report.Entry.AutoFixAttempts, cfg.Limits.MaxAutoFixAttempts)
+	fmt.Fprintf(a.Stdout, "Evidence: %s\nSummary:  %s\n", files.Evidence, files.Summary)
 	if changed {
 		fmt.Fprintf(a.Stdout, "Story:    %s updated with %s\n", storyPath, plural(len(marks), "marker"))
 	}
-	if failed > 0 || len(rejectedItems) > 0 {
+	if failed > 0 || len(rejectedItems) > 0 || err != nil {
 		return exitFailed, nil
 	}
 	return exitOK, nil
@@ -209,4 +267,50 @@ func indentTail(out []byte, n int) string {
 		b.WriteString("    " + l + "\n")
 	}
 	return b.String()
+}
+
+// fixCommitter commits each fixer's changes in the work tree, leaving out
+// files that were already changed (someone's uncommitted work) and the
+// evidence, state and story files, and pushes the fix commit only when
+// pushing is enabled. Evidence is never committed, so never pushed.
+type fixCommitter struct {
+	repo    git.Repo
+	push    bool
+	exclude []string
+	warn    io.Writer
+	before  git.Snapshot
+}
+
+func (c *fixCommitter) Prepare(ctx context.Context) error {
+	snap, err := c.repo.Status(ctx)
+	c.before = snap
+	return err
+}
+
+func (c *fixCommitter) Commit(ctx context.Context, message string) (string, error) {
+	sha, skipped, err := c.repo.CommitFix(ctx, c.before, message, c.exclude)
+	if len(skipped) > 0 {
+		fmt.Fprintf(c.warn, "warning: auto-fix changed files that already had uncommitted changes; left them uncommitted: %s\n", strings.Join(skipped, ", "))
+	}
+	if err != nil || sha == "" || !c.push {
+		return sha, err
+	}
+	return sha, c.repo.Push(ctx, sha)
+}
+
+// absPaths resolves paths (following symlinks where they exist) so they can
+// be compared with git's view of the work tree.
+func absPaths(paths ...string) []string {
+	var out []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		out = append(out, abs)
+	}
+	return out
 }

@@ -1,0 +1,266 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// Ledger is the loop-safety memory a session consults; *ledger.Ledger
+// implements it.
+type Ledger interface {
+	BeginCycle(ctx context.Context, key string) (ledger.Entry, error)
+	BeginFix(ctx context.Context, key string) (ledger.Entry, error)
+	Finish(ctx context.Context, key string, rec ledger.RunRecord) (ledger.Entry, error)
+}
+
+// FixCommitter records what a fixer changed; integrations/git provides it
+// for a local work tree.
+type FixCommitter interface {
+	// Prepare is called before a fixer runs; Commit after, and returns the
+	// commit it made ("" when the fixer changed nothing committable).
+	Prepare(ctx context.Context) error
+	Commit(ctx context.Context, message string) (string, error)
+}
+
+// Fixer is an automatic fix for one failure type, already checked against
+// the command policy.
+type Fixer struct {
+	Type    failure.Type
+	Command string
+	Argv    []string
+}
+
+// Session runs one story through verification, loop safety and auto-fix.
+type Session struct {
+	Verifier *Verifier
+	Ledger   Ledger
+	Limits   ledger.Limits
+	// Fixers maps failure types to fixers; ENV_ERROR and TIMEOUT never
+	// have one.
+	Fixers map[failure.Type]Fixer
+	// Committer, when set, commits each fixer's changes.
+	Committer FixCommitter
+	Now       func() time.Time
+}
+
+// Request names what to verify.
+type Request struct {
+	Key    string
+	RunID  string
+	Story  *checklist.Story
+	Dir    string
+	Commit string
+}
+
+// FixOutcome is one auto-fix attempt.
+type FixOutcome struct {
+	Fixer  Fixer
+	Result Result
+	// Commit is the commit holding the fixer's changes, if any.
+	Commit string
+	Err    string
+}
+
+// Report is a finished session.
+type Report struct {
+	Started     time.Time
+	Outcomes    []Outcome
+	Fixes       []FixOutcome
+	Route       ledger.Route
+	Reason      string
+	FailureHash string
+	FailureType failure.Type
+	// Entry is the ledger after the run was recorded.
+	Entry ledger.Entry
+}
+
+// Counts returns passed and failed automated items.
+func (r Report) Counts() (passed, failed int) {
+	for _, o := range r.Outcomes {
+		if o.Passed {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	return
+}
+
+// Run verifies the story. It reserves a verify cycle first (a story whose
+// cycles are spent is refused with *ledger.RefusedError before anything
+// runs), routes the result, tries configured fixers while the route is
+// needs_fix and attempts and cycles remain (each fix counts an attempt and
+// each re-verification of the failed items a cycle), and records the run.
+func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	rep := Report{Started: now()}
+	before, err := s.Ledger.BeginCycle(ctx, req.Key)
+	if err != nil {
+		return rep, err
+	}
+	rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
+	if err != nil {
+		return rep, s.finishAborted(ctx, req, rep, err)
+	}
+	_, manual, rejected := req.Story.Counts()
+	decide := func() {
+		out := ledger.Outcome{Manual: manual, Rejected: rejected, Commit: req.Commit}
+		var hashes []string
+		for _, o := range rep.Outcomes {
+			if o.Passed {
+				out.Passed++
+				continue
+			}
+			out.Failed++
+			out.FailureTypes = append(out.FailureTypes, o.FailureType)
+			hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
+		}
+		out.FailureHash = failure.CombineHashes(hashes)
+		rep.FailureHash = out.FailureHash
+		rep.FailureType = ""
+		if len(out.FailureTypes) > 0 {
+			rep.FailureType = out.FailureTypes[0]
+		}
+		rep.Route, rep.Reason = ledger.Decide(before, out, s.Limits)
+	}
+	decide()
+	for rep.Route == ledger.NeedsFix {
+		fixer, ok := s.fixerFor(rep.Outcomes)
+		if !ok || before.CyclesExhausted(s.Limits) {
+			break
+		}
+		if _, err := s.Ledger.BeginFix(ctx, req.Key); err != nil {
+			if errors.Is(err, ledger.ErrFixesExhausted) {
+				break
+			}
+			return rep, s.finishAborted(ctx, req, rep, err)
+		}
+		fix := s.runFix(ctx, req, fixer)
+		rep.Fixes = append(rep.Fixes, fix)
+		next, err := s.Ledger.BeginCycle(ctx, req.Key)
+		if err != nil {
+			var refused *ledger.RefusedError
+			if errors.As(err, &refused) {
+				break
+			}
+			return rep, s.finishAborted(ctx, req, rep, err)
+		}
+		before = next
+		if err := s.reverifyFailed(ctx, req, &rep); err != nil {
+			return rep, s.finishAborted(ctx, req, rep, err)
+		}
+		decide()
+	}
+	passed, failed := rep.Counts()
+	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
+		At: rep.Started, RunID: req.RunID, Commit: req.Commit, Route: rep.Route, Reason: rep.Reason,
+		Passed: passed, Failed: failed, Manual: manual + rejected,
+		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0,
+	})
+	if err != nil {
+		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
+	}
+	return rep, nil
+}
+
+// finishAborted records a run that could not complete, so no executed
+// command goes unrecorded, and returns the cause.
+func (s *Session) finishAborted(ctx context.Context, req Request, rep Report, cause error) error {
+	rec := ledger.RunRecord{At: rep.Started, RunID: req.RunID, Commit: req.Commit, Route: ledger.HumanAttention,
+		Reason: "run aborted: " + cause.Error()}
+	if _, err := s.Ledger.Finish(context.WithoutCancel(ctx), req.Key, rec); err != nil {
+		return fmt.Errorf("%w (and recording it failed: %v)", cause, err)
+	}
+	return cause
+}
+
+// fixerFor picks the fixer for the first failed item, in story order, whose
+// type has one.
+func (s *Session) fixerFor(outcomes []Outcome) (Fixer, bool) {
+	for _, o := range outcomes {
+		if o.Passed || !o.FailureType.AutoFixable() {
+			continue
+		}
+		if f, ok := s.Fixers[o.FailureType]; ok {
+			return f, true
+		}
+	}
+	return Fixer{}, false
+}
+
+func (s *Session) runFix(ctx context.Context, req Request, f Fixer) FixOutcome {
+	fix := FixOutcome{Fixer: f}
+	if s.Committer != nil {
+		if err := s.Committer.Prepare(ctx); err != nil {
+			fix.Err = err.Error()
+			return fix
+		}
+	}
+	res, err := s.Verifier.Runner.Run(ctx, Command{ItemID: "autofix", Argv: f.Argv, Dir: req.Dir, Timeout: s.Verifier.Timeout})
+	if err != nil {
+		fix.Err = err.Error()
+		return fix
+	}
+	fix.Result = s.Verifier.redact(res)
+	if s.Committer != nil {
+		msg := fmt.Sprintf("autoverify: auto-fix %s in %s with `%s`", f.Type, req.Key, f.Command)
+		sha, err := s.Committer.Commit(ctx, msg)
+		if err != nil {
+			fix.Err = err.Error()
+		}
+		fix.Commit = sha
+	}
+	return fix
+}
+
+// reverifyFailed runs the failed items again and puts their new outcomes
+// in place.
+func (s *Session) reverifyFailed(ctx context.Context, req Request, rep *Report) error {
+	var items []checklist.Item
+	var idx []int
+	for i, o := range rep.Outcomes {
+		if !o.Passed {
+			items = append(items, o.Item)
+			idx = append(idx, i)
+		}
+	}
+	again, err := s.Verifier.Verify(ctx, items, req.Dir)
+	if err != nil {
+		return err
+	}
+	for j, o := range again {
+		rep.Outcomes[idx[j]] = o
+	}
+	return nil
+}
+
+// FixersFrom checks a type → command map (from .autoverify.yml) against the
+// policy and returns the fixers, or an error naming the bad entry.
+func FixersFrom(m map[string]string, policy checklist.Policy) (map[failure.Type]Fixer, error) {
+	out := map[failure.Type]Fixer{}
+	for k, cmd := range m {
+		t := failure.Type(strings.ToUpper(strings.TrimSpace(k)))
+		if !t.Valid() || t == failure.Unknown {
+			return nil, fmt.Errorf("auto_fix: %q is not a fixable failure type; use one of CODE_ERROR, TEST_FAILURE, LINT_ERROR, TYPE_ERROR", k)
+		}
+		if !t.AutoFixable() {
+			return nil, fmt.Errorf("auto_fix: %s is never auto-fixed (it is not a code problem); remove it", t)
+		}
+		argv, err := policy.Check(cmd)
+		if err != nil {
+			return nil, fmt.Errorf("auto_fix: %s: %w", t, err)
+		}
+		out[t] = Fixer{Type: t, Command: cmd, Argv: argv}
+	}
+	return out, nil
+}

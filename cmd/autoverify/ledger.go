@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/engineo/autoverify/ledger"
+	"github.com/engineo/autoverify/ledger/bolt"
+	"github.com/engineo/autoverify/ledger/redis"
+)
+
+// openStore picks the ledger store: Redis when ENGINEO_REDIS_URL is set,
+// else the embedded store under the state directory. An unreachable Redis
+// fails here, before any command runs.
+func openStore(ctx context.Context, cfg Config) (ledger.Store, error) {
+	if cfg.RedisURL != "" {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		s, err := redis.New(ctx, cfg.RedisURL)
+		if err != nil {
+			return nil, fmt.Errorf("ENV_ERROR: %w", err)
+		}
+		return s, nil
+	}
+	s, err := bolt.Open(cfg.StateDir)
+	if err != nil {
+		return nil, fmt.Errorf("ENV_ERROR: %w", err)
+	}
+	return s, nil
+}
+
+// ledgerCmd is `autoverify ledger show KEY [--json]` and
+// `autoverify ledger reset KEY`.
+func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
+	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	asJSON := fs.Bool("json", false, "print JSON (show)")
+	flags := registerConfigFlags(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return exitBadInput, err
+	}
+	if len(pos) != 2 || (pos[0] != "show" && pos[0] != "reset") {
+		return exitBadInput, inputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY")
+	}
+	key, err := storyKey(pos[1], pos[1])
+	if err != nil {
+		return exitBadInput, err
+	}
+	cfg, err := loadConfig(flags, a.Getenv, ".")
+	if err != nil {
+		return exitBadInput, err
+	}
+	store, err := openStore(ctx, cfg)
+	if err != nil {
+		return exitFailed, err
+	}
+	defer store.Close()
+	if pos[0] == "reset" {
+		if err := store.Reset(ctx, key); err != nil {
+			return exitFailed, fmt.Errorf("resetting %s: %w", key, err)
+		}
+		fmt.Fprintf(a.Stdout, "%s: ledger reset; verify cycles and auto-fix attempts start again from 0\n", key)
+		return exitOK, nil
+	}
+	e, err := store.Get(ctx, key)
+	if err != nil {
+		return exitFailed, fmt.Errorf("reading the ledger of %s: %w", key, err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(a.Stdout)
+		enc.SetIndent("", "  ")
+		return exitOK, enc.Encode(struct {
+			ledger.Entry
+			Limits ledger.Limits `json:"limits"`
+		}{e, cfg.Limits})
+	}
+	printEntry(a.Stdout, e, cfg.Limits)
+	return exitOK, nil
+}
+
+func printEntry(w io.Writer, e ledger.Entry, l ledger.Limits) {
+	fmt.Fprintf(w, "%s\n  auto_verify_runs:       %d/%d\n  auto_fix_attempts:      %d/%d\n", e.StoryKey,
+		e.AutoVerifyRuns, l.MaxVerifyCycles, e.AutoFixAttempts, l.MaxAutoFixAttempts)
+	at := "-"
+	if e.LastFailureAt != nil {
+		at = e.LastFailureAt.UTC().Format(time.RFC3339)
+	}
+	fmt.Fprintf(w, "  last_failure_type:      %s\n  last_failure_hash:      %s\n  last_failure_at:        %s\n  verify_last_commit_sha: %s\n",
+		dash(e.LastFailureType), dash(e.LastFailureHash), at, dash(e.VerifyLastCommitSHA))
+	if len(e.History) > 0 {
+		fmt.Fprintf(w, "  history (newest last):\n")
+		for _, r := range e.History {
+			fmt.Fprintf(w, "    %s  %-15s  passed %d, failed %d, manual %d  %s  %s\n", r.At.UTC().Format(time.RFC3339),
+				r.Route, r.Passed, r.Failed, r.Manual, shortSHA(r.Commit), r.Reason)
+		}
+	}
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return dash(s)
+}
