@@ -169,9 +169,12 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, b
 		current[it.id] = true
 	}
 	eol := dominantEOL(src)
-	replace := map[int][]byte{}
-	deleted := map[int]bool{}
-	inserts := map[int][][]byte{}
+	// Edits by 1-based line; slices, not maps: a 10,000-item story makes
+	// tens of thousands of them.
+	replace := make([][]byte, len(lines)+1)
+	deleted := make([]bool, len(lines)+1)
+	inserts := make([][][]byte, len(lines)+1)
+	added := 0
 	for _, it := range d.items {
 		mark, ok := marks[it.id]
 		if !ok || skip[it.id] {
@@ -179,7 +182,7 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, b
 		}
 		// Checkbox: only the character between the brackets changes.
 		line := lines[it.line-1]
-		if r, ok := replace[it.line]; ok {
+		if r := replace[it.line]; r != nil {
 			line = r
 		}
 		off := it.box - d.lineStart[it.line-1] + 1
@@ -211,7 +214,10 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, b
 		}
 		if !placed {
 			inserts[it.lastLn] = append(inserts[it.lastLn], want)
-			reshaped = true
+			added += len(want) + 2
+			if !d.plainInsertion(it) {
+				reshaped = true
+			}
 		}
 		// Markers right beneath the item whose IDs match no item any more
 		// are left from before the item's text was edited: they describe
@@ -231,13 +237,13 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, b
 		}
 	}
 	var out bytes.Buffer
-	out.Grow(len(src) + 128*len(inserts))
+	out.Grow(len(src) + added + 2)
 	for i, line := range lines {
 		ln := i + 1
 		if deleted[ln] {
 			continue
 		}
-		if r, ok := replace[ln]; ok {
+		if r := replace[ln]; r != nil {
 			line = r
 		}
 		ins := inserts[ln]
@@ -251,6 +257,59 @@ func (d *document) apply(marks map[string]Mark, skip map[string]bool) ([]byte, b
 		}
 	}
 	return out.Bytes(), reshaped
+}
+
+// plainInsertion reports whether a marker line can go beneath the item
+// without any chance of changing the story's block structure, so the
+// re-parse can be skipped. It holds when the item is in no blockquote and
+// has no tabs before its checkbox, every line of its first paragraph is
+// indented to its content column (no lazy continuation), and the next
+// non-blank line after the paragraph is indented less than the marker's own
+// content column (so nothing that follows can become part of the marker's
+// list item). Then the marker line is a bullet item at the item's content
+// column, which interrupts nothing and nests directly under the item.
+// Everything else is checked by parsing the result.
+func (d *document) plainInsertion(it rawItem) bool {
+	w := len(it.prefix)
+	if strings.ContainsAny(it.prefix, ">\t") {
+		return false
+	}
+	head := d.lineBytes(it.line)[:it.box-d.lineStart[it.line-1]]
+	for _, c := range head {
+		if strings.IndexByte(" -*+.)0123456789", c) < 0 {
+			return false // tabs, blockquotes, stray control characters
+		}
+	}
+	for ln := it.line + 1; ln <= it.lastLn; ln++ {
+		if indentOf(d.lineBytes(ln)) < w {
+			return false
+		}
+	}
+	for ln := it.lastLn + 1; ln <= len(d.lineStart); ln++ {
+		line := d.lineBytes(ln)
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		return indentOf(line) < w+2
+	}
+	return true
+}
+
+// indentOf counts leading spaces; a tab makes the line count as deeply
+// indented, which sends it to the careful path.
+func indentOf(line []byte) int {
+	n := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			return 1 << 20
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // markText makes a mark's text safe on one marker line: one line, no

@@ -157,6 +157,25 @@ func checkRewriteInvariants(t *testing.T, src []byte, marks map[string]Mark) {
 	for i := range before.Items {
 		require.Equal(t, before.Items[i].ID, after.Items[i].ID, "item ID changed")
 	}
+	// Every marked item that was not skipped has its marker right beneath,
+	// whichever path (re-parse or plain insertion) the rewrite took.
+	od, err := scan(once)
+	require.NoError(t, err)
+	skippedLines := map[int]bool{}
+	if skipped != nil {
+		for _, l := range skipped.Lines {
+			skippedLines[l] = true
+		}
+	}
+	bd, _ := scan(src)
+	for i, it := range od.items {
+		if _, ok := marks[it.id]; !ok || skippedLines[bd.items[i].line] {
+			continue
+		}
+		require.Less(t, it.lastLn, len(od.lineStart), "marker missing at end")
+		id, ok := markerID(od.lineBytes(it.lastLn + 1))
+		require.True(t, ok && id == it.id, "marker of %s not beneath it:\n%s", it.id, once)
+	}
 
 	// Strip what a rewrite may touch and compare the rest byte for byte.
 	strip := func(b []byte) string {
