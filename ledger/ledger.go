@@ -21,7 +21,8 @@ type Store interface {
 	Get(ctx context.Context, key string) (Entry, error)
 	// Update applies fn to the story's entry under the story's lock and
 	// stores the result atomically. If fn returns an error nothing is
-	// stored and Update returns that error.
+	// stored and Update returns that error. fn may run more than once,
+	// always on fresh data, so it must depend only on the entry it gets.
 	Update(ctx context.Context, key string, fn func(*Entry) error) (Entry, error)
 	// Reset deletes the story's entry.
 	Reset(ctx context.Context, key string) error

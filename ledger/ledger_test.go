@@ -1,0 +1,203 @@
+package ledger_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/ledger"
+	"github.com/engineo/autoverify/ledger/storetest"
+)
+
+// memStore is the simplest correct Store: a map under one mutex, entries
+// kept as JSON like the real stores keep them. It checks the contract suite
+// against a store that is obviously right, and gives the Ledger tests below
+// a store without I/O.
+type memStore struct {
+	mu     sync.Mutex
+	m      map[string][]byte
+	closed bool
+}
+
+var _ ledger.Store = (*memStore)(nil)
+
+func newMemStore(t *testing.T) ledger.Store {
+	s := &memStore{m: map[string][]byte{}}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func (s *memStore) check(ctx context.Context, key string) error {
+	if s.closed {
+		return errors.New("memstore: closed")
+	}
+	if key == "" {
+		return errors.New("memstore: empty story key")
+	}
+	return ctx.Err()
+}
+
+func (s *memStore) load(key string) (ledger.Entry, error) {
+	e := ledger.Entry{StoryKey: key}
+	if raw, ok := s.m[key]; ok {
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return ledger.Entry{}, err
+		}
+	}
+	return e, nil
+}
+
+func (s *memStore) Get(ctx context.Context, key string) (ledger.Entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx, key); err != nil {
+		return ledger.Entry{}, err
+	}
+	return s.load(key)
+}
+
+func (s *memStore) Update(ctx context.Context, key string, fn func(*ledger.Entry) error) (ledger.Entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx, key); err != nil {
+		return ledger.Entry{}, err
+	}
+	e, err := s.load(key)
+	if err != nil {
+		return ledger.Entry{}, err
+	}
+	if err := fn(&e); err != nil {
+		return ledger.Entry{}, err
+	}
+	e.StoryKey = key
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return ledger.Entry{}, err
+	}
+	s.m[key] = raw
+	return s.load(key)
+}
+
+func (s *memStore) Reset(ctx context.Context, key string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.check(ctx, key); err != nil {
+		return err
+	}
+	delete(s.m, key)
+	return nil
+}
+
+func (s *memStore) Ping(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errors.New("memstore: closed")
+	}
+	return ctx.Err()
+}
+
+func (s *memStore) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	return nil
+}
+
+func TestContractMemStore(t *testing.T) {
+	t.Parallel()
+	storetest.Run(t, newMemStore)
+	storetest.RunShared(t, func(t *testing.T) (ledger.Store, ledger.Store) {
+		s := newMemStore(t)
+		return s, s
+	})
+}
+
+func TestBeginCycle(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits}
+	for want := 1; want <= ledger.DefaultLimits.MaxVerifyCycles; want++ {
+		e, err := l.BeginCycle(ctx, "KAN-1")
+		if err != nil || e.AutoVerifyRuns != want {
+			t.Fatalf("BeginCycle %d = %+v, %v", want, e, err)
+		}
+	}
+	_, err := l.BeginCycle(ctx, "KAN-1")
+	var re *ledger.RefusedError
+	if !errors.As(err, &re) {
+		t.Fatalf("BeginCycle past the limit: %v, want *RefusedError", err)
+	}
+	for _, want := range []string{"KAN-1", "all 3 verify cycles", "3 runs recorded", "autoverify ledger reset KAN-1"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %q does not mention %q", err, want)
+		}
+	}
+	// A new commit does not lift the refusal; only a reset does.
+	if _, err := l.Finish(ctx, "KAN-1", ledger.RunRecord{Commit: "new", Route: ledger.NeedsFix}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.BeginCycle(ctx, "KAN-1"); !errors.As(err, &re) {
+		t.Errorf("BeginCycle after a new commit: %v, want *RefusedError", err)
+	}
+	if err := l.Store.Reset(ctx, "KAN-1"); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := l.BeginCycle(ctx, "KAN-1"); err != nil || e.AutoVerifyRuns != 1 {
+		t.Errorf("BeginCycle after reset = %+v, %v", e, err)
+	}
+}
+
+func TestBeginFix(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.Limits{MaxAutoFixAttempts: 2, MaxVerifyCycles: 3}}
+	for want := 1; want <= 2; want++ {
+		if e, err := l.BeginFix(ctx, "KAN-2"); err != nil || e.AutoFixAttempts != want {
+			t.Fatalf("BeginFix %d = %+v, %v", want, e, err)
+		}
+	}
+	if _, err := l.BeginFix(ctx, "KAN-2"); !errors.Is(err, ledger.ErrFixesExhausted) {
+		t.Errorf("third BeginFix: %v, want ErrFixesExhausted", err)
+	}
+}
+
+func TestFinish(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
+	tests := []struct {
+		name        string
+		rec         ledger.RunRecord
+		wantFailure bool
+	}{
+		{"failed items", ledger.RunRecord{Commit: "c1", Route: ledger.NeedsFix, Failed: 1, FailureHash: "h", FailureType: "test_failure"}, true},
+		{"hash only", ledger.RunRecord{Commit: "c1", Route: ledger.HumanAttention, FailureHash: "h", FailureType: "env"}, true},
+		{"passed", ledger.RunRecord{Commit: "c1", Route: ledger.Verified, Passed: 2}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits, Now: func() time.Time { return now }}
+			e, err := l.Finish(t.Context(), "KAN-3", tc.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.VerifyLastCommitSHA != "c1" || e.LastRoute != tc.rec.Route || len(e.History) != 1 {
+				t.Errorf("Finish = %+v", e)
+			}
+			if !e.History[0].At.Equal(now) || e.History[0].At.Location() != time.UTC {
+				t.Errorf("history time %v, want %v in UTC", e.History[0].At, now)
+			}
+			if got := e.LastFailureAt != nil; got != tc.wantFailure {
+				t.Fatalf("failure recorded = %t, want %t", got, tc.wantFailure)
+			}
+			if tc.wantFailure && (e.LastFailureHash != tc.rec.FailureHash || e.LastFailureType != tc.rec.FailureType || !e.LastFailureAt.Equal(now)) {
+				t.Errorf("failure fields = %q %q %v", e.LastFailureHash, e.LastFailureType, e.LastFailureAt)
+			}
+		})
+	}
+}
