@@ -312,12 +312,19 @@ func indentOf(line []byte) int {
 	return n
 }
 
+var commentDelims = strings.NewReplacer("<!--", "<!- -", "-->", "- ->")
+
 // markText makes a mark's text safe on one marker line: one line, no
 // comment delimiters, and balanced backticks so the marker comment can
 // never end up inside a code span.
 func markText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	s = strings.NewReplacer("<!--", "<!- -", "-->", "- ->").Replace(s)
+	s = strings.TrimSpace(s)
+	if strings.ContainsAny(s, "\t\n\r\v\f") || strings.Contains(s, "  ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	if strings.Contains(s, "<!--") || strings.Contains(s, "-->") {
+		s = commentDelims.Replace(s)
+	}
 	if strings.Count(s, "`")%2 == 1 {
 		s = strings.ReplaceAll(s, "`", "'")
 	}
