@@ -113,8 +113,10 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 		return rep, s.finishAborted(ctx, req, rep, err)
 	}
 	_, manual, rejected := req.Story.Counts()
+	// commit is what is being verified: the request's, then each fix's.
+	commit := req.Commit
 	decide := func() {
-		out := ledger.Outcome{Manual: manual, Rejected: rejected, Commit: req.Commit}
+		out := ledger.Outcome{Manual: manual, Rejected: rejected, Commit: commit}
 		var hashes []string
 		for _, o := range rep.Outcomes {
 			if o.Passed {
@@ -147,6 +149,9 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 		}
 		fix := s.runFix(ctx, req, fixer)
 		rep.Fixes = append(rep.Fixes, fix)
+		if fix.Commit != "" {
+			commit = fix.Commit
+		}
 		next, err := s.Ledger.BeginCycle(ctx, req.Key)
 		if err != nil {
 			var refused *ledger.RefusedError
@@ -163,7 +168,7 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 	}
 	passed, failed := rep.Counts()
 	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
-		At: rep.Started, RunID: req.RunID, Commit: req.Commit, Route: rep.Route, Reason: rep.Reason,
+		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
 		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0,
 	})

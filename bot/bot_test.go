@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+	"github.com/engineo/autoverify/ledger/bolt"
+)
+
+// fakeRunner answers from a function, so each test says what its commands
+// do.
+type fakeRunner struct {
+	run func(cmd Command) (Result, error)
+}
+
+func (f *fakeRunner) Run(_ context.Context, cmd Command) (Result, error) { return f.run(cmd) }
+
+type upperRedactor struct{}
+
+func (upperRedactor) Bytes(b []byte) []byte {
+	return bytes.ReplaceAll(b, []byte("secret"), []byte("[REDACTED]"))
+}
+
+func story(t *testing.T, src string) *checklist.Story {
+	t.Helper()
+	p, err := checklist.NewPolicy([]string{"ok", "fail", "slow", "fix", "red"})
+	require.NoError(t, err)
+	s, err := checklist.Parse([]byte(src), p)
+	require.NoError(t, err)
+	return s
+}
+
+func TestVerifyRunsAutoItemsInParallelAndKeepsStoryOrder(t *testing.T) {
+	t.Parallel()
+	var running, peak atomic.Int32
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		n := running.Add(1)
+		for {
+			p := peak.Load()
+			if n <= p || peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		defer running.Add(-1)
+		if cmd.Argv[0] == "slow" {
+			time.Sleep(50 * time.Millisecond)
+		}
+		time.Sleep(10 * time.Millisecond)
+		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("a secret here")}, nil
+	}}
+	s := story(t, "- [ ] `slow`\n- [x] `ok`\n- [ ] manual\n- [ ] `fail`\n- [ ] `ok 2`\n")
+	v := &Verifier{Runner: r, Redactor: upperRedactor{}, Concurrency: 2}
+	out, err := v.Verify(context.Background(), s.Items, t.TempDir())
+	require.NoError(t, err)
+	require.Len(t, out, 4, "manual items are not run")
+	var cmds []string
+	for _, o := range out {
+		cmds = append(cmds, o.Item.Command)
+	}
+	assert.Equal(t, []string{"slow", "ok", "fail", "ok 2"}, cmds)
+	assert.True(t, out[0].Passed)
+	assert.False(t, out[2].Passed)
+	assert.Equal(t, failure.Unknown, out[2].FailureType)
+	assert.Equal(t, "a [REDACTED] here", string(out[1].Result.Output))
+	assert.Equal(t, int32(2), peak.Load(), "bounded by Concurrency")
+}
+
+func TestVerifyRequiredExitCode(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		return Result{ExitCode: map[string]int{"red": 1}[cmd.Argv[0]]}, nil
+	}}
+	s := story(t, "<!-- AUTO:EXIT=1 CMD=red -->\n- [ ] fails as wanted\n<!-- AUTO:EXIT=1 CMD=ok -->\n- [ ] passes but should fail\n")
+	out, err := (&Verifier{Runner: r}).Verify(context.Background(), s.Items, "")
+	require.NoError(t, err)
+	assert.True(t, out[0].Passed)
+	assert.False(t, out[1].Passed)
+	assert.Equal(t, failure.TestFailure, out[1].FailureType)
+}
+
+func TestVerifyRunnerUnavailableIsEnvError(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, errors.New("engine down") }}
+	out, err := (&Verifier{Runner: r}).Verify(context.Background(), story(t, "- [ ] `ok`\n").Items, "")
+	require.NoError(t, err)
+	assert.Equal(t, failure.EnvError, out[0].FailureType)
+	assert.Contains(t, string(out[0].Result.Output), "engine down")
+}
+
+func TestMarkText(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "Auto-verified: PASS (see `e.txt`)", MarkText(Outcome{Passed: true}, "e.txt"))
+	assert.Equal(t, "Auto-verified: FAIL — LINT_ERROR, exit code 2 (see `e.txt`)",
+		MarkText(Outcome{FailureType: failure.LintError, Result: Result{ExitCode: 2}}, "e.txt"))
+	assert.Equal(t, "Auto-verified: FAIL — TIMEOUT after 10m0s (see `e.txt`)",
+		MarkText(Outcome{FailureType: failure.Timeout, Result: Result{ExitCode: 124, TimedOut: true, Duration: 10 * time.Minute}}, "e.txt"))
+}
+
+func newLedger(t *testing.T) *ledger.Ledger {
+	t.Helper()
+	st, err := bolt.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return &ledger.Ledger{Store: st, Limits: ledger.DefaultLimits}
+}
+
+// fakeCommitter records the commit messages a session asks for.
+type fakeCommitter struct {
+	mu       sync.Mutex
+	messages []string
+}
+
+func (c *fakeCommitter) Prepare(context.Context) error { return nil }
+func (c *fakeCommitter) Commit(_ context.Context, msg string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.messages = append(c.messages, msg)
+	return strings.Repeat("a", 40), nil
+}
+
+func TestSessionAutoFixThenVerified(t *testing.T) {
+	t.Parallel()
+	var fixed atomic.Bool
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		switch cmd.Argv[0] {
+		case "fix":
+			fixed.Store(true)
+			return Result{}, nil
+		case "fail":
+			if fixed.Load() {
+				return Result{}, nil
+			}
+			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+		}
+		return Result{}, nil
+	}}
+	p, _ := checklist.NewPolicy([]string{"fix"})
+	fixers, err := FixersFrom(map[string]string{"lint_error": "fix --all"}, p)
+	require.NoError(t, err)
+	l := newLedger(t)
+	c := &fakeCommitter{}
+	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers, Committer: c}
+	rep, err := s.Run(context.Background(), Request{Key: "K-1", Story: story(t, "- [ ] `ok`\n- [ ] `fail`\n"), Commit: "c1"})
+	require.NoError(t, err)
+	assert.Equal(t, ledger.Verified, rep.Route, rep.Reason)
+	require.Len(t, rep.Fixes, 1)
+	assert.Equal(t, strings.Repeat("a", 40), rep.Fixes[0].Commit)
+	assert.Contains(t, c.messages[0], "auto-fix LINT_ERROR in K-1 with `fix --all`")
+	assert.Equal(t, 2, rep.Entry.AutoVerifyRuns, "the fix's re-verification is a cycle")
+	assert.Equal(t, 1, rep.Entry.AutoFixAttempts)
+}
+
+func TestSessionAutoFixStopsAtTheLimits(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		if cmd.Argv[0] == "fail" {
+			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+		}
+		return Result{}, nil
+	}}
+	p, _ := checklist.NewPolicy([]string{"fix"})
+	fixers, _ := FixersFrom(map[string]string{"LINT_ERROR": "fix"}, p)
+	l := newLedger(t)
+	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers}
+	rep, err := s.Run(context.Background(), Request{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c1"})
+	require.NoError(t, err)
+	assert.Equal(t, ledger.HumanAttention, rep.Route, rep.Reason)
+	assert.LessOrEqual(t, rep.Entry.AutoFixAttempts, 2)
+	assert.LessOrEqual(t, rep.Entry.AutoVerifyRuns, 3)
+
+	_, err = s.Run(context.Background(), Request{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c2"})
+	if rep.Entry.AutoVerifyRuns == 3 {
+		var refused *ledger.RefusedError
+		assert.ErrorAs(t, err, &refused)
+	}
+}
+
+func TestSessionNeverFixesEnvErrors(t *testing.T) {
+	t.Parallel()
+	_, err := FixersFrom(map[string]string{"ENV_ERROR": "fix"}, checklist.Policy{})
+	assert.ErrorContains(t, err, "never auto-fixed")
+	_, err = FixersFrom(map[string]string{"TIMEOUT": "fix"}, checklist.Policy{})
+	assert.ErrorContains(t, err, "never auto-fixed")
+	_, err = FixersFrom(map[string]string{"LINT_ERROR": "rm -rf /"}, checklist.Policy{})
+	assert.ErrorContains(t, err, "allowlist")
+}
