@@ -66,8 +66,16 @@ func (l *Ledger) now() time.Time {
 // one locked update, so of N concurrent runs exactly the remaining number
 // proceed. It returns the entry as it was before the run, with the cycle
 // counted, which is what Decide wants.
+//
+// The limits bound a fix loop: once a run has passed (verified or
+// human_review), the next run starts a new loop with cycles and fix
+// attempts counted from zero, so a story that keeps passing can always be
+// verified again. A loop that ends in failures stays exhausted until reset.
 func (l *Ledger) BeginCycle(ctx context.Context, key string) (Entry, error) {
 	return l.Store.Update(ctx, key, func(e *Entry) error {
+		if e.LastRoute == Verified || e.LastRoute == HumanReview {
+			e.AutoVerifyRuns, e.AutoFixAttempts = 0, 0
+		}
 		if e.CyclesExhausted(l.Limits) {
 			return &RefusedError{Key: key, Entry: *e, Limit: l.Limits.MaxVerifyCycles}
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/storetest"
 )
@@ -200,4 +202,26 @@ func TestFinish(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestPassingRunStartsANewLoop(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits}
+	for i := 0; i < 5; i++ {
+		e, err := l.BeginCycle(ctx, "K-1")
+		require.NoError(t, err, "run %d", i)
+		assert.Equal(t, 1, e.AutoVerifyRuns, "a pass closed the previous loop")
+		_, err = l.Finish(ctx, "K-1", ledger.RunRecord{Route: ledger.HumanReview})
+		require.NoError(t, err)
+	}
+	for i := 0; i < 3; i++ {
+		_, err := l.BeginCycle(ctx, "K-1")
+		require.NoError(t, err)
+		_, err = l.Finish(ctx, "K-1", ledger.RunRecord{Route: ledger.NeedsFix, Failed: 1, FailureHash: "h"})
+		require.NoError(t, err)
+	}
+	_, err := l.BeginCycle(ctx, "K-1")
+	var refused *ledger.RefusedError
+	assert.ErrorAs(t, err, &refused, "a failing loop stays exhausted")
 }
