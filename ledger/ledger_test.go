@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/storetest"
