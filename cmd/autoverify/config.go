@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,15 +13,14 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )
 
 // RepoConfigFile is the per-repository configuration file, read from the
 // work directory.
-const RepoConfigFile = ".autoverify.yml"
+const RepoConfigFile = repoconfig.Name
 
 // Config is the resolved configuration. Each setting comes from, in order of
 // precedence: a command-line flag, an ENGINEO_ environment variable, the
@@ -50,18 +47,8 @@ type Config struct {
 	Secrets []string
 }
 
-// repoFile is the schema of .autoverify.yml. Unknown keys are an error, so
-// a typo never silently drops a setting.
-type repoFile struct {
-	Allowlist      []string          `yaml:"allowlist"`
-	BuildEnabled   *bool             `yaml:"build_enabled"`
-	CommandTimeout string            `yaml:"command_timeout"`
-	OutputLimit    any               `yaml:"output_limit"`
-	EnvPassthrough []string          `yaml:"env_passthrough"`
-	Concurrency    int               `yaml:"concurrency"`
-	ArtifactsDir   string            `yaml:"artifacts_dir"`
-	AutoFix        map[string]string `yaml:"auto_fix"`
-}
+// repoFile is the schema of .autoverify.yml (see bot/repoconfig).
+type repoFile = repoconfig.File
 
 // InputError is bad input from the user; the CLI prints it and exits 2.
 type InputError struct{ Msg string }
@@ -272,11 +259,9 @@ func readRepoFile(workdir string) (repoFile, string, error) {
 	if err != nil {
 		return repoFile{}, path, inputErrorf("%s: %v", path, err)
 	}
-	var rf repoFile
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	if err := dec.Decode(&rf); err != nil && !errors.Is(err, io.EOF) { // empty file: defaults
-		return repoFile{}, path, inputErrorf("%s: %v; see the configuration table in README.md", path, err)
+	rf, err := repoconfig.Parse(raw)
+	if err != nil {
+		return repoFile{}, path, inputErrorf("%s: %v", workdir, err)
 	}
 	return rf, path, nil
 }
