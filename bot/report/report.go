@@ -1,0 +1,343 @@
+// Package report renders what autoverify posts: the sticky pull request
+// comment, the check run's title, summary and text, and the help and
+// nothing-to-verify replies. Texts come from //go:embed templates and are
+// tested against golden files (go test ./bot/report -update rewrites them).
+// It does no I/O and takes already-redacted text.
+package report
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html"
+	"strings"
+	"text/template"
+	"time"
+)
+
+//go:embed templates/*.tmpl
+var templateFS embed.FS
+
+// Item is one checklist item as reported.
+type Item struct {
+	Line    int
+	ID      string
+	Text    string
+	Command string
+	// Kind is "auto", "manual" or "rejected".
+	Kind string
+	// Ran is set for automated items that were run.
+	Ran         bool
+	Passed      bool
+	FailureType string
+	ExitCode    int
+	Duration    time.Duration
+	TimedOut    bool
+	// Output is the redacted output; the comment shows its tail.
+	Output string
+	Reason string
+}
+
+// AutoFix is one auto-fix attempt.
+type AutoFix struct {
+	Type, Command, Commit string
+	ExitCode              int
+}
+
+// Run is a finished verification.
+type Run struct {
+	StoryKey string
+	RunID    string
+	Commit   string
+	// Source says where the checklist came from ("the pull request
+	// description" or a file path).
+	Source    string
+	Route     string
+	Reason    string
+	Items     []Item
+	Cycles    int
+	MaxCycles int
+	Fixes     int
+	MaxFixes  int
+	AutoFixes []AutoFix
+	// EvidenceFile and SummaryFile are artifact names; the URLs are set
+	// when the server serves them.
+	EvidenceFile, SummaryFile string
+	EvidenceURL, SummaryURL   string
+}
+
+// Counts returns passed, failed, manual and rejected item counts.
+func (r Run) Counts() (passed, failed, manual, rejected int) {
+	for _, it := range r.Items {
+		switch {
+		case it.Kind == "manual":
+			manual++
+		case it.Kind == "rejected":
+			rejected++
+		case it.Passed:
+			passed++
+		default:
+			failed++
+		}
+	}
+	return
+}
+
+// MaxCommentLen is GitHub's limit on a comment body; MaxCheckRunText its
+// limit on a check run's summary and text.
+const (
+	MaxCommentLen   = 65536
+	MaxCheckRunText = 65535
+	// outputTailLines is how much of a failure's output the comment shows;
+	// the evidence file has the rest.
+	outputTailLines = 60
+)
+
+var funcs = template.FuncMap{
+	"icon":     routeIcon,
+	"itemIcon": itemIcon,
+	"headline": headline,
+	"short":    short,
+	"cell":     cell,
+	"code":     code,
+	"html":     html.EscapeString,
+	"result":   result,
+	"dur":      func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+	"fence":    fence,
+}
+
+var templates = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+
+func render(name string, data any) string {
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+		// The templates are fixed and tested; an error here is a bug.
+		return fmt.Sprintf("autoverify: rendering %s failed: %v", name, err)
+	}
+	return b.String()
+}
+
+// Conclusion maps a route to a check run conclusion.
+func Conclusion(route string) string {
+	switch route {
+	case "verified":
+		return "success"
+	case "human_review":
+		return "neutral"
+	case "human_attention":
+		return "action_required"
+	default:
+		return "failure"
+	}
+}
+
+// Comment renders the sticky comment, split into parts that each fit in
+// one GitHub comment (leaving room for the markers the poster adds). A
+// part never ends inside a code block or a <details> element: the split
+// falls between whole blocks, and a single failure's output is cut to fit.
+func Comment(r Run) []string {
+	head := render("comment.md.tmpl", r)
+	var blocks []string
+	for _, it := range r.Items {
+		if it.Ran && !it.Passed {
+			blocks = append(blocks, render("details.md.tmpl", tailed(it)))
+		}
+	}
+	return pack(head, blocks, MaxCommentLen-512)
+}
+
+// CheckRun renders the check run's title, summary and text.
+func CheckRun(r Run) (title, summary, text string) {
+	title = headline(r)
+	summary = clip(render("checkrun.md.tmpl", r), MaxCheckRunText)
+	var blocks []string
+	for _, it := range r.Items {
+		if it.Ran && !it.Passed {
+			blocks = append(blocks, render("details.md.tmpl", tailed(it)))
+		}
+	}
+	parts := pack("", blocks, MaxCheckRunText-200)
+	text = strings.TrimPrefix(parts[0], "\n")
+	if len(parts) > 1 {
+		text += fmt.Sprintf("\n\n… %d more failures are in the pull request comment and the evidence file.", len(parts)-1)
+	}
+	return title, summary, text
+}
+
+// Help renders the /verify help.
+func Help(storyPath string) string {
+	return render("help.md.tmpl", map[string]string{"StoryPath": storyPath})
+}
+
+// NoChecklist renders the reply for a pull request with nothing to verify.
+func NoChecklist(storyKey, storyPath string) string {
+	return render("nochecklist.md.tmpl", map[string]string{"StoryKey": storyKey, "StoryPath": storyPath})
+}
+
+func headline(r Run) string {
+	passed, failed, manual, rejected := r.Counts()
+	auto := passed + failed
+	switch r.Route {
+	case "verified":
+		return fmt.Sprintf("verified — %d of %d automated items passed", passed, auto)
+	case "human_review":
+		return fmt.Sprintf("partial pass — %d of %d automated items passed, %d manual items remain", passed, auto, manual)
+	case "human_attention":
+		return fmt.Sprintf("failed — requires human attention (%d of %d automated items failed)", failed, auto)
+	default:
+		if rejected > 0 && failed == 0 {
+			return fmt.Sprintf("needs fix — %d AUTO tags were rejected", rejected)
+		}
+		return fmt.Sprintf("needs fix — %d of %d automated items failed", failed, auto)
+	}
+}
+
+func routeIcon(route string) string {
+	switch route {
+	case "verified":
+		return "✅"
+	case "human_review":
+		return "👀"
+	case "human_attention":
+		return "🛑"
+	default:
+		return "❌"
+	}
+}
+
+func itemIcon(it Item) string {
+	switch {
+	case it.Kind == "manual":
+		return "👤"
+	case it.Kind == "rejected":
+		return "⛔"
+	case it.Passed:
+		return "✅"
+	case it.TimedOut:
+		return "⏱️"
+	default:
+		return "❌"
+	}
+}
+
+func result(it Item) string {
+	switch {
+	case it.Kind == "manual":
+		return "MANUAL"
+	case it.Kind == "rejected":
+		return "REJECTED — " + cell(it.Reason)
+	case it.Passed:
+		return "PASS"
+	default:
+		return "FAIL — " + it.FailureType
+	}
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	if sha == "" {
+		return "-"
+	}
+	return sha
+}
+
+// cell makes text safe inside a markdown table cell.
+func cell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// code renders an inline code span that survives backticks and pipes in
+// the text (CommonMark: a longer backtick run delimits).
+func code(s string) string {
+	s = cell(s)
+	ticks := "`"
+	for strings.Contains(s, ticks) {
+		ticks += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		pad = " "
+	}
+	return ticks + pad + s + pad + ticks
+}
+
+// fence wraps output in a code block whose fence is longer than any
+// backtick run inside, so the output can never close it.
+func fence(s string) string {
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", max(3, longest+1))
+	return f + "text\n" + strings.TrimRight(s, "\n") + "\n" + f
+}
+
+// tailed keeps the last outputTailLines lines of an item's output.
+func tailed(it Item) Item {
+	lines := strings.Split(strings.TrimRight(it.Output, "\n"), "\n")
+	if len(lines) > outputTailLines {
+		lines = append([]string{fmt.Sprintf("... (%d earlier lines in the evidence file)", len(lines)-outputTailLines)}, lines[len(lines)-outputTailLines:]...)
+	}
+	it.Output = strings.Join(lines, "\n")
+	return it
+}
+
+// pack puts the head and then whole blocks into parts of at most limit
+// characters. A block too long on its own is cut inside its code block,
+// which is closed again, so no part breaks the markdown.
+func pack(head string, blocks []string, limit int) []string {
+	parts := []string{clip(head, limit)}
+	for _, b := range blocks {
+		if len(b) > limit {
+			b = shrinkBlock(b, limit)
+		}
+		last := &parts[len(parts)-1]
+		if len(*last)+len(b)+2 <= limit {
+			*last += "\n" + b
+			continue
+		}
+		parts = append(parts, b)
+	}
+	return parts
+}
+
+// shrinkBlock cuts the middle of a details block's code, keeping the fence
+// and the closing tags.
+func shrinkBlock(b string, limit int) string {
+	open := strings.Index(b, "text\n")
+	closeAt := strings.LastIndex(b, "\n```")
+	if open < 0 || closeAt < open {
+		return clip(b, limit)
+	}
+	body := b[open+5 : closeAt]
+	keep := limit - (len(b) - len(body)) - 100
+	if keep < 0 {
+		keep = 0
+	}
+	cut := body[len(body)-keep:]
+	if i := strings.IndexByte(cut, '\n'); i >= 0 {
+		cut = cut[i+1:]
+	}
+	return b[:open+5] + "... (output cut to fit; see the evidence file)\n" + cut + b[closeAt:]
+}
+
+// clip cuts text at a line boundary to fit limit, with a note.
+func clip(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	note := "\n\n… (cut to fit GitHub's limit; see the evidence file)"
+	cut := s[:limit-len(note)]
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + note
+}

@@ -1,0 +1,122 @@
+package report
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./bot/report -update to create it")
+	assert.Equal(t, string(want), got)
+}
+
+func sampleRun(route string) Run {
+	return Run{
+		StoryKey: "KAN-25", RunID: "r1", Commit: "0123456789abcdef0123456789abcdef01234567",
+		Source: "the pull request description", Route: route, Reason: "reason text",
+		Items: []Item{
+			{Line: 3, ID: "abc12345", Text: "Run type check", Command: "pnpm type-check", Kind: "auto", Ran: true, Passed: true, Duration: 5200 * time.Millisecond},
+			{Line: 5, ID: "def67890", Text: "Tests | pass", Command: "pnpm test", Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", ExitCode: 1, Duration: time.Second,
+				Output: "FAIL src/a.test.ts\n  ● adds\n    expect(received).toBe(expected)\n```\nnot a fence\n"},
+			{Line: 7, ID: "0a0b0c0d", Text: "Verify UI renders", Kind: "manual"},
+			{Line: 9, ID: "0e0f0a0b", Text: "Sneaky", Command: "pnpm test; rm -rf /", Kind: "rejected", Reason: "AUTO tag command `pnpm test; rm -rf /` contains `;`"},
+		},
+		Cycles: 1, MaxCycles: 3, Fixes: 0, MaxFixes: 2,
+		EvidenceFile: "KAN-25-evidence-20260128T120000Z.txt", SummaryFile: "KAN-25-auto-verify-summary.json",
+		EvidenceURL: "https://av.example.com/runs/r1/KAN-25-evidence-20260128T120000Z.txt", SummaryURL: "https://av.example.com/runs/r1/KAN-25-auto-verify-summary.json",
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, route := range []string{"verified", "human_review", "needs_fix", "human_attention"} {
+		r := sampleRun(route)
+		if route == "verified" || route == "human_review" {
+			r.Items = r.Items[:1]
+			if route == "human_review" {
+				r.Items = append(r.Items, sampleRun(route).Items[2])
+			}
+		}
+		parts := Comment(r)
+		require.Len(t, parts, 1)
+		golden(t, "comment-"+route, parts[0])
+		title, summary, text := CheckRun(r)
+		golden(t, "checkrun-"+route, "title: "+title+"\n\nsummary:\n"+summary+"\ntext:\n"+text)
+	}
+	golden(t, "help", Help("docs/stories/{key}.md"))
+	golden(t, "nochecklist-key", NoChecklist("KAN-25", "docs/stories/KAN-25.md"))
+	golden(t, "nochecklist-nokey", NoChecklist("", "docs/stories/{key}.md"))
+}
+
+func TestConclusion(t *testing.T) {
+	t.Parallel()
+	for route, want := range map[string]string{"verified": "success", "human_review": "neutral", "needs_fix": "failure", "human_attention": "action_required"} {
+		assert.Equal(t, want, Conclusion(route))
+	}
+}
+
+// TestCommentSplitsOnBlockBoundaries: a run with many long failures is
+// split into parts under GitHub's limit, each with balanced code fences
+// and <details> elements.
+func TestCommentSplitsOnBlockBoundaries(t *testing.T) {
+	t.Parallel()
+	r := sampleRun("needs_fix")
+	long := strings.Repeat("error: something went wrong on this line of output\n", 200)
+	for i := 0; i < 40; i++ {
+		r.Items = append(r.Items, Item{Line: 100 + i, Text: "check", Command: "pnpm test", Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", ExitCode: 1, Output: long})
+	}
+	huge := Item{Line: 999, Text: "huge", Command: "pnpm test", Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", ExitCode: 1,
+		Output: strings.Repeat("x", 200000)}
+	r.Items = append(r.Items, huge)
+	parts := Comment(r)
+	require.Greater(t, len(parts), 1)
+	for i, p := range parts {
+		assert.LessOrEqual(t, len(p), MaxCommentLen-512, "part %d", i)
+		assert.Equal(t, strings.Count(p, "<details>"), strings.Count(p, "</details>"), "part %d", i)
+		assert.False(t, openFence(p), "part %d has an open code block", i)
+	}
+	_, summary, text := CheckRun(r)
+	assert.LessOrEqual(t, len(summary), MaxCheckRunText)
+	assert.LessOrEqual(t, len(text), MaxCheckRunText)
+}
+
+func TestCodeSpanSurvivesBackticks(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "`pnpm test`", code("pnpm test"))
+	assert.Equal(t, "``a`b``", code("a`b"))
+	assert.Equal(t, "`` `x` ``", code("`x`"))
+	assert.Equal(t, "`a \\| b`", code("a | b"))
+}
+
+// openFence reports whether markdown ends inside a fenced code block, by
+// CommonMark's rule: a fence closes only with at least as many backticks.
+func openFence(md string) bool {
+	open := 0
+	for _, line := range strings.Split(md, "\n") {
+		n := len(line) - len(strings.TrimLeft(line, "`"))
+		if n < 3 {
+			continue
+		}
+		switch {
+		case open == 0:
+			open = n
+		case n >= open && strings.TrimSpace(line[n:]) == "":
+			open = 0
+		}
+	}
+	return open != 0
+}
