@@ -1,8 +1,3 @@
-// Package queue defines the work queue between webhook intake and workers.
-// Intake only validates, deduplicates and enqueues; workers take jobs and
-// run them. Two implementations exist: an in-process queue for the embedded
-// default (this package) and a durable Redis queue (integrations/asynq) so
-// that a restart or crash loses no accepted job.
 package queue
 
 import (

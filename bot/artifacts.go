@@ -1,0 +1,60 @@
+package bot
+
+import (
+	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/checklist"
+)
+
+// StringRedactor redacts short texts such as commands and item texts.
+type StringRedactor interface {
+	String(string) string
+}
+
+// Record is a finished session made ready to store and post: item texts,
+// commands and reasons redacted (they may hold a secret as much as output
+// can), and the evidence record built.
+type Record struct {
+	Evidence evidence.Run
+	Outcomes []Outcome
+	Rejected []checklist.Item
+}
+
+// NewRecord builds the record of a session's report for story key.
+func NewRecord(key string, story *checklist.Story, rep Report, red StringRedactor) Record {
+	redactItem := func(it *checklist.Item) {
+		if red != nil {
+			it.Command, it.Text, it.Reason = red.String(it.Command), red.String(it.Text), red.String(it.Reason)
+		}
+	}
+	var rec Record
+	_, manual, rejected := story.Counts()
+	for _, it := range story.Items {
+		if it.Kind == checklist.Rejected {
+			redactItem(&it)
+			rec.Rejected = append(rec.Rejected, it)
+		}
+	}
+	rec.Outcomes = append([]Outcome(nil), rep.Outcomes...)
+	for i := range rec.Outcomes {
+		redactItem(&rec.Outcomes[i].Item)
+	}
+	run := evidence.Run{StoryKey: key, Time: rep.Started, ManualCount: manual + rejected,
+		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry}
+	for _, o := range rec.Outcomes {
+		run.Results = append(run.Results, evidence.Result{
+			ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
+			ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
+			Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
+		})
+	}
+	for _, f := range rep.Fixes {
+		cmd, msg := f.Fixer.Command, f.Err
+		if red != nil {
+			cmd, msg = red.String(cmd), red.String(msg)
+		}
+		run.Fixes = append(run.Fixes, evidence.Fix{FailureType: f.Fixer.Type, Command: cmd,
+			ExitCode: f.Result.ExitCode, Duration: f.Result.Duration, Commit: f.Commit, Error: msg, Output: f.Result.Output})
+	}
+	rec.Evidence = run
+	return rec
+}

@@ -1,0 +1,217 @@
+package githubapp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// StickyMarker identifies autoverify's one comment on a pull request.
+const StickyMarker = "<!-- autoverify:sticky -->"
+
+// verifyRun is one verification of a pull request.
+type verifyRun struct {
+	Base
+	t          target
+	deliveryID string
+	trigger    string
+}
+
+// run verifies the pull request's head commit. Transient failures (GitHub,
+// the ledger) return errors so the queue retries the delivery; the run ID
+// stays the same, so the retry finds its check run again.
+func (r *verifyRun) run(ctx context.Context) error {
+	t := r.t
+	runID := r.runID(r.deliveryID)
+	log := r.logger().With("repo", t.owner+"/"+t.repo, "pr", t.number, "run", runID, "delivery", r.deliveryID)
+	pr, err := t.gh.PullRequest(ctx, t.owner, t.repo, t.number)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", t, err)
+	}
+	headSHA := pr.GetHead().GetSHA()
+	cfg, err := loadRepoConfig(ctx, r.IsNotFound, t, pr.GetBase().GetRef())
+	if err != nil {
+		return err
+	}
+	if cfg.err != nil {
+		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{fmt.Sprintf(
+			"### ❌ autoverify: configuration error\n\n`.autoverify.yml` on `%s` could not be read: %v\n\nFix it on the base branch, then comment `/verify`.",
+			pr.GetBase().GetRef(), cfg.err)})
+	}
+	policy, err := checklist.NewPolicy(r.allowlist(cfg))
+	if err != nil {
+		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{"### ❌ autoverify: configuration error\n\n" + err.Error()})
+	}
+
+	key := StoryKey(pr.GetTitle(), pr.GetHead().GetRef(), pr.GetBody())
+	if key == "" {
+		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist("", cfg.file.StoryFile("{key}"))})
+	}
+	log = log.With("story", key)
+	body := []byte(pr.GetBody())
+	story, err := checklist.Parse(body, policy)
+	fromBody := err == nil && len(story.Items) > 0
+	source := "the pull request description"
+	if !fromBody {
+		path := cfg.file.StoryFile(key)
+		raw, ferr := t.gh.FileContent(ctx, t.owner, t.repo, path, headSHA)
+		switch {
+		case ferr != nil && r.IsNotFound != nil && r.IsNotFound(ferr):
+			return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist(key, path)})
+		case ferr != nil:
+			return fmt.Errorf("reading %s at %s: %w", path, headSHA, ferr)
+		}
+		story, err = checklist.Parse(raw, policy)
+		if err != nil || len(story.Items) == 0 {
+			return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist(key, path)})
+		}
+		source = "`" + path + "`"
+	}
+
+	detailsURL := r.runURL(runID, "")
+	checkID, err := t.gh.StartCheckRun(ctx, t.owner, t.repo, headSHA, runID, detailsURL)
+	if err != nil {
+		return fmt.Errorf("starting the check run on %s@%s: %w", t, headSHA, err)
+	}
+	ws, err := os.MkdirTemp("", "autoverify-ws-")
+	if err != nil {
+		return fmt.Errorf("creating a workspace: %w", err)
+	}
+	defer os.RemoveAll(ws)
+	if err := t.gh.DownloadTarball(ctx, t.owner, t.repo, headSHA, ws); err != nil {
+		return fmt.Errorf("fetching %s@%s: %w", t, headSHA, err)
+	}
+
+	// Auto-fix is left to the CLI, where the work tree is the author's: a
+	// fix here would change only a throw-away workspace and "pass" code
+	// that nobody pushed.
+	sess := &bot.Session{
+		Verifier: &bot.Verifier{Runner: r.Runner, Redactor: r.Redactor, Concurrency: r.Settings.Concurrency, Timeout: r.timeout(cfg)},
+		Ledger:   r.Ledger, Limits: r.Ledger.Limits, Now: r.Now,
+	}
+	rep, err := sess.Run(ctx, bot.Request{Key: key, RunID: runID, Story: story, Dir: ws, Commit: headSHA})
+	var refused *ledger.RefusedError
+	if errors.As(err, &refused) {
+		msg := fmt.Sprintf("### 🛑 autoverify: refused\n\n%s", refused.Error())
+		msg = strings.Replace(msg, "`autoverify ledger reset "+key+"`", "`/verify reset`", 1)
+		if cerr := t.gh.CompleteCheckRun(ctx, t.owner, t.repo, checkID, "action_required", "refused — verify cycles exhausted", msg, "", detailsURL); cerr != nil {
+			return cerr
+		}
+		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{msg})
+	}
+	if err != nil && len(rep.Outcomes) == 0 {
+		return fmt.Errorf("verifying %s: %w", key, err)
+	}
+	if err != nil {
+		log.Error("the run finished but the ledger did not record it", "err", err)
+	}
+
+	rec := bot.NewRecord(key, story, rep, r.Redactor)
+	files, err := evidence.Write(filepath.Join(r.Settings.ArtifactsDir, "runs", runID), rec.Evidence)
+	if err != nil {
+		return fmt.Errorf("writing evidence of %s: %w", runID, err)
+	}
+	if fromBody {
+		marks := bot.Marks(rec.Outcomes, rec.Rejected, filepath.Base(files.Evidence))
+		out, rerr := checklist.Rewrite(body, marks)
+		var skipped *checklist.SkippedError
+		if rerr == nil || errors.As(rerr, &skipped) {
+			if !bytes.Equal(out, body) {
+				if err := t.gh.UpdatePullBody(ctx, t.owner, t.repo, t.number, string(out)); err != nil {
+					log.Warn("could not update the pull request body's markers", "err", err)
+				}
+			}
+		}
+	}
+	rr := r.reportRun(key, runID, headSHA, source, story, rec, rep, files)
+	title, summary, text := report.CheckRun(rr)
+	if err := t.gh.CompleteCheckRun(ctx, t.owner, t.repo, checkID, report.Conclusion(string(rep.Route)), title, summary, text, detailsURL); err != nil {
+		return fmt.Errorf("completing the check run: %w", err)
+	}
+	if err := t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, report.Comment(rr)); err != nil {
+		return fmt.Errorf("posting the result: %w", err)
+	}
+	passed, failed := rep.Counts()
+	log.Info("run finished", "route", rep.Route, "passed", passed, "failed", failed, "trigger", r.trigger)
+	return nil
+}
+
+func (r *verifyRun) allowlist(cfg repoConfig) []string {
+	list := r.Settings.Allowlist
+	if cfg.file.Allowlist != nil {
+		list = cfg.file.Allowlist
+	}
+	if cfg.file.BuildEnabled != nil && *cfg.file.BuildEnabled {
+		list = append(append([]string(nil), list...), checklist.BuildCommand)
+	}
+	return list
+}
+
+func (r *verifyRun) timeout(cfg repoConfig) time.Duration {
+	d := r.Settings.CommandTimeout
+	if cfg.file.CommandTimeout != "" {
+		if v, err := time.ParseDuration(cfg.file.CommandTimeout); err == nil && v > 0 {
+			d = v
+		}
+	}
+	return d
+}
+
+// runURL is where the server serves a run's files ("" when no public URL).
+func (r *verifyRun) runURL(runID, file string) string {
+	if r.Settings.PublicURL == "" {
+		return ""
+	}
+	u := strings.TrimRight(r.Settings.PublicURL, "/") + "/runs/" + runID + "/"
+	return u + file
+}
+
+func (r *verifyRun) reportRun(key, runID, sha, source string, story *checklist.Story, rec bot.Record, rep bot.Report, files evidence.Files) report.Run {
+	rr := report.Run{
+		StoryKey: key, RunID: runID, Commit: sha, Source: source,
+		Route: string(rep.Route), Reason: r.Redactor.String(rep.Reason),
+		Cycles: rep.Entry.AutoVerifyRuns, MaxCycles: r.Ledger.Limits.MaxVerifyCycles,
+		Fixes: rep.Entry.AutoFixAttempts, MaxFixes: r.Ledger.Limits.MaxAutoFixAttempts,
+		EvidenceFile: filepath.Base(files.Evidence), SummaryFile: filepath.Base(files.Summary),
+	}
+	if r.Settings.PublicURL != "" {
+		rr.EvidenceURL, rr.SummaryURL = r.runURL(runID, rr.EvidenceFile), r.runURL(runID, rr.SummaryFile)
+	}
+	byID := map[string]bot.Outcome{}
+	for _, o := range rec.Outcomes {
+		byID[o.Item.ID] = o
+	}
+	rejected := map[string]checklist.Item{}
+	for _, it := range rec.Rejected {
+		rejected[it.ID] = it
+	}
+	for _, it := range story.Items {
+		ri := report.Item{Line: it.Line, ID: it.ID, Text: r.Redactor.String(it.Text), Kind: string(it.Kind)}
+		switch it.Kind {
+		case checklist.Auto:
+			o := byID[it.ID]
+			ri.Command, ri.Ran, ri.Passed = o.Item.Command, true, o.Passed
+			ri.FailureType, ri.ExitCode, ri.Duration, ri.TimedOut = string(o.FailureType), o.Result.ExitCode, o.Result.Duration, o.Result.TimedOut
+			ri.Output = string(o.Result.Output)
+		case checklist.Rejected:
+			rj := rejected[it.ID]
+			ri.Command, ri.Reason = rj.Command, rj.Reason
+		}
+		rr.Items = append(rr.Items, ri)
+	}
+	for _, f := range rec.Evidence.Fixes {
+		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
+	}
+	return rr
+}
