@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -28,6 +29,11 @@ type App struct {
 	Now            func() time.Time
 	// Color forces colour on or off; nil decides from the terminal.
 	Color *bool
+	// Logger is the server's logger; nil means JSON to Stderr.
+	Logger *slog.Logger
+	// OnListen, when set, learns the address `serve` listens on (tests use
+	// ":0").
+	OnListen func(addr string)
 }
 
 // NewApp returns an App wired to the process.
@@ -44,6 +50,7 @@ Usage:
                                               mark the story
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger reset KEY                 start a story's cycles and fixes again
+  autoverify serve                            run the GitHub App server (see README.md)
   autoverify version
 
 Run "autoverify COMMAND -h" for a command's flags. Settings also come from
@@ -65,6 +72,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.run(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
+	case "serve":
+		code, err = a.serve(ctx, args[1:])
 	case "version":
 		fmt.Fprintln(a.Stdout, "autoverify", version)
 	case "help", "-h", "--help":

@@ -251,6 +251,10 @@ func secretValues(getenv func(string) string, passthrough []string) []string {
 }
 
 func readRepoFile(workdir string) (repoFile, string, error) {
+	if workdir == "" {
+		// The server reads each repository's file from GitHub instead.
+		return repoFile{}, RepoConfigFile, nil
+	}
 	path := filepath.Join(workdir, RepoConfigFile)
 	raw, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -113,38 +113,9 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		// evidence, say so, and fail.
 		fmt.Fprintf(a.Stderr, "autoverify: %v\n", err)
 	}
-	outcomes := report.Outcomes
-
-	auto, manual, rejected := story.Counts()
-	// Commands and texts are printed and stored too: they may hold a
-	// secret as much as output can.
-	redactItem := func(it *checklist.Item) {
-		it.Command, it.Text, it.Reason = red.String(it.Command), red.String(it.Text), red.String(it.Reason)
-	}
-	var rejectedItems []checklist.Item
-	for _, it := range story.Items {
-		if it.Kind == checklist.Rejected {
-			redactItem(&it)
-			rejectedItems = append(rejectedItems, it)
-		}
-	}
-	for i := range outcomes {
-		redactItem(&outcomes[i].Item)
-	}
-	run := evidence.Run{StoryKey: k, Time: report.Started, ManualCount: manual + rejected,
-		Route: string(report.Route), RouteReason: report.Reason, Ledger: report.Entry}
-	for _, o := range outcomes {
-		run.Results = append(run.Results, evidence.Result{
-			ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text,
-			Command:  o.Item.Command,
-			ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
-			Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
-		})
-	}
-	for _, f := range report.Fixes {
-		run.Fixes = append(run.Fixes, evidence.Fix{FailureType: f.Fixer.Type, Command: red.String(f.Fixer.Command),
-			ExitCode: f.Result.ExitCode, Duration: f.Result.Duration, Commit: f.Commit, Error: red.String(f.Err), Output: f.Result.Output})
-	}
+	auto, manual, _ := story.Counts()
+	rec := bot.NewRecord(k, story, report, red)
+	outcomes, rejectedItems, run := rec.Outcomes, rec.Rejected, rec.Evidence
 	files, werr := evidence.Write(cfg.ArtifactsDir, run)
 	if werr != nil {
 		return exitFailed, fmt.Errorf("writing evidence: %w", werr)
