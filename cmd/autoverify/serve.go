@@ -167,7 +167,10 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	srv.closer = append(srv.closer, func() { store.Close() })
 	var dedup intake.Deduper
 	if cfg.RedisURL != "" {
-		q, err := asynq.New(cfg.RedisURL, asynq.WithConcurrency(workers))
+		// Retry a failed delivery soon (1 s, doubling, at most 5 min):
+		// most failures are a GitHub hiccup, and a person is waiting.
+		q, err := asynq.New(cfg.RedisURL, asynq.WithConcurrency(workers), asynq.WithLogger(log),
+			asynq.WithRetryDelay(func(n int, _ error) time.Duration { return min(time.Second<<min(n, 9), 5*time.Minute) }))
 		if err != nil {
 			srv.close()
 			return nil, fmt.Errorf("ENV_ERROR: %w", err)
