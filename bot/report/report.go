@@ -104,6 +104,11 @@ var funcs = template.FuncMap{
 	"result":   result,
 	"dur":      func(d time.Duration) string { return d.Round(time.Millisecond).String() },
 	"fence":    fence,
+	"wiki":     wiki,
+	"wikicode": wikiCode,
+	"jiraResult": func(it Item) string {
+		return wiki(strings.Replace(result(it), "REJECTED — ", "REJECTED: ", 1))
+	},
 }
 
 var templates = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
@@ -340,4 +345,71 @@ func clip(s string, limit int) string {
 		cut = cut[:i]
 	}
 	return cut + note
+}
+
+// Jira is what a Jira comment needs besides the run.
+type Jira struct {
+	Run Run
+	// PullURL and PullName link the pull request that was verified, if any.
+	PullURL, PullName string
+	// TransitionNote says which transition was taken, or why none was.
+	TransitionNote string
+}
+
+// JiraComment renders the spec's Jira comment in wiki markup. It ends with
+// the run ID, which is how a retried post finds an earlier one.
+func JiraComment(j Jira) string {
+	passed, failed, manual, _ := j.Run.Counts()
+	var first string
+	for _, it := range j.Run.Items {
+		if it.Ran && !it.Passed {
+			first = it.FailureType
+			break
+		}
+	}
+	data := struct {
+		Jira
+		Passed, Failed, Manual, CyclesLeft int
+		FailureType                        string
+	}{j, passed, failed, manual, max(0, j.Run.MaxCycles-j.Run.Cycles), first}
+	return render("jira.txt.tmpl", data)
+}
+
+// TransitionNote words the transition line of a Jira comment: taken, not
+// configured, or not offered (listing what the issue offers).
+func TransitionNote(wanted, taken string, offered []string, err error) string {
+	switch {
+	case wanted == "":
+		return "No transition configured for this result; comment only."
+	case taken != "":
+		if taken == "HUMAN TO REVIEW AND CLOSE" {
+			return "Story transitioned to HUMAN TO REVIEW AND CLOSE for manual verification."
+		}
+		return "Story transitioned to " + wiki(taken) + "."
+	case err != nil:
+		return "Could not transition to " + wiki(wanted) + ": " + wiki(err.Error())
+	case len(offered) == 0:
+		return "Could not transition to " + wiki(wanted) + ": the issue offers no transitions."
+	default:
+		return "Could not transition to " + wiki(wanted) + ": the issue offers " + wiki(strings.Join(offered, ", ")) + ". Set ENGINEO_JIRA_TRANSITION_* to one of these, or add the transition to the workflow."
+	}
+}
+
+// wiki escapes Jira wiki markup in plain text.
+func wiki(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\|{}[]*_-+^~?!#`, r) {
+			b.WriteRune('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// wikiCode escapes text inside a {{...}} monospace span.
+func wikiCode(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.NewReplacer("}", "\\}", "{", "\\{", "|", "\\|").Replace(s)
 }

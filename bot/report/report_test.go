@@ -120,3 +120,30 @@ func openFence(md string) bool {
 	}
 	return open != 0
 }
+
+func TestJiraGolden(t *testing.T) {
+	for _, route := range []string{"verified", "human_review", "needs_fix", "human_attention"} {
+		r := sampleRun(route)
+		j := Jira{Run: r, PullURL: "https://github.com/acme/web/pull/7", PullName: "acme/web#7"}
+		switch route {
+		case "verified":
+			r.Items = r.Items[:1]
+			j.Run, j.TransitionNote = r, TransitionNote("", "", nil, nil)
+		case "human_review":
+			r.Items = []Item{r.Items[0], r.Items[2]}
+			j.Run, j.TransitionNote = r, TransitionNote("HUMAN TO REVIEW AND CLOSE", "HUMAN TO REVIEW AND CLOSE", nil, nil)
+		case "human_attention":
+			r.Cycles, r.Fixes = 3, 2
+			j.Run, j.TransitionNote = r, TransitionNote("HUMAN ATTENTION NEEDED", "", []string{"In Progress", "Done"}, nil)
+		default:
+			j.TransitionNote = TransitionNote("", "", nil, nil)
+		}
+		golden(t, "jira-"+route, JiraComment(j))
+	}
+}
+
+func TestWikiEscapes(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, `a\|b \[x\] \*bold\* \{code\}`, wiki("a|b [x] *bold* {code}"))
+	assert.Equal(t, `pnpm test \}`, wikiCode("pnpm test }"))
+}
