@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot/queue"
-	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/report"
 )
 
 // IssueComment handles issue_comment deliveries: /verify, /verify reset and

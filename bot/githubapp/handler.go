@@ -133,4 +133,3 @@ type target struct {
 }
 
 func (t target) String() string { return fmt.Sprintf("%s/%s#%d", t.owner, t.repo, t.number) }
-
