@@ -29,11 +29,17 @@ type GitHub interface {
 	Comment(ctx context.Context, owner, repo string, number int, body string) error
 	React(ctx context.Context, owner, repo string, commentID int64, content string) error
 	UpdatePullBody(ctx context.Context, owner, repo string, number int, body string) error
+	// For triggers from outside a pull request (Jira):
+	FindPullForKey(ctx context.Context, owner, repo, key string) (*github.PullRequest, error)
+	DefaultBranch(ctx context.Context, owner, repo string) (string, error)
+	BranchSHA(ctx context.Context, owner, repo, branch string) (string, error)
 }
 
 // Clients hands out one client per installation.
 type Clients interface {
 	Client(installationID int64) (GitHub, error)
+	// ForRepo finds the installation covering a repository.
+	ForRepo(ctx context.Context, owner, repo string) (GitHub, error)
 }
 
 // Settings are the server's defaults for runs; a repository's

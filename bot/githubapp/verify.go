@@ -20,12 +20,30 @@ import (
 // StickyMarker identifies autoverify's one comment on a pull request.
 const StickyMarker = "<!-- autoverify:sticky -->"
 
-// verifyRun is one verification of a pull request.
+// verifyRun is one verification of a pull request (number > 0) or of a
+// branch's head (number == 0, for triggers from outside GitHub).
 type verifyRun struct {
 	Base
 	t          target
 	deliveryID string
 	trigger    string
+	// key forces the story key (a Jira issue); "" finds it in the PR.
+	key string
+	// ref is the branch verified when there is no pull request.
+	ref string
+	// result is filled in for callers that report elsewhere too.
+	result VerifyResult
+}
+
+// VerifyResult is what a verification produced, for reporting elsewhere
+// (Jira).
+type VerifyResult struct {
+	// Ran is false when nothing was verified; Skipped says why.
+	Ran     bool
+	Skipped string
+	Report  report.Run
+	// PullURL and PullName name the pull request verified, if any.
+	PullURL, PullName string
 }
 
 // run verifies the pull request's head commit. Transient failures (GitHub,
@@ -35,54 +53,78 @@ func (r *verifyRun) run(ctx context.Context) error {
 	t := r.t
 	runID := r.runID(r.deliveryID)
 	log := r.logger().With("repo", t.owner+"/"+t.repo, "pr", t.number, "run", runID, "delivery", r.deliveryID)
-	pr, err := t.gh.PullRequest(ctx, t.owner, t.repo, t.number)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", t, err)
+	// The subject: a pull request's head, or a branch's.
+	var headSHA, baseRef, title, branch string
+	var body []byte
+	hasPR := t.number > 0
+	if hasPR {
+		pr, err := t.gh.PullRequest(ctx, t.owner, t.repo, t.number)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", t, err)
+		}
+		headSHA, baseRef, title, branch, body = pr.GetHead().GetSHA(), pr.GetBase().GetRef(), pr.GetTitle(), pr.GetHead().GetRef(), []byte(pr.GetBody())
+		r.result.PullURL, r.result.PullName = pr.GetHTMLURL(), t.String()
+	} else {
+		sha, err := t.gh.BranchSHA(ctx, t.owner, t.repo, r.ref)
+		if err != nil {
+			return fmt.Errorf("reading branch %s of %s/%s: %w", r.ref, t.owner, t.repo, err)
+		}
+		headSHA, baseRef, branch = sha, r.ref, r.ref
 	}
-	headSHA := pr.GetHead().GetSHA()
-	cfg, err := loadRepoConfig(ctx, r.IsNotFound, t, pr.GetBase().GetRef())
+	// notify posts a problem where the author will see it: the sticky
+	// comment on the pull request, or the result for the caller.
+	notify := func(msg string) error {
+		r.result.Skipped = msg
+		if !hasPR {
+			return nil
+		}
+		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{msg})
+	}
+	cfg, err := loadRepoConfig(ctx, r.IsNotFound, t, baseRef)
 	if err != nil {
 		return err
 	}
 	if cfg.err != nil {
-		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{fmt.Sprintf(
-			"### ❌ autoverify: configuration error\n\n`.autoverify.yml` on `%s` could not be read: %v\n\nFix it on the base branch, then comment `/verify`.",
-			pr.GetBase().GetRef(), cfg.err)})
+		return notify(fmt.Sprintf("### ❌ autoverify: configuration error\n\n`.autoverify.yml` on `%s` could not be read: %v\n\nFix it on the base branch, then comment `/verify`.", baseRef, cfg.err))
 	}
 	policy, err := checklist.NewPolicy(r.allowlist(cfg))
 	if err != nil {
-		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{"### ❌ autoverify: configuration error\n\n" + err.Error()})
+		return notify("### ❌ autoverify: configuration error\n\n" + err.Error())
 	}
 
-	key := StoryKey(pr.GetTitle(), pr.GetHead().GetRef(), pr.GetBody())
+	key := r.key
 	if key == "" {
-		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist("", cfg.file.StoryFile("{key}"))})
+		key = StoryKey(title, branch, string(body))
+	}
+	if key == "" {
+		return notify(report.NoChecklist("", cfg.file.StoryFile("{key}")))
 	}
 	log = log.With("story", key)
-	body := []byte(pr.GetBody())
 	story, err := checklist.Parse(body, policy)
-	fromBody := err == nil && len(story.Items) > 0
+	fromBody := hasPR && err == nil && len(story.Items) > 0
 	source := "the pull request description"
 	if !fromBody {
 		path := cfg.file.StoryFile(key)
 		raw, ferr := t.gh.FileContent(ctx, t.owner, t.repo, path, headSHA)
 		switch {
 		case ferr != nil && r.IsNotFound != nil && r.IsNotFound(ferr):
-			return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist(key, path)})
+			return notify(report.NoChecklist(key, path))
 		case ferr != nil:
 			return fmt.Errorf("reading %s at %s: %w", path, headSHA, ferr)
 		}
 		story, err = checklist.Parse(raw, policy)
 		if err != nil || len(story.Items) == 0 {
-			return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{report.NoChecklist(key, path)})
+			return notify(report.NoChecklist(key, path))
 		}
 		source = "`" + path + "`"
 	}
 
 	detailsURL := r.runURL(runID, "")
-	checkID, err := t.gh.StartCheckRun(ctx, t.owner, t.repo, headSHA, runID, detailsURL)
-	if err != nil {
-		return fmt.Errorf("starting the check run on %s@%s: %w", t, headSHA, err)
+	var checkID int64
+	if hasPR {
+		if checkID, err = t.gh.StartCheckRun(ctx, t.owner, t.repo, headSHA, runID, detailsURL); err != nil {
+			return fmt.Errorf("starting the check run on %s@%s: %w", t, headSHA, err)
+		}
 	}
 	ws, err := os.MkdirTemp("", "autoverify-ws-")
 	if err != nil {
@@ -105,10 +147,13 @@ func (r *verifyRun) run(ctx context.Context) error {
 	if errors.As(err, &refused) {
 		msg := fmt.Sprintf("### 🛑 autoverify: refused\n\n%s", refused.Error())
 		msg = strings.Replace(msg, "`autoverify ledger reset "+key+"`", "`/verify reset`", 1)
+		if !hasPR {
+			return notify(refused.Error())
+		}
 		if cerr := t.gh.CompleteCheckRun(ctx, t.owner, t.repo, checkID, "action_required", "refused — verify cycles exhausted", msg, "", detailsURL); cerr != nil {
 			return cerr
 		}
-		return t.gh.UpsertComment(ctx, t.owner, t.repo, t.number, StickyMarker, []string{msg})
+		return notify(msg)
 	}
 	if err != nil && len(rep.Outcomes) == 0 {
 		return fmt.Errorf("verifying %s: %w", key, err)
@@ -135,6 +180,11 @@ func (r *verifyRun) run(ctx context.Context) error {
 		}
 	}
 	rr := r.reportRun(key, runID, headSHA, source, story, rec, rep, files)
+	r.result.Ran, r.result.Report = true, rr
+	if !hasPR {
+		log.Info("run finished", "route", rep.Route, "trigger", r.trigger)
+		return nil
+	}
 	title, summary, text := report.CheckRun(rr)
 	if err := t.gh.CompleteCheckRun(ctx, t.owner, t.repo, checkID, report.Conclusion(string(rep.Route)), title, summary, text, detailsURL); err != nil {
 		return fmt.Errorf("completing the check run: %w", err)
@@ -214,4 +264,36 @@ func (r *verifyRun) reportRun(key, runID, sha, source string, story *checklist.S
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}
 	return rr
+}
+
+// VerifyRequest asks for a verification from outside GitHub (a Jira
+// trigger): the open pull request carrying the key when there is one (it
+// gets its check run and comment as usual), else the default branch.
+type VerifyRequest struct {
+	Owner, Repo string
+	StoryKey    string
+	DeliveryID  string
+	Trigger     string
+}
+
+// Verify runs a verification for req and returns what it produced.
+func (b *Base) Verify(ctx context.Context, req VerifyRequest) (VerifyResult, error) {
+	gh, err := b.Clients.ForRepo(ctx, req.Owner, req.Repo)
+	if err != nil {
+		return VerifyResult{}, fmt.Errorf("finding the GitHub App installation on %s/%s: %w", req.Owner, req.Repo, err)
+	}
+	r := &verifyRun{Base: *b, t: target{gh: gh, owner: req.Owner, repo: req.Repo}, deliveryID: req.DeliveryID, trigger: req.Trigger, key: req.StoryKey}
+	pr, err := gh.FindPullForKey(ctx, req.Owner, req.Repo, req.StoryKey)
+	switch {
+	case err == nil && pr != nil:
+		r.t.number = pr.GetNumber()
+	case err != nil && (b.IsNotFound == nil || !b.IsNotFound(err)):
+		return VerifyResult{}, fmt.Errorf("looking for the pull request of %s: %w", req.StoryKey, err)
+	default:
+		if r.ref, err = gh.DefaultBranch(ctx, req.Owner, req.Repo); err != nil {
+			return VerifyResult{}, fmt.Errorf("reading the default branch of %s/%s: %w", req.Owner, req.Repo, err)
+		}
+	}
+	err = r.run(ctx)
+	return r.result, err
 }

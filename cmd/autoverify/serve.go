@@ -261,6 +261,14 @@ func (c appClients) Client(installationID int64) (githubapp.GitHub, error) {
 	return tarballLimits{Client: cl}, nil
 }
 
+func (c appClients) ForRepo(ctx context.Context, owner, repo string) (githubapp.GitHub, error) {
+	cl, err := c.app.ForRepo(ctx, owner, repo)
+	if err != nil {
+		return nil, err
+	}
+	return tarballLimits{Client: cl}, nil
+}
+
 // tarballLimits fixes the extraction limits of workspace downloads.
 type tarballLimits struct{ *ghclient.Client }
 

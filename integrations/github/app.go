@@ -2,6 +2,7 @@ package github
 
 import (
 	"bytes"
+	"context"
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
@@ -196,3 +197,15 @@ func (a *App) newGitHub(tr http.RoundTripper) *gh.Client {
 // pull request, ref or repository — or one the installation cannot see,
 // which GitHub deliberately reports the same way.
 var ErrNotFound = errors.New("github: not found")
+
+// ForRepo returns the client of the installation that covers owner/repo,
+// for triggers that name a repository rather than an installation (Jira).
+//
+// GitHub API docs: https://docs.github.com/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app
+func (a *App) ForRepo(ctx context.Context, owner, repo string) (*Client, error) {
+	inst, resp, err := a.AppClient().Apps.FindRepositoryInstallation(ctx, owner, repo)
+	if err != nil {
+		return nil, fmt.Errorf("github: finding the installation on %s/%s (is the App installed there?): %w", owner, repo, classify(err, resp))
+	}
+	return a.Client(inst.GetID())
+}

@@ -54,3 +54,14 @@ func (c *Client) DefaultBranch(ctx context.Context, owner, repo string) (string,
 	}
 	return r.GetDefaultBranch(), nil
 }
+
+// BranchSHA returns the commit a branch points at.
+//
+// GitHub API docs: https://docs.github.com/rest/branches/branches#get-a-branch
+func (c *Client) BranchSHA(ctx context.Context, owner, repo, branch string) (string, error) {
+	b, resp, err := c.gh.Repositories.GetBranch(ctx, owner, repo, branch, 0)
+	if err != nil {
+		return "", fmt.Errorf("github: getting branch %s of %s/%s: %w", branch, owner, repo, classify(err, resp))
+	}
+	return b.GetCommit().GetSHA(), nil
+}

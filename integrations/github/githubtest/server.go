@@ -123,6 +123,8 @@ func (s *Server) handler() http.Handler {
 	mux.HandleFunc("POST /app/installations/{id}/access_tokens", s.createToken)
 
 	mux.HandleFunc("GET /repos/{owner}/{repo}", s.getRepo)
+	mux.HandleFunc("GET /repos/{owner}/{repo}/installation", s.getInstallation)
+	mux.HandleFunc("GET /repos/{owner}/{repo}/branches/{branch...}", s.getBranch)
 	mux.HandleFunc("GET /repos/{owner}/{repo}/collaborators/{user}/permission", s.getPermission)
 	mux.HandleFunc("GET /repos/{owner}/{repo}/contents/{path...}", s.getContents)
 	mux.HandleFunc("GET /repos/{owner}/{repo}/tarball/{ref...}", s.getTarball)
@@ -159,7 +161,7 @@ func (s *Server) handler() http.Handler {
 		if f != nil {
 			out = &discard{header: http.Header{}}
 		}
-		if strings.HasPrefix(r.URL.Path, "/repos/") {
+		if strings.HasPrefix(r.URL.Path, "/repos/") && !strings.HasSuffix(r.URL.Path, "/installation") {
 			if !s.installationAuth(r) {
 				writeError(out, http.StatusUnauthorized, "Bad credentials")
 				return
@@ -324,4 +326,8 @@ func clone[T any](v *T) *T {
 		panic(err)
 	}
 	return out
+}
+
+func cutAuth(r *http.Request) (scheme, credential string, ok bool) {
+	return strings.Cut(r.Header.Get("Authorization"), " ")
 }
