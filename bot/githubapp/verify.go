@@ -228,42 +228,14 @@ func (r *verifyRun) runURL(runID, file string) string {
 }
 
 func (r *verifyRun) reportRun(key, runID, sha, source string, story *checklist.Story, rec bot.Record, rep bot.Report, files evidence.Files) report.Run {
-	rr := report.Run{
-		StoryKey: key, RunID: runID, Commit: sha, Source: source,
-		Route: string(rep.Route), Reason: r.Redactor.String(rep.Reason),
-		Cycles: rep.Entry.AutoVerifyRuns, MaxCycles: r.Ledger.Limits.MaxVerifyCycles,
-		Fixes: rep.Entry.AutoFixAttempts, MaxFixes: r.Ledger.Limits.MaxAutoFixAttempts,
-		EvidenceFile: filepath.Base(files.Evidence), SummaryFile: filepath.Base(files.Summary),
-	}
-	if r.Settings.PublicURL != "" {
-		rr.EvidenceURL, rr.SummaryURL = r.runURL(runID, rr.EvidenceFile), r.runURL(runID, rr.SummaryFile)
-	}
-	byID := map[string]bot.Outcome{}
-	for _, o := range rec.Outcomes {
-		byID[o.Item.ID] = o
-	}
-	rejected := map[string]checklist.Item{}
-	for _, it := range rec.Rejected {
-		rejected[it.ID] = it
-	}
-	for _, it := range story.Items {
-		ri := report.Item{Line: it.Line, ID: it.ID, Text: r.Redactor.String(it.Text), Kind: string(it.Kind)}
-		switch it.Kind {
-		case checklist.Auto:
-			o := byID[it.ID]
-			ri.Command, ri.Ran, ri.Passed = o.Item.Command, true, o.Passed
-			ri.FailureType, ri.ExitCode, ri.Duration, ri.TimedOut = string(o.FailureType), o.Result.ExitCode, o.Result.Duration, o.Result.TimedOut
-			ri.Output = string(o.Result.Output)
-		case checklist.Rejected:
-			rj := rejected[it.ID]
-			ri.Command, ri.Reason = rj.Command, rj.Reason
+	url := func(file string) string {
+		if r.Settings.PublicURL == "" {
+			return ""
 		}
-		rr.Items = append(rr.Items, ri)
+		return r.runURL(runID, file)
 	}
-	for _, f := range rec.Evidence.Fixes {
-		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
-	}
-	return rr
+	return bot.ReportRun(bot.ReportInput{Key: key, RunID: runID, Commit: sha, Source: source, Story: story,
+		Record: rec, Report: rep, Limits: r.Ledger.Limits, Files: files, URL: url, Redactor: r.Redactor})
 }
 
 // VerifyRequest asks for a verification from outside GitHub (a Jira

@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"path/filepath"
+
+	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// ReportInput is what ReportRun needs.
+type ReportInput struct {
+	Key, RunID, Commit, Source string
+	Story                      *checklist.Story
+	Record                     Record
+	Report                     Report
+	Limits                     ledger.Limits
+	Files                      evidence.Files
+	// URL links an artifact file; nil or "" means no link.
+	URL      func(file string) string
+	Redactor StringRedactor
+}
+
+// ReportRun turns a finished session into what the PR comment, the check
+// run and the Jira comment render.
+func ReportRun(in ReportInput) report.Run {
+	red := func(s string) string {
+		if in.Redactor == nil {
+			return s
+		}
+		return in.Redactor.String(s)
+	}
+	rep := in.Report
+	rr := report.Run{
+		StoryKey: in.Key, RunID: in.RunID, Commit: in.Commit, Source: in.Source,
+		Route: string(rep.Route), Reason: red(rep.Reason),
+		Cycles: rep.Entry.AutoVerifyRuns, MaxCycles: in.Limits.MaxVerifyCycles,
+		Fixes: rep.Entry.AutoFixAttempts, MaxFixes: in.Limits.MaxAutoFixAttempts,
+		EvidenceFile: filepath.Base(in.Files.Evidence), SummaryFile: filepath.Base(in.Files.Summary),
+	}
+	if in.URL != nil {
+		rr.EvidenceURL, rr.SummaryURL = in.URL(rr.EvidenceFile), in.URL(rr.SummaryFile)
+	}
+	byID := map[string]Outcome{}
+	for _, o := range in.Record.Outcomes {
+		byID[o.Item.ID] = o
+	}
+	rejected := map[string]checklist.Item{}
+	for _, it := range in.Record.Rejected {
+		rejected[it.ID] = it
+	}
+	for _, it := range in.Story.Items {
+		ri := report.Item{Line: it.Line, ID: it.ID, Text: red(it.Text), Kind: string(it.Kind)}
+		switch it.Kind {
+		case checklist.Auto:
+			o := byID[it.ID]
+			ri.Command, ri.Ran, ri.Passed = o.Item.Command, true, o.Passed
+			ri.FailureType, ri.ExitCode, ri.Duration, ri.TimedOut = string(o.FailureType), o.Result.ExitCode, o.Result.Duration, o.Result.TimedOut
+			ri.Output = string(o.Result.Output)
+		case checklist.Rejected:
+			rj := rejected[it.ID]
+			ri.Command, ri.Reason = rj.Command, rj.Reason
+		}
+		rr.Items = append(rr.Items, ri)
+	}
+	for _, f := range in.Record.Evidence.Fixes {
+		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
+	}
+	return rr
+}
