@@ -95,8 +95,8 @@ func (h *Handler) Handle(ctx context.Context, job queue.Job) error {
 	if !ok {
 		log.Warn("no repository mapped to the Jira project", "project", ev.ProjectKey)
 		return h.Jira.AddCommentOnce(ctx, ev.IssueKey, "unmapped-"+job.ID, fmt.Sprintf(
-			"Supervisor Auto-Verify: not run — no repository is mapped to project %s. Add %s=owner/repo to ENGINEO_JIRA_PROJECTS.\n\n{color:#999999}autoverify run unmapped-%s{color}",
-			ev.ProjectKey, ev.ProjectKey, job.ID))
+			"Supervisor Auto-Verify: not run — no repository is mapped to project %s. Add %s=owner/repo to ENGINEO_JIRA_PROJECTS.",
+			ev.ProjectKey, ev.ProjectKey))
 	}
 	owner, repo, _ := strings.Cut(repoFull, "/")
 	res, err := h.GitHub.Verify(ctx, githubapp.VerifyRequest{Owner: owner, Repo: repo, StoryKey: ev.IssueKey, DeliveryID: job.ID, Trigger: trigger})
@@ -105,23 +105,35 @@ func (h *Handler) Handle(ctx context.Context, job queue.Job) error {
 	}
 	if !res.Ran {
 		return h.Jira.AddCommentOnce(ctx, ev.IssueKey, "skipped-"+job.ID, fmt.Sprintf(
-			"Supervisor Auto-Verify: nothing verified\n\n%s\n\n{color:#999999}autoverify run skipped-%s{color}", stripMarkdown(res.Skipped), job.ID))
+			"Supervisor Auto-Verify: nothing verified\n\n%s", stripMarkdown(res.Skipped)))
 	}
-	note := h.transition(ctx, ev.IssueKey, res.Report.Route, log)
-	body := report.JiraComment(report.Jira{Run: res.Report, PullURL: res.PullURL, PullName: res.PullName, TransitionNote: note})
-	return h.Jira.AddCommentOnce(ctx, ev.IssueKey, res.Report.RunID, body)
+	return Post(ctx, h.Jira, h.Transitions, ev.IssueKey, res.Report, res.PullURL, res.PullName, log)
+}
+
+// Post transitions the issue for the run's route and comments the result
+// (once per run ID). The CLI's `run --report jira` uses it too.
+func Post(ctx context.Context, j Jira, ts Transitions, key string, run report.Run, pullURL, pullName string, log *slog.Logger) error {
+	if log == nil {
+		log = slog.Default()
+	}
+	note := transition(ctx, j, ts, key, run.Route, log)
+	body := report.JiraComment(report.Jira{Run: run, PullURL: pullURL, PullName: pullName, TransitionNote: note})
+	if err := j.AddCommentOnce(ctx, key, run.RunID, body); err != nil {
+		return fmt.Errorf("commenting on %s: %w", key, err)
+	}
+	return nil
 }
 
 // transition moves the issue for the route and words what happened. A
 // missing transition is reported in the comment, never dropped silently.
-func (h *Handler) transition(ctx context.Context, key, route string, log *slog.Logger) string {
+func transition(ctx context.Context, j Jira, transitions Transitions, key, route string, log *slog.Logger) string {
 	want := map[string]string{
-		"verified": h.Transitions.Verified, "human_review": h.Transitions.Review, "human_attention": h.Transitions.Attention,
+		"verified": transitions.Verified, "human_review": transitions.Review, "human_attention": transitions.Attention,
 	}[route]
 	if want == "" {
 		return report.TransitionNote("", "", nil, nil)
 	}
-	ts, err := h.Jira.Transitions(ctx, key)
+	ts, err := j.Transitions(ctx, key)
 	if err != nil {
 		log.Warn("could not list transitions", "err", err)
 		return report.TransitionNote(want, "", nil, err)
@@ -129,7 +141,7 @@ func (h *Handler) transition(ctx context.Context, key, route string, log *slog.L
 	var offered []string
 	for _, t := range ts {
 		if strings.EqualFold(strings.TrimSpace(t.Name), strings.TrimSpace(want)) || strings.EqualFold(strings.TrimSpace(t.ToStatus), strings.TrimSpace(want)) {
-			if err := h.Jira.Transition(ctx, key, t.ID); err != nil {
+			if err := j.Transition(ctx, key, t.ID); err != nil {
 				log.Warn("transition failed", "transition", t.Name, "err", err)
 				return report.TransitionNote(want, "", nil, err)
 			}

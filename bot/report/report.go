@@ -356,8 +356,9 @@ type Jira struct {
 	TransitionNote string
 }
 
-// JiraComment renders the spec's Jira comment in wiki markup. It ends with
-// the run ID, which is how a retried post finds an earlier one.
+// JiraComment renders the spec's Jira comment in wiki markup. The poster
+// adds the run ID line (integrations/jira AddCommentOnce), which is how a
+// retried post finds an earlier one.
 func JiraComment(j Jira) string {
 	passed, failed, manual, _ := j.Run.Counts()
 	var first string

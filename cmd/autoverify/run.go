@@ -15,6 +15,7 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/jiraapp"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/git"
@@ -28,6 +29,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
 	workdir := fs.String("workdir", ".", "directory the commands run in; its .autoverify.yml is read")
 	commitFlag := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
+	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
+	jflags := map[string]*string{}
+	for _, s := range jiraSettings {
+		jflags[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
+	}
 	flags := registerConfigFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -58,6 +64,31 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	}
 	for _, w := range story.Warnings {
 		fmt.Fprintf(a.Stderr, "warning: %s: %s\n", storyPath, w)
+	}
+	getJira := func(flagName string) string {
+		for _, s := range jiraSettings {
+			if s.flag == flagName {
+				if v := *jflags[flagName]; v != "" {
+					return v
+				}
+				return a.Getenv(s.env)
+			}
+		}
+		return ""
+	}
+	var jcfg jiraConfig
+	switch *reportTo {
+	case "":
+	case "jira":
+		var ok bool
+		if jcfg, ok, err = loadJira(getJira); err != nil {
+			return exitBadInput, err
+		} else if !ok {
+			return exitBadInput, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
+		}
+		cfg.Secrets = append(cfg.Secrets, getJira("jira-api-token"), getJira("jira-pat"))
+	default:
+		return exitBadInput, inputErrorf("--report %q: the only report target is jira", *reportTo)
 	}
 	fixers, err := bot.FixersFrom(cfg.AutoFix, policy)
 	if err != nil {
@@ -124,6 +155,17 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	changed, merr := markStory(storyPath, marks, a.Stderr)
 	if merr != nil {
 		return exitFailed, merr
+	}
+
+	if jcfg.client != nil {
+		rr := bot.ReportRun(bot.ReportInput{Key: k, RunID: "local-" + k + "-" + files.Timestamp, Commit: commit, Source: storyPath,
+			Story: story, Record: rec, Report: report, Limits: cfg.Limits, Files: files, Redactor: red})
+		if jerr := jiraapp.Post(ctx, jiraAdapter{jcfg.client}, jcfg.transitions, k, rr, "", "", nil); jerr != nil {
+			fmt.Fprintf(a.Stderr, "autoverify: reporting to Jira: %v (evidence was written)\n", jerr)
+			err = jerr
+		} else {
+			fmt.Fprintf(a.Stdout, "Jira:     commented on %s\n", k)
+		}
 	}
 
 	failed := 0

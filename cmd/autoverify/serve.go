@@ -18,6 +18,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/githubapp"
 	"github.com/engineo/autoverify/bot/intake"
+	"github.com/engineo/autoverify/bot/jiraapp"
 	"github.com/engineo/autoverify/bot/queue"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/integrations/asynq"
@@ -51,14 +52,15 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs.SetOutput(a.Stderr)
 	flags := registerConfigFlags(fs)
 	svals := map[string]*string{}
-	for _, s := range serveSettings {
+	all := append(append([]setting(nil), serveSettings...), jiraSettings...)
+	for _, s := range all {
 		svals[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
 	}
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
 	}
 	get := func(flagName string) string {
-		for _, s := range serveSettings {
+		for _, s := range all {
 			if s.flag == flagName {
 				if v := *svals[flagName]; v != "" {
 					return v
@@ -150,7 +152,11 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	if err != nil {
 		return nil, inputErrorf("%v", err)
 	}
-	secrets := append(cfg.Secrets, secret, string(key))
+	jcfg, useJira, err := loadJira(get)
+	if err != nil {
+		return nil, err
+	}
+	secrets := append(cfg.Secrets, secret, string(key), get("jira-api-token"), get("jira-pat"), jcfg.secret)
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return nil, fmt.Errorf("building the redactor: %w", err)
@@ -201,7 +207,21 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 			Limits: cfg.Limits, ArtifactsDir: cfg.ArtifactsDir, PublicURL: get("public-url"), RunIDKey: []byte(secret),
 		},
 	}}
-	if err := srv.queue.Start(handlers.Handle); err != nil {
+	handle := handlers.Handle
+	if useJira {
+		jh := &jiraapp.Handler{GitHub: &handlers.Base, Jira: jiraAdapter{jcfg.client}, Projects: jcfg.projects,
+			TriggerStatus: jcfg.triggerStatus, Transitions: jcfg.transitions, ParseEvent: parseJiraEvent, Logger: log}
+		handle = func(ctx context.Context, job queue.Job) error {
+			if job.Source == "jira" {
+				return jh.Handle(ctx, job)
+			}
+			return handlers.Handle(ctx, job)
+		}
+		if jcfg.secret == "" {
+			log.Warn("ENGINEO_JIRA_WEBHOOK_SECRET is not set: /webhooks/jira accepts unsigned deliveries; set a secret")
+		}
+	}
+	if err := srv.queue.Start(handle); err != nil {
 		srv.close()
 		return nil, fmt.Errorf("starting workers: %w", err)
 	}
@@ -209,6 +229,11 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	mux.Handle("POST /webhooks/github", intake.NewGitHub(intake.GitHubConfig{
 		Secret: []byte(secret), Queue: srv.queue, Dedup: dedup, Logger: log,
 	}))
+	if useJira {
+		mux.Handle("POST /webhooks/jira", intake.NewJira(intake.JiraConfig{
+			Secret: []byte(jcfg.secret), Queue: srv.queue, Dedup: dedup, Logger: log,
+		}))
+	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)

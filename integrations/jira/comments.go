@@ -62,6 +62,25 @@ func mentionsRun(body, runID string) bool {
 	}
 }
 
+// RunIDIn returns the run ID of the last run line ("autoverify run <ID>",
+// as RunLine writes it) in body, so the bot can tell its own reports from
+// people's comments (e.g. to ignore a "/verify" quoted in a report).
+func RunIDIn(body string) (string, bool) {
+	i := strings.LastIndex(body, runPrefix)
+	if i < 0 {
+		return "", false
+	}
+	rest := body[i+len(runPrefix):]
+	n := 0
+	for n < len(rest) && runIDChar(rest[n]) {
+		n++
+	}
+	if id := rest[:n]; runIDRE.MatchString(id) {
+		return id, true
+	}
+	return "", false
+}
+
 func runIDChar(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' ||
 		b == '.' || b == '_' || b == ':' || b == '-'
