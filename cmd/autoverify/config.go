@@ -35,7 +35,10 @@ type Config struct {
 	ArtifactsDir   string
 	// RedisURL selects the Redis ledger; empty means the embedded store
 	// under StateDir.
-	RedisURL    string
+	RedisURL string
+	// RedisPrefix starts every Redis key and names the queue, so several
+	// deployments (or test runs) can share one Redis.
+	RedisPrefix string
 	StateDir    string
 	Limits      ledger.Limits
 	PushEnabled bool
@@ -74,6 +77,7 @@ var settings = []setting{
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
 	{"redis-url", "ENGINEO_REDIS_URL", "Redis for the work ledger (default: embedded store in the state directory)"},
+	{"redis-prefix", "ENGINEO_REDIS_PREFIX", "prefix of every Redis key and the queue name (default autoverify:)"},
 	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
 	{"max-auto-fix-attempts", "ENGINEO_MAX_AUTO_FIX_ATTEMPTS", "auto-fix attempts per story (default 2)"},
 	{"max-verify-cycles", "ENGINEO_MAX_VERIFY_CYCLES", "verify cycles per story until a reset (default 3)"},
@@ -192,6 +196,10 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 	}
 	// Ledger and auto-fix.
 	cfg.RedisURL, _ = value("redis-url")
+	cfg.RedisPrefix = "autoverify:"
+	if v, _ := value("redis-prefix"); v != "" {
+		cfg.RedisPrefix = v
+	}
 	cfg.StateDir = ".autoverify"
 	if v, _ := value("state-dir"); v != "" {
 		cfg.StateDir = v

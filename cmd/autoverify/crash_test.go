@@ -70,10 +70,11 @@ func TestServeFinishesAfterCrash(t *testing.T) {
 	rdb := goredis.NewClient(opt)
 	defer rdb.Close()
 	past := float64(time.Now().Add(-2 * time.Minute).Unix())
-	n, err := rdb.ZAddXX(context.Background(), "asynq:{autoverify}:lease", goredis.Z{Score: past, Member: "d-crash"}).Result()
+	lease := "asynq:{" + strings.TrimSuffix(env["ENGINEO_REDIS_PREFIX"], ":") + "}:lease"
+	n, err := rdb.ZAddXX(context.Background(), lease, goredis.Z{Score: past, Member: "d-crash"}).Result()
 	require.NoError(t, err)
 	require.Zero(t, n, "updated, not added")
-	score, err := rdb.ZScore(context.Background(), "asynq:{autoverify}:lease", "d-crash").Result()
+	score, err := rdb.ZScore(context.Background(), lease, "d-crash").Result()
 	require.NoError(t, err, "the killed run's task holds a lease")
 	require.Equal(t, past, score)
 

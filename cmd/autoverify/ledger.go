@@ -20,7 +20,7 @@ func openStore(ctx context.Context, cfg Config) (ledger.Store, error) {
 	if cfg.RedisURL != "" {
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		s, err := redis.New(ctx, cfg.RedisURL)
+		s, err := redis.New(ctx, cfg.RedisURL, redis.WithPrefix(cfg.RedisPrefix))
 		if err != nil {
 			return nil, fmt.Errorf("ENV_ERROR: %w", err)
 		}

@@ -176,6 +176,7 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 		// Retry a failed delivery soon (1 s, doubling, at most 5 min):
 		// most failures are a GitHub hiccup, and a person is waiting.
 		q, err := asynq.New(cfg.RedisURL, asynq.WithConcurrency(workers), asynq.WithLogger(log),
+			asynq.WithQueue(strings.TrimSuffix(cfg.RedisPrefix, ":")),
 			asynq.WithRetryDelay(func(n int, _ error) time.Duration { return min(time.Second<<min(n, 9), 5*time.Minute) }))
 		if err != nil {
 			srv.close()
@@ -189,7 +190,7 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 		}
 		rc := goredis.NewClient(opt)
 		srv.closer = append(srv.closer, func() { rc.Close() })
-		dedup = intake.NewRedisDeduper(rc, "autoverify:delivery:", 24*time.Hour)
+		dedup = intake.NewRedisDeduper(rc, cfg.RedisPrefix+"delivery:", 24*time.Hour)
 	} else {
 		srv.queue = queue.NewMemory(workers)
 		dedup = intake.NewMemoryDeduper(24*time.Hour, 100000)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,15 +12,15 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/redistest"
+
 	gh "github.com/google/go-github/v60/github"
-	goredis "github.com/redis/go-redis/v9"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -35,23 +36,16 @@ const (
 // without one unless CI=true.
 func testRedisURL(t *testing.T) string {
 	t.Helper()
-	url := os.Getenv("ENGINEO_TEST_REDIS_URL")
-	if url == "" {
-		url = "redis://127.0.0.1:6379/15"
-	}
-	url = strings.TrimSuffix(url, "/15") + "/12"
-	opt, err := goredis.ParseURL(url)
-	require.NoError(t, err)
-	c := goredis.NewClient(opt)
-	defer c.Close()
-	if err := c.Ping(context.Background()).Err(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis at %s is required in CI: %v", url, err)
-		}
-		t.Skipf("SKIPPING: no Redis at %s (%v); scripts/test.sh starts one", url, err)
-	}
-	require.NoError(t, c.FlushDB(context.Background()).Err())
-	return url
+	redistest.Client(t, 12, "server end-to-end tests") // skips, or fails in CI, without Redis
+	return redistest.URL(12)
+}
+
+// testPrefix keeps a test's Redis keys and queue apart from every other
+// test's (and from parallel runs of the suite).
+func testPrefix(t *testing.T) string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return "avtest-" + hex.EncodeToString(b[:]) + ":"
 }
 
 // appServer is one `autoverify serve` started in-process.
@@ -153,6 +147,7 @@ func serverEnv(t *testing.T, fake *githubtest.Server, redisURL string) map[strin
 		"ENGINEO_GITHUB_API_URL":        fake.URL,
 		"ENGINEO_LISTEN_ADDR":           "127.0.0.1:0",
 		"ENGINEO_REDIS_URL":             redisURL,
+		"ENGINEO_REDIS_PREFIX":          testPrefix(t),
 		"ENGINEO_ARTIFACTS_DIR":         filepath.Join(dir, "reports"),
 		"ENGINEO_PUBLIC_URL":            "https://av.example.com",
 		"ENGINEO_COMMAND_TIMEOUT":       "30s",

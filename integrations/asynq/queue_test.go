@@ -14,10 +14,11 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/engineo/autoverify/integrations/redistest"
 
 	hasynq "github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -25,48 +26,13 @@ import (
 	"github.com/engineo/autoverify/bot/queue"
 )
 
-// testURL is the Redis the tests use: $ENGINEO_TEST_REDIS_URL, or database
-// 14 of a local server. Start one with
-//
-//	redis-server --port 6379 --save '' --appendonly no --daemonize yes
-func testURL() string {
-	if u := os.Getenv("ENGINEO_TEST_REDIS_URL"); u != "" {
-		return u
-	}
-	return "redis://127.0.0.1:6379/14"
-}
+// testURL is the Redis the tests use (see integrations/redistest).
+func testURL() string { return redistest.URL(14) }
 
-var warnOnce sync.Once
-
-// testRedis returns a client on the test Redis. It skips loudly when none is
-// reachable, and fails instead when CI is set.
+// testRedis returns a client on the test Redis.
 func testRedis(tb testing.TB) *redis.Client {
 	tb.Helper()
-	opt, err := redis.ParseURL(testURL())
-	if err != nil {
-		tb.Fatalf("ENGINEO_TEST_REDIS_URL: %v", err)
-	}
-	opt.DialTimeout = time.Second
-	c := redis.NewClient(opt)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		_ = c.Close()
-		msg := fmt.Sprintf("\n"+
-			"!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n"+
-			"!!! ASYNQ QUEUE TESTS NOT RUN: no Redis at %s:%s (%v)\n"+
-			"!!! start one: redis-server --port 6379 --save '' --appendonly no --daemonize yes\n"+
-			"!!! or point ENGINEO_TEST_REDIS_URL at one. With CI=true this fails.\n"+
-			"!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
-			opt.Addr, "/"+strconv.Itoa(opt.DB), err)
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			tb.Fatal(msg)
-		}
-		warnOnce.Do(func() { fmt.Fprintln(os.Stderr, msg) })
-		tb.Skip(msg)
-	}
-	tb.Cleanup(func() { _ = c.Close() })
-	return c
+	return redistest.Client(tb, 14, "asynq queue tests")
 }
 
 // uniqueQueue names a queue no other test, run or process uses, and deletes

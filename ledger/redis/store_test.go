@@ -8,60 +8,26 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	goredis "github.com/redis/go-redis/v9"
+	"github.com/engineo/autoverify/integrations/redistest"
 
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/storetest"
 )
 
-// testURL is the Redis the tests use: $ENGINEO_TEST_REDIS_URL, or database
-// 15 of a local server. Start one with
-//
-//	redis-server --port 6379 --save '' --appendonly no --daemonize yes
-func testURL() string {
-	if u := os.Getenv("ENGINEO_TEST_REDIS_URL"); u != "" {
-		return u
-	}
-	return "redis://127.0.0.1:6379/15"
-}
+// testURL is the Redis the tests use (see integrations/redistest).
+func testURL() string { return redistest.URL(15) }
 
-// requireRedis skips (loudly) when no Redis is reachable, or fails when CI
-// is set: in CI a missing Redis is a broken pipeline, not a reason to skip.
+// requireRedis skips (loudly) when no Redis is reachable, or fails in CI.
 func requireRedis(tb testing.TB) {
 	tb.Helper()
-	opt, err := goredis.ParseURL(testURL())
-	if err != nil {
-		tb.Fatalf("ENGINEO_TEST_REDIS_URL %s: %v", RedactURL(testURL()), err)
-	}
-	opt.DialTimeout, opt.MaxRetries, opt.DialerRetries, opt.DisableIdentity = time.Second, -1, 1, true
-	c := goredis.NewClient(opt)
-	defer c.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := c.Ping(ctx).Err(); err != nil {
-		msg := fmt.Sprintf("\n"+
-			"!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n"+
-			"!!! REDIS LEDGER TESTS NOT RUN: no Redis at %s (%v)\n"+
-			"!!! start one: redis-server --port 6379 --save '' --appendonly no --daemonize yes\n"+
-			"!!! or point ENGINEO_TEST_REDIS_URL at one. With CI=true this fails.\n"+
-			"!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
-			RedactURL(testURL()), err)
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			tb.Fatal(msg)
-		}
-		// go test shows skip messages only with -v; say it on stderr too.
-		warnOnce.Do(func() { fmt.Fprintln(os.Stderr, msg) })
-		tb.Skip(msg)
-	}
+	redistest.Client(tb, 15, "redis ledger tests")
 }
 
 var (
