@@ -145,6 +145,30 @@ func TestJiraEndToEnd(t *testing.T) {
 	require.Equal(t, 202, code)
 	time.Sleep(500 * time.Millisecond)
 	assert.Len(t, jira.Comments("KAN-25"), 1)
+
+	// A /verify comment runs again; autoverify's own comments never do.
+	code, _ = postJira(t, srv.addr, "j-5", commentCreated("KAN-25", "557058:alice", "Looks done.\n/verify"), true)
+	require.Equal(t, 202, code)
+	waitFor(t, "the second KAN-25 comment", func() bool { return len(jira.Comments("KAN-25")) == 2 })
+	code, _ = postJira(t, srv.addr, "j-6", commentCreated("KAN-25", "bot", "/verify\n\n{color:#999999}autoverify run abc{color}"), true)
+	require.Equal(t, 202, code)
+	time.Sleep(800 * time.Millisecond)
+	assert.Len(t, jira.Comments("KAN-25"), 2)
+}
+
+// commentCreated is a comment_created delivery shaped like Jira Cloud's.
+func commentCreated(key, author, body string) map[string]any {
+	project, _, _ := strings.Cut(key, "-")
+	return map[string]any{
+		"timestamp":    1769601600000,
+		"webhookEvent": "comment_created",
+		"comment": map[string]any{"id": "10100", "body": body,
+			"author": map[string]any{"accountId": author, "displayName": author}},
+		"issue": map[string]any{"id": "10025", "key": key, "fields": map[string]any{
+			"summary": "Greet people", "project": map[string]any{"key": project},
+			"status": map[string]any{"name": "In Progress"},
+		}},
+	}
 }
 
 // TestRunReportJira: `autoverify run --report jira` comments and
