@@ -72,6 +72,8 @@ type Base struct {
 	Logger     *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// OnRun, when set, learns of every finished session (metrics).
+	OnRun func(bot.Report)
 }
 
 // Handlers dispatches queued GitHub deliveries to the handler of their

@@ -143,6 +143,9 @@ func (r *verifyRun) run(ctx context.Context) error {
 		Ledger:   r.Ledger, Limits: r.Ledger.Limits, Now: r.Now,
 	}
 	rep, err := sess.Run(ctx, bot.Request{Key: key, RunID: runID, Story: story, Dir: ws, Commit: headSHA})
+	if r.OnRun != nil && len(rep.Outcomes) > 0 {
+		r.OnRun(rep)
+	}
 	var refused *ledger.RefusedError
 	if errors.As(err, &refused) {
 		msg := fmt.Sprintf("### 🛑 autoverify: refused\n\n%s", refused.Error())

@@ -30,6 +30,8 @@ type jiraConfig struct {
 	triggerStatus string
 	projects      map[string]string
 	secret        string
+	// hook is filled in once metrics exist; the client calls through it.
+	hook *func(method, path string, status int)
 }
 
 // loadJira builds the Jira client from settings; ok is false when
@@ -38,12 +40,19 @@ func loadJira(get func(string) string) (jiraConfig, bool, error) {
 	if get("jira-url") == "" {
 		return jiraConfig{}, false, nil
 	}
-	c, err := jira.New(jira.Config{BaseURL: get("jira-url"), Email: get("jira-email"), APIToken: get("jira-api-token"), PAT: get("jira-pat")})
+	hook := new(func(method, path string, status int))
+	c, err := jira.New(jira.Config{BaseURL: get("jira-url"), Email: get("jira-email"), APIToken: get("jira-api-token"), PAT: get("jira-pat"),
+		Observer: func(method, path string, status int) {
+			if *hook != nil {
+				(*hook)(method, path, status)
+			}
+		}})
 	if err != nil {
 		return jiraConfig{}, false, inputErrorf("%v", err)
 	}
 	jc := jiraConfig{
 		client: c,
+		hook:   hook,
 		transitions: jiraapp.Transitions{
 			Review:    orDefault(get("jira-transition-review"), "HUMAN TO REVIEW AND CLOSE"),
 			Attention: orDefault(get("jira-transition-attention"), "HUMAN ATTENTION NEEDED"),
@@ -62,6 +71,11 @@ func loadJira(get func(string) string) (jiraConfig, bool, error) {
 		jc.projects[strings.ToUpper(strings.TrimSpace(k))] = owner + "/" + repo
 	}
 	return jc, true, nil
+}
+
+// observe routes the Jira client's API calls to a metrics hook.
+func (j *jiraConfig) observe(f func(method, path string, status, remaining int)) {
+	*j.hook = func(method, path string, status int) { f(method, path, status, -1) }
 }
 
 // jiraAdapter adapts the Jira client to jiraapp.Jira.

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
+	"golang.org/x/term"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/githubapp"
 	"github.com/engineo/autoverify/bot/intake"
 	"github.com/engineo/autoverify/bot/jiraapp"
@@ -24,6 +26,7 @@ import (
 	"github.com/engineo/autoverify/integrations/asynq"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 	"github.com/engineo/autoverify/integrations/local"
+	avprom "github.com/engineo/autoverify/integrations/prometheus"
 	"github.com/engineo/autoverify/ledger"
 )
 
@@ -113,11 +116,24 @@ func orDefault(v, d string) string {
 	return v
 }
 
+// logger is JSON lines by default and text on a terminal, at
+// ENGINEO_LOG_LEVEL (debug, info, warn, error; default info). Secrets never
+// reach it: handlers log IDs, names and counts, not payloads.
 func (a *App) logger() *slog.Logger {
 	if a.Logger != nil {
 		return a.Logger
 	}
-	return slog.New(slog.NewJSONHandler(a.Stderr, nil))
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(orDefault(a.Getenv("ENGINEO_LOG_LEVEL"), "info"))); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if f, ok := a.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && a.Getenv("ENGINEO_LOG_FORMAT") != "json" {
+		a.Logger = slog.New(slog.NewTextHandler(a.Stderr, opts))
+	} else {
+		a.Logger = slog.New(slog.NewJSONHandler(a.Stderr, opts))
+	}
+	return a.Logger
 }
 
 // newServer checks the server's settings and wires its parts. A missing
@@ -148,7 +164,13 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 		}
 	}
 	log := a.logger()
-	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: appID, PrivateKeyPEM: key, BaseURL: get("github-api-url"), Logger: log})
+	var ghObserver func(method, path string, status, remaining int)
+	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: appID, PrivateKeyPEM: key, BaseURL: get("github-api-url"), Logger: log,
+		Observer: func(method, path string, status, remaining int) {
+			if ghObserver != nil {
+				ghObserver(method, path, status, remaining)
+			}
+		}})
 	if err != nil {
 		return nil, inputErrorf("%v", err)
 	}
@@ -195,7 +217,9 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 		srv.queue = queue.NewMemory(workers)
 		dedup = intake.NewMemoryDeduper(24*time.Hour, 100000)
 	}
+	metrics := avprom.New(srv.queue.Stats)
 	handlers := &githubapp.Handlers{Base: githubapp.Base{
+		OnRun:      func(rep bot.Report) { metrics.ObserveRun("local", "", rep) },
 		Clients:    appClients{app: app},
 		Runner:     runner,
 		Redactor:   red,
@@ -208,15 +232,25 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 			Limits: cfg.Limits, ArtifactsDir: cfg.ArtifactsDir, PublicURL: get("public-url"), RunIDKey: []byte(secret),
 		},
 	}}
-	handle := handlers.Handle
+	ghObserver = metrics.APIObserver("github")
+	if useJira {
+		jcfg.observe(metrics.APIObserver("jira"))
+	}
+	handle := func(ctx context.Context, job queue.Job) error {
+		log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event,
+			"queued_for", time.Since(job.Received).Round(time.Millisecond).String())
+		return handlers.Handle(ctx, job)
+	}
 	if useJira {
 		jh := &jiraapp.Handler{GitHub: &handlers.Base, Jira: jiraAdapter{jcfg.client}, Projects: jcfg.projects,
 			TriggerStatus: jcfg.triggerStatus, Transitions: jcfg.transitions, ParseEvent: parseJiraEvent, Logger: log}
+		githubHandle := handle
 		handle = func(ctx context.Context, job queue.Job) error {
 			if job.Source == "jira" {
+				log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event)
 				return jh.Handle(ctx, job)
 			}
-			return handlers.Handle(ctx, job)
+			return githubHandle(ctx, job)
 		}
 		if jcfg.secret == "" {
 			log.Warn("ENGINEO_JIRA_WEBHOOK_SECRET is not set: /webhooks/jira accepts unsigned deliveries; set a secret")
@@ -228,11 +262,12 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	}
 	mux := http.NewServeMux()
 	mux.Handle("POST /webhooks/github", intake.NewGitHub(intake.GitHubConfig{
-		Secret: []byte(secret), Queue: srv.queue, Dedup: dedup, Logger: log,
+		Secret: []byte(secret), Queue: srv.queue, Dedup: dedup, Logger: log, Observer: metrics.Intake(),
 	}))
+	mux.Handle("GET /metrics", metrics.Handler())
 	if useJira {
 		mux.Handle("POST /webhooks/jira", intake.NewJira(intake.JiraConfig{
-			Secret: []byte(jcfg.secret), Queue: srv.queue, Dedup: dedup, Logger: log,
+			Secret: []byte(jcfg.secret), Queue: srv.queue, Dedup: dedup, Logger: log, Observer: metrics.Intake(),
 		}))
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })

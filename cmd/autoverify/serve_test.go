@@ -274,6 +274,25 @@ func TestServeVerifyEndToEnd(t *testing.T) {
 	assert.Equal(t, 202, code)
 	waitFor(t, "the second run", func() bool { return len(completedRuns(fake)) == 2 })
 	assert.Len(t, stickyComments(fake), 1)
+
+	// Operators see it all on /metrics.
+	resp, err = http.Get("http://" + srv.addr + "/metrics")
+	require.NoError(t, err)
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		`autoverify_webhooks_total{event="issue_comment",outcome="accepted",reason="",source="github"} 3`,
+		`autoverify_webhooks_total{event="",outcome="rejected",reason="signature",source="github"} 1`,
+		`autoverify_webhooks_total{event="issue_comment",outcome="deduplicated",reason="seen",source="github"} 1`,
+		`autoverify_runs_total{route="needs_fix"} 2`,
+		`autoverify_command_duration_seconds_count{environment="default",result="pass",runner="local"} 2`,
+		`autoverify_api_calls_total{method="POST",service="github",status="403"} 1`,
+		`autoverify_api_rate_limit_remaining{service="github"}`,
+		`autoverify_queue_jobs{state="pending"} 0`,
+		`autoverify_queue_oldest_age_seconds`,
+	} {
+		assert.Contains(t, string(metrics), want)
+	}
 }
 
 // TestServeRefusesToStartWithoutCredentials names the missing variable.

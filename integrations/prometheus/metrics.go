@@ -1,0 +1,153 @@
+// Package prometheus exposes autoverify's metrics on /metrics with the
+// Prometheus client: webhook deliveries by source and outcome, queue depth
+// and age, runs by route, command durations by runner and environment,
+// failure types, and GitHub and Jira API calls with the rate limit left.
+// It implements the observer hooks that bot/intake, integrations/github,
+// integrations/jira and bot.Session offer, so none of them imports
+// Prometheus.
+package prometheus
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/intake"
+	"github.com/engineo/autoverify/bot/queue"
+)
+
+// Metrics holds autoverify's collectors on a registry of their own.
+type Metrics struct {
+	reg        *prometheus.Registry
+	webhooks   *prometheus.CounterVec
+	intakeTime *prometheus.HistogramVec
+	runs       *prometheus.CounterVec
+	commands   *prometheus.HistogramVec
+	failures   *prometheus.CounterVec
+	apiCalls   *prometheus.CounterVec
+	rateLeft   *prometheus.GaugeVec
+}
+
+// New registers the collectors. stats, when set, is read at scrape time
+// for the queue depth and the age of its oldest job.
+func New(stats func(context.Context) (queue.Stats, error)) *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
+	m.webhooks = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "autoverify_webhooks_total",
+		Help: "Webhook deliveries by source, event and outcome (accepted, rejected, deduplicated, ignored, failed, pong) and reason.",
+	}, []string{"source", "event", "outcome", "reason"})
+	m.intakeTime = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "autoverify_webhook_intake_seconds", Help: "Time to validate, deduplicate and enqueue an accepted delivery.",
+		Buckets: []float64{.0005, .001, .002, .005, .01, .02, .05, .1, .5},
+	}, []string{"source"})
+	m.runs = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "autoverify_runs_total", Help: "Finished verification runs by route.",
+	}, []string{"route"})
+	m.commands = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "autoverify_command_duration_seconds", Help: "Checklist command durations by runner, environment and result.",
+		Buckets: prometheus.ExponentialBuckets(0.05, 2.5, 12),
+	}, []string{"runner", "environment", "result"})
+	m.failures = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "autoverify_failures_total", Help: "Failed checklist commands by failure type.",
+	}, []string{"type"})
+	m.apiCalls = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "autoverify_api_calls_total", Help: "GitHub and Jira API calls (every attempt) by service, method and status.",
+	}, []string{"service", "method", "status"})
+	m.rateLeft = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "autoverify_api_rate_limit_remaining", Help: "The last X-RateLimit-Remaining seen per service.",
+	}, []string{"service"})
+	m.reg.MustRegister(m.webhooks, m.intakeTime, m.runs, m.commands, m.failures, m.apiCalls, m.rateLeft,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if stats != nil {
+		m.reg.MustRegister(&queueCollector{stats: stats,
+			depth: prometheus.NewDesc("autoverify_queue_jobs", "Jobs waiting (pending) and running (active).", []string{"state"}, nil),
+			age:   prometheus.NewDesc("autoverify_queue_oldest_age_seconds", "Age of the oldest waiting job.", nil, nil),
+		})
+	}
+	return m
+}
+
+// Handler serves the metrics.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Intake returns the intake.Observer that counts deliveries.
+func (m *Metrics) Intake() intake.Observer { return intakeObserver{m} }
+
+// APIObserver returns a hook for the GitHub or Jira client's Observer.
+func (m *Metrics) APIObserver(service string) func(method, path string, status, remaining int) {
+	return func(method, _ string, status, remaining int) {
+		m.apiCalls.WithLabelValues(service, method, strconv.Itoa(status)).Inc()
+		if remaining >= 0 {
+			m.rateLeft.WithLabelValues(service).Set(float64(remaining))
+		}
+	}
+}
+
+// ObserveRun records a finished session: its route, each command's
+// duration and each failure's type.
+func (m *Metrics) ObserveRun(runner, environment string, rep bot.Report) {
+	m.runs.WithLabelValues(string(rep.Route)).Inc()
+	if environment == "" {
+		environment = "default"
+	}
+	for _, o := range rep.Outcomes {
+		result := "pass"
+		if !o.Passed {
+			result = "fail"
+			m.failures.WithLabelValues(string(o.FailureType)).Inc()
+		}
+		m.commands.WithLabelValues(runner, environment, result).Observe(o.Result.Duration.Seconds())
+	}
+}
+
+type intakeObserver struct{ m *Metrics }
+
+func (o intakeObserver) Received(string) {}
+func (o intakeObserver) Rejected(source, event string, reason intake.Reason) {
+	o.m.webhooks.WithLabelValues(source, event, "rejected", string(reason)).Inc()
+}
+func (o intakeObserver) Pong(source string) {
+	o.m.webhooks.WithLabelValues(source, "ping", "pong", "").Inc()
+}
+func (o intakeObserver) Ignored(source, event string) {
+	o.m.webhooks.WithLabelValues(source, event, "ignored", "").Inc()
+}
+func (o intakeObserver) Deduplicated(source, event string, reason intake.Reason) {
+	o.m.webhooks.WithLabelValues(source, event, "deduplicated", string(reason)).Inc()
+}
+func (o intakeObserver) Accepted(source, event string, took time.Duration) {
+	o.m.webhooks.WithLabelValues(source, event, "accepted", "").Inc()
+	o.m.intakeTime.WithLabelValues(source).Observe(took.Seconds())
+}
+func (o intakeObserver) Failed(source, event string, reason intake.Reason) {
+	o.m.webhooks.WithLabelValues(source, event, "failed", string(reason)).Inc()
+}
+
+// queueCollector reads the queue's stats at scrape time.
+type queueCollector struct {
+	stats      func(context.Context) (queue.Stats, error)
+	depth, age *prometheus.Desc
+}
+
+func (c *queueCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.depth; ch <- c.age }
+
+func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	st, err := c.stats(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(c.depth, err)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(c.depth, prometheus.GaugeValue, float64(st.Pending), "pending")
+	ch <- prometheus.MustNewConstMetric(c.depth, prometheus.GaugeValue, float64(st.Active), "active")
+	ch <- prometheus.MustNewConstMetric(c.age, prometheus.GaugeValue, st.OldestAge.Seconds())
+}
