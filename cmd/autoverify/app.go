@@ -51,6 +51,7 @@ Usage:
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
+  autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200
   autoverify version
 
 Run "autoverify COMMAND -h" for a command's flags. Settings also come from
@@ -74,6 +75,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":
 		code, err = a.serve(ctx, args[1:])
+	case "healthcheck":
+		code, err = a.healthcheck(ctx, args[1:])
 	case "version":
 		fmt.Fprintln(a.Stdout, "autoverify", version)
 	case "help", "-h", "--help":

@@ -205,6 +205,11 @@ func TestServeVerifyEndToEnd(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, 200, resp.StatusCode)
 
+	var stderr bytes.Buffer
+	hc := &App{Stdout: io.Discard, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	assert.Equal(t, exitOK, hc.Run(context.Background(), []string{"healthcheck", "http://" + srv.addr + "/healthz"}), stderr.String())
+	assert.Equal(t, exitFailed, hc.Run(context.Background(), []string{"healthcheck", "http://" + srv.addr + "/nope"}))
+
 	// A secondary rate limit on the first comment post is waited out.
 	fake.Fail("POST", "/repos/acme/web/issues/7/comments", 1, 403,
 		map[string]string{"Retry-After": "1"}, `{"message":"You have exceeded a secondary rate limit."}`)
