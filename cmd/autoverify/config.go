@@ -84,6 +84,38 @@ var settings = []setting{
 	{"git-push-enabled", "ENGINEO_GIT_PUSH_ENABLED", "1 pushes auto-fix commits (evidence is never pushed)"},
 }
 
+// flagValues holds the flags registered for a list of settings.
+type flagValues struct {
+	settings []setting
+	vals     map[string]*string
+	getenv   func(string) string
+}
+
+// registerSettings adds a flag for each setting to fs.
+func registerSettings(fs *flag.FlagSet, getenv func(string) string, lists ...[]setting) *flagValues {
+	fv := &flagValues{vals: map[string]*string{}, getenv: getenv}
+	for _, list := range lists {
+		for _, s := range list {
+			fv.settings = append(fv.settings, s)
+			fv.vals[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
+		}
+	}
+	return fv
+}
+
+// get returns a setting's value: its flag, else its environment variable.
+func (fv *flagValues) get(flagName string) string {
+	for _, s := range fv.settings {
+		if s.flag == flagName {
+			if v := *fv.vals[flagName]; v != "" {
+				return v
+			}
+			return fv.getenv(s.env)
+		}
+	}
+	return ""
+}
+
 // registerConfigFlags adds the setting flags to fs; values stay unset
 // (empty) unless given, so the environment and the repo file can apply.
 func registerConfigFlags(fs *flag.FlagSet) map[string]*string {

@@ -30,10 +30,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	workdir := fs.String("workdir", ".", "directory the commands run in; its .autoverify.yml is read")
 	commitFlag := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
-	jflags := map[string]*string{}
-	for _, s := range jiraSettings {
-		jflags[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
-	}
+	jflags := registerSettings(fs, a.Getenv, jiraSettings)
 	flags := registerConfigFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -65,17 +62,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	for _, w := range story.Warnings {
 		fmt.Fprintf(a.Stderr, "warning: %s: %s\n", storyPath, w)
 	}
-	getJira := func(flagName string) string {
-		for _, s := range jiraSettings {
-			if s.flag == flagName {
-				if v := *jflags[flagName]; v != "" {
-					return v
-				}
-				return a.Getenv(s.env)
-			}
-		}
-		return ""
-	}
+	getJira := jflags.get
 	var jcfg jiraConfig
 	switch *reportTo {
 	case "":

@@ -54,25 +54,11 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
 	flags := registerConfigFlags(fs)
-	svals := map[string]*string{}
-	all := append(append([]setting(nil), serveSettings...), jiraSettings...)
-	for _, s := range all {
-		svals[s.flag] = fs.String(s.flag, "", s.usage+" ["+s.env+"]")
-	}
+	svals := registerSettings(fs, a.Getenv, serveSettings, jiraSettings)
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
 	}
-	get := func(flagName string) string {
-		for _, s := range all {
-			if s.flag == flagName {
-				if v := *svals[flagName]; v != "" {
-					return v
-				}
-				return a.Getenv(s.env)
-			}
-		}
-		return ""
-	}
+	get := svals.get
 	cfg, err := loadConfig(flags, a.Getenv, "")
 	if err != nil {
 		return exitBadInput, err
