@@ -1,0 +1,181 @@
+package docker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/moby/moby/api/pkg/stdcopy"
+	"github.com/moby/moby/api/types/container"
+	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// outStream demultiplexes a TTY-less attach stream into one capture, so
+// stdout and stderr keep the order in which the engine framed them.
+type outStream struct {
+	out  *capture
+	h    client.HijackedResponse
+	done chan struct{}
+}
+
+func startCopy(h client.HijackedResponse, limit int) *outStream {
+	s := &outStream{out: newCapture(limit), h: h, done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		_, _ = stdcopy.StdCopy(s.out, s.out, h.Reader)
+	}()
+	return s
+}
+
+// finish waits up to drainTimeout for the end of the stream, then closes
+// the connection; after it returns the capture is no longer written. It
+// reports whether the stream ended by itself.
+func (s *outStream) finish() bool {
+	t := time.NewTimer(drainTimeout)
+	defer t.Stop()
+	ended := true
+	select {
+	case <-s.done:
+	case <-t.C:
+		ended = false
+	}
+	s.h.Close()
+	<-s.done
+	return ended
+}
+
+// abort closes the connection at once, for a container that never ran.
+func (s *outStream) abort() {
+	s.h.Close()
+	<-s.done
+}
+
+// runFresh runs cmd in a container of its own: create with the work
+// directory copied in, attach, start, wait, remove.
+func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, timeout time.Duration) (bot.Result, error) {
+	name := cmd.Argv[0]
+	spec := r.containerSpec(cmd.Argv[:1], cmd.Argv[1:], ShapeFresh, cmd.ItemID)
+	id, err := r.create(ctx, spec, dir)
+	if err != nil {
+		return bot.Result{}, err
+	}
+	// Always removed, whatever happens below; a failure to remove is left
+	// to the engine's operator (the container is labelled) rather than
+	// turned into an error for a command that ran.
+	defer r.remove(id)
+
+	att, err := r.cli.ContainerAttach(ctx, id, client.ContainerAttachOptions{Stream: true, Stdout: true, Stderr: true})
+	if err != nil {
+		return bot.Result{}, r.engineErr("attaching to the container for "+name, err)
+	}
+	out := startCopy(att.HijackedResponse, r.s.limit)
+
+	// Registered before start so the exit cannot be missed; its context
+	// outlives ctx so that a cancelled run can still see the kill land.
+	waitCtx, stopWait := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWait()
+	wait := r.cli.ContainerWait(waitCtx, id, client.ContainerWaitOptions{Condition: container.WaitConditionNextExit})
+
+	start := time.Now()
+	if _, err := r.cli.ContainerStart(ctx, id, client.ContainerStartOptions{}); err != nil {
+		out.abort()
+		if code, detail, ok := startFailure(err.Error()); ok {
+			return failResult(code, detail, start), nil
+		}
+		return bot.Result{}, r.engineErr("starting the container for "+name, err)
+	}
+
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var (
+		timedOut bool
+		ctxErr   error
+		status   int64
+		waitErr  error
+	)
+	select {
+	case w := <-wait.Result:
+		status, waitErr = exitOf(w)
+	case waitErr = <-wait.Error:
+	case <-timer.C:
+		timedOut = true
+	case <-ctx.Done():
+		ctxErr = ctx.Err()
+	}
+	if timedOut || ctxErr != nil {
+		grace := r.s.grace
+		if ctxErr != nil {
+			grace = 0
+		}
+		var err error
+		status, ctxErr, err = r.killFresh(ctx, id, wait, grace, ctxErr)
+		if err != nil {
+			waitErr = err
+		}
+	}
+	ended := time.Now()
+	out.finish()
+
+	if waitErr != nil {
+		return bot.Result{}, r.engineErr("waiting for "+name, waitErr)
+	}
+	res := bot.Result{
+		ExitCode:     int(status),
+		Output:       out.out.bytes(),
+		OmittedBytes: out.out.omitted(),
+		TimedOut:     timedOut,
+		Duration:     ended.Sub(start),
+	}
+	if timedOut {
+		res.ExitCode = ExitTimedOut
+	}
+	if ctxErr != nil {
+		return res, fmt.Errorf("docker: running %s: %w", name, ctxErr)
+	}
+	return res, nil
+}
+
+// killFresh ends a timed-out or cancelled container: SIGTERM, up to grace
+// for it to exit (test runners write their reports), then SIGKILL, and
+// waits for the exit. It returns the exit status, ctx's error if ctx ended
+// meanwhile, and an engine error.
+func (r *Runner) killFresh(ctx context.Context, id string, wait client.ContainerWaitResult, grace time.Duration, ctxErr error) (int64, error, error) {
+	kctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+	defer cancel()
+	if grace > 0 {
+		_, _ = r.cli.ContainerKill(kctx, id, client.ContainerKillOptions{Signal: "SIGTERM"})
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case w := <-wait.Result:
+			status, err := exitOf(w)
+			return status, ctxErr, err
+		case err := <-wait.Error:
+			return 0, ctxErr, err
+		case <-t.C:
+		case <-ctx.Done():
+			ctxErr = ctx.Err()
+		}
+	}
+	// Not running any more is fine: it exited on its own meanwhile.
+	_, _ = r.cli.ContainerKill(kctx, id, client.ContainerKillOptions{Signal: "SIGKILL"})
+	select {
+	case w := <-wait.Result:
+		status, err := exitOf(w)
+		return status, ctxErr, err
+	case err := <-wait.Error:
+		return 0, ctxErr, err
+	case <-kctx.Done():
+		return 0, ctxErr, errors.New("container did not stop after SIGKILL")
+	}
+}
+
+func exitOf(w container.WaitResponse) (int64, error) {
+	if w.Error != nil && w.Error.Message != "" {
+		return 0, errors.New(w.Error.Message)
+	}
+	return w.StatusCode, nil
+}

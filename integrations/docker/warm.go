@@ -1,0 +1,250 @@
+package docker
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// execPoll is how often a running exec is inspected to notice its exit
+// while a descendant keeps its output open.
+const execPoll = 200 * time.Millisecond
+
+// warmSlot is the warm container of one work directory.
+type warmSlot struct {
+	run sync.Mutex // serialises the commands run in the container
+	id  string     // guarded by Runner.mu; "" when there is none
+}
+
+// execFailedPrefix starts the text the engine writes into an exec's output
+// stream when the runtime could not start the program (exit code 126).
+const execFailedPrefix = "OCI runtime exec failed"
+
+func (r *Runner) slot(dir string) (*warmSlot, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	w := r.warm[dir]
+	if w == nil {
+		w = &warmSlot{}
+		r.warm[dir] = w
+	}
+	return w, nil
+}
+
+// runWarm execs cmd in the work directory's warm container, creating it
+// (and copying the work directory in) on first use or after a timeout
+// removed it.
+func (r *Runner) runWarm(ctx context.Context, cmd bot.Command, dir string, timeout time.Duration) (bot.Result, error) {
+	w, err := r.slot(dir)
+	if err != nil {
+		return bot.Result{}, err
+	}
+	w.run.Lock()
+	defer w.run.Unlock()
+	for attempt := 0; ; attempt++ {
+		id, fresh, err := r.warmContainer(ctx, w, dir)
+		if err != nil {
+			return bot.Result{}, err
+		}
+		res, gone, err := r.execIn(ctx, w, id, cmd, timeout)
+		if !gone {
+			return res, err
+		}
+		// The container went away or stopped under us (removed by
+		// someone, its keep-alive died): replace it once.
+		r.discard(w, id)
+		if fresh || attempt > 0 {
+			return bot.Result{}, fmt.Errorf("docker: warm container of image %s on %s is not running (its keep-alive %q exited: does the image have it? use the fresh shape or set KeepAlive): %w",
+				r.s.image, r.s.host, strings.Join(r.s.keepAlive, " "), err)
+		}
+	}
+}
+
+// warmContainer returns w's container, starting one if there is none;
+// fresh reports that it was just started.
+func (r *Runner) warmContainer(ctx context.Context, w *warmSlot, dir string) (id string, fresh bool, err error) {
+	r.mu.Lock()
+	id, closed := w.id, r.closed
+	r.mu.Unlock()
+	if closed {
+		return "", false, ErrClosed
+	}
+	if id != "" {
+		return id, false, nil
+	}
+	spec := r.containerSpec(r.s.keepAlive, nil, ShapeWarm, "")
+	id, err = r.create(ctx, spec, dir)
+	if err != nil {
+		return "", false, err
+	}
+	if _, err := r.cli.ContainerStart(ctx, id, client.ContainerStartOptions{}); err != nil {
+		r.remove(id)
+		return "", false, r.engineErr(fmt.Sprintf("starting the warm container (keep-alive %q)", strings.Join(r.s.keepAlive, " ")), err)
+	}
+	r.mu.Lock()
+	closed = r.closed
+	if !closed {
+		w.id = id
+	}
+	r.mu.Unlock()
+	if closed {
+		r.remove(id)
+		return "", false, ErrClosed
+	}
+	return id, true, nil
+}
+
+// discard removes w's container id (if it is still w's), killing whatever
+// runs in it; the next command starts a new one.
+func (r *Runner) discard(w *warmSlot, id string) {
+	r.mu.Lock()
+	if w.id == id {
+		w.id = ""
+	}
+	r.mu.Unlock()
+	r.remove(id)
+}
+
+// execIn runs cmd as an exec in container id. gone reports that the
+// container was not there to run it.
+func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd bot.Command, timeout time.Duration) (res bot.Result, gone bool, err error) {
+	name := cmd.Argv[0]
+	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
+		User:         r.s.user,
+		Env:          r.s.env,
+		WorkingDir:   WorkDir,
+		Cmd:          cmd.Argv,
+		AttachStdout: true,
+		AttachStderr: true,
+	})
+	if err != nil {
+		if cerrdefs.IsNotFound(err) || cerrdefs.IsConflict(err) {
+			return bot.Result{}, true, err
+		}
+		return bot.Result{}, false, r.engineErr("creating an exec for "+name, err)
+	}
+	start := time.Now()
+	att, err := r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
+	if err != nil {
+		return bot.Result{}, false, r.engineErr("starting "+name, err)
+	}
+	out := startCopy(att.HijackedResponse, r.s.limit)
+
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	poll := time.NewTicker(execPoll)
+	defer poll.Stop()
+	var (
+		timedOut bool
+		ctxErr   error
+		exitCode = -1
+		ended    time.Time
+	)
+wait:
+	for {
+		select {
+		case <-out.done:
+			break wait
+		case <-poll.C:
+			// The exec may have exited while a descendant holds its
+			// output open; the stream would then outlast it.
+			ins, err := r.cli.ExecInspect(ctx, ex.ID, client.ExecInspectOptions{})
+			if err == nil && !ins.Running {
+				exitCode, ended = ins.ExitCode, time.Now()
+				break wait
+			}
+		case <-timer.C:
+			timedOut = true
+			break wait
+		case <-ctx.Done():
+			ctxErr = ctx.Err()
+			break wait
+		}
+	}
+	if timedOut || ctxErr != nil {
+		// An exec has no process group the engine can signal, and the
+		// image may have no kill or setsid to build one: removing the
+		// container is the one kill that reaches every descendant. The
+		// next command gets a new warm container.
+		r.discard(w, id)
+		ended = time.Now()
+		out.finish()
+		res := bot.Result{
+			ExitCode:     ExitTimedOut,
+			Output:       out.out.bytes(),
+			OmittedBytes: out.out.omitted(),
+			TimedOut:     timedOut,
+			Duration:     ended.Sub(start),
+		}
+		if ctxErr != nil {
+			res.ExitCode = 128 + 9
+			return res, false, fmt.Errorf("docker: running %s: %w", name, ctxErr)
+		}
+		return res, false, nil
+	}
+	if ended.IsZero() {
+		ended = time.Now()
+	}
+	drained := out.finish()
+	if exitCode < 0 {
+		exitCode, err = r.execExit(ex.ID)
+		if err != nil {
+			if cerrdefs.IsNotFound(err) {
+				return bot.Result{}, false, fmt.Errorf("docker: %s: warm container removed while it ran (runner closing?): %w", name, err)
+			}
+			return bot.Result{}, false, r.engineErr("inspecting the exec of "+name, err)
+		}
+	} else if !drained {
+		// The exec exited but its output stayed open past the drain
+		// timeout: a descendant outlived it. Remove the container so it
+		// cannot affect the next command.
+		r.discard(w, id)
+	}
+	output := out.out.bytes()
+	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) {
+		if code, detail, ok := startFailure(string(output)); ok {
+			return failResult(code, detail, start), false, nil
+		}
+	}
+	return bot.Result{
+		ExitCode:     exitCode,
+		Output:       output,
+		OmittedBytes: out.out.omitted(),
+		Duration:     ended.Sub(start),
+	}, false, nil
+}
+
+// execExit inspects a finished exec for its exit code. The output stream
+// can end a moment before the engine records the exit, so it retries while
+// the exec still reads as running.
+func (r *Runner) execExit(execID string) (int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+	defer cancel()
+	delay := time.Millisecond
+	for {
+		ins, err := r.cli.ExecInspect(ctx, execID, client.ExecInspectOptions{})
+		if err != nil {
+			return 0, err
+		}
+		if !ins.Running {
+			return ins.ExitCode, nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, fmt.Errorf("exec %s still running after its output ended", shortID(execID))
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, 50*time.Millisecond)
+	}
+}
