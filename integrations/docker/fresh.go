@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/capture"
+
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
@@ -16,13 +18,13 @@ import (
 // outStream demultiplexes a TTY-less attach stream into one capture, so
 // stdout and stderr keep the order in which the engine framed them.
 type outStream struct {
-	out  *capture
+	out  *capture.Buffer
 	h    client.HijackedResponse
 	done chan struct{}
 }
 
 func startCopy(h client.HijackedResponse, limit int) *outStream {
-	s := &outStream{out: newCapture(limit), h: h, done: make(chan struct{})}
+	s := &outStream{out: capture.New(limit), h: h, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
 		_, _ = stdcopy.StdCopy(s.out, s.out, h.Reader)
@@ -124,8 +126,8 @@ func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, time
 	}
 	res := bot.Result{
 		ExitCode:     int(status),
-		Output:       out.out.bytes(),
-		OmittedBytes: out.out.omitted(),
+		Output:       out.out.Bytes(),
+		OmittedBytes: out.out.Omitted(),
 		TimedOut:     timedOut,
 		Duration:     ended.Sub(start),
 	}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/capture"
+
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
 
@@ -118,7 +120,7 @@ func TestOutputCap(t *testing.T) {
 			if res.OmittedBytes != total-DefaultOutputLimit {
 				t.Errorf("omitted %d, want %d", res.OmittedBytes, total-DefaultOutputLimit)
 			}
-			marker := omittedMarker(res.OmittedBytes)
+			marker := capture.Marker(res.OmittedBytes)
 			if len(res.Output) != DefaultOutputLimit+len(marker) {
 				t.Errorf("kept %d bytes, want %d", len(res.Output), DefaultOutputLimit+len(marker))
 			}
@@ -622,11 +624,11 @@ func TestStartFailure(t *testing.T) {
 }
 
 func TestCaptureMirrorsLocal(t *testing.T) {
-	c := newCapture(10)
+	c := capture.New(10)
 	for range 3 {
 		c.Write([]byte("0123456789"))
 	}
-	if got, want := string(c.bytes()), "01234"+omittedMarker(20)+"56789"; got != want {
+	if got, want := string(c.Bytes()), "01234"+capture.Marker(20)+"56789"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

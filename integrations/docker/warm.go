@@ -182,8 +182,8 @@ wait:
 		out.finish()
 		res := bot.Result{
 			ExitCode:     ExitTimedOut,
-			Output:       out.out.bytes(),
-			OmittedBytes: out.out.omitted(),
+			Output:       out.out.Bytes(),
+			OmittedBytes: out.out.Omitted(),
 			TimedOut:     timedOut,
 			Duration:     ended.Sub(start),
 		}
@@ -211,7 +211,7 @@ wait:
 		// cannot affect the next command.
 		r.discard(w, id)
 	}
-	output := out.out.bytes()
+	output := out.out.Bytes()
 	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) {
 		if code, detail, ok := startFailure(string(output)); ok {
 			return failResult(code, detail, start), false, nil
@@ -220,7 +220,7 @@ wait:
 	return bot.Result{
 		ExitCode:     exitCode,
 		Output:       output,
-		OmittedBytes: out.out.omitted(),
+		OmittedBytes: out.out.Omitted(),
 		Duration:     ended.Sub(start),
 	}, false, nil
 }

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/capture"
+
 	"golang.org/x/sys/unix"
 )
 
@@ -148,7 +150,7 @@ func killPID(pid int, needle []byte) bool {
 // for more, for the case where Run stopped waiting for end of output. It
 // reads at most the pipe's maximum capacity so that a writer that is still
 // alive cannot keep it looping.
-func drainPipe(f *os.File, buf []byte, c *capture) {
+func drainPipe(f *os.File, buf []byte, c *capture.Buffer) {
 	if f.SetReadDeadline(time.Time{}) != nil {
 		return
 	}

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/capture"
+
 	"github.com/engineo/autoverify/bot"
 )
 
@@ -218,7 +220,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		return startError(name, dir, err, start)
 	}
 
-	out := newCapture(r.limit)
+	out := capture.New(r.limit)
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
@@ -289,8 +291,8 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	}
 	res := bot.Result{
 		ExitCode:     exitStatus(c.ProcessState),
-		Output:       out.bytes(),
-		OmittedBytes: out.omitted(),
+		Output:       out.Bytes(),
+		OmittedBytes: out.Omitted(),
 		TimedOut:     timedOut,
 		Duration:     ended.Sub(start),
 	}
@@ -318,7 +320,7 @@ func (r *Runner) kill(pid int, token string) {
 // output is still buffered in the pipe (a loaded machine may not have
 // scheduled the reader yet), so it is followed by one last non-blocking
 // drain: what the command wrote before it died is never dropped.
-func copyOut(c *capture, f *os.File) {
+func copyOut(c *capture.Buffer, f *os.File) {
 	bp := readBufs.Get().(*[]byte)
 	defer readBufs.Put(bp)
 	buf := *bp

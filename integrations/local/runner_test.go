@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/integrations/capture"
+
 	"github.com/engineo/autoverify/bot"
 )
 
@@ -293,7 +295,7 @@ func TestOutputCap(t *testing.T) {
 		t.Fatalf("seq: %v", err)
 	}
 	const limit = 1000
-	want := string(full[:limit/2]) + omittedMarker(int64(len(full)-limit)) + string(full[len(full)-limit/2:])
+	want := string(full[:limit/2]) + capture.Marker(int64(len(full)-limit)) + string(full[len(full)-limit/2:])
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			t.Parallel()

@@ -1,16 +1,20 @@
-package docker
+// Package capture keeps a command's output under a cap in constant memory:
+// the first half as written, the last half in a ring buffer, and a marker
+// line saying how much was dropped in between. Every runner (local, Docker,
+// Kubernetes) uses it, so evidence reads the same whichever ran the command.
+package capture
 
 import "strconv"
 
-// capture keeps at most limit bytes of a stream: the first half as written
+// headChunk bounds the head's first allocation so that a command printing
+// a few bytes does not cost a half-limit buffer.
+const headChunk = 64 << 10
+
+// Buffer keeps at most limit bytes of a stream: the first half as written
 // and the last half in a ring buffer, counting what falls in between. Its
-// memory is bounded by limit however much is written.
-//
-// It mirrors integrations/local's capture byte for byte (same split, same
-// marker text) so that evidence reads the same whichever runner produced it;
-// the two are kept separate because local's is unexported and the runners
-// must not depend on each other.
-type capture struct {
+// memory is bounded by limit however much is written, which is what lets a
+// command print gigabytes without the service growing.
+type Buffer struct {
 	headCap int
 	tailCap int
 
@@ -21,18 +25,15 @@ type capture struct {
 	total    int64  // bytes written
 }
 
-// headChunk bounds the head's first allocation so that a command printing
-// a few bytes does not cost a half-limit buffer.
-const headChunk = 64 << 10
-
-func newCapture(limit int) *capture {
+// New returns a Buffer keeping at most limit bytes.
+func New(limit int) *Buffer {
 	head := limit / 2
-	return &capture{headCap: head, tailCap: limit - head}
+	return &Buffer{headCap: head, tailCap: limit - head}
 }
 
-// Write never fails; it has the io.Writer shape so that stdcopy can
-// demultiplex both streams straight into it.
-func (c *capture) Write(p []byte) (int, error) {
+// Write never fails; it has the io.Writer shape so that tests can use it as
+// one.
+func (c *Buffer) Write(p []byte) (int, error) {
 	n := len(p)
 	c.total += int64(n)
 	if room := c.headCap - len(c.head); room > 0 {
@@ -65,31 +66,31 @@ func (c *capture) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-func (c *capture) tailLen() int {
+func (c *Buffer) tailLen() int {
 	if c.tailFull {
 		return c.tailCap
 	}
 	return c.tailPos
 }
 
-// omitted reports how many bytes were written but not kept.
-func (c *capture) omitted() int64 {
+// Omitted reports how many bytes were written but not kept.
+func (c *Buffer) Omitted() int64 {
 	return c.total - int64(len(c.head)) - int64(c.tailLen())
 }
 
-// omittedMarker is the line put where the dropped middle was; the text is
-// the local runner's.
-func omittedMarker(n int64) string {
+// Marker is the line put where the dropped middle was, so that a
+// reader of the evidence sees that output is missing and how much.
+func Marker(n int64) string {
 	return "\n... [autoverify: " + strconv.FormatInt(n, 10) + " bytes omitted] ...\n"
 }
 
-// bytes returns the kept output: head, the omission marker if anything was
+// Bytes returns the kept output: head, the omission marker if anything was
 // dropped, then the tail in write order.
-func (c *capture) bytes() []byte {
-	omitted := c.omitted()
+func (c *Buffer) Bytes() []byte {
+	omitted := c.Omitted()
 	var marker string
 	if omitted > 0 {
-		marker = omittedMarker(omitted)
+		marker = Marker(omitted)
 	}
 	out := make([]byte, 0, len(c.head)+len(marker)+c.tailLen())
 	out = append(out, c.head...)

@@ -1,4 +1,4 @@
-package local
+package capture
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func TestCapture(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(1, uint64(tc.size)))
-			c := newCapture(tc.limit)
+			c := New(tc.limit)
 			in := data[:tc.size]
 			for rest := in; len(rest) > 0; {
 				n := tc.chunk
@@ -56,12 +56,12 @@ func TestCapture(t *testing.T) {
 				h := tc.limit / 2
 				tl := tc.limit - h
 				omitted = int64(tc.size - tc.limit)
-				want = append(append(append([]byte{}, in[:h]...), omittedMarker(omitted)...), in[tc.size-tl:]...)
+				want = append(append(append([]byte{}, in[:h]...), Marker(omitted)...), in[tc.size-tl:]...)
 			}
-			if got := c.bytes(); !bytes.Equal(got, want) {
+			if got := c.Bytes(); !bytes.Equal(got, want) {
 				t.Errorf("bytes() = %q, want %q", got, want)
 			}
-			if got := c.omitted(); got != omitted {
+			if got := c.Omitted(); got != omitted {
 				t.Errorf("omitted() = %d, want %d", got, omitted)
 			}
 		})
@@ -70,7 +70,7 @@ func TestCapture(t *testing.T) {
 
 func TestOmittedMarker(t *testing.T) {
 	t.Parallel()
-	if got, want := omittedMarker(123456), "\n... [autoverify: 123456 bytes omitted] ...\n"; got != want {
+	if got, want := Marker(123456), "\n... [autoverify: 123456 bytes omitted] ...\n"; got != want {
 		t.Errorf("omittedMarker = %q, want %q", got, want)
 	}
 }
