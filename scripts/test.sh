@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The project's test command (README.md, "Quick start"). It installs and
-# starts what the tests need (a real redis-server for the ledger's Redis
-# store), then checks formatting, vets and runs every test with the race
-# detector.
+# starts what the tests need (a real redis-server; the Docker runner's tests
+# build their own busybox image on the real Docker engine), checks
+# formatting, vets, runs every test with the race detector, then builds and
+# smoke-tests the container image and lints and validates the Helm chart
+# (scripts/deploy-check.sh; SKIP_DEPLOY_CHECK=1 skips it on machines without
+# Docker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,3 +37,10 @@ go vet ./...
 
 echo "== go test -race"
 go test -race -count=1 ./...
+
+if [ "${SKIP_DEPLOY_CHECK:-}" = 1 ]; then
+  echo "== deploy check skipped (SKIP_DEPLOY_CHECK=1)"
+else
+  echo "== deploy check (image, container, Helm chart)"
+  bash scripts/deploy-check.sh
+fi
