@@ -33,6 +33,11 @@ type Config struct {
 	EnvPassthrough []string
 	Concurrency    int
 	ArtifactsDir   string
+	// Runner is "local" or "docker"; DockerImage and DockerNetwork
+	// configure the docker runner.
+	Runner        string
+	DockerImage   string
+	DockerNetwork bool
 	// RedisURL selects the Redis ledger; empty means the embedded store
 	// under StateDir.
 	RedisURL string
@@ -76,6 +81,9 @@ var settings = []setting{
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
+	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process) or docker"},
+	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
+	{"docker-network", "ENGINEO_DOCKER_NETWORK", "1 gives docker containers a network (default: none)"},
 	{"redis-url", "ENGINEO_REDIS_URL", "Redis for the work ledger (default: embedded store in the state directory)"},
 	{"redis-prefix", "ENGINEO_REDIS_PREFIX", "prefix of every Redis key and the queue name (default autoverify:)"},
 	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
@@ -227,6 +235,22 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		cfg.ArtifactsDir = rf.ArtifactsDir
 	}
 	// Ledger and auto-fix.
+	cfg.Runner = "local"
+	if v, src := value("runner"); v != "" {
+		if v != "local" && v != "docker" {
+			return Config{}, inputErrorf("%s=%q: want local or docker", src, v)
+		}
+		cfg.Runner = v
+	}
+	cfg.DockerImage, _ = value("docker-image")
+	if cfg.Runner == "docker" && cfg.DockerImage == "" {
+		return Config{}, inputErrorf("ENGINEO_RUNNER=docker needs ENGINEO_DOCKER_IMAGE: the image checks run in (built or loaded on the engine; autoverify never pulls)")
+	}
+	if v, src := value("docker-network"); v != "" {
+		if cfg.DockerNetwork, err = parseBool(v); err != nil {
+			return Config{}, inputErrorf("%s=%q: %v", src, v, err)
+		}
+	}
 	cfg.RedisURL, _ = value("redis-url")
 	cfg.RedisPrefix = "autoverify:"
 	if v, _ := value("redis-prefix"); v != "" {

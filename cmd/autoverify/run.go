@@ -19,7 +19,6 @@ import (
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/git"
-	"github.com/engineo/autoverify/integrations/local"
 	"github.com/engineo/autoverify/ledger"
 )
 
@@ -81,14 +80,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, inputErrorf("%s: %v", RepoConfigFile, err)
 	}
-	runner, err := local.New(
-		local.WithTimeout(cfg.CommandTimeout),
-		local.WithOutputLimit(cfg.OutputLimit),
-		local.WithEnvPassthrough(cfg.EnvPassthrough...),
-	)
+	runner, closeRunner, err := newRunner(cfg)
 	if err != nil {
-		return exitBadInput, inputErrorf("local runner: %v", err)
+		return exitBadInput, err
 	}
+	defer closeRunner()
 	red, err := redact.New(redact.WithSecrets(cfg.Secrets...))
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)

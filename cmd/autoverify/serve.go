@@ -25,7 +25,6 @@ import (
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/integrations/asynq"
 	ghclient "github.com/engineo/autoverify/integrations/github"
-	"github.com/engineo/autoverify/integrations/local"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
 	"github.com/engineo/autoverify/ledger"
 )
@@ -169,16 +168,16 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	if err != nil {
 		return nil, fmt.Errorf("building the redactor: %w", err)
 	}
-	runner, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit), local.WithEnvPassthrough(cfg.EnvPassthrough...))
+	runner, closeRunner, err := newRunner(cfg)
 	if err != nil {
-		return nil, inputErrorf("local runner: %v", err)
+		return nil, err
 	}
 	store, err := openStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	srv := &server{store: store}
-	srv.closer = append(srv.closer, func() { store.Close() })
+	srv.closer = append(srv.closer, closeRunner, func() { store.Close() })
 	var dedup intake.Deduper
 	if cfg.RedisURL != "" {
 		// Retry a failed delivery soon (1 s, doubling, at most 5 min):
@@ -205,7 +204,7 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	}
 	metrics := avprom.New(srv.queue.Stats)
 	handlers := &githubapp.Handlers{Base: githubapp.Base{
-		OnRun:      func(rep bot.Report) { metrics.ObserveRun("local", "", rep) },
+		OnRun:      func(rep bot.Report) { metrics.ObserveRun(cfg.Runner, "", rep) },
 		Clients:    appClients{app: app},
 		Runner:     runner,
 		Redactor:   red,
