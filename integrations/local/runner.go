@@ -214,6 +214,15 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		SysProcAttr: sysProcAttr(r.mode, r.userNS),
 	}
 	err = c.Start()
+	// ETXTBSY is transient: another fork of this process (a concurrent
+	// Run, say) still holds a write descriptor of a program that was just
+	// written, until that child execs. Go's own os/exec tests retry the
+	// same way (golang.org/issue/22315).
+	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
+		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
+		c = &exec.Cmd{Path: c.Path, Args: c.Args, Dir: c.Dir, Env: c.Env, Stdout: pw, Stderr: pw, SysProcAttr: c.SysProcAttr}
+		err = c.Start()
+	}
 	pw.Close()
 	if err != nil {
 		pr.Close()
