@@ -79,10 +79,12 @@ func TestServeFinishesAfterCrash(t *testing.T) {
 	require.Equal(t, past, score)
 
 	startServer(t, env) // the restart
-	waitFor(t, "the run to finish after the restart", func() bool { return len(completedRuns(fake)) == 1 })
+	waitFor(t, "the run to finish after the restart", func() bool {
+		return len(completedRuns(fake)) == 1 && len(stickyComments(fake)) == 1
+	})
 	runs := fake.CheckRuns("acme", "web")
 	require.Len(t, runs, 1, "the retry found its check run again")
 	assert.Equal(t, "success", runs[0].GetConclusion())
-	assert.Len(t, stickyComments(fake), 1)
+	require.Len(t, stickyComments(fake), 1)
 	assert.True(t, strings.Contains(stickyComments(fake)[0].GetBody(), "A slow check"), fmt.Sprint(stickyComments(fake)[0].GetBody()))
 }

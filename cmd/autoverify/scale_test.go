@@ -39,7 +39,18 @@ func TestTwoServersShareOneRedis(t *testing.T) {
 		code, msg = second.deliver(t, "issue_comment", id, ev, testSecret)
 		assert.Equal(t, 200, code, "the other replica knows the delivery: %s", msg)
 	}
-	waitFor(t, "every run", func() bool { return len(completedRuns(fake)) == prs })
+	results := func() int {
+		n := 0
+		for i := 0; i < prs; i++ {
+			for _, c := range fake.Comments("acme", "web", 7+i) {
+				if c.GetUser().GetType() != "User" {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	waitFor(t, "every run and its comment", func() bool { return len(completedRuns(fake)) == prs && results() >= prs })
 	runs := fake.CheckRuns("acme", "web")
 	assert.Len(t, runs, prs, "no double runs")
 	for i := 0; i < prs; i++ {
