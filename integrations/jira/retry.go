@@ -1,14 +1,12 @@
 package jira
 
 import (
-	"context"
-	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // retryTransport sits above the auth transport and retries what Jira tells
@@ -51,46 +49,20 @@ func newRetryTransport(next http.RoundTripper, maxWait time.Duration, maxAttempt
 // connection can be reused.
 const drainLimit = 64 << 10
 
+// RoundTrip runs the shared retry loop with this service's policy.
 func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	hasBody := req.Body != nil && req.Body != http.NoBody
-	replayable := !hasBody || req.GetBody != nil
-	ctx := req.Context()
-	for attempt := 1; ; attempt++ {
-		r := req
-		if attempt > 1 && hasBody {
-			body, err := req.GetBody()
-			if err != nil {
-				return nil, err
-			}
-			r = req.Clone(ctx)
-			r.Body = body
-		}
-		resp, err := t.next.RoundTrip(r)
-		t.report(req, resp, err)
-		if !replayable || attempt >= t.maxAttempts {
-			return resp, err
-		}
-		wait, reason, retry := t.decide(req, resp, err, attempt)
-		if !retry {
-			return resp, err
-		}
-		if wait > t.maxWait {
-			t.log.Warn("jira: not retrying, the wait Jira asks for exceeds the maximum",
-				"method", req.Method, "path", req.URL.Path, "reason", reason,
-				"wait", wait, "max_wait", t.maxWait)
-			return resp, err
-		}
-		if resp != nil {
-			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimit))
-			_ = resp.Body.Close()
-		}
-		t.log.Warn("jira: retrying", "method", req.Method, "path", req.URL.Path,
-			"reason", reason, "attempt", attempt, "wait", wait)
-		if err := sleep(ctx, wait); err != nil {
-			return nil, err
-		}
-	}
+	return (&httpretry.Transport{Next: t.next, MaxWait: t.maxWait, MaxAttempts: t.maxAttempts,
+		Policy: policy{t}, Log: t.log, Service: "jira"}).RoundTrip(req)
 }
+
+// policy adapts the transport's decide and report to httpretry.Policy.
+type policy struct{ t *retryTransport }
+
+func (p policy) Decide(req *http.Request, resp *http.Response, err error, attempt int) (time.Duration, string, bool) {
+	return p.t.decide(req, resp, err, attempt)
+}
+
+func (p policy) Report(req *http.Request, resp *http.Response, err error) { p.t.report(req, resp, err) }
 
 func (t *retryTransport) report(req *http.Request, resp *http.Response, err error) {
 	if t.observe == nil {
@@ -130,32 +102,17 @@ func (t *retryTransport) decide(req *http.Request, resp *http.Response, err erro
 	return 0, "", false
 }
 
-// backoff is exponential with jitter (half fixed, half random, so clients
-// that failed together do not retry together), capped at maxWait.
+// backoff is httpretry.Backoff from this transport's base delay.
 func (t *retryTransport) backoff(attempt int) time.Duration {
-	d := t.baseDelay << (attempt - 1)
-	if d <= 0 || d > t.maxWait {
-		d = t.maxWait
-	}
-	half := d / 2
-	return half + rand.N(half+1)
+	return httpretry.Backoff(t.baseDelay, t.maxWait, attempt)
 }
 
-// retryAfter reads Retry-After in either of its forms (delay-seconds or an
-// HTTP date).
-func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second, true
-	}
-	if at, err := http.ParseTime(v); err == nil {
-		return max(at.Sub(now), 0), true
-	}
-	return 0, false
-}
+// retryAfter, idempotent and sleep are the shared helpers.
+var (
+	retryAfter = httpretry.RetryAfter
+	idempotent = httpretry.Idempotent
+	sleep      = httpretry.Sleep
+)
 
 // rateLimitReset reads Jira Cloud's X-RateLimit-Reset, an ISO 8601
 // timestamp ("yyyy-MM-ddTHH:mmZ", or with seconds).
@@ -170,28 +127,4 @@ func rateLimitReset(h http.Header, now time.Time) (time.Duration, bool) {
 		}
 	}
 	return 0, false
-}
-
-// idempotent reports whether repeating a request cannot change its effect
-// (RFC 9110 §9.2.2).
-func idempotent(method string) bool {
-	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPut, http.MethodDelete:
-		return true
-	}
-	return false
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
-	}
 }
