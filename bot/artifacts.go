@@ -41,11 +41,24 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 	run := evidence.Run{StoryKey: key, Time: rep.Started, ManualCount: manual + rejected,
 		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry}
 	for _, o := range rec.Outcomes {
-		run.Results = append(run.Results, evidence.Result{
-			ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
-			ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
-			Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
-		})
+		if o.Pairs == nil {
+			run.Results = append(run.Results, evidence.Result{
+				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
+				ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
+				Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
+			})
+			continue
+		}
+		// A matrix run records each (check, environment) pair.
+		for _, p := range o.Pairs {
+			required := p.RequiredExitCode
+			run.Results = append(run.Results, evidence.Result{
+				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
+				ExitCode: p.Result.ExitCode, Duration: p.Result.Duration, TimedOut: p.Result.TimedOut,
+				Passed: p.Passed, FailureType: p.FailureType, Output: p.Result.Output, OmittedBytes: p.Result.OmittedBytes,
+				Environment: p.Environment, RequiredExitCode: &required,
+			})
+		}
 	}
 	for _, f := range rep.Fixes {
 		cmd, msg := f.Fixer.Command, f.Err

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"path/filepath"
+	"sort"
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/report"
@@ -64,6 +65,25 @@ func ReportRun(in ReportInput) report.Run {
 		}
 		rr.Items = append(rr.Items, ri)
 	}
+	envs := map[string]bool{}
+	for _, o := range in.Record.Outcomes {
+		for _, p := range o.Pairs {
+			envs[p.Environment] = true
+			res := "PASS"
+			switch {
+			case p.Unavailable:
+				res = "INFRA_BLOCKED"
+			case !p.Passed:
+				res = "FAIL — " + string(p.FailureType)
+			}
+			rr.Matrix = append(rr.Matrix, report.MatrixRow{Check: o.Item.Command, Environment: p.Environment,
+				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed})
+		}
+	}
+	for e := range envs {
+		rr.Environments = append(rr.Environments, e)
+	}
+	sort.Strings(rr.Environments)
 	for _, f := range in.Record.Evidence.Fixes {
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}

@@ -24,6 +24,9 @@ type Verifier struct {
 	Concurrency int
 	// Timeout is each command's limit; zero leaves it to the runner.
 	Timeout time.Duration
+	// Environments, when set, make a matrix run: each check runs in every
+	// environment (or the one its ENV= names) and Runner is not used.
+	Environments []Environment
 }
 
 // Outcome is the verdict on one automated item.
@@ -33,6 +36,13 @@ type Outcome struct {
 	Result      Result
 	Passed      bool
 	FailureType failure.Type // empty on a pass
+	// Pairs are the per-environment results of a matrix run (nil
+	// otherwise); Reason explains a matrix failure that is not one
+	// command's (environment_disagreement, INFRA_BLOCKED).
+	Pairs  []Pair
+	Reason string
+
+	unavailable bool
 }
 
 // Verify runs every automated item of items (checked or not) in dir, in
@@ -46,6 +56,9 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 		if it.Kind == checklist.Auto {
 			auto = append(auto, it)
 		}
+	}
+	if len(v.Environments) > 0 {
+		return v.verifyMatrix(ctx, auto, dir)
 	}
 	n := v.Concurrency
 	if n <= 0 {
@@ -75,10 +88,15 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 }
 
 func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string) Outcome {
-	res, err := v.Runner.Run(ctx, Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout})
+	return v.runOn(ctx, v.Runner, it, dir)
+}
+
+// runOn runs one check on one runner and judges it.
+func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
+	res, err := r.Run(ctx, Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout})
 	if err != nil {
 		res = Result{ExitCode: -1, Output: []byte(fmt.Sprintf("autoverify: runner could not run the command: %v\n", err))}
-		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError}
+		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
 	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode}
 	if !o.Passed {
@@ -122,6 +140,8 @@ func MarkText(o Outcome, evidenceFile string) string {
 	switch {
 	case o.Passed:
 		return "Auto-verified: PASS" + see
+	case o.Reason != "":
+		return fmt.Sprintf("Auto-verified: FAIL — %s (%s)", o.FailureType, o.Reason) + see
 	case o.Result.TimedOut:
 		return fmt.Sprintf("Auto-verified: FAIL — %s after %s", o.FailureType, o.Result.Duration.Round(time.Second)) + see
 	default:

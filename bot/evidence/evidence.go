@@ -31,6 +31,10 @@ type Result struct {
 	// Output is the redacted, capped output.
 	Output       []byte
 	OmittedBytes int64
+	// Environment and RequiredExitCode are set for matrix runs, where each
+	// result is one (check, environment) pair.
+	Environment      string
+	RequiredExitCode *int
 }
 
 // Run is one verification of a story.
@@ -130,6 +134,9 @@ type SummaryResult struct {
 	TimedOut        bool          `json:"timed_out"`
 	Passed          bool          `json:"passed"`
 	FailureType     *failure.Type `json:"failure_type"`
+	// Matrix runs only.
+	Environment      string `json:"environment,omitempty"`
+	RequiredExitCode *int   `json:"required_exit_code,omitempty"`
 }
 
 // SummaryJSON renders the summary: the spec's fields plus manual_count.
@@ -138,12 +145,14 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 	passed := 0
 	for _, r := range run.Results {
 		sr := SummaryResult{
-			ItemID:          r.ItemID,
-			Command:         r.Command,
-			ExitCode:        r.ExitCode,
-			DurationSeconds: float64(r.Duration.Milliseconds()) / 1000,
-			TimedOut:        r.TimedOut,
-			Passed:          r.Passed,
+			ItemID:           r.ItemID,
+			Command:          r.Command,
+			ExitCode:         r.ExitCode,
+			DurationSeconds:  float64(r.Duration.Milliseconds()) / 1000,
+			TimedOut:         r.TimedOut,
+			Passed:           r.Passed,
+			Environment:      r.Environment,
+			RequiredExitCode: r.RequiredExitCode,
 		}
 		if r.Passed {
 			passed++
@@ -212,6 +221,12 @@ func EvidenceText(run Run, timestamp string) []byte {
 			status, ft = "FAIL", string(r.FailureType)
 		}
 		fmt.Fprintf(&b, "\n=== [%d/%d] %s\n", i+1, len(run.Results), r.Command)
+		if r.Environment != "" {
+			fmt.Fprintf(&b, "environment: %s\n", r.Environment)
+		}
+		if r.RequiredExitCode != nil {
+			fmt.Fprintf(&b, "required exit code: %d\n", *r.RequiredExitCode)
+		}
 		fmt.Fprintf(&b, "item: %s (line %d) %s\n", r.ItemID, r.Line, r.Text)
 		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
 			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)

@@ -35,6 +35,22 @@ type File struct {
 	// StoryPath locates a story file by key; "{key}" is replaced.
 	StoryPath string   `yaml:"story_path"`
 	Triggers  Triggers `yaml:"triggers"`
+	// Environments name where checks run (the environment matrix): each
+	// check runs in every environment, or in the one its ENV= names.
+	Environments map[string]Environment `yaml:"environments"`
+}
+
+// Environment is one entry of environments:.
+type Environment struct {
+	// Runner is "local" or "docker" (default: docker when an image is
+	// given, else local).
+	Runner string `yaml:"runner"`
+	// Image is the docker image; Devcontainer takes it from
+	// .devcontainer/devcontainer.json's "image" instead.
+	Image        string `yaml:"image"`
+	Devcontainer bool   `yaml:"devcontainer"`
+	// Network gives the container a network (default: none).
+	Network bool `yaml:"network"`
 }
 
 // Triggers say which events start a run besides a /verify comment.

@@ -64,6 +64,31 @@ type Run struct {
 	// when the server serves them.
 	EvidenceFile, SummaryFile string
 	EvidenceURL, SummaryURL   string
+	// Environments and Matrix are set for environment-matrix runs.
+	Environments []string
+	Matrix       []MatrixRow
+}
+
+// MatrixRow is one (check, environment) pair of a matrix run.
+type MatrixRow struct {
+	Check, Environment string
+	ExitCode, Required int
+	Result             string // PASS, FAIL — TYPE, INFRA_BLOCKED
+	Passed             bool
+}
+
+// MatrixVerdict is the spec's closing line of the matrix table.
+func (r Run) MatrixVerdict() string {
+	var failed []string
+	for _, m := range r.Matrix {
+		if !m.Passed {
+			failed = append(failed, m.Check+" in "+m.Environment)
+		}
+	}
+	if len(failed) == 0 {
+		return "All Required Environments: VERIFIED"
+	}
+	return "All Required Environments: NOT VERIFIED — failed: " + strings.Join(failed, "; ")
 }
 
 // Counts returns passed, failed, manual and rejected item counts.
@@ -104,6 +129,7 @@ var funcs = template.FuncMap{
 	"result":   result,
 	"dur":      func(d time.Duration) string { return d.Round(time.Millisecond).String() },
 	"fence":    fence,
+	"join":     strings.Join,
 	"wiki":     wiki,
 	"wikicode": wikiCode,
 	"jiraResult": func(it Item) string {

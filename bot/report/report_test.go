@@ -147,3 +147,24 @@ func TestWikiEscapes(t *testing.T) {
 	assert.Equal(t, `a\|b \[x\] \*bold\* \{code\}`, wiki("a|b [x] *bold* {code}"))
 	assert.Equal(t, `pnpm test \}`, wikiCode("pnpm test }"))
 }
+
+func TestMatrixGolden(t *testing.T) {
+	r := sampleRun("needs_fix")
+	r.Items = r.Items[:2]
+	r.Environments = []string{"ci", "native"}
+	r.Matrix = []MatrixRow{
+		{Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
+		{Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
+		{Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
+		{Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
+	}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-matrix", parts[0])
+	golden(t, "jira-matrix", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+	assert.Contains(t, parts[0], "| Check | Environment | Exit Code | Result |")
+	assert.Contains(t, parts[0], "Environments Tested: ci, native")
+	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: pnpm test in ci")
+	r.Matrix = r.Matrix[:2]
+	assert.Contains(t, Comment(r)[0], "All Required Environments: VERIFIED")
+}

@@ -49,6 +49,8 @@ type Config struct {
 	PushEnabled bool
 	// AutoFix maps failure types to fixer commands (.autoverify.yml only).
 	AutoFix map[string]string
+	// Environments are the matrix's environments (.autoverify.yml only).
+	Environments map[string]repoconfig.Environment
 	// Secrets are literal values masked in everything written: the values
 	// of the service's own secret settings and of passed-through variables
 	// whose names say they are secret.
@@ -276,6 +278,7 @@ func loadConfig(flags map[string]*string, getenv func(string) string, workdir st
 		}
 	}
 	cfg.AutoFix = rf.AutoFix
+	cfg.Environments = rf.Environments
 	cfg.Secrets = secretValues(getenv, cfg.EnvPassthrough)
 	return cfg, nil
 }

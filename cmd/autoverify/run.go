@@ -85,6 +85,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	defer closeRunner()
+	envs, closeEnvs, err := environments(cfg, *workdir)
+	if err != nil {
+		return exitBadInput, err
+	}
+	defer closeEnvs()
 	red, err := redact.New(redact.WithSecrets(cfg.Secrets...))
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
@@ -103,7 +108,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		}
 	}
 	sess := &bot.Session{
-		Verifier: &bot.Verifier{Runner: runner, Redactor: red, Concurrency: cfg.Concurrency, Timeout: cfg.CommandTimeout},
+		Verifier: &bot.Verifier{Runner: runner, Redactor: red, Concurrency: cfg.Concurrency, Timeout: cfg.CommandTimeout, Environments: envs},
 		Ledger:   &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now},
 		Limits:   cfg.Limits,
 		Fixers:   fixers,
@@ -241,6 +246,18 @@ func (a *App) printRun(w io.Writer, key string, auto, manual int, rejected []che
 		fmt.Fprintf(tw, "%d\t%s\t%s\t-\t-\t-\t%s\n", it.Line, it.ID, paint("33", "REJECTED"), it.Command)
 	}
 	tw.Flush()
+	for _, o := range outcomes {
+		for _, p := range o.Pairs {
+			res := paint("32", "PASS")
+			if !p.Passed {
+				res = paint("31", "FAIL "+string(p.FailureType))
+			}
+			fmt.Fprintf(w, "  line %d in %s: exit %d (required %d) %s\n", o.Item.Line, p.Environment, p.Result.ExitCode, p.RequiredExitCode, res)
+		}
+		if o.Reason != "" {
+			fmt.Fprintf(w, "  line %d: %s\n", o.Item.Line, o.Reason)
+		}
+	}
 	for _, it := range rejected {
 		fmt.Fprintf(w, "\nline %d rejected: %s\n", it.Line, it.Reason)
 	}

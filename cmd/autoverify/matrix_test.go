@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRunEnvironmentMatrix runs a story over a local and a Docker
+// environment through `autoverify run`: ALL vs named, a required exit code
+// other than 0, disagreement, coverage of an unknown environment, and an
+// unavailable environment (INFRA_BLOCKED).
+func TestRunEnvironmentMatrix(t *testing.T) {
+	needDockerImage(t)
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "true,false,ls /workspace"
+	h.write(".autoverify.yml", "environments:\n  native:\n    runner: local\n  box:\n    image: "+dockerTestImage+"\n")
+	story := "<!-- AUTO:CMD=true -->\n- [ ] passes everywhere\n" +
+		"<!-- AUTO:ENV=box EXIT=1 CMD=false -->\n- [ ] a RED check wants exit 1 in box\n" +
+		"<!-- AUTO:CMD=ls /workspace -->\n- [ ] differs between environments\n" +
+		"<!-- AUTO:ENV=nowhere CMD=true -->\n- [ ] names an unknown environment\n"
+	path := h.write("KAN-50.md", story)
+	assert.Equal(t, exitFailed, h.run("run", path, "--workdir", h.dir), h.stdout.String()+h.stderr.String())
+	out := h.stdout.String()
+	assert.Contains(t, out, "environment_disagreement: passed in box; failed in native")
+	assert.Contains(t, out, "line 4 in box: exit 1 (required 1) PASS")
+
+	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-50-auto-verify-summary.json"))
+	require.NoError(t, err)
+	var sum struct {
+		Results []struct {
+			ItemID      string  `json:"item_id"`
+			Command     string  `json:"command"`
+			ExitCode    int     `json:"exit_code"`
+			Passed      bool    `json:"passed"`
+			FailureType *string `json:"failure_type"`
+			Environment string  `json:"environment"`
+			Required    *int    `json:"required_exit_code"`
+		} `json:"results"`
+		TotalCommands int `json:"total_commands"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &sum))
+	assert.Equal(t, 2+1+2+1, sum.TotalCommands, "every (check, environment) pair has a result")
+	seen := map[string]bool{}
+	for _, r := range sum.Results {
+		require.NotEmpty(t, r.Environment)
+		require.NotNil(t, r.Required)
+		seen[r.Command+"@"+r.Environment] = r.Passed
+	}
+	assert.Equal(t, map[string]bool{
+		"true@box": true, "true@native": true, "false@box": true,
+		"ls /workspace@box": true, "ls /workspace@native": false, "true@nowhere": false,
+	}, seen)
+
+	// An environment whose image is missing blocks the checks that need it.
+	h.write(".autoverify.yml", "environments:\n  native:\n    runner: local\n  ghost:\n    image: autoverify-no-such-image:latest\n")
+	path = h.write("KAN-51.md", "<!-- AUTO:CMD=true -->\n- [ ] needs every environment\n")
+	assert.Equal(t, exitFailed, h.run("run", path, "--workdir", h.dir))
+	assert.Contains(t, h.stdout.String(), "INFRA_BLOCKED: environment ghost unavailable")
+	assert.Contains(t, h.stdout.String(), "human_attention")
+}
