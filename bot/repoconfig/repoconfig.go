@@ -51,6 +51,11 @@ type Environment struct {
 	Devcontainer bool   `yaml:"devcontainer"`
 	// Network gives the container a network (default: none).
 	Network bool `yaml:"network"`
+	// CPUs, Memory (bytes, or 512MiB, 2GiB) and Pids bound each container;
+	// zero means the runner's defaults.
+	CPUs   float64 `yaml:"cpus"`
+	Memory string  `yaml:"memory"`
+	Pids   int64   `yaml:"pids"`
 }
 
 // Triggers say which events start a run besides a /verify comment.

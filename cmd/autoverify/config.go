@@ -38,6 +38,11 @@ type Config struct {
 	Runner        string
 	DockerImage   string
 	DockerNetwork bool
+	// DockerCPUs, DockerMemory and DockerPids bound each container (set
+	// per environment); zero means the runner's defaults.
+	DockerCPUs   float64
+	DockerMemory int64
+	DockerPids   int64
 	// RedisURL selects the Redis ledger; empty means the embedded store
 	// under StateDir.
 	RedisURL string

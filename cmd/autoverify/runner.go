@@ -23,6 +23,7 @@ func newRunner(cfg Config) (bot.Runner, func(), error) {
 			}
 		}
 		r, err := docker.New(docker.Config{Image: cfg.DockerImage, Network: cfg.DockerNetwork,
+			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
 			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: env})
 		if err != nil {
 			return nil, nil, inputErrorf("docker runner: %v", err)
@@ -55,6 +56,15 @@ func environments(cfg Config, workdir string) ([]bot.Environment, func(), error)
 		spec := cfg.Environments[name]
 		c := cfg
 		c.Runner, c.DockerImage, c.DockerNetwork = spec.Runner, spec.Image, spec.Network
+		c.DockerCPUs, c.DockerPids = spec.CPUs, spec.Pids
+		if spec.Memory != "" {
+			n, err := parseSize(spec.Memory)
+			if err != nil {
+				closeAll()
+				return nil, nil, inputErrorf("environments: %s: memory %q: %v", name, spec.Memory, err)
+			}
+			c.DockerMemory = int64(n)
+		}
 		if spec.Devcontainer {
 			img, err := devcontainerImage(workdir)
 			if err != nil {
