@@ -14,6 +14,7 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/ledger"
 )
 
@@ -74,6 +75,10 @@ type Base struct {
 	Now func() time.Time
 	// OnRun, when set, learns of every finished session (metrics).
 	OnRun func(bot.Report)
+	// Environments, when set, builds the runners of a repository's
+	// environments: (read from the base branch) for a matrix run; the
+	// returned func releases them.
+	Environments func(map[string]repoconfig.Environment) ([]bot.Environment, func(), error)
 }
 
 // Handlers dispatches queued GitHub deliveries to the handler of their

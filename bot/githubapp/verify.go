@@ -138,8 +138,20 @@ func (r *verifyRun) run(ctx context.Context) error {
 	// Auto-fix is left to the CLI, where the work tree is the author's: a
 	// fix here would change only a throw-away workspace and "pass" code
 	// that nobody pushed.
+	var envs []bot.Environment
+	if len(cfg.file.Environments) > 0 && r.Environments != nil {
+		var release func()
+		if envs, release, err = r.Environments(cfg.file.Environments); err != nil {
+			msg := fmt.Sprintf("### ❌ autoverify: configuration error\n\n`environments:` in `.autoverify.yml` on `%s`: %v", baseRef, err)
+			if hasPR {
+				_ = t.gh.CompleteCheckRun(ctx, t.owner, t.repo, checkID, "action_required", "configuration error", msg, "", detailsURL)
+			}
+			return notify(msg)
+		}
+		defer release()
+	}
 	sess := &bot.Session{
-		Verifier: &bot.Verifier{Runner: r.Runner, Redactor: r.Redactor, Concurrency: r.Settings.Concurrency, Timeout: r.timeout(cfg)},
+		Verifier: &bot.Verifier{Runner: r.Runner, Redactor: r.Redactor, Concurrency: r.Settings.Concurrency, Timeout: r.timeout(cfg), Environments: envs},
 		Ledger:   r.Ledger, Limits: r.Ledger.Limits, Now: r.Now,
 	}
 	rep, err := sess.Run(ctx, bot.Request{Key: key, RunID: runID, Story: story, Dir: ws, Commit: headSHA})

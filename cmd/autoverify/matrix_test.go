@@ -63,3 +63,24 @@ func TestRunEnvironmentMatrix(t *testing.T) {
 	assert.Contains(t, h.stdout.String(), "INFRA_BLOCKED: environment ghost unavailable")
 	assert.Contains(t, h.stdout.String(), "human_attention")
 }
+
+// TestServeEnvironmentMatrix: the server reads environments: from the base
+// branch and reports the matrix table on the check run.
+func TestServeEnvironmentMatrix(t *testing.T) {
+	needDockerImage(t)
+	redisURL := testRedisURL(t)
+	fake := setupGitHub(t, "- [ ] Passes `true`\n")
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": "allowlist: [true]\n" +
+		"environments:\n  native:\n    runner: local\n  box:\n    image: " + dockerTestImage + "\n"})
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+	cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
+	code, _ := srv.deliver(t, "issue_comment", "m-1", commentEvent(cid, "alice", "/verify"), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the matrix run", func() bool { return len(completedRuns(fake)) == 1 && len(stickyComments(fake)) == 1 })
+	cr := completedRuns(fake)[0]
+	assert.Equal(t, "success", cr.GetConclusion())
+	summary := cr.GetOutput().GetSummary()
+	assert.Contains(t, summary, "| Check | Environment | Exit Code | Result |")
+	assert.Contains(t, summary, "Environments Tested: box, native")
+	assert.Contains(t, summary, "All Required Environments: VERIFIED")
+}

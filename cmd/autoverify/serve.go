@@ -23,6 +23,7 @@ import (
 	"github.com/engineo/autoverify/bot/jiraapp"
 	"github.com/engineo/autoverify/bot/queue"
 	"github.com/engineo/autoverify/bot/redact"
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/integrations/asynq"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
@@ -204,7 +205,20 @@ func (a *App) newServer(ctx context.Context, cfg Config, get func(string) string
 	}
 	metrics := avprom.New(srv.queue.Stats)
 	handlers := &githubapp.Handlers{Base: githubapp.Base{
-		OnRun:      func(rep bot.Report) { metrics.ObserveRun(cfg.Runner, "", rep) },
+		OnRun: func(rep bot.Report) { metrics.ObserveRun(cfg.Runner, "", rep) },
+		// A repository's environments come from its base branch; the
+		// devcontainer image would come from the head, which a pull
+		// request controls, so it is refused here.
+		Environments: func(specs map[string]repoconfig.Environment) ([]bot.Environment, func(), error) {
+			for name, spec := range specs {
+				if spec.Devcontainer {
+					return nil, nil, fmt.Errorf("%s: devcontainer: true is for autoverify run; on the server name the image", name)
+				}
+			}
+			c := cfg
+			c.Environments = specs
+			return environments(c, "")
+		},
 		Clients:    appClients{app: app},
 		Runner:     runner,
 		Redactor:   red,
