@@ -3,10 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/checklist"
@@ -60,43 +58,27 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir 
 			jobs = append(jobs, job{i, len(pairs[i]) - 1})
 		}
 	}
-	n := v.Concurrency
-	if n <= 0 {
-		n = runtime.NumCPU()
-	}
 	done := make([][]bool, len(auto))
 	for i := range done {
 		done[i] = make([]bool, len(pairs[i]))
 	}
-	sem := make(chan struct{}, n)
-	var wg sync.WaitGroup
-	for _, j := range jobs {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			wg.Wait()
-			return nil, ctx.Err()
+	err := v.each(ctx, len(jobs), func(k int) {
+		j := jobs[k]
+		it, p := auto[j.item], &pairs[j.item][j.pair]
+		r, ok := byName[p.Environment]
+		if !ok {
+			p.FailureType, p.Unavailable = failure.EnvError, true
+			p.Result = Result{ExitCode: -1, Output: []byte(fmt.Sprintf(
+				"autoverify: environment %q is not configured (configured: %s); fix ENV= in the AUTO tag or add it under environments: in .autoverify.yml\n",
+				p.Environment, strings.Join(names, ", ")))}
+		} else {
+			o := v.runOn(ctx, r, it, dir)
+			p.Result, p.Passed, p.FailureType = o.Result, o.Passed, o.FailureType
+			p.Unavailable = o.unavailable
 		}
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			it, p := auto[j.item], &pairs[j.item][j.pair]
-			r, ok := byName[p.Environment]
-			if !ok {
-				p.FailureType, p.Unavailable = failure.EnvError, true
-				p.Result = Result{ExitCode: -1, Output: []byte(fmt.Sprintf(
-					"autoverify: environment %q is not configured (configured: %s); fix ENV= in the AUTO tag or add it under environments: in .autoverify.yml\n",
-					p.Environment, strings.Join(names, ", ")))}
-			} else {
-				o := v.runOn(ctx, r, it, dir)
-				p.Result, p.Passed, p.FailureType = o.Result, o.Passed, o.FailureType
-				p.Unavailable = o.unavailable
-			}
-			done[j.item][j.pair] = true
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+		done[j.item][j.pair] = true
+	})
+	if err != nil {
 		return nil, err
 	}
 	for i := range done {

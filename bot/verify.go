@@ -60,31 +60,39 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 	if len(v.Environments) > 0 {
 		return v.verifyMatrix(ctx, auto, dir)
 	}
+	outcomes := make([]Outcome, len(auto))
+	err := v.each(ctx, len(auto), func(i int) { outcomes[i] = v.verifyOne(ctx, auto[i], dir) })
+	if err != nil {
+		return nil, err
+	}
+	return outcomes, nil
+}
+
+// each calls fn(0..count-1) on goroutines, at most Concurrency (default:
+// one per CPU) at a time, waits for them all, and returns ctx's error if it
+// ended meanwhile. Plain and matrix runs share it.
+func (v *Verifier) each(ctx context.Context, count int, fn func(i int)) error {
 	n := v.Concurrency
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
-	outcomes := make([]Outcome, len(auto))
 	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
-	for i, it := range auto {
+	for i := 0; i < count; i++ {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
 			wg.Wait()
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			outcomes[i] = v.verifyOne(ctx, it, dir)
+			fn(i)
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return outcomes, nil
+	return ctx.Err()
 }
 
 func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string) Outcome {
