@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/jiraapp"
+	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/integrations/jira"
 )
 

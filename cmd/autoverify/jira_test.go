@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot/intake"
+	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/integrations/github/githubtest"
 	"github.com/engineo/autoverify/integrations/jira/jiratest"
 )

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/bot/evidence"
-	"github.com/engineo/autoverify/bot/jiraapp"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/git"

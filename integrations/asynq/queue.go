@@ -13,7 +13,7 @@ import (
 	hasynq "github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 // TaskType is the asynq task type of every job.

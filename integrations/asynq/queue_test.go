@@ -23,7 +23,7 @@ import (
 	hasynq "github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 // testURL is the Redis the tests use (see integrations/redistest).

@@ -18,8 +18,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/engineo/autoverify/bot"
-	"github.com/engineo/autoverify/bot/intake"
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/intake"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 // Metrics holds autoverify's collectors on a registry of their own.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 var secret = []byte("It's a Secret to Everybody")

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/ledger"
 )

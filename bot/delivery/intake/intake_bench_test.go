@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/integrations/asynq"
 )
 

@@ -12,7 +12,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 // JiraConfig configures NewJira.

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/engineo/autoverify/bot/queue"
+	"github.com/engineo/autoverify/bot/delivery/queue"
 )
 
 // Enqueuer is the part of queue.Queue the intake uses.
