@@ -124,14 +124,17 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 				continue
 			}
 			out.Failed++
-			out.FailureTypes = append(out.FailureTypes, o.FailureType)
+			out.FailureTypes = append(out.FailureTypes, string(o.FailureType))
+			if !o.FailureType.AutoFixable() {
+				out.Unfixable = append(out.Unfixable, string(o.FailureType))
+			}
 			hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
 		}
 		out.FailureHash = failure.CombineHashes(hashes)
 		rep.FailureHash = out.FailureHash
 		rep.FailureType = ""
 		if len(out.FailureTypes) > 0 {
-			rep.FailureType = out.FailureTypes[0]
+			rep.FailureType = failure.Type(out.FailureTypes[0])
 		}
 		rep.Route, rep.Reason = ledger.Decide(before, out, s.Limits)
 	}

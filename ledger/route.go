@@ -3,8 +3,6 @@ package ledger
 import (
 	"fmt"
 	"strings"
-
-	"github.com/engineo/autoverify/bot/failure"
 )
 
 // Route is where a run sends the story.
@@ -26,8 +24,13 @@ const (
 // Outcome summarises a run for routing.
 type Outcome struct {
 	Passed, Failed, Manual, Rejected int
-	// FailureTypes are the types of the failed items.
-	FailureTypes []failure.Type
+	// FailureTypes name the failed items' types, for the reason text.
+	FailureTypes []string
+	// Unfixable names the failure types among them that no fixer can
+	// repair (an environment problem, a timeout): any of them stops the
+	// loop and routes to a person. The ledger does not know the taxonomy;
+	// the caller says which failures are code problems.
+	Unfixable []string
 	// FailureHash identifies this run's failures (see failure.Hash); empty
 	// when nothing failed.
 	FailureHash string
@@ -45,10 +48,8 @@ func Decide(before Entry, out Outcome, l Limits) (Route, string) {
 		}
 		return HumanReview, fmt.Sprintf("all %d automated items passed; %d manual items remain", out.Passed, out.Manual)
 	}
-	for _, t := range out.FailureTypes {
-		if !t.AutoFixable() {
-			return HumanAttention, fmt.Sprintf("%s is not auto-fixable; a person must look at the environment or the slow check", t)
-		}
+	if len(out.Unfixable) > 0 {
+		return HumanAttention, fmt.Sprintf("%s is not auto-fixable; a person must look at the environment or the slow check", out.Unfixable[0])
 	}
 	if out.FailureHash != "" && out.FailureHash == before.LastFailureHash && out.Commit == before.VerifyLastCommitSHA {
 		return HumanAttention, fmt.Sprintf("same failure as the previous run on commit %s with no code change", short(out.Commit))
@@ -70,13 +71,13 @@ func Decide(before Entry, out Outcome, l Limits) (Route, string) {
 	return NeedsFix, fmt.Sprintf("%s; fix and verify again (%d verify cycles left)", strings.Join(what, " and "), left)
 }
 
-func typeList(ts []failure.Type) string {
-	seen := map[failure.Type]bool{}
+func typeList(ts []string) string {
+	seen := map[string]bool{}
 	var out []string
 	for _, t := range ts {
 		if !seen[t] {
 			seen[t] = true
-			out = append(out, string(t))
+			out = append(out, t)
 		}
 	}
 	return strings.Join(out, ", ")

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"github.com/engineo/autoverify/bot/failure"
 )
 
 func TestDecide(t *testing.T) {
@@ -23,21 +21,21 @@ func TestDecide(t *testing.T) {
 		{"no automated items, nothing manual", fresh, Outcome{}, Verified, "no manual items remain"},
 		{"passed with manual items", fresh, Outcome{Passed: 3, Manual: 2}, HumanReview, "2 manual items remain"},
 		{"pass on the last cycle is still verified", Entry{AutoVerifyRuns: 3}, Outcome{Passed: 1}, Verified, ""},
-		{"lint failure", fresh, Outcome{Passed: 1, Failed: 1, FailureTypes: []failure.Type{failure.LintError}, FailureHash: "h1", Commit: "c1"}, NeedsFix, "1 automated items failed (LINT_ERROR); fix and verify again (2 verify cycles left)"},
-		{"env error", fresh, Outcome{Failed: 1, FailureTypes: []failure.Type{failure.EnvError}}, HumanAttention, "ENV_ERROR is not auto-fixable"},
-		{"timeout among others", fresh, Outcome{Failed: 2, FailureTypes: []failure.Type{failure.TestFailure, failure.Timeout}}, HumanAttention, "TIMEOUT is not auto-fixable"},
+		{"lint failure", fresh, Outcome{Passed: 1, Failed: 1, FailureTypes: []string{"LINT_ERROR"}, FailureHash: "h1", Commit: "c1"}, NeedsFix, "1 automated items failed (LINT_ERROR); fix and verify again (2 verify cycles left)"},
+		{"env error", fresh, Outcome{Failed: 1, FailureTypes: []string{"ENV_ERROR"}, Unfixable: []string{"ENV_ERROR"}}, HumanAttention, "ENV_ERROR is not auto-fixable"},
+		{"timeout among others", fresh, Outcome{Failed: 2, FailureTypes: []string{"TEST_FAILURE", "TIMEOUT"}, Unfixable: []string{"TIMEOUT"}}, HumanAttention, "TIMEOUT is not auto-fixable"},
 		{"same hash, same commit", Entry{AutoVerifyRuns: 2, LastFailureHash: "h1", VerifyLastCommitSHA: "c1"},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.TestFailure}, FailureHash: "h1", Commit: "c1"}, HumanAttention, "same failure as the previous run on commit c1"},
+			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h1", Commit: "c1"}, HumanAttention, "same failure as the previous run on commit c1"},
 		{"same hash, new commit lifts the rule", Entry{AutoVerifyRuns: 2, LastFailureHash: "h1", VerifyLastCommitSHA: "c1"},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.TestFailure}, FailureHash: "h1", Commit: "c2"}, NeedsFix, "1 verify cycles left"},
+			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h1", Commit: "c2"}, NeedsFix, "1 verify cycles left"},
 		{"new hash, same commit", Entry{AutoVerifyRuns: 2, LastFailureHash: "h1", VerifyLastCommitSHA: "c1"},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.TestFailure}, FailureHash: "h2", Commit: "c1"}, NeedsFix, ""},
+			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h2", Commit: "c1"}, NeedsFix, ""},
 		{"same hash outside git (empty commits)", Entry{AutoVerifyRuns: 2, LastFailureHash: "h1"},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.TestFailure}, FailureHash: "h1"}, HumanAttention, "commit (none)"},
+			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h1"}, HumanAttention, "commit (none)"},
 		{"cycles exhausted, new commit does not lift", Entry{AutoVerifyRuns: 3, LastFailureHash: "h1", VerifyLastCommitSHA: "c1"},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.TestFailure}, FailureHash: "h2", Commit: "c2"}, HumanAttention, "verify cycles exhausted (3/3)"},
+			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h2", Commit: "c2"}, HumanAttention, "verify cycles exhausted (3/3)"},
 		{"fixes exhausted", Entry{AutoVerifyRuns: 2, AutoFixAttempts: 2},
-			Outcome{Failed: 1, FailureTypes: []failure.Type{failure.LintError}, FailureHash: "h3", Commit: "c3"}, HumanAttention, "auto-fix attempts exhausted (2/2)"},
+			Outcome{Failed: 1, FailureTypes: []string{"LINT_ERROR"}, FailureHash: "h3", Commit: "c3"}, HumanAttention, "auto-fix attempts exhausted (2/2)"},
 		{"rejected tags need the author", fresh, Outcome{Passed: 2, Rejected: 1}, NeedsFix, "1 AUTO tags were rejected"},
 	}
 	for _, tt := range tests {
@@ -54,6 +52,6 @@ func TestDecide(t *testing.T) {
 func TestLimitsRespectCustomValues(t *testing.T) {
 	t.Parallel()
 	l := Limits{MaxAutoFixAttempts: 0, MaxVerifyCycles: 1}
-	route, _ := Decide(Entry{AutoVerifyRuns: 1}, Outcome{Failed: 1, FailureTypes: []failure.Type{failure.LintError}}, l)
+	route, _ := Decide(Entry{AutoVerifyRuns: 1}, Outcome{Failed: 1, FailureTypes: []string{"LINT_ERROR"}}, l)
 	assert.Equal(t, HumanAttention, route)
 }
