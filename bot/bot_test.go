@@ -152,7 +152,7 @@ func TestSessionAutoFixThenVerified(t *testing.T) {
 	l := newLedger(t)
 	c := &fakeCommitter{}
 	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers, Committer: c}
-	rep, err := s.Run(context.Background(), Request{Key: "K-1", Story: story(t, "- [ ] `ok`\n- [ ] `fail`\n"), Commit: "c1"})
+	rep, err := s.Run(context.Background(), Cycle{Key: "K-1", Story: story(t, "- [ ] `ok`\n- [ ] `fail`\n"), Commit: "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, ledger.Verified, rep.Route, rep.Reason)
 	require.Len(t, rep.Fixes, 1)
@@ -174,13 +174,13 @@ func TestSessionAutoFixStopsAtTheLimits(t *testing.T) {
 	fixers, _ := FixersFrom(map[string]string{"LINT_ERROR": "fix"}, p)
 	l := newLedger(t)
 	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers}
-	rep, err := s.Run(context.Background(), Request{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c1"})
+	rep, err := s.Run(context.Background(), Cycle{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, ledger.HumanAttention, rep.Route, rep.Reason)
 	assert.LessOrEqual(t, rep.Entry.AutoFixAttempts, 2)
 	assert.LessOrEqual(t, rep.Entry.AutoVerifyRuns, 3)
 
-	_, err = s.Run(context.Background(), Request{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c2"})
+	_, err = s.Run(context.Background(), Cycle{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c2"})
 	if rep.Entry.AutoVerifyRuns == 3 {
 		var refused *ledger.RefusedError
 		assert.ErrorAs(t, err, &refused)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"path/filepath"
 	"sort"
 
@@ -88,4 +89,26 @@ func ReportRun(in ReportInput) report.Run {
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}
 	return rr
+}
+
+// ReportProblem is the view of a problem that publishers render, with its
+// message redacted (it may quote a configuration value).
+func ReportProblem(p *Problem, red StringRedactor) report.Problem {
+	rp := report.Problem{Kind: string(p.Kind), StoryKey: p.Key, Path: p.Path, Ref: p.Ref}
+	switch p.Kind {
+	case ProblemNoChecklist:
+		rp.StoryPath, rp.Path = p.Path, ""
+	case ProblemRefused:
+		var refused *ledger.RefusedError
+		if errors.As(p.Err, &refused) {
+			rp.Cycles, rp.MaxCycles = refused.Entry.AutoVerifyRuns, refused.Limit
+		}
+	}
+	if p.Err != nil {
+		rp.Detail = p.Err.Error()
+		if red != nil {
+			rp.Detail = red.String(rp.Detail)
+		}
+	}
+	return rp
 }

@@ -47,11 +47,15 @@ type Session struct {
 	Fixers map[failure.Type]Fixer
 	// Committer, when set, commits each fixer's changes.
 	Committer FixCommitter
-	Now       func() time.Time
+	// Checks, when set, runs the verification's further stages after the
+	// items of the first verification, and returns the outcomes with
+	// theirs added.
+	Checks func(ctx context.Context, items []Outcome) ([]Outcome, error)
+	Now    func() time.Time
 }
 
-// Request names what to verify.
-type Request struct {
+// Cycle names what one verify cycle verifies.
+type Cycle struct {
 	Key    string
 	RunID  string
 	Story  *checklist.Story
@@ -98,7 +102,7 @@ func (r Report) Counts() (passed, failed int) {
 // runs), routes the result, tries configured fixers while the route is
 // needs_fix and attempts and cycles remain (each fix counts an attempt and
 // each re-verification of the failed items a cycle), and records the run.
-func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
+func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
@@ -109,6 +113,9 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 		return rep, err
 	}
 	rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
+	if err == nil && s.Checks != nil {
+		rep.Outcomes, err = s.Checks(ctx, rep.Outcomes)
+	}
 	if err != nil {
 		return rep, s.finishAborted(ctx, req, rep, err)
 	}
@@ -183,7 +190,7 @@ func (s *Session) Run(ctx context.Context, req Request) (Report, error) {
 
 // finishAborted records a run that could not complete, so no executed
 // command goes unrecorded, and returns the cause.
-func (s *Session) finishAborted(ctx context.Context, req Request, rep Report, cause error) error {
+func (s *Session) finishAborted(ctx context.Context, req Cycle, rep Report, cause error) error {
 	rec := ledger.RunRecord{At: rep.Started, RunID: req.RunID, Commit: req.Commit, Route: ledger.HumanAttention,
 		Reason: "run aborted: " + cause.Error()}
 	if _, err := s.Ledger.Finish(context.WithoutCancel(ctx), req.Key, rec); err != nil {
@@ -206,7 +213,7 @@ func (s *Session) fixerFor(outcomes []Outcome) (Fixer, bool) {
 	return Fixer{}, false
 }
 
-func (s *Session) runFix(ctx context.Context, req Request, f Fixer) FixOutcome {
+func (s *Session) runFix(ctx context.Context, req Cycle, f Fixer) FixOutcome {
 	fix := FixOutcome{Fixer: f}
 	if s.Committer != nil {
 		if err := s.Committer.Prepare(ctx); err != nil {
@@ -233,7 +240,7 @@ func (s *Session) runFix(ctx context.Context, req Request, f Fixer) FixOutcome {
 
 // reverifyFailed runs the failed items again and puts their new outcomes
 // in place.
-func (s *Session) reverifyFailed(ctx context.Context, req Request, rep *Report) error {
+func (s *Session) reverifyFailed(ctx context.Context, req Cycle, rep *Report) error {
 	var items []checklist.Item
 	var idx []int
 	for i, o := range rep.Outcomes {

@@ -2,11 +2,7 @@ package evidence
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -76,37 +72,6 @@ func EvidenceName(key, timestamp string) string {
 
 // SummaryName is {KEY}-auto-verify-summary.json.
 func SummaryName(key string) string { return key + "-auto-verify-summary.json" }
-
-// Write stores the run's evidence file and summary in dir. If another run of
-// the story already wrote evidence in the same second, the timestamp moves
-// on by a second until the name is free, so no evidence is overwritten.
-func Write(dir string, run Run) (Files, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Files{}, fmt.Errorf("creating artifacts directory %s: %w", dir, err)
-	}
-	t := run.Time.UTC().Truncate(time.Second)
-	var files Files
-	for i := 0; ; i++ {
-		files.Timestamp = t.Add(time.Duration(i) * time.Second).Format(TimeFormat)
-		files.Evidence = filepath.Join(dir, EvidenceName(run.StoryKey, files.Timestamp))
-		err := createNew(files.Evidence, EvidenceText(run, files.Timestamp), 0o644)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, fs.ErrExist) || i > 3600 {
-			return Files{}, err
-		}
-	}
-	summary, err := SummaryJSON(run, files.Timestamp)
-	if err != nil {
-		return Files{}, err
-	}
-	files.Summary = filepath.Join(dir, SummaryName(run.StoryKey))
-	if err := WriteFile(files.Summary, summary, 0o644); err != nil {
-		return Files{}, err
-	}
-	return files, nil
-}
 
 // Summary is the spec's summary object, in the spec's field order, plus
 // manual_count.

@@ -440,3 +440,56 @@ func wikiCode(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	return strings.NewReplacer("}", "\\}", "{", "\\{", "|", "\\|").Replace(s)
 }
+
+// Problem is why a verification stopped before a verdict; the kinds are
+// bot.ProblemKind's.
+type Problem struct {
+	// Kind is "no_checklist", "refused", "story" or "config".
+	Kind string
+	// StoryKey is the story's key when known; StoryPath where its story
+	// file was looked for (no_checklist).
+	StoryKey, StoryPath string
+	// Path is the story file that cannot be read (story); Ref the branch
+	// a configuration was read from (config).
+	Path, Ref string
+	// Detail is the underlying message, already redacted.
+	Detail string
+	// Cycles and MaxCycles are the ledger's count and limit (refused).
+	Cycles, MaxCycles int
+}
+
+// ProblemComment renders a problem for the pull request comment and the
+// check run's summary.
+func ProblemComment(p Problem) string { return render("problem.md.tmpl", p) }
+
+// ProblemTitle is the check run title of a problem.
+func ProblemTitle(p Problem) string {
+	switch p.Kind {
+	case "refused":
+		return "refused — verify cycles exhausted"
+	case "no_checklist":
+		return "nothing to verify"
+	case "story":
+		return "the story cannot be read"
+	}
+	return "configuration error"
+}
+
+// JiraProblem renders a problem as a Jira comment (wiki markup).
+func JiraProblem(p Problem) string { return render("problem-jira.txt.tmpl", p) }
+
+// Denied is the reply to a /verify command from someone without write
+// access.
+func Denied(user string) string { return render("denied.md.tmpl", map[string]string{"User": user}) }
+
+// Reset confirms a /verify reset of key's ledger ("" when the pull request
+// names no story).
+func Reset(user, key string) string {
+	return render("reset.md.tmpl", map[string]string{"User": user, "Key": key})
+}
+
+// Unmapped is the Jira comment for a story whose project has no
+// repository.
+func Unmapped(project string) string {
+	return render("unmapped-jira.txt.tmpl", map[string]string{"Project": project})
+}

@@ -168,3 +168,22 @@ func TestMatrixGolden(t *testing.T) {
 	r.Matrix = r.Matrix[:2]
 	assert.Contains(t, Comment(r)[0], "All Required Environments: VERIFIED")
 }
+
+func TestGoldenProblems(t *testing.T) {
+	problems := map[string]Problem{
+		"config":          {Kind: "config", Ref: "main", Detail: ".autoverify.yml: yaml: line 2: field timeout not found in type repoconfig.File; see the configuration table in README.md"},
+		"config-settings": {Kind: "config", Detail: "environments: ci: a docker environment needs image: (or devcontainer: true)"},
+		"refused":         {Kind: "refused", StoryKey: "KAN-25", Cycles: 3, MaxCycles: 3},
+		"story":           {Kind: "story", Path: "docs/stories/KAN-25.md", Detail: "line 3: invalid UTF-8 at byte 40; save the story as UTF-8"},
+		"no-checklist":    {Kind: "no_checklist", StoryKey: "KAN-25", StoryPath: "docs/stories/KAN-25.md"},
+		"no-key":          {Kind: "no_checklist", StoryPath: "docs/stories/{key}.md"},
+	}
+	for name, p := range problems {
+		golden(t, "problem-"+name, "title: "+ProblemTitle(p)+"\n\n"+ProblemComment(p))
+		golden(t, "problem-jira-"+name, JiraProblem(p))
+	}
+	golden(t, "denied", Denied("mallory"))
+	golden(t, "reset", Reset("alice", "KAN-25"))
+	golden(t, "reset-nokey", Reset("alice", ""))
+	golden(t, "unmapped-jira", Unmapped("OPS"))
+}

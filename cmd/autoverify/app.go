@@ -85,8 +85,7 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		err = inputErrorf("unknown command %q; run `autoverify help`", args[0])
 	}
 	if err != nil {
-		var ie *InputError
-		if errors.As(err, &ie) || errors.Is(err, flag.ErrHelp) {
+		if isInputError(err) || errors.Is(err, flag.ErrHelp) {
 			if !errors.Is(err, flag.ErrHelp) {
 				fmt.Fprintln(a.Stderr, "autoverify:", err)
 			}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 	"github.com/engineo/autoverify/ledger/redis"
@@ -16,7 +17,7 @@ import (
 // openStore picks the ledger store: Redis when ENGINEO_REDIS_URL is set,
 // else the embedded store under the state directory. An unreachable Redis
 // fails here, before any command runs.
-func openStore(ctx context.Context, cfg Config) (ledger.Store, error) {
+func openStore(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
 	if cfg.RedisURL != "" {
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
@@ -39,7 +40,7 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
 	asJSON := fs.Bool("json", false, "print JSON (show)")
-	flags := registerConfigFlags(fs)
+	lookup := settingFlags(fs, a.Getenv, settings.Run)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
@@ -51,7 +52,7 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	cfg, err := loadConfig(flags, a.Getenv, ".")
+	cfg, err := loadConfig(lookup, ".")
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
 )
 
@@ -23,7 +24,7 @@ func (a *App) plan(args []string) (int, error) {
 	asJSON := fs.Bool("json", false, "print JSON")
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
 	workdir := fs.String("workdir", ".", "repository directory holding .autoverify.yml")
-	flags := registerConfigFlags(fs)
+	lookup := settingFlags(fs, a.Getenv, settings.Run)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
@@ -31,11 +32,11 @@ func (a *App) plan(args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBadInput, inputErrorf("plan needs exactly one story file: autoverify plan STORY.md [--json]")
 	}
-	cfg, err := loadConfig(flags, a.Getenv, *workdir)
+	cfg, err := loadConfig(lookup, *workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
-	policy, err := policyFor(cfg)
+	policy, err := cfg.Policy()
 	if err != nil {
 		return exitBadInput, err
 	}

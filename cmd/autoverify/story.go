@@ -50,14 +50,6 @@ func readStory(path string, policy checklist.Policy) ([]byte, *checklist.Story, 
 	return src, story, nil
 }
 
-func policyFor(cfg Config) (checklist.Policy, error) {
-	p, err := checklist.NewPolicy(cfg.Allowlist)
-	if err != nil {
-		return checklist.Policy{}, inputErrorf("allowlist: %v", err)
-	}
-	return p, nil
-}
-
 func plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, word)

@@ -153,3 +153,54 @@ func prefixTop(top string, paths []string) []string {
 	}
 	return out
 }
+
+// FixCommitter commits each auto-fixer's changes in the work tree. It
+// leaves out files that were already changed before the fixer ran
+// (someone's uncommitted work) and the paths in Exclude (evidence, state,
+// the story), and pushes the fix commit only when Push is set. Evidence is
+// never committed, so never pushed. It implements bot.FixCommitter.
+type FixCommitter struct {
+	Repo    Repo
+	Push    bool
+	Exclude []string
+	// Warn learns of files left uncommitted.
+	Warn   func(format string, args ...any)
+	before Snapshot
+}
+
+// Prepare snapshots the work tree before a fixer runs.
+func (c *FixCommitter) Prepare(ctx context.Context) error {
+	snap, err := c.Repo.Status(ctx)
+	c.before = snap
+	return err
+}
+
+// Commit commits what the fixer changed and returns the commit ("" when
+// nothing committable changed).
+func (c *FixCommitter) Commit(ctx context.Context, message string) (string, error) {
+	sha, skipped, err := c.Repo.CommitFix(ctx, c.before, message, c.Exclude)
+	if len(skipped) > 0 && c.Warn != nil {
+		c.Warn("warning: auto-fix changed files that already had uncommitted changes; left them uncommitted: %s\n", strings.Join(skipped, ", "))
+	}
+	if err != nil || sha == "" || !c.Push {
+		return sha, err
+	}
+	return sha, c.Repo.Push(ctx, sha)
+}
+
+// AbsPaths resolves paths (following symlinks where they exist) so they
+// can be compared with git's view of the work tree in Exclude.
+func AbsPaths(paths ...string) []string {
+	var out []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		out = append(out, abs)
+	}
+	return out
+}

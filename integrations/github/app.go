@@ -53,6 +53,12 @@ type AppConfig struct {
 	// calls and watch the rate limit. It must be fast and safe for
 	// concurrent use. The path is raw (it contains owner, repo and numbers).
 	Observer func(method, path string, status int, remaining int)
+	// Extract bounds what a workspace checkout may write; zero fields take
+	// the ExtractLimits defaults.
+	Extract ExtractLimits
+	// WorkspaceRoot is where Client.Workspace creates workspaces; empty
+	// means the system's temporary directory.
+	WorkspaceRoot string
 }
 
 // App is an authenticated GitHub App. It hands out one Client per
@@ -170,6 +176,8 @@ func (a *App) Client(installationID int64) (*Client, error) {
 		installationID: installationID,
 		log:            a.cfg.Logger,
 		retry:          a.retry,
+		limits:         a.cfg.Extract,
+		workspaceRoot:  a.cfg.WorkspaceRoot,
 	}
 	actual, _ := a.clients.LoadOrStore(installationID, c)
 	return actual.(*Client), nil

@@ -17,6 +17,8 @@ type Client struct {
 	installationID int64
 	log            *slog.Logger
 	retry          *retryTransport // for its backoff between look-then-create rounds
+	limits         ExtractLimits
+	workspaceRoot  string
 }
 
 // createRounds bounds look-then-create rounds after a create answered 5xx.

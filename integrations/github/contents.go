@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 
 	gh "github.com/google/go-github/v60/github"
@@ -99,4 +100,21 @@ func (c *Client) DownloadTarball(ctx context.Context, owner, repo, ref, dest str
 		return wrap(err)
 	}
 	return nil
+}
+
+// Workspace downloads the repository at ref into a new temporary
+// directory (with the default ExtractLimits, or AppConfig.Extract's) for a
+// verification to run in; release removes it. It is the workspace stage of
+// a pull request's verification.
+func (c *Client) Workspace(ctx context.Context, owner, repo, ref string) (string, func(), error) {
+	dir, err := os.MkdirTemp(c.workspaceRoot, "autoverify-ws-")
+	if err != nil {
+		return "", nil, fmt.Errorf("github: creating a workspace: %w", err)
+	}
+	release := func() { _ = os.RemoveAll(dir) }
+	if err := c.DownloadTarball(ctx, owner, repo, ref, dir, c.limits); err != nil {
+		release()
+		return "", nil, err
+	}
+	return dir, release, nil
 }

@@ -150,3 +150,26 @@ func (c *Client) transitionApplied(ctx context.Context, key, id string) (bool, e
 	}
 	return false, fmt.Errorf("transition %s is no longer offered: it was probably applied, but Jira did not confirm it", id)
 }
+
+// TransitionTo moves the issue by the transition whose name or target
+// status is want (see FindTransition). When the issue offers none, it
+// moves nothing and returns the names of those it offers, so the caller
+// can say what to configure.
+func (c *Client) TransitionTo(ctx context.Context, key, want string) (bool, []string, error) {
+	ts, err := c.Transitions(ctx, key)
+	if err != nil {
+		return false, nil, err
+	}
+	t, ok := FindTransition(ts, want)
+	if !ok {
+		offered := make([]string, 0, len(ts))
+		for _, t := range ts {
+			offered = append(offered, t.Name)
+		}
+		return false, offered, nil
+	}
+	if err := c.Transition(ctx, key, t.ID); err != nil {
+		return false, nil, err
+	}
+	return true, nil, nil
+}

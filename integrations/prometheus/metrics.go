@@ -91,21 +91,41 @@ func (m *Metrics) APIObserver(service string) func(method, path string, status, 
 	}
 }
 
-// ObserveRun records a finished session: its route, each command's
-// duration and each failure's type.
-func (m *Metrics) ObserveRun(runner, environment string, rep bot.Report) {
-	m.runs.WithLabelValues(string(rep.Route)).Inc()
-	if environment == "" {
-		environment = "default"
+// Runs is a bot.Publisher that counts finished verifications: runs by
+// route, command durations by runner, environment and result, failures by
+// type. runner names the default runner.
+func (m *Metrics) Runs(runner string) bot.Publisher { return runPublisher{m, runner} }
+
+type runPublisher struct {
+	m      *Metrics
+	runner string
+}
+
+func (runPublisher) Begin(context.Context, *bot.Verification) error { return nil }
+
+func (p runPublisher) Publish(_ context.Context, v *bot.Verification) error {
+	if len(v.Report.Outcomes) == 0 {
+		return nil
 	}
-	for _, o := range rep.Outcomes {
+	m := p.m
+	m.runs.WithLabelValues(string(v.Report.Route)).Inc()
+	observe := func(environment string, passed bool, ft string, d time.Duration) {
 		result := "pass"
-		if !o.Passed {
+		if !passed {
 			result = "fail"
-			m.failures.WithLabelValues(string(o.FailureType)).Inc()
+			m.failures.WithLabelValues(ft).Inc()
 		}
-		m.commands.WithLabelValues(runner, environment, result).Observe(o.Result.Duration.Seconds())
+		m.commands.WithLabelValues(p.runner, environment, result).Observe(d.Seconds())
 	}
+	for _, o := range v.Report.Outcomes {
+		if len(o.Pairs) == 0 {
+			observe("default", o.Passed, string(o.FailureType), o.Result.Duration)
+		}
+		for _, pr := range o.Pairs {
+			observe(pr.Environment, pr.Passed, string(pr.FailureType), pr.Result.Duration)
+		}
+	}
+	return nil
 }
 
 type intakeObserver struct{ m *Metrics }

@@ -7,9 +7,11 @@ import (
 
 	"github.com/google/go-github/v60/github"
 
+	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/checklist"
 )
 
 // IssueComment handles issue_comment deliveries: /verify, /verify reset and
@@ -28,54 +30,50 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 	if ev.GetAction() != "created" || !ev.GetIssue().IsPullRequest() || isBot(ev.GetComment().GetUser()) {
 		return nil
 	}
-	cmd := ParseCommand(ev.GetComment().GetBody())
-	if cmd == CmdNone {
+	cmd := command.Parse(ev.GetComment().GetBody())
+	if cmd == command.None {
 		return nil
 	}
 	gh, err := h.Clients.Client(ev.GetInstallation().GetID())
 	if err != nil {
 		return fmt.Errorf("github client for installation %d: %w", ev.GetInstallation().GetID(), err)
 	}
-	t := target{gh: gh, owner: ev.GetRepo().GetOwner().GetLogin(), repo: ev.GetRepo().GetName(),
-		number: ev.GetIssue().GetNumber(), installationID: ev.GetInstallation().GetID()}
+	owner, repo, number := ev.GetRepo().GetOwner().GetLogin(), ev.GetRepo().GetName(), ev.GetIssue().GetNumber()
 	user := ev.GetComment().GetUser().GetLogin()
-	log := h.logger().With("delivery", job.ID, "repo", t.owner+"/"+t.repo, "pr", t.number, "user", user, "command", string(cmd))
+	log := h.logger().With("delivery", job.ID, "repo", owner+"/"+repo, "pr", number, "user", user, "command", string(cmd))
 
-	perm, err := gh.Permission(ctx, t.owner, t.repo, user)
+	perm, err := gh.Permission(ctx, owner, repo, user)
 	if err != nil {
-		return fmt.Errorf("reading %s's permission on %s/%s: %w", user, t.owner, t.repo, err)
+		return fmt.Errorf("reading %s's permission on %s/%s: %w", user, owner, repo, err)
 	}
 	if !canRun(perm) {
 		log.Info("command refused: insufficient permission", "permission", perm)
-		return gh.Comment(ctx, t.owner, t.repo, t.number, fmt.Sprintf(
-			"@%s thanks for asking — only collaborators with write, maintain or admin access can run `/verify` commands here. A maintainer can run it for you.", user))
+		return gh.Comment(ctx, owner, repo, number, report.Denied(user))
 	}
-	if err := gh.React(ctx, t.owner, t.repo, ev.GetComment().GetID(), "eyes"); err != nil {
+	if err := gh.React(ctx, owner, repo, ev.GetComment().GetID(), "eyes"); err != nil {
 		log.Warn("could not add the 👀 reaction", "err", err)
 	}
 	switch cmd {
-	case CmdHelp:
-		return gh.Comment(ctx, t.owner, t.repo, t.number, report.Help(repoconfig.DefaultStoryPath))
-	case CmdReset:
-		return h.reset(ctx, t, user)
+	case command.Help:
+		return gh.Comment(ctx, owner, repo, number, report.Help(repoconfig.DefaultStoryPath))
+	case command.Reset:
+		return h.reset(ctx, gh, owner, repo, number, user)
 	}
 	log.Info("verify requested")
-	return (&verifyRun{Base: h.Base, t: t, deliveryID: job.ID, trigger: "/verify by @" + user}).run(ctx)
+	return h.verify(ctx, h.Request(gh, owner, repo, number, "", job.ID, "/verify by @"+user), log)
 }
 
 // reset clears the story's ledger.
-func (h *IssueComment) reset(ctx context.Context, t target, user string) error {
-	pr, err := t.gh.PullRequest(ctx, t.owner, t.repo, t.number)
+func (h *IssueComment) reset(ctx context.Context, gh Client, owner, repo string, number int, user string) error {
+	pr, err := gh.PullRequest(ctx, owner, repo, number)
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", t, err)
+		return fmt.Errorf("reading %s/%s#%d: %w", owner, repo, number, err)
 	}
-	key := StoryKey(pr.GetTitle(), pr.GetHead().GetRef(), pr.GetBody())
-	if key == "" {
-		return t.gh.Comment(ctx, t.owner, t.repo, t.number, report.NoChecklist("", repoconfig.DefaultStoryPath))
+	key := checklist.FindKey(pr.GetTitle(), pr.GetHead().GetRef(), pr.GetBody())
+	if key != "" {
+		if err := h.Ledger.Reset(ctx, key); err != nil {
+			return fmt.Errorf("resetting the ledger of %s: %w", key, err)
+		}
 	}
-	if err := h.Ledger.Store.Reset(ctx, key); err != nil {
-		return fmt.Errorf("resetting the ledger of %s: %w", key, err)
-	}
-	return t.gh.Comment(ctx, t.owner, t.repo, t.number, fmt.Sprintf(
-		"@%s reset the loop-safety ledger of `%s`: verify cycles and auto-fix attempts start again from 0. Comment `/verify` to run the checklist.", user, key))
+	return gh.Comment(ctx, owner, repo, number, report.Reset(user, key))
 }

@@ -7,78 +7,45 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
-	"github.com/engineo/autoverify/ledger"
+	"github.com/engineo/autoverify/bot/settings"
 )
 
-// GitHub is what a run needs of one installation's API client.
-type GitHub interface {
-	Permission(ctx context.Context, owner, repo, user string) (string, error)
-	PullRequest(ctx context.Context, owner, repo string, number int) (*github.PullRequest, error)
-	FileContent(ctx context.Context, owner, repo, path, ref string) ([]byte, error)
-	DownloadTarball(ctx context.Context, owner, repo, ref, dest string) error
-	StartCheckRun(ctx context.Context, owner, repo, headSHA, externalID, detailsURL string) (int64, error)
-	CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string) error
-	UpsertComment(ctx context.Context, owner, repo string, number int, marker string, parts []string) error
-	Comment(ctx context.Context, owner, repo string, number int, body string) error
-	React(ctx context.Context, owner, repo string, commentID int64, content string) error
-	UpdatePullBody(ctx context.Context, owner, repo string, number int, body string) error
-	// For triggers from outside a pull request (Jira):
-	FindPullForKey(ctx context.Context, owner, repo, key string) (*github.PullRequest, error)
-	DefaultBranch(ctx context.Context, owner, repo string) (string, error)
-	BranchSHA(ctx context.Context, owner, repo, branch string) (string, error)
+// Pipeline runs verifications (*bot.Pipeline).
+type Pipeline interface {
+	Run(ctx context.Context, req bot.Request) (*bot.Verification, error)
 }
 
-// Clients hands out one client per installation.
-type Clients interface {
-	Client(installationID int64) (GitHub, error)
-	// ForRepo finds the installation covering a repository.
-	ForRepo(ctx context.Context, owner, repo string) (GitHub, error)
-}
-
-// Settings are the server's defaults for runs; a repository's
-// .autoverify.yml (from the base branch) refines them.
-type Settings struct {
-	Allowlist      []string
-	CommandTimeout time.Duration
-	Concurrency    int
-	Limits         ledger.Limits
-	// ArtifactsDir holds runs/{runID}/ evidence directories.
-	ArtifactsDir string
-	// PublicURL, when set, is where the server is reachable; evidence links
-	// point at PublicURL/runs/{runID}/{file}.
-	PublicURL string
-	// RunIDKey makes run IDs unguessable: HMAC of the delivery ID.
-	RunIDKey []byte
+// Resetter starts a story's verify cycles again (the ledger's store).
+type Resetter interface {
+	Reset(ctx context.Context, key string) error
 }
 
 // Base carries what every handler shares.
 type Base struct {
 	Clients  Clients
-	Runner   bot.Runner
-	Redactor interface {
-		bot.Redactor
-		String(string) string
-	}
-	Ledger     *ledger.Ledger
-	Settings   Settings
+	Pipeline Pipeline
+	Ledger   Resetter
+	// Defaults is the server's configuration; a repository's
+	// .autoverify.yml on the base branch refines it (settings.ForRepo).
+	Defaults settings.Config
+	// ArtifactsDir holds runs/{runID}/ evidence directories.
+	ArtifactsDir string
+	// Link, when set, gives the URL of a file of a run ("" for the run's
+	// page); evidence links in comments use it.
+	Link func(runID, file string) string
+	// RunIDKey makes run IDs unguessable: an HMAC of the delivery ID.
+	RunIDKey   []byte
+	Redactor   bot.StringRedactor
 	IsNotFound func(error) bool
 	Logger     *slog.Logger
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
-	// OnRun, when set, learns of every finished session (metrics).
-	OnRun func(bot.Report)
-	// Environments, when set, builds the runners of a repository's
-	// environments: (read from the base branch) for a matrix run; the
-	// returned func releases them.
-	Environments func(map[string]repoconfig.Environment) ([]bot.Environment, func(), error)
 }
 
 // Handlers dispatches queued GitHub deliveries to the handler of their
@@ -100,6 +67,49 @@ func (h *Handlers) Handle(ctx context.Context, job queue.Job) error {
 	return nil
 }
 
+// Request builds the pipeline request for a pull request (number > 0) or a
+// branch's head (number == 0, ref set), for delivery deliveryID. The run ID
+// derives from the delivery, so a retry after a crash finds its check run
+// again, and nobody can guess an ID to read evidence.
+func (b *Base) Request(gh Client, owner, repo string, number int, ref, deliveryID, trigger string) bot.Request {
+	runID := b.runID(deliveryID)
+	link := func(file string) string {
+		if b.Link == nil {
+			return ""
+		}
+		return b.Link(runID, file)
+	}
+	return bot.Request{
+		RunID: runID, Trigger: trigger,
+		Source: &Source{GitHub: gh, Owner: owner, Repo: repo, Number: number, Ref: ref, IsNotFound: b.IsNotFound},
+		Configure: func(f repoconfig.File, _ string) (settings.Config, error) {
+			return b.Defaults.ForRepo(f)
+		},
+		ArtifactsDir: filepath.Join(b.ArtifactsDir, "runs", runID),
+		Link:         link,
+		Publishers: []bot.Publisher{&Publisher{GitHub: gh, Owner: owner, Repo: repo, Number: number,
+			DetailsURL: link(""), Redactor: b.Redactor, Logger: b.logger()}},
+	}
+}
+
+// verify runs a request and logs how it ended.
+func (b *Base) verify(ctx context.Context, req bot.Request, log *slog.Logger) error {
+	v, err := b.Pipeline.Run(ctx, req)
+	switch {
+	case err != nil:
+		return err
+	case v.Problem != nil:
+		log.Info("run stopped", "run", req.RunID, "problem", string(v.Problem.Kind), "trigger", req.Trigger)
+	default:
+		if v.LedgerErr != nil {
+			log.Error("the run finished but the ledger did not record it", "run", req.RunID, "err", v.LedgerErr)
+		}
+		passed, failed := v.Report.Counts()
+		log.Info("run finished", "run", req.RunID, "story", v.Key, "route", v.Report.Route, "passed", passed, "failed", failed, "trigger", req.Trigger)
+	}
+	return nil
+}
+
 func (b *Base) logger() *slog.Logger {
 	if b.Logger != nil {
 		return b.Logger
@@ -107,18 +117,8 @@ func (b *Base) logger() *slog.Logger {
 	return slog.Default()
 }
 
-func (b *Base) now() time.Time {
-	if b.Now != nil {
-		return b.Now()
-	}
-	return time.Now()
-}
-
-// runID derives the run's ID from the delivery: the same delivery (a retry
-// after a crash) gets the same ID, so it finds its check run again, and
-// nobody can guess an ID to read evidence.
 func (b *Base) runID(deliveryID string) string {
-	m := hmac.New(sha256.New, b.Settings.RunIDKey)
+	m := hmac.New(sha256.New, b.RunIDKey)
 	m.Write([]byte(deliveryID))
 	return hex.EncodeToString(m.Sum(nil))[:32]
 }
@@ -137,12 +137,27 @@ func canRun(permission string) bool {
 	return false
 }
 
-// target names a pull request.
-type target struct {
-	gh             GitHub
-	owner, repo    string
-	number         int
-	installationID int64
+// ForKey builds the request for a story named from outside GitHub (a Jira
+// issue): the open pull request whose title or branch carries the key, with
+// its check run and comment, else the default branch's story file.
+func (b *Base) ForKey(ctx context.Context, owner, repo, key, deliveryID, trigger string) (bot.Request, error) {
+	gh, err := b.Clients.ForRepo(ctx, owner, repo)
+	if err != nil {
+		return bot.Request{}, fmt.Errorf("finding the GitHub App installation on %s/%s: %w", owner, repo, err)
+	}
+	number, ref := 0, ""
+	pr, err := gh.FindPullForKey(ctx, owner, repo, key)
+	switch {
+	case err == nil && pr != nil:
+		number = pr.GetNumber()
+	case err != nil && (b.IsNotFound == nil || !b.IsNotFound(err)):
+		return bot.Request{}, fmt.Errorf("looking for the pull request of %s: %w", key, err)
+	default:
+		if ref, err = gh.DefaultBranch(ctx, owner, repo); err != nil {
+			return bot.Request{}, fmt.Errorf("reading the default branch of %s/%s: %w", owner, repo, err)
+		}
+	}
+	req := b.Request(gh, owner, repo, number, ref, deliveryID, trigger)
+	req.Key = key
+	return req, nil
 }
-
-func (t target) String() string { return fmt.Sprintf("%s/%s#%d", t.owner, t.repo, t.number) }

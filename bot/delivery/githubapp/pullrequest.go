@@ -34,33 +34,17 @@ func (h *PullRequest) Handle(ctx context.Context, job queue.Job) error {
 	if err != nil {
 		return fmt.Errorf("github client for installation %d: %w", ev.GetInstallation().GetID(), err)
 	}
-	t := target{gh: gh, owner: ev.GetRepo().GetOwner().GetLogin(), repo: ev.GetRepo().GetName(),
-		number: ev.GetNumber(), installationID: ev.GetInstallation().GetID()}
-	cfg, err := loadRepoConfig(ctx, h.IsNotFound, t, ev.GetPullRequest().GetBase().GetRef())
+	owner, repo, base := ev.GetRepo().GetOwner().GetLogin(), ev.GetRepo().GetName(), ev.GetPullRequest().GetBase().GetRef()
+	raw, err := gh.FileContent(ctx, owner, repo, repoconfig.Name, base)
 	if err != nil {
-		return err
+		if h.IsNotFound != nil && h.IsNotFound(err) {
+			return nil
+		}
+		return fmt.Errorf("reading %s from %s/%s@%s: %w", repoconfig.Name, owner, repo, base, err)
 	}
-	if cfg.err != nil || !cfg.file.Triggers.PullRequest {
+	if f, err := repoconfig.Parse(raw); err != nil || !f.Triggers.PullRequest {
 		return nil // a broken config is reported when someone asks with /verify
 	}
-	return (&verifyRun{Base: h.Base, t: t, deliveryID: job.ID, trigger: "pull_request " + ev.GetAction()}).run(ctx)
-}
-
-// repoConfig is a repository's configuration read from the base branch;
-// err is a problem with the file itself, to be shown to the author.
-type repoConfig struct {
-	file repoconfig.File
-	err  error
-}
-
-func loadRepoConfig(ctx context.Context, isNotFound func(error) bool, t target, baseRef string) (repoConfig, error) {
-	raw, err := t.gh.FileContent(ctx, t.owner, t.repo, repoconfig.Name, baseRef)
-	if err != nil {
-		if isNotFound != nil && isNotFound(err) {
-			return repoConfig{}, nil
-		}
-		return repoConfig{}, fmt.Errorf("reading %s from %s/%s@%s: %w", repoconfig.Name, t.owner, t.repo, baseRef, err)
-	}
-	f, perr := repoconfig.Parse(raw)
-	return repoConfig{file: f, err: perr}, nil
+	log := h.logger().With("delivery", job.ID, "repo", owner+"/"+repo, "pr", ev.GetNumber())
+	return h.verify(ctx, h.Request(gh, owner, repo, ev.GetNumber(), "", job.ID, "pull_request "+ev.GetAction()), log)
 }

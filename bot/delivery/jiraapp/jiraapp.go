@@ -1,10 +1,12 @@
-// Package jiraapp is what a Jira delivery does: when a story moves to the
-// trigger status (READY FOR VERIFY) or someone comments /verify on it,
-// verify the repository mapped to its project (the open pull request that
-// carries the key, with its check run and comment, else the default
-// branch) through githubapp, then comment the evidence on the issue in the
-// spec's format and transition it by route. It talks to Jira through the
-// Jira interface declared here (implemented by integrations/jira).
+// Package jiraapp is how Jira reaches the pipeline and how results reach
+// Jira. When a story moves to the trigger status (READY FOR VERIFY) or
+// someone comments /verify on it, the Handler asks the GitHub delivery for
+// the request of the repository mapped to the story's project (the open
+// pull request carrying the key, with its check run and comment, else the
+// default branch), adds a Publisher that comments the evidence on the issue
+// in the spec's format and transitions it by route, and runs the pipeline.
+// It talks to Jira through the Jira interface declared here (implemented
+// by integrations/jira) and parses Jira's webhook payloads itself.
 package jiraapp
 
 import (
@@ -13,31 +15,20 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/delivery/githubapp"
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/report"
 )
 
-// Transition is one workflow transition an issue offers.
-type Transition struct {
-	ID, Name, ToStatus string
-}
-
 // Jira is what a run needs of the Jira API.
 type Jira interface {
-	Transitions(ctx context.Context, key string) ([]Transition, error)
-	Transition(ctx context.Context, key, id string) error
+	// TransitionTo moves the issue by the transition whose name or target
+	// status is want. When none matches it moves nothing and returns the
+	// names of the transitions the issue offers.
+	TransitionTo(ctx context.Context, key, want string) (moved bool, offered []string, err error)
 	// AddCommentOnce posts body unless a comment carrying runID exists.
 	AddCommentOnce(ctx context.Context, key, runID, body string) error
-}
-
-// Event is the part of a Jira webhook a run needs.
-type Event struct {
-	// Kind is "issue_updated", "comment_created" or something else.
-	Kind                   string
-	IssueKey, ProjectKey   string
-	StatusTo               string // the status an issue_updated moved to, if any
-	CommentBody, CommentBy string
 }
 
 // Transitions names the transitions taken per route; empty means comment
@@ -46,9 +37,17 @@ type Transitions struct {
 	Verified, Review, Attention string
 }
 
+// Pipeline runs verifications (*bot.Pipeline).
+type Pipeline interface {
+	Run(ctx context.Context, req bot.Request) (*bot.Verification, error)
+}
+
 // Handler handles queued Jira deliveries.
 type Handler struct {
-	GitHub *githubapp.Base
+	Pipeline Pipeline
+	// ForKey builds the request that verifies a story in a repository
+	// (githubapp.Base.ForKey).
+	ForKey func(ctx context.Context, owner, repo, key, deliveryID, trigger string) (bot.Request, error)
 	Jira   Jira
 	// Projects maps Jira project keys to "owner/repo".
 	Projects      map[string]string
@@ -57,7 +56,7 @@ type Handler struct {
 	// BotAccount is the Jira account autoverify posts as; its comments are
 	// ignored (so are any carrying a run ID).
 	BotAccount string
-	ParseEvent func(payload []byte) (Event, error)
+	Redactor   bot.StringRedactor
 	Logger     *slog.Logger
 }
 
@@ -67,58 +66,92 @@ func (h *Handler) Handle(ctx context.Context, job queue.Job) error {
 	if log == nil {
 		log = slog.Default()
 	}
-	ev, err := h.ParseEvent(job.Payload)
+	ev, err := ParseWebhook(job.Payload)
 	if err != nil {
 		log.Warn("malformed Jira webhook", "delivery", job.ID, "err", err)
 		return nil
 	}
-	trigger := ""
-	switch ev.Kind {
-	case "issue_updated":
-		if ev.StatusTo == "" || !strings.EqualFold(strings.TrimSpace(ev.StatusTo), strings.TrimSpace(h.TriggerStatus)) {
-			return nil
-		}
-		trigger = "status " + ev.StatusTo
-	case "comment_created":
-		if (h.BotAccount != "" && ev.CommentBy == h.BotAccount) || strings.Contains(ev.CommentBody, "autoverify run ") {
-			return nil
-		}
-		if githubapp.ParseCommand(ev.CommentBody) != githubapp.CmdVerify {
-			return nil
-		}
-		trigger = "/verify by " + ev.CommentBy
-	default:
+	trigger := h.trigger(ev)
+	if trigger == "" {
 		return nil
 	}
 	log = log.With("delivery", job.ID, "story", ev.IssueKey, "trigger", trigger)
 	repoFull, ok := h.Projects[ev.ProjectKey]
 	if !ok {
 		log.Warn("no repository mapped to the Jira project", "project", ev.ProjectKey)
-		return h.Jira.AddCommentOnce(ctx, ev.IssueKey, "unmapped-"+job.ID, fmt.Sprintf(
-			"Supervisor Auto-Verify: not run — no repository is mapped to project %s. Add %s=owner/repo to ENGINEO_JIRA_PROJECTS.",
-			ev.ProjectKey, ev.ProjectKey))
+		return h.Jira.AddCommentOnce(ctx, ev.IssueKey, "unmapped-"+job.ID, report.Unmapped(ev.ProjectKey))
 	}
 	owner, repo, _ := strings.Cut(repoFull, "/")
-	res, err := h.GitHub.Verify(ctx, githubapp.VerifyRequest{Owner: owner, Repo: repo, StoryKey: ev.IssueKey, DeliveryID: job.ID, Trigger: trigger})
+	req, err := h.ForKey(ctx, owner, repo, ev.IssueKey, job.ID, trigger)
 	if err != nil {
 		return err
 	}
-	if !res.Ran {
-		return h.Jira.AddCommentOnce(ctx, ev.IssueKey, "skipped-"+job.ID, fmt.Sprintf(
-			"Supervisor Auto-Verify: nothing verified\n\n%s", stripMarkdown(res.Skipped)))
+	req.Publishers = append(req.Publishers, &Publisher{Jira: h.Jira, Transitions: h.Transitions, Key: ev.IssueKey, Redactor: h.Redactor, Logger: log})
+	v, err := h.Pipeline.Run(ctx, req)
+	if err == nil && v.Ran() {
+		log.Info("run finished", "route", v.Report.Route, "run", req.RunID)
 	}
-	return Post(ctx, h.Jira, h.Transitions, ev.IssueKey, res.Report, res.PullURL, res.PullName, log)
+	return err
 }
 
-// Post transitions the issue for the run's route and comments the result
-// (once per run ID). The CLI's `run --report jira` uses it too.
-func Post(ctx context.Context, j Jira, ts Transitions, key string, run report.Run, pullURL, pullName string, log *slog.Logger) error {
-	if log == nil {
-		log = slog.Default()
+// trigger words why the event starts a run, or is "" when it does not: the
+// issue moved to the trigger status, or a person commented /verify.
+func (h *Handler) trigger(ev Event) string {
+	switch ev.Kind {
+	case KindIssueUpdated:
+		if ev.StatusTo != "" && strings.EqualFold(strings.TrimSpace(ev.StatusTo), strings.TrimSpace(h.TriggerStatus)) {
+			return "status " + ev.StatusTo
+		}
+	case KindCommentCreated:
+		by := ev.CommentAuthor
+		if by == "" {
+			by = ev.CommentAuthorName
+		}
+		// autoverify's own comments carry their run ID.
+		if (h.BotAccount != "" && by == h.BotAccount) || strings.Contains(ev.CommentBody, "autoverify run ") {
+			return ""
+		}
+		if command.Parse(ev.CommentBody) == command.Verify {
+			return "/verify by " + by
+		}
 	}
-	note := transition(ctx, j, ts, key, run.Route, log)
-	body := report.JiraComment(report.Jira{Run: run, PullURL: pullURL, PullName: pullName, TransitionNote: note})
-	if err := j.AddCommentOnce(ctx, key, run.RunID, body); err != nil {
+	return ""
+}
+
+// Publisher comments a verification on a Jira issue, once per run ID, and
+// transitions the issue by the route. The CLI's `run --report jira` uses it
+// too.
+type Publisher struct {
+	Jira        Jira
+	Transitions Transitions
+	// Key is the issue; empty means the verification's story key.
+	Key      string
+	Redactor bot.StringRedactor
+	Logger   *slog.Logger
+}
+
+var _ bot.Publisher = (*Publisher)(nil)
+
+// Begin does nothing: a Jira issue has no "in progress" to show.
+func (p *Publisher) Begin(context.Context, *bot.Verification) error { return nil }
+
+// Publish transitions the issue for the route and comments the result; a
+// verification that stopped on a problem gets a comment saying why.
+func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
+	key := p.Key
+	if key == "" {
+		key = v.Key
+	}
+	if v.Problem != nil {
+		body := report.JiraProblem(bot.ReportProblem(v.Problem, p.Redactor))
+		return p.Jira.AddCommentOnce(ctx, key, "skipped-"+v.Request.RunID, body)
+	}
+	note := p.transition(ctx, key, v.Summary.Route)
+	j := report.Jira{Run: v.Summary, TransitionNote: note}
+	if v.Subject.Number > 0 {
+		j.PullURL, j.PullName = v.Subject.URL, fmt.Sprintf("%s#%d", v.Subject.Repo, v.Subject.Number)
+	}
+	if err := p.Jira.AddCommentOnce(ctx, key, v.Summary.RunID, report.JiraComment(j)); err != nil {
 		return fmt.Errorf("commenting on %s: %w", key, err)
 	}
 	return nil
@@ -126,36 +159,28 @@ func Post(ctx context.Context, j Jira, ts Transitions, key string, run report.Ru
 
 // transition moves the issue for the route and words what happened. A
 // missing transition is reported in the comment, never dropped silently.
-func transition(ctx context.Context, j Jira, transitions Transitions, key, route string, log *slog.Logger) string {
+func (p *Publisher) transition(ctx context.Context, key, route string) string {
 	want := map[string]string{
-		"verified": transitions.Verified, "human_review": transitions.Review, "human_attention": transitions.Attention,
+		"verified": p.Transitions.Verified, "human_review": p.Transitions.Review, "human_attention": p.Transitions.Attention,
 	}[route]
 	if want == "" {
 		return report.TransitionNote("", "", nil, nil)
 	}
-	ts, err := j.Transitions(ctx, key)
-	if err != nil {
-		log.Warn("could not list transitions", "err", err)
+	moved, offered, err := p.Jira.TransitionTo(ctx, key, want)
+	switch {
+	case err != nil:
+		p.logger().Warn("transition failed", "want", want, "err", err)
 		return report.TransitionNote(want, "", nil, err)
+	case !moved:
+		p.logger().Warn("the issue offers no matching transition", "want", want, "offered", offered)
+		return report.TransitionNote(want, "", offered, nil)
 	}
-	var offered []string
-	for _, t := range ts {
-		if strings.EqualFold(strings.TrimSpace(t.Name), strings.TrimSpace(want)) || strings.EqualFold(strings.TrimSpace(t.ToStatus), strings.TrimSpace(want)) {
-			if err := j.Transition(ctx, key, t.ID); err != nil {
-				log.Warn("transition failed", "transition", t.Name, "err", err)
-				return report.TransitionNote(want, "", nil, err)
-			}
-			return report.TransitionNote(want, want, nil, nil)
-		}
-		offered = append(offered, t.Name)
-	}
-	log.Warn("the issue offers no matching transition", "want", want, "offered", offered)
-	return report.TransitionNote(want, "", offered, nil)
+	return report.TransitionNote(want, want, nil, nil)
 }
 
-// stripMarkdown turns the GitHub-flavoured skip message into plain text.
-func stripMarkdown(s string) string {
-	s = strings.ReplaceAll(s, "### ", "")
-	s = strings.ReplaceAll(s, "`", "")
-	return s
+func (p *Publisher) logger() *slog.Logger {
+	if p.Logger != nil {
+		return p.Logger
+	}
+	return slog.Default()
 }

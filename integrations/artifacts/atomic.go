@@ -1,4 +1,4 @@
-package evidence
+package artifacts
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package evidence
+package artifacts
 
 import (
 	"encoding/json"
@@ -8,16 +8,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func sampleRun() Run {
-	return Run{
+func sampleRun() evidence.Run {
+	return evidence.Run{
 		StoryKey: "KAN-25",
 		Time:     time.Date(2026, 1, 28, 12, 0, 0, 500, time.UTC),
-		Results: []Result{
+		Results: []evidence.Result{
 			{ItemID: "abc12345", Line: 3, Text: "Run type check", Command: "pnpm type-check", Duration: 5200 * time.Millisecond, Passed: true, Output: []byte("ok\n")},
 			{ItemID: "def67890", Line: 5, Text: "Tests", Command: "pnpm test", ExitCode: 1, Duration: time.Second, FailureType: failure.TestFailure, Output: []byte("1 failed"), OmittedBytes: 10},
 		},

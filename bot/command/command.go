@@ -1,4 +1,7 @@
-package githubapp
+// Package command reads /verify commands from comments (GitHub pull request
+// comments and Jira comments alike): line-anchored, outside code blocks and
+// quotes, parsed with a real CommonMark parser. Pure.
+package command
 
 import (
 	"regexp"
@@ -14,10 +17,10 @@ type Command string
 
 // The commands.
 const (
-	CmdNone   Command = ""
-	CmdVerify Command = "verify"
-	CmdReset  Command = "reset"
-	CmdHelp   Command = "help"
+	None   Command = ""
+	Verify Command = "verify"
+	Reset  Command = "reset"
+	Help   Command = "help"
 )
 
 var commandRe = regexp.MustCompile(`^/verify(?:\s+(\S+))?\s*$`)
@@ -30,10 +33,10 @@ var commentParser = parser.NewParser(
 // ParseCommand finds the first line that is a /verify command, outside code
 // blocks and quotes (a quoted "> /verify" is someone citing, not asking).
 // Unknown subcommands read as help, so a typo gets an answer.
-func ParseCommand(body string) Command {
+func Parse(body string) Command {
 	src := []byte(body)
 	doc := commentParser.Parse(text.NewReader(src))
-	found := CmdNone
+	found := None
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -51,11 +54,11 @@ func ParseCommand(body string) Command {
 				}
 				switch strings.ToLower(m[1]) {
 				case "":
-					found = CmdVerify
+					found = Verify
 				case "reset":
-					found = CmdReset
+					found = Reset
 				default:
-					found = CmdHelp
+					found = Help
 				}
 				return ast.WalkStop, nil
 			}
@@ -64,18 +67,4 @@ func ParseCommand(body string) Command {
 		return ast.WalkContinue, nil
 	})
 	return found
-}
-
-// storyKeyRe is the spec's story key pattern.
-var storyKeyRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]+-[0-9]+\b`)
-
-// StoryKey finds the story key in the title, then the head branch, then
-// the body.
-func StoryKey(title, branch, body string) string {
-	for _, s := range []string{title, branch, body} {
-		if k := storyKeyRe.FindString(s); k != "" {
-			return k
-		}
-	}
-	return ""
 }

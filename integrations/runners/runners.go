@@ -1,6 +1,12 @@
-package main
+// Package runners builds the runners a resolved configuration names: the
+// default runner (the local sandbox or Docker) and the runners of a
+// matrix's environments. It implements bot.Runners for the CLI, which
+// builds runners per verification, and for the server, which shares one
+// default runner across verifications.
+package runners
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,12 +15,41 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/docker"
 	"github.com/engineo/autoverify/integrations/local"
 )
 
-// newRunner builds the configured runner and its cleanup.
-func newRunner(cfg Config) (bot.Runner, func(), error) {
+// Factory builds runners per verification.
+type Factory struct {
+	// Shared, when set, is the default runner of every verification (the
+	// server's, built once at start-up); otherwise New builds one from each
+	// verification's configuration.
+	Shared bot.Runner
+}
+
+var _ bot.Runners = (*Factory)(nil)
+
+// Runners returns the default runner and the environments cfg names for
+// workspace, and a release func that closes what was built.
+func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace string) (bot.Runner, []bot.Environment, func(), error) {
+	r, closeRunner := f.Shared, func() {}
+	if r == nil {
+		var err error
+		if r, closeRunner, err = New(cfg); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	envs, closeEnvs, err := Environments(cfg, workspace)
+	if err != nil {
+		closeRunner()
+		return nil, nil, nil, err
+	}
+	return r, envs, func() { closeEnvs(); closeRunner() }, nil
+}
+
+// New builds the configured default runner and its cleanup.
+func New(cfg settings.Config) (bot.Runner, func(), error) {
 	if cfg.Runner == "docker" {
 		env := map[string]string{}
 		for _, name := range cfg.EnvPassthrough {
@@ -26,20 +61,21 @@ func newRunner(cfg Config) (bot.Runner, func(), error) {
 			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
 			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: env})
 		if err != nil {
-			return nil, nil, inputErrorf("docker runner: %v", err)
+			return nil, nil, fmt.Errorf("docker runner: %w", err)
 		}
 		return r, func() { _ = r.Close() }, nil
 	}
 	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit), local.WithEnvPassthrough(cfg.EnvPassthrough...))
 	if err != nil {
-		return nil, nil, inputErrorf("local runner: %v", err)
+		return nil, nil, fmt.Errorf("local runner: %w", err)
 	}
 	return r, func() {}, nil
 }
 
-// environments builds the runners of .autoverify.yml's environments:, in
-// name order; an image from .devcontainer/devcontainer.json when asked.
-func environments(cfg Config, workdir string) ([]bot.Environment, func(), error) {
+// Environments builds the runners of the configuration's environments:,
+// in name order, with an image from .devcontainer/devcontainer.json in
+// workdir when an environment asks for it.
+func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(), error) {
 	var names []string
 	for name := range cfg.Environments {
 		names = append(names, name)
@@ -52,24 +88,26 @@ func environments(cfg Config, workdir string) ([]bot.Environment, func(), error)
 			c()
 		}
 	}
+	fail := func(format string, args ...any) ([]bot.Environment, func(), error) {
+		closeAll()
+		return nil, nil, fmt.Errorf(format, args...)
+	}
 	for _, name := range names {
 		spec := cfg.Environments[name]
 		c := cfg
 		c.Runner, c.DockerImage, c.DockerNetwork = spec.Runner, spec.Image, spec.Network
 		c.DockerCPUs, c.DockerPids = spec.CPUs, spec.Pids
 		if spec.Memory != "" {
-			n, err := parseSize(spec.Memory)
+			n, err := settings.ParseMemory(spec.Memory)
 			if err != nil {
-				closeAll()
-				return nil, nil, inputErrorf("environments: %s: memory %q: %v", name, spec.Memory, err)
+				return fail("environments: %s: memory %q: %v", name, spec.Memory, err)
 			}
-			c.DockerMemory = int64(n)
+			c.DockerMemory = n
 		}
 		if spec.Devcontainer {
 			img, err := devcontainerImage(workdir)
 			if err != nil {
-				closeAll()
-				return nil, nil, inputErrorf("environments: %s: %v", name, err)
+				return fail("environments: %s: %v", name, err)
 			}
 			c.DockerImage = img
 		}
@@ -80,17 +118,14 @@ func environments(cfg Config, workdir string) ([]bot.Environment, func(), error)
 			}
 		}
 		if c.Runner != "local" && c.Runner != "docker" {
-			closeAll()
-			return nil, nil, inputErrorf("environments: %s: runner %q: want local or docker", name, c.Runner)
+			return fail("environments: %s: runner %q: want local or docker", name, c.Runner)
 		}
 		if c.Runner == "docker" && c.DockerImage == "" {
-			closeAll()
-			return nil, nil, inputErrorf("environments: %s: a docker environment needs image: (or devcontainer: true)", name)
+			return fail("environments: %s: a docker environment needs image: (or devcontainer: true)", name)
 		}
-		r, closeRunner, err := newRunner(c)
+		r, closeRunner, err := New(c)
 		if err != nil {
-			closeAll()
-			return nil, nil, inputErrorf("environments: %s: %v", name, err)
+			return fail("environments: %s: %v", name, err)
 		}
 		closers = append(closers, closeRunner)
 		envs = append(envs, bot.Environment{Name: name, Runner: r})

@@ -1,0 +1,31 @@
+package command
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	tests := map[string]Command{
+		"/verify":                          Verify,
+		"  /verify  ":                      Verify,
+		"please run\n/verify\nthanks":      Verify,
+		"/verify reset":                    Reset,
+		"/verify help":                     Help,
+		"/verify frobnicate":               Help,
+		"I will /verify later":             None,
+		"/verifyx":                         None,
+		"```\n/verify\n```":                None,
+		"    /verify":                      None,
+		"> /verify":                        None,
+		"<!--\n/verify\n-->":               None,
+		"`/verify`":                        None,
+		"":                                 None,
+		"```\n/verify\n```\n/verify reset": Reset,
+	}
+	for body, want := range tests {
+		assert.Equal(t, want, Parse(body), "%q", body)
+	}
+}

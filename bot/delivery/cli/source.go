@@ -1,0 +1,91 @@
+// Package cli is how `autoverify run` reaches the pipeline and how its
+// result reaches the person at the terminal: a Source over a local work
+// tree and a story file, and a Publisher that prints the result table and
+// writes the evidence markers into the story. It touches only the local
+// files it is given; git and the atomic file writer are injected.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// Source is a story file verified in a local work tree.
+type Source struct {
+	// StoryPath is the story file; it must have a checklist.
+	StoryPath string
+	// Dir is the work tree the commands run in and whose .autoverify.yml
+	// is read.
+	Dir string
+	// Commit is the commit verified; empty asks Head.
+	Commit string
+	// Head returns the work tree's checked-out commit, "" outside git.
+	Head func(ctx context.Context, dir string) (string, error)
+	// Committer, when set, commits what auto-fixers change (see
+	// bot.FixableSource); nil runs fixers without committing.
+	Committer func(v *bot.Verification) bot.FixCommitter
+	// Warn receives warnings (one line each).
+	Warn io.Writer
+}
+
+var _ bot.FixableSource = (*Source)(nil)
+
+// Subject reads the story and the work tree's commit.
+func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
+	raw, err := os.ReadFile(s.StoryPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return bot.Subject{}, &bot.Problem{Kind: bot.ProblemStory, Path: s.StoryPath, Err: errors.New("no such file; check the path")}
+	case err != nil:
+		return bot.Subject{}, &bot.Problem{Kind: bot.ProblemStory, Path: s.StoryPath, Err: err}
+	}
+	commit := s.Commit
+	if commit == "" && s.Head != nil {
+		if commit, err = s.Head(ctx, s.Dir); err != nil {
+			fmt.Fprintf(s.warn(), "warning: reading the commit of %s: %v; comparing failures against an empty commit\n", s.Dir, err)
+		}
+	}
+	return bot.Subject{Repo: s.Dir, Commit: commit, Checklist: raw, ChecklistSource: s.StoryPath, ChecklistRequired: true}, nil
+}
+
+// File reads a file of the work tree; ref is ignored (the work tree is
+// what is verified).
+func (s *Source) File(_ context.Context, _, path string) ([]byte, error) {
+	full := filepath.Join(s.Dir, path)
+	raw, err := os.ReadFile(full)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", full, bot.ErrNotFound)
+	case err != nil:
+		return nil, &bot.Problem{Kind: bot.ProblemConfig, Err: fmt.Errorf("%s: %v", full, err)}
+	}
+	return raw, nil
+}
+
+// Workspace is the work tree itself; nothing is created or removed.
+func (s *Source) Workspace(context.Context, bot.Subject) (string, func(), error) {
+	return s.Dir, func() {}, nil
+}
+
+// FixCommitter commits fixes in the work tree when the run verifies a
+// commit.
+func (s *Source) FixCommitter(v *bot.Verification) bot.FixCommitter {
+	if s.Committer == nil || v.Subject.Commit == "" {
+		return nil
+	}
+	return s.Committer(v)
+}
+
+func (s *Source) warn() io.Writer {
+	if s.Warn == nil {
+		return io.Discard
+	}
+	return s.Warn
+}

@@ -1,0 +1,268 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/checklist"
+)
+
+// Exit codes of `autoverify run`.
+const (
+	ExitOK       = 0
+	ExitFailed   = 1
+	ExitBadInput = 2
+)
+
+// Terminal publishes to the person at the terminal: warnings and problems
+// on Stderr, the result table on Stdout, and the evidence markers written
+// into the story file.
+type Terminal struct {
+	Stdout, Stderr io.Writer
+	// Color paints PASS and FAIL.
+	Color bool
+	// WriteFile replaces a file atomically (integrations/artifacts).
+	WriteFile func(path string, data []byte, perm fs.FileMode) error
+	// Secret masks secrets in texts printed from configuration (fixer
+	// commands and their errors).
+	Secret func(string) string
+}
+
+var _ bot.Publisher = (*Terminal)(nil)
+
+// Begin prints the story's warnings.
+func (t *Terminal) Begin(_ context.Context, v *bot.Verification) error {
+	for _, w := range v.Story.Warnings {
+		fmt.Fprintf(t.Stderr, "warning: %s: %s\n", v.ChecklistSource, w)
+	}
+	return nil
+}
+
+// Publish marks the story and prints the result, or the problem that
+// stopped the run.
+func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
+	if p := v.Problem; p != nil {
+		if p.Kind == bot.ProblemRefused {
+			fmt.Fprintf(t.Stdout, "%s: refused — %v\n", v.Key, p.Err)
+			return nil
+		}
+		fmt.Fprintln(t.Stderr, "autoverify:", p)
+		return nil
+	}
+	if v.LedgerErr != nil {
+		fmt.Fprintf(t.Stderr, "autoverify: %v\n", v.LedgerErr)
+	}
+	marks := bot.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
+	changed, err := t.markStory(v.ChecklistSource, marks)
+	if err != nil {
+		fmt.Fprintln(t.Stderr, "autoverify:", err)
+		return err
+	}
+	t.printRun(v)
+	for _, f := range v.Report.Fixes {
+		fmt.Fprintf(t.Stdout, "\nauto-fix %s: %s → exit %d", f.Fixer.Type, t.secret(f.Fixer.Command), f.Result.ExitCode)
+		if f.Commit != "" {
+			fmt.Fprintf(t.Stdout, ", committed %s", shortSHA(f.Commit))
+		}
+		if f.Err != "" {
+			fmt.Fprintf(t.Stdout, " (%s)", t.secret(f.Err))
+		}
+		fmt.Fprintln(t.Stdout)
+	}
+	rep, l := v.Report, v.Config.Limits
+	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
+	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
+		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
+	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
+	if changed {
+		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(len(marks), "marker"))
+	}
+	return nil
+}
+
+// ExitCode is the exit status of a run that ended with v and err (from
+// bot.Pipeline.Run): 0 when every automated item passed, 2 for a problem
+// the user must fix in their input, 1 otherwise. An error no publisher
+// printed is printed here.
+func ExitCode(v *bot.Verification, err error, stderr io.Writer) int {
+	if v != nil && v.Problem != nil {
+		if v.Problem.Kind == bot.ProblemRefused {
+			return ExitFailed
+		}
+		return ExitBadInput
+	}
+	if v == nil || !v.Ran() {
+		if err != nil {
+			fmt.Fprintln(stderr, "autoverify:", err)
+		}
+		return ExitFailed
+	}
+	_, failed, _, rejected := v.Summary.Counts()
+	if err != nil || v.LedgerErr != nil || failed > 0 || rejected > 0 {
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+// markStory rewrites the story's markers. It reads the file again rather
+// than reusing what was parsed before the run, so edits made while the
+// commands ran are kept: marks apply by item ID to whatever is there now.
+func (t *Terminal) markStory(path string, marks map[string]checklist.Mark) (bool, error) {
+	cur, err := os.ReadFile(path)
+	if err != nil {
+		return false, fmt.Errorf("re-reading story %s to add markers: %w (evidence was written)", path, err)
+	}
+	out, err := checklist.Rewrite(cur, marks)
+	var skipped *checklist.SkippedError
+	if errors.As(err, &skipped) {
+		fmt.Fprintf(t.Stderr, "warning: story %s: %v\n", path, err)
+		err = nil
+	}
+	if err != nil {
+		var enc *checklist.EncodingError
+		if errors.As(err, &enc) {
+			return false, fmt.Errorf("story %s changed during the run and is no longer UTF-8 (%v); markers not written", path, err)
+		}
+		return false, fmt.Errorf("marking story %s: %w", path, err)
+	}
+	if bytes.Equal(out, cur) {
+		return false, nil
+	}
+	if err := t.WriteFile(path, out, 0o644); err != nil {
+		return false, fmt.Errorf("updating story: %w", err)
+	}
+	return true, nil
+}
+
+func (t *Terminal) printRun(v *bot.Verification) {
+	w := t.Stdout
+	paint := func(code, s string) string {
+		if !t.Color {
+			return s
+		}
+		return "\x1b[" + code + "m" + s + "\x1b[0m"
+	}
+	auto, manual, _ := v.Story.Counts()
+	outcomes, rejected := v.Record.Outcomes, v.Record.Rejected
+	passed := 0
+	for _, o := range outcomes {
+		if o.Passed {
+			passed++
+		}
+	}
+	fmt.Fprintf(w, "%s: %d/%d automated items passed, %s, %s\n\n", v.Key, passed, auto,
+		plural(manual, "manual item"), plural(len(rejected), "rejected item"))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "LINE\tID\tRESULT\tTYPE\tEXIT\tTIME\tCOMMAND")
+	for _, o := range outcomes {
+		res, typ := paint("32", "PASS"), "-"
+		if !o.Passed {
+			res, typ = paint("31", "FAIL"), string(o.FailureType)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", o.Item.Line, o.Item.ID, res, typ,
+			o.Result.ExitCode, o.Result.Duration.Round(time.Millisecond), o.Item.Command)
+	}
+	for _, it := range rejected {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t-\t-\t-\t%s\n", it.Line, it.ID, paint("33", "REJECTED"), it.Command)
+	}
+	tw.Flush()
+	for _, o := range outcomes {
+		for _, p := range o.Pairs {
+			res := paint("32", "PASS")
+			if !p.Passed {
+				res = paint("31", "FAIL "+string(p.FailureType))
+			}
+			fmt.Fprintf(w, "  line %d in %s: exit %d (required %d) %s\n", o.Item.Line, p.Environment, p.Result.ExitCode, p.RequiredExitCode, res)
+		}
+		if o.Reason != "" {
+			fmt.Fprintf(w, "  line %d: %s\n", o.Item.Line, o.Reason)
+		}
+	}
+	for _, it := range rejected {
+		fmt.Fprintf(w, "\nline %d rejected: %s\n", it.Line, it.Reason)
+	}
+	for _, o := range outcomes {
+		if !o.Passed {
+			fmt.Fprintf(w, "\nline %d failed (%s): %s\n%s", o.Item.Line, o.FailureType, o.Item.Command, indentTail(o.Result.Output, 15))
+		}
+	}
+}
+
+func (t *Terminal) secret(s string) string {
+	if t.Secret == nil {
+		return s
+	}
+	return t.Secret(s)
+}
+
+// indentTail returns the last n lines of output, indented, for a quick look
+// at a failure without opening the evidence file.
+func indentTail(out []byte, n int) string {
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n:]...)
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString("    " + l + "\n")
+	}
+	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// Announce wraps a publisher that reports elsewhere (Jira) so the terminal
+// says what it did: Done's line on Stdout after a successful Publish, the
+// failure on Stderr otherwise. A run that stopped on a problem is not
+// passed on: there is nothing to report.
+type Announce struct {
+	bot.Publisher
+	Stdout, Stderr io.Writer
+	// What names the action in a failure ("reporting to Jira").
+	What string
+	// Done words the success ("Jira:     commented on KAN-1").
+	Done func(v *bot.Verification) string
+}
+
+// Begin passes through.
+func (a Announce) Begin(ctx context.Context, v *bot.Verification) error {
+	return a.Publisher.Begin(ctx, v)
+}
+
+// Publish passes a finished run on and says how it went.
+func (a Announce) Publish(ctx context.Context, v *bot.Verification) error {
+	if !v.Ran() {
+		return nil
+	}
+	if err := a.Publisher.Publish(ctx, v); err != nil {
+		fmt.Fprintf(a.Stderr, "autoverify: %s: %v (evidence was written)\n", a.What, err)
+		return err
+	}
+	fmt.Fprintln(a.Stdout, a.Done(v))
+	return nil
+}

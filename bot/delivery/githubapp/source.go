@@ -1,0 +1,78 @@
+package githubapp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// sourceAPI is what a Source reads.
+type sourceAPI interface {
+	PullReader
+	Contents
+	BranchSHA(ctx context.Context, owner, repo, branch string) (string, error)
+}
+
+// Source is a pull request (Number > 0) or a branch's head (Ref) as the
+// subject of a verification.
+type Source struct {
+	GitHub      sourceAPI
+	Owner, Repo string
+	Number      int
+	// Ref is the branch verified when there is no pull request; it is
+	// also where the configuration is read.
+	Ref string
+	// IsNotFound tells a missing file from a failed read.
+	IsNotFound func(error) bool
+}
+
+var _ bot.Source = (*Source)(nil)
+
+func (s *Source) String() string {
+	if s.Number > 0 {
+		return fmt.Sprintf("%s/%s#%d", s.Owner, s.Repo, s.Number)
+	}
+	return fmt.Sprintf("%s/%s@%s", s.Owner, s.Repo, s.Ref)
+}
+
+// Subject reads the pull request (its head commit, base branch, title,
+// branch and description) or the branch's head commit.
+func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
+	repo := s.Owner + "/" + s.Repo
+	if s.Number <= 0 {
+		sha, err := s.GitHub.BranchSHA(ctx, s.Owner, s.Repo, s.Ref)
+		if err != nil {
+			return bot.Subject{}, fmt.Errorf("reading branch %s of %s: %w", s.Ref, repo, err)
+		}
+		return bot.Subject{Repo: repo, Commit: sha, BaseRef: s.Ref, Branch: s.Ref}, nil
+	}
+	pr, err := s.GitHub.PullRequest(ctx, s.Owner, s.Repo, s.Number)
+	if err != nil {
+		return bot.Subject{}, fmt.Errorf("reading %s: %w", s, err)
+	}
+	return bot.Subject{
+		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(),
+		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(),
+		Checklist: []byte(pr.GetBody()), ChecklistSource: "the pull request description",
+		Number: s.Number, URL: pr.GetHTMLURL(),
+	}, nil
+}
+
+// File reads a file at ref through the contents API.
+func (s *Source) File(ctx context.Context, ref, path string) ([]byte, error) {
+	raw, err := s.GitHub.FileContent(ctx, s.Owner, s.Repo, path, ref)
+	if err != nil && s.IsNotFound != nil && s.IsNotFound(err) {
+		return nil, fmt.Errorf("%s at %s: %w", path, ref, bot.ErrNotFound)
+	}
+	return raw, err
+}
+
+// Workspace extracts the subject's commit from GitHub's tarball.
+func (s *Source) Workspace(ctx context.Context, subj bot.Subject) (string, func(), error) {
+	dir, release, err := s.GitHub.Workspace(ctx, s.Owner, s.Repo, subj.Commit)
+	if err != nil {
+		return "", nil, fmt.Errorf("fetching %s@%s: %w", s, subj.Commit, err)
+	}
+	return dir, release, nil
+}

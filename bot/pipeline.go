@@ -1,0 +1,229 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// Pipeline verifies stories. Every trigger — `autoverify run`, a /verify
+// comment, a pull request push, a Jira transition — builds a Request and
+// calls Run; the stages below are the one place a verification is written
+// down. A Pipeline is built once with the parts every verification shares
+// and is safe for concurrent use.
+type Pipeline struct {
+	Ledger   Ledger
+	Limits   ledger.Limits
+	Redactor SecretRedactor
+	// Artifacts stores evidence files and summaries.
+	Artifacts Artifacts
+	// Runners builds the runners a configuration names.
+	Runners Runners
+	// Checks are the verification's stages, run in order inside a verify
+	// cycle once the checklist items have run (see Check). New builds the
+	// list; adding a stage means adding it there.
+	Checks []Check
+	// Publishers report every verification (metrics, logs, run records),
+	// besides those of the request.
+	Publishers []Publisher
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// SecretRedactor masks secrets in output and in short texts.
+type SecretRedactor interface {
+	Redactor
+	StringRedactor
+}
+
+// Artifacts stores a run's evidence file and summary in a directory
+// (integrations/artifacts on disk).
+type Artifacts interface {
+	Write(dir string, run evidence.Run) (evidence.Files, error)
+}
+
+// Runners builds the runners a resolved configuration names for a
+// workspace: the default runner and the environments of a matrix.
+// release frees what was built (warm containers); it is never nil when
+// err is nil. An error is a configuration the runners cannot honour, shown
+// to the author as such.
+type Runners interface {
+	Runners(ctx context.Context, cfg settings.Config, workspace string) (r Runner, envs []Environment, release func(), err error)
+}
+
+// Check is a verification stage that runs inside the story's verify cycle
+// after the checklist items: gates, reviewers and claim audits are Checks.
+// It adds what it found to v.Report.Outcomes (one Outcome per check it
+// judged, so routing, evidence and reports treat every stage alike).
+type Check interface {
+	Name() string
+	Check(ctx context.Context, v *Verification) error
+}
+
+// Options are the parts New wires together.
+type Options struct {
+	Ledger     Ledger
+	Limits     ledger.Limits
+	Redactor   SecretRedactor
+	Artifacts  Artifacts
+	Runners    Runners
+	Publishers []Publisher
+	Now        func() time.Time
+}
+
+// New builds the pipeline with every stage in its place. It is the one
+// list of verification stages the CLI and the server share.
+func New(o Options) *Pipeline {
+	return &Pipeline{
+		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
+		Publishers: o.Publishers, Now: o.Now,
+		Checks: []Check{},
+	}
+}
+
+// Request is one verification to run.
+type Request struct {
+	// RunID names the run in evidence, reports and the ledger history; a
+	// retried delivery keeps its ID, so it finds its check run again.
+	RunID string
+	// Trigger says who or what asked, for logs ("/verify by @alice").
+	Trigger string
+	// Source is where the subject, its configuration, its checklist and
+	// its workspace come from.
+	Source Source
+	// Key forces the story key (a Jira issue, the CLI's --story-key);
+	// empty finds it in the subject.
+	Key string
+	// Configure resolves the configuration from the repository's
+	// .autoverify.yml as the subject's base has it (path names the file in
+	// errors). The CLI and the server differ in precedence, so the trigger
+	// supplies it.
+	Configure func(file repoconfig.File, path string) (settings.Config, error)
+	// ArtifactsDir is where this run's evidence goes; empty means the
+	// configuration's artifacts directory.
+	ArtifactsDir string
+	// Link gives the URL of one of the run's artifact files; nil means no
+	// links.
+	Link func(file string) string
+	// Publishers report this verification, after the pipeline's own.
+	Publishers []Publisher
+}
+
+// Verification is one run of the pipeline: what each stage found, in the
+// order the stages ran. Publishers read it.
+type Verification struct {
+	Request Request
+	Started time.Time
+	Subject Subject
+	Config  settings.Config
+	Key     string
+	Story   *checklist.Story
+	// ChecklistSource says where the checklist came from ("the pull
+	// request description", a file path); FromSubject is set when it is
+	// the subject's own text, whose markers a publisher may rewrite.
+	ChecklistSource string
+	FromSubject     bool
+	Workspace       string
+	Runner          Runner
+	Environments    []Environment
+	Fixers          map[failure.Type]Fixer
+	// Report is the verify cycle: outcomes, fixes, route and ledger entry.
+	Report Report
+	// LedgerErr is set when the checks ran but the ledger could not record
+	// them; the evidence is still written and reported.
+	LedgerErr error
+	Record    Record
+	Files     evidence.Files
+	// Summary is what reports render (redacted, with links).
+	Summary report.Run
+	// Problem, when set, is why the verification stopped before a verdict
+	// (bad configuration, nothing to verify, cycles spent).
+	Problem *Problem
+	// release frees what stages acquired (workspace, runners), last first.
+	release []func()
+}
+
+// Ran reports whether the verification reached a verdict.
+func (v *Verification) Ran() bool { return v.Problem == nil && v.Summary.RunID != "" }
+
+// stage is one step of Run; it returns a *Problem to stop with something
+// to tell the author, or another error to give up (the trigger retries).
+type stage struct {
+	name string
+	run  func(ctx context.Context, v *Verification) error
+}
+
+// stages is the order of a verification:
+// subject → config → checklist → begin → workspace → runners → verify →
+// record → report, then every publisher publishes.
+func (p *Pipeline) stages() []stage {
+	return []stage{
+		{"subject", p.subject},
+		{"config", p.config},
+		{"checklist", p.checklist},
+		{"begin", p.begin},
+		{"workspace", p.workspace},
+		{"runners", p.runners},
+		{"verify", p.verify},
+		{"record", p.record},
+		{"report", p.report},
+	}
+}
+
+// Run verifies what req names and publishes the result. It returns an
+// error only for failures worth retrying (a code host or store that did
+// not answer); problems the author must fix are published and returned as
+// v.Problem. Resources a stage acquired are released before Run returns.
+func (p *Pipeline) Run(ctx context.Context, req Request) (*Verification, error) {
+	v := &Verification{Request: req, Started: p.now()}
+	defer func() {
+		for i := len(v.release) - 1; i >= 0; i-- {
+			v.release[i]()
+		}
+	}()
+	for _, s := range p.stages() {
+		err := s.run(ctx, v)
+		var problem *Problem
+		switch {
+		case errors.As(err, &problem):
+			v.Problem = problem
+			return v, p.publish(ctx, v)
+		case err != nil:
+			return v, fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	return v, p.publish(ctx, v)
+}
+
+// publishers are the pipeline's and the request's, in that order.
+func (p *Pipeline) publishers(v *Verification) []Publisher {
+	return append(append([]Publisher(nil), p.Publishers...), v.Request.Publishers...)
+}
+
+// publish hands the verification to every publisher, even when one fails,
+// and returns the first failure.
+func (p *Pipeline) publish(ctx context.Context, v *Verification) error {
+	var first error
+	for _, pub := range p.publishers(v) {
+		if err := pub.Publish(ctx, v); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+func (p *Pipeline) now() time.Time {
+	if p.Now != nil {
+		return p.Now()
+	}
+	return time.Now()
+}

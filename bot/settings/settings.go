@@ -1,0 +1,410 @@
+// Package settings resolves autoverify's configuration. Every setting is a
+// flag, an ENGINEO_ environment variable, or a key of a repository's
+// .autoverify.yml; this package holds the table of them, the precedence
+// rules and the validation, so that the CLI and the server resolve the same
+// way and every error names where the bad value came from and how to fix
+// it. It reads nothing itself: callers hand it a Lookup over their flags and
+// environment and the repository file they read (from the work directory,
+// or from a pull request's base branch).
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// Error is bad configuration: it names the input (a flag, a variable, a
+// file key) and what to write instead. The CLI exits 2 on it; the server
+// shows it to the pull request's author.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// Setting is one configurable value: its flag, its environment variable and
+// its help text.
+type Setting struct {
+	Flag, Env, Usage string
+}
+
+// Run are the settings of a verification, shared by the CLI and the server.
+var Run = []Setting{
+	{"allowlist", "ENGINEO_AUTOVERIFY_ALLOWLIST", "comma-separated allowed command prefixes (default: pnpm type-check,pnpm lint,pnpm test,pnpm test:e2e)"},
+	{"build-enabled", "ENGINEO_AUTOVERIFY_BUILD_ENABLED", "1 adds `pnpm build` to the allowlist"},
+	{"command-timeout", "ENGINEO_COMMAND_TIMEOUT", "per-command timeout, a Go duration (default 10m)"},
+	{"output-limit", "ENGINEO_OUTPUT_LIMIT", "output kept per command: bytes or 512KiB, 1MiB (default 1MiB)"},
+	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
+	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
+	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
+	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process) or docker"},
+	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
+	{"docker-network", "ENGINEO_DOCKER_NETWORK", "1 gives docker containers a network (default: none)"},
+	{"redis-url", "ENGINEO_REDIS_URL", "Redis for the work ledger (default: embedded store in the state directory)"},
+	{"redis-prefix", "ENGINEO_REDIS_PREFIX", "prefix of every Redis key and the queue name (default autoverify:)"},
+	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
+	{"max-auto-fix-attempts", "ENGINEO_MAX_AUTO_FIX_ATTEMPTS", "auto-fix attempts per story (default 2)"},
+	{"max-verify-cycles", "ENGINEO_MAX_VERIFY_CYCLES", "verify cycles per story until a reset (default 3)"},
+	{"git-push-enabled", "ENGINEO_GIT_PUSH_ENABLED", "1 pushes auto-fix commits (evidence is never pushed)"},
+}
+
+// Config is a resolved configuration.
+type Config struct {
+	Allowlist      []string
+	BuildEnabled   bool
+	CommandTimeout time.Duration
+	OutputLimit    int
+	EnvPassthrough []string
+	Concurrency    int
+	ArtifactsDir   string
+	// Runner is "local" or "docker"; DockerImage and DockerNetwork
+	// configure the docker runner.
+	Runner        string
+	DockerImage   string
+	DockerNetwork bool
+	// DockerCPUs, DockerMemory and DockerPids bound each container (set
+	// per environment); zero means the runner's defaults.
+	DockerCPUs   float64
+	DockerMemory int64
+	DockerPids   int64
+	// RedisURL selects the Redis ledger; empty means the embedded store
+	// under StateDir.
+	RedisURL string
+	// RedisPrefix starts every Redis key and names the queue, so several
+	// deployments (or test runs) can share one Redis.
+	RedisPrefix string
+	StateDir    string
+	Limits      ledger.Limits
+	PushEnabled bool
+	// AutoFix maps failure types to fixer commands (.autoverify.yml only).
+	AutoFix map[string]string
+	// Environments are the matrix's environments (.autoverify.yml only).
+	Environments map[string]repoconfig.Environment
+	// StoryPath locates a story file by key (.autoverify.yml only).
+	StoryPath string
+	// Triggers say which events start a run (.autoverify.yml only).
+	Triggers repoconfig.Triggers
+}
+
+// Policy is the command policy the configuration allows.
+func (c Config) Policy() (checklist.Policy, error) {
+	list := c.Allowlist
+	if c.BuildEnabled {
+		list = append(append([]string(nil), list...), checklist.BuildCommand)
+	}
+	p, err := checklist.NewPolicy(list)
+	if err != nil {
+		return checklist.Policy{}, errorf("allowlist: %v", err)
+	}
+	return p, nil
+}
+
+// StoryFile is the path of the story file for key.
+func (c Config) StoryFile(key string) string {
+	return repoconfig.File{StoryPath: c.StoryPath}.StoryFile(key)
+}
+
+// Lookup returns a setting's raw value by flag name and where it came from
+// ("--flag" or the variable's name); "" when the setting is unset there.
+type Lookup func(flag string) (value, source string)
+
+// Layers looks a setting up in each lookup in turn; the first that has it
+// wins (flags before the environment).
+func Layers(lookups ...Lookup) Lookup {
+	return func(flag string) (string, string) {
+		for _, l := range lookups {
+			if v, src := l(flag); v != "" {
+				return v, src
+			}
+		}
+		return "", ""
+	}
+}
+
+// Env is the Lookup of ENGINEO_ variables for the given settings.
+func Env(getenv func(string) string, lists ...[]Setting) Lookup {
+	return func(flag string) (string, string) {
+		for _, list := range lists {
+			for _, s := range list {
+				if s.Flag == flag {
+					return getenv(s.Env), s.Env
+				}
+			}
+		}
+		return "", ""
+	}
+}
+
+// Defaults is the configuration with nothing set.
+func Defaults() Config {
+	return Config{
+		Allowlist:      append([]string(nil), checklist.DefaultAllowlist...),
+		CommandTimeout: 10 * time.Minute,
+		OutputLimit:    1 << 20,
+		Concurrency:    runtime.NumCPU(),
+		ArtifactsDir:   "reports",
+		Runner:         "local",
+		RedisPrefix:    "autoverify:",
+		StateDir:       ".autoverify",
+		Limits:         ledger.DefaultLimits,
+	}
+}
+
+// Resolve builds the configuration: a value from lookup (a flag, else the
+// environment) beats the repository file (read from filePath, named in
+// errors), which beats the default.
+func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, error) {
+	cfg := Defaults()
+	fromFile := func(key string) string { return filePath + ": " + key }
+	var err error
+
+	if v, _ := lookup("allowlist"); v != "" {
+		cfg.Allowlist = SplitList(v)
+	} else if file.Allowlist != nil {
+		cfg.Allowlist = file.Allowlist
+	}
+	if v, src := lookup("build-enabled"); v != "" {
+		if cfg.BuildEnabled, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	} else if file.BuildEnabled != nil {
+		cfg.BuildEnabled = *file.BuildEnabled
+	}
+	if v, src := lookup("command-timeout"); v != "" {
+		if cfg.CommandTimeout, err = ParseTimeout(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	} else if file.CommandTimeout != "" {
+		if cfg.CommandTimeout, err = ParseTimeout(file.CommandTimeout); err != nil {
+			return Config{}, errorf("%s=%q: %v", fromFile("command_timeout"), file.CommandTimeout, err)
+		}
+	}
+	if v, src := lookup("output-limit"); v != "" {
+		if cfg.OutputLimit, err = ParseSize(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	} else if file.OutputLimit != nil {
+		raw := fmt.Sprint(file.OutputLimit)
+		if cfg.OutputLimit, err = ParseSize(raw); err != nil {
+			return Config{}, errorf("%s=%q: %v", fromFile("output_limit"), raw, err)
+		}
+	}
+	if v, _ := lookup("env-passthrough"); v != "" {
+		cfg.EnvPassthrough = SplitList(v)
+	} else {
+		cfg.EnvPassthrough = file.EnvPassthrough
+	}
+	for _, name := range cfg.EnvPassthrough {
+		if !envNameRe.MatchString(name) {
+			return Config{}, errorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
+		}
+	}
+	if v, src := lookup("concurrency"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return Config{}, errorf("%s=%q: want a whole number of at least 1", src, v)
+		}
+		cfg.Concurrency = n
+	} else if file.Concurrency != 0 {
+		if file.Concurrency < 1 {
+			return Config{}, errorf("%s=%d: want a whole number of at least 1", fromFile("concurrency"), file.Concurrency)
+		}
+		cfg.Concurrency = file.Concurrency
+	}
+	if v, _ := lookup("artifacts-dir"); v != "" {
+		cfg.ArtifactsDir = v
+	} else if file.ArtifactsDir != "" {
+		cfg.ArtifactsDir = file.ArtifactsDir
+	}
+	if v, src := lookup("runner"); v != "" {
+		if v != "local" && v != "docker" {
+			return Config{}, errorf("%s=%q: want local or docker", src, v)
+		}
+		cfg.Runner = v
+	}
+	cfg.DockerImage, _ = lookup("docker-image")
+	if cfg.Runner == "docker" && cfg.DockerImage == "" {
+		return Config{}, errorf("ENGINEO_RUNNER=docker needs ENGINEO_DOCKER_IMAGE: the image checks run in (built or loaded on the engine; autoverify never pulls)")
+	}
+	if v, src := lookup("docker-network"); v != "" {
+		if cfg.DockerNetwork, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
+	cfg.RedisURL, _ = lookup("redis-url")
+	if v, _ := lookup("redis-prefix"); v != "" {
+		cfg.RedisPrefix = v
+	}
+	if v, _ := lookup("state-dir"); v != "" {
+		cfg.StateDir = v
+	}
+	for name, dst := range map[string]*int{"max-auto-fix-attempts": &cfg.Limits.MaxAutoFixAttempts, "max-verify-cycles": &cfg.Limits.MaxVerifyCycles} {
+		if v, src := lookup(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return Config{}, errorf("%s=%q: want a whole number, 0 or more", src, v)
+			}
+			*dst = n
+		}
+	}
+	if v, src := lookup("git-push-enabled"); v != "" {
+		if cfg.PushEnabled, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
+	cfg.AutoFix = file.AutoFix
+	cfg.Environments = file.Environments
+	cfg.StoryPath = file.StoryPath
+	cfg.Triggers = file.Triggers
+	return cfg, nil
+}
+
+// ForRepo refines the server's configuration with a repository's file, as
+// its base branch has it. Only keys that concern what a repository's checks
+// need are taken (allowlist, build_enabled, command_timeout, environments,
+// story_path, triggers), and the file wins for those: a repository decides
+// what its checklist may run. Keys that would reach into the server (its
+// artifacts directory, the variables it passes through, its concurrency)
+// and auto-fix (a fix on the server would change a throw-away workspace)
+// stay the server's.
+func (c Config) ForRepo(file repoconfig.File) (Config, error) {
+	if file.Allowlist != nil {
+		c.Allowlist = file.Allowlist
+	}
+	if file.BuildEnabled != nil {
+		c.BuildEnabled = *file.BuildEnabled
+	}
+	if file.CommandTimeout != "" {
+		d, err := ParseTimeout(file.CommandTimeout)
+		if err != nil {
+			return Config{}, errorf("%s: command_timeout %q: %v", repoconfig.Name, file.CommandTimeout, err)
+		}
+		c.CommandTimeout = d
+	}
+	// An image named in .devcontainer/devcontainer.json would come from the
+	// pull request's head, which its author controls.
+	for name, spec := range file.Environments {
+		if spec.Devcontainer {
+			return Config{}, errorf("`environments:` in `%s`: %s: devcontainer: true is for autoverify run; on the server name the image", repoconfig.Name, name)
+		}
+	}
+	c.Environments = file.Environments
+	c.StoryPath = file.StoryPath
+	c.Triggers = file.Triggers
+	c.AutoFix = nil
+	return c, nil
+}
+
+var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// secretNameRe matches variable names whose values are masked wherever
+// they appear in output.
+var secretNameRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|_PAT$|CREDENTIAL|REDIS_URL)`)
+
+// SecretValues collects the literal values to mask: every ENGINEO_ setting
+// and passed-through variable with a secret-looking name, and the variables
+// named in ENGINEO_REDACT_ENV. environ names the variables the process has.
+func SecretValues(environ []string, getenv func(string) string, passthrough []string) []string {
+	names := map[string]bool{}
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "ENGINEO_") && secretNameRe.MatchString(name) {
+			names[name] = true
+		}
+	}
+	for _, n := range passthrough {
+		if secretNameRe.MatchString(n) {
+			names[n] = true
+		}
+	}
+	for _, n := range SplitList(getenv("ENGINEO_REDACT_ENV")) {
+		names[n] = true
+	}
+	var vals []string
+	for n := range names {
+		if v := getenv(n); v != "" {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// SplitList splits a comma-separated list, dropping empty entries.
+func SplitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ParseBool reads 1/0, true/false, yes/no, on/off.
+func ParseBool(s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, errors.New("want 1 or 0")
+}
+
+// ParseTimeout reads a positive Go duration.
+func ParseTimeout(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d <= 0 {
+		return 0, errors.New("want a positive Go duration such as 90s, 10m or 1h30m")
+	}
+	return d, nil
+}
+
+// ParseSize reads a byte count: 1048576, 512KiB, 1MiB, 1MB, 2G.
+func ParseSize(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	i := len(s)
+	for i > 0 && (s[i-1] < '0' || s[i-1] > '9') {
+		i--
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil || n <= 0 {
+		return 0, errors.New("want a positive size such as 1048576, 512KiB or 1MiB")
+	}
+	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kb": 1e3, "kib": 1 << 10, "m": 1 << 20, "mb": 1e6, "mib": 1 << 20, "g": 1 << 30, "gb": 1e9, "gib": 1 << 30}
+	m, ok := mult[strings.ToLower(strings.TrimSpace(s[i:]))]
+	if !ok {
+		return 0, errors.New("unknown unit; use B, KiB, MiB or GiB")
+	}
+	v := n * m
+	if v < 1024 || v > 1<<31 {
+		return 0, errors.New("want between 1KiB and 2GiB")
+	}
+	return int(v), nil
+}
+
+// ParseMemory reads a memory limit: 512MiB, 2GiB, 4G; at least 4 MiB.
+func ParseMemory(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	i := len(s)
+	for i > 0 && (s[i-1] < '0' || s[i-1] > '9') {
+		i--
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kib": 1 << 10, "kb": 1e3, "m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
+		"g": 1 << 30, "gib": 1 << 30, "gb": 1e9, "t": 1 << 40, "tib": 1 << 40, "tb": 1e12}
+	m, ok := mult[strings.ToLower(strings.TrimSpace(s[i:]))]
+	if err != nil || !ok || n*m < 4<<20 {
+		return 0, errors.New("want a size of at least 4MiB such as 512MiB or 2GiB")
+	}
+	return int64(n * m), nil
+}

@@ -1,0 +1,212 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// subject resolves what is verified.
+func (p *Pipeline) subject(ctx context.Context, v *Verification) error {
+	s, err := v.Request.Source.Subject(ctx)
+	if err != nil {
+		return err
+	}
+	v.Subject = s
+	return nil
+}
+
+// config reads .autoverify.yml where the subject's configuration lives
+// (a pull request's base branch, a work tree) and resolves the settings.
+func (p *Pipeline) config(ctx context.Context, v *Verification) error {
+	s := v.Subject
+	path := repoconfig.Name
+	if s.BaseRef == "" {
+		path = filepath.Join(s.Repo, repoconfig.Name)
+	}
+	var file repoconfig.File
+	raw, err := v.Request.Source.File(ctx, s.BaseRef, repoconfig.Name)
+	switch {
+	case errors.Is(err, ErrNotFound):
+	case err != nil:
+		var problem *Problem
+		if errors.As(err, &problem) {
+			return err
+		}
+		return fmt.Errorf("reading %s of %s at %q: %w", repoconfig.Name, s.Repo, s.BaseRef, err)
+	default:
+		if file, err = repoconfig.Parse(raw); err != nil {
+			where := ""
+			if s.BaseRef == "" {
+				where = s.Repo
+			}
+			return &Problem{Kind: ProblemConfig, Path: where, Ref: s.BaseRef, Err: err}
+		}
+	}
+	cfg, err := v.Request.Configure(file, path)
+	if err != nil {
+		return &Problem{Kind: ProblemConfig, Ref: s.BaseRef, Err: err}
+	}
+	v.Config = cfg
+	return nil
+}
+
+// checklist finds the story key and the checklist: the subject's own
+// checklist (a pull request's description, the CLI's story file) when it
+// has task items, else the story file at the subject's commit.
+func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
+	s, cfg := v.Subject, v.Config
+	policy, err := cfg.Policy()
+	if err != nil {
+		return &Problem{Kind: ProblemConfig, Ref: s.BaseRef, Err: err}
+	}
+	key := v.Request.Key
+	if key == "" {
+		key = checklist.FindKey(s.Title, s.Branch, s.Body)
+	}
+	if key == "" {
+		return &Problem{Kind: ProblemNoChecklist, Path: cfg.StoryFile("{key}")}
+	}
+	v.Key = key
+	if s.ChecklistRequired {
+		story, err := checklist.Parse(s.Checklist, policy)
+		if err != nil {
+			return &Problem{Kind: ProblemStory, Key: key, Path: s.ChecklistSource, Err: err}
+		}
+		if len(story.Items) == 0 {
+			return &Problem{Kind: ProblemNoChecklist, Key: key, Path: s.ChecklistSource, Err: checklist.ErrNoChecklist}
+		}
+		v.Story, v.ChecklistSource, v.FromSubject = story, s.ChecklistSource, true
+	} else if story, err := checklist.Parse(s.Checklist, policy); s.Checklist != nil && err == nil && len(story.Items) > 0 {
+		v.Story, v.ChecklistSource, v.FromSubject = story, s.ChecklistSource, true
+	} else {
+		path := cfg.StoryFile(key)
+		raw, err := v.Request.Source.File(ctx, s.Commit, path)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			return &Problem{Kind: ProblemNoChecklist, Key: key, Path: path}
+		case err != nil:
+			return fmt.Errorf("reading %s at %s: %w", path, s.Commit, err)
+		}
+		story, err := checklist.Parse(raw, policy)
+		if err != nil || len(story.Items) == 0 {
+			return &Problem{Kind: ProblemNoChecklist, Key: key, Path: path}
+		}
+		v.Story, v.ChecklistSource = story, "`"+path+"`"
+	}
+	fixers, err := FixersFrom(cfg.AutoFix, policy)
+	if err != nil {
+		return &Problem{Kind: ProblemConfig, Ref: s.BaseRef, Err: fmt.Errorf("%s: %w", repoconfig.Name, err)}
+	}
+	v.Fixers = fixers
+	return nil
+}
+
+// begin tells the publishers a verification is about to run.
+func (p *Pipeline) begin(ctx context.Context, v *Verification) error {
+	for _, pub := range p.publishers(v) {
+		if err := pub.Begin(ctx, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// workspace puts the subject's commit where the checks run.
+func (p *Pipeline) workspace(ctx context.Context, v *Verification) error {
+	dir, release, err := v.Request.Source.Workspace(ctx, v.Subject)
+	if err != nil {
+		return err
+	}
+	v.release = append(v.release, release)
+	v.Workspace = dir
+	return nil
+}
+
+// runners builds the runners the configuration names.
+func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
+	r, envs, release, err := p.Runners.Runners(ctx, v.Config, v.Workspace)
+	if err != nil {
+		return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: err}
+	}
+	v.release = append(v.release, release)
+	v.Runner, v.Environments = r, envs
+	return nil
+}
+
+// FixableSource is a Source whose work tree is the user's own (the CLI),
+// so what a fixer changes can be committed. Auto-fix runs only for such
+// sources: on a server a fix would change a throw-away workspace and
+// "pass" code nobody pushed.
+type FixableSource interface {
+	FixCommitter(v *Verification) FixCommitter
+}
+
+// verify runs the verify cycle: the checklist items (in every
+// environment), then the pipeline's Checks, loop safety and auto-fix.
+func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
+	cfg := v.Config
+	sess := &Session{
+		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
+			Timeout: cfg.CommandTimeout, Environments: v.Environments},
+		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now,
+		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
+			v.Report.Outcomes = outcomes
+			for _, c := range p.Checks {
+				if err := c.Check(ctx, v); err != nil {
+					return nil, fmt.Errorf("%s: %w", c.Name(), err)
+				}
+			}
+			return v.Report.Outcomes, nil
+		},
+	}
+	if fs, ok := v.Request.Source.(FixableSource); ok && len(v.Fixers) > 0 {
+		sess.Fixers, sess.Committer = v.Fixers, fs.FixCommitter(v)
+	}
+	rep, err := sess.Run(ctx, Cycle{Key: v.Key, RunID: v.Request.RunID, Story: v.Story, Dir: v.Workspace, Commit: v.Subject.Commit})
+	v.Report = rep
+	var refused *ledger.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		return &Problem{Kind: ProblemRefused, Key: v.Key, Err: refused}
+	case err != nil && len(rep.Outcomes) == 0:
+		return fmt.Errorf("verifying %s: %w", v.Key, err)
+	case err != nil:
+		// The commands ran but the ledger could not record them: keep
+		// the evidence and report it, and say so.
+		v.LedgerErr = err
+	}
+	return nil
+}
+
+// record writes the evidence file and the summary.
+func (p *Pipeline) record(_ context.Context, v *Verification) error {
+	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	dir := v.Request.ArtifactsDir
+	if dir == "" {
+		dir = v.Config.ArtifactsDir
+	}
+	files, err := p.Artifacts.Write(dir, v.Record.Evidence)
+	if err != nil {
+		return fmt.Errorf("writing evidence of %s: %w", v.Key, err)
+	}
+	v.Files = files
+	return nil
+}
+
+// report makes the redacted, linked view every publisher renders. A run
+// without an ID (the CLI's) is named by its story and evidence time.
+func (p *Pipeline) report(_ context.Context, v *Verification) error {
+	runID := v.Request.RunID
+	if runID == "" {
+		runID = "local-" + v.Key + "-" + v.Files.Timestamp
+	}
+	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: runID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
+		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
+	return nil
+}

@@ -1,0 +1,76 @@
+package ledger
+
+import (
+	"context"
+	"sync"
+)
+
+// OpenOnUse returns a Store that opens the real one on first use, so a
+// command that stops on bad input never creates a state directory or
+// dials Redis, and one whose store is unreachable fails where it first
+// needs it, before any command runs. A failed open is retried on the next
+// use.
+func OpenOnUse(open func(ctx context.Context) (Store, error)) Store {
+	return &lazyStore{open: open}
+}
+
+type lazyStore struct {
+	open func(ctx context.Context) (Store, error)
+	mu   sync.Mutex
+	s    Store
+}
+
+func (l *lazyStore) get(ctx context.Context) (Store, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.s == nil {
+		s, err := l.open(ctx)
+		if err != nil {
+			return nil, err
+		}
+		l.s = s
+	}
+	return l.s, nil
+}
+
+func (l *lazyStore) Get(ctx context.Context, key string) (Entry, error) {
+	s, err := l.get(ctx)
+	if err != nil {
+		return Entry{}, err
+	}
+	return s.Get(ctx, key)
+}
+
+func (l *lazyStore) Update(ctx context.Context, key string, fn func(*Entry) error) (Entry, error) {
+	s, err := l.get(ctx)
+	if err != nil {
+		return Entry{}, err
+	}
+	return s.Update(ctx, key, fn)
+}
+
+func (l *lazyStore) Reset(ctx context.Context, key string) error {
+	s, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	return s.Reset(ctx, key)
+}
+
+func (l *lazyStore) Ping(ctx context.Context) error {
+	s, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	return s.Ping(ctx)
+}
+
+// Close closes the store if it was opened.
+func (l *lazyStore) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.s == nil {
+		return nil
+	}
+	return l.s.Close()
+}
