@@ -1,0 +1,130 @@
+package settings
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/repoconfig"
+)
+
+func lookupOf(vals map[string]string, source string) Lookup {
+	return func(flag string) (string, string) {
+		if v, ok := vals[flag]; ok {
+			return v, source + flag
+		}
+		return "", ""
+	}
+}
+
+func TestResolvePrecedence(t *testing.T) {
+	t.Parallel()
+	flags := lookupOf(map[string]string{"allowlist": "make test"}, "--")
+	env := Env(func(k string) string {
+		return map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "go test", "ENGINEO_COMMAND_TIMEOUT": "90s"}[k]
+	}, Run)
+	five := 5
+	file := repoconfig.File{Allowlist: []string{"pnpm test"}, CommandTimeout: "5m", Concurrency: five, ArtifactsDir: "out"}
+
+	cfg, err := Resolve(Layers(flags, env), file, "x/.autoverify.yml")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"make test"}, cfg.Allowlist, "a flag beats the environment")
+	assert.Equal(t, 90*time.Second, cfg.CommandTimeout, "the environment beats the file")
+	assert.Equal(t, 5, cfg.Concurrency, "the file beats the default")
+	assert.Equal(t, "out", cfg.ArtifactsDir)
+	assert.Equal(t, 1<<20, cfg.OutputLimit, "the default")
+}
+
+func TestResolveNamesTheBadInput(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		env  map[string]string
+		file repoconfig.File
+		want string
+	}{
+		"timeout":     {env: map[string]string{"ENGINEO_COMMAND_TIMEOUT": "ten"}, want: `ENGINEO_COMMAND_TIMEOUT="ten": want a positive Go duration`},
+		"file key":    {file: repoconfig.File{CommandTimeout: "-1s"}, want: `x/.autoverify.yml: command_timeout="-1s"`},
+		"runner":      {env: map[string]string{"ENGINEO_RUNNER": "vm"}, want: `ENGINEO_RUNNER="vm": want local or docker`},
+		"docker":      {env: map[string]string{"ENGINEO_RUNNER": "docker"}, want: "needs ENGINEO_DOCKER_IMAGE"},
+		"passthrough": {env: map[string]string{"ENGINEO_RUNNER_ENV_PASSTHROUGH": "A=B"}, want: `"A=B" is not an environment variable name`},
+		"limit":       {env: map[string]string{"ENGINEO_MAX_VERIFY_CYCLES": "-2"}, want: "ENGINEO_MAX_VERIFY_CYCLES"},
+		"size":        {env: map[string]string{"ENGINEO_OUTPUT_LIMIT": "3 parsecs"}, want: "unknown unit"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Resolve(Env(func(k string) string { return tc.env[k] }, Run), tc.file, "x/.autoverify.yml")
+			var se *Error
+			require.ErrorAs(t, err, &se)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+func TestForRepoTakesOnlyRepositoryKeys(t *testing.T) {
+	t.Parallel()
+	server := Defaults()
+	server.ArtifactsDir, server.EnvPassthrough, server.Concurrency = "/var/lib/av", []string{"GOPROXY"}, 8
+	on := true
+	cfg, err := server.ForRepo(repoconfig.File{Allowlist: []string{"go test"}, BuildEnabled: &on, CommandTimeout: "2m",
+		ArtifactsDir: "/etc", EnvPassthrough: []string{"AWS_SECRET_ACCESS_KEY"}, Concurrency: 64,
+		AutoFix: map[string]string{"LINT_ERROR": "go fmt"}, StoryPath: "stories/{key}.md"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"go test"}, cfg.Allowlist)
+	assert.True(t, cfg.BuildEnabled)
+	assert.Equal(t, 2*time.Minute, cfg.CommandTimeout)
+	assert.Equal(t, "stories/KAN-1.md", cfg.StoryFile("KAN-1"))
+	assert.Equal(t, "/var/lib/av", cfg.ArtifactsDir, "a repository cannot move the server's artifacts")
+	assert.Equal(t, []string{"GOPROXY"}, cfg.EnvPassthrough, "nor read the server's variables")
+	assert.Equal(t, 8, cfg.Concurrency)
+	assert.Nil(t, cfg.AutoFix, "auto-fix stays a CLI feature")
+
+	_, err = server.ForRepo(repoconfig.File{Environments: map[string]repoconfig.Environment{"dc": {Devcontainer: true}}})
+	assert.ErrorContains(t, err, "devcontainer: true is for autoverify run")
+	_, err = server.ForRepo(repoconfig.File{CommandTimeout: "forever"})
+	assert.ErrorContains(t, err, "command_timeout")
+}
+
+func TestPolicyAddsTheBuildCommand(t *testing.T) {
+	t.Parallel()
+	cfg := Defaults()
+	cfg.BuildEnabled = true
+	p, err := cfg.Policy()
+	require.NoError(t, err)
+	_, err = p.Check("pnpm build")
+	assert.NoError(t, err)
+	cfg.BuildEnabled = false
+	p, _ = cfg.Policy()
+	_, err = p.Check("pnpm build")
+	assert.Error(t, err)
+}
+
+func TestSecretValues(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"ENGINEO_JIRA_API_TOKEN": "t0k", "ENGINEO_LISTEN_ADDR": ":80", "NPM_TOKEN": "npm", "MY_VAR": "mine", "ENGINEO_REDACT_ENV": "MY_VAR"}
+	var environ []string
+	for k, v := range env {
+		environ = append(environ, k+"="+v)
+	}
+	got := SecretValues(environ, func(k string) string { return env[k] }, []string{"NPM_TOKEN"})
+	assert.ElementsMatch(t, []string{"t0k", "npm", "mine"}, got)
+}
+
+func TestParsers(t *testing.T) {
+	t.Parallel()
+	n, err := ParseSize("512KiB")
+	require.NoError(t, err)
+	assert.Equal(t, 512<<10, n)
+	_, err = ParseSize("3GiB")
+	assert.Error(t, err, "output above 2 GiB")
+	m, err := ParseMemory("4GiB")
+	require.NoError(t, err)
+	assert.Equal(t, int64(4<<30), m, "memory limits may exceed 2 GiB")
+	_, err = ParseMemory("1k")
+	assert.Error(t, err)
+	b, err := ParseBool("on")
+	require.NoError(t, err)
+	assert.True(t, b)
+	assert.Equal(t, []string{"a", "b"}, SplitList(" a, ,b,"))
+}
