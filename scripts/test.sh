@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (README.md, "Quick start"). It installs and
-# starts what the tests need (a real redis-server; the Docker runner's tests
-# build their own busybox image on the real Docker engine), checks
+# starts what the tests need (a real redis-server; a static busybox from
+# which the Docker runner's tests build their own image on the real Docker
+# engine), checks
 # formatting, vets, runs every test with the race detector, then builds and
 # smoke-tests the container image and lints and validates the Helm chart
 # (scripts/deploy-check.sh; SKIP_DEPLOY_CHECK=1 skips it on machines without
@@ -9,15 +10,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== redis"
-if ! command -v redis-server >/dev/null 2>&1; then
+echo "== packages"
+# Everything the tests need is installed here, before go test, never by a
+# test: two installs at once fail on dpkg's lock, so wait for it instead.
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# The Docker runner's tests build their image FROM scratch out of a static
+# busybox (integrations/docker/testdata/build-images.sh).
+{ [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || need+=(busybox-static)
+if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    apt_opts=(-o DPkg::Lock::Timeout=600 -qq)
+    apt-get "${apt_opts[@]}" update
+    apt-get "${apt_opts[@]}" install -y "${need[@]}" >/dev/null
   else
-    echo "redis-server is not installed; install it (Debian: apt-get install redis-server) and rerun" >&2
+    echo "missing packages: ${need[*]}; install them (Debian: apt-get install ${need[*]}) and rerun" >&2
     exit 1
   fi
 fi
+
+echo "== redis"
 REDIS_PORT=${AUTOVERIFY_TEST_REDIS_PORT:-6379}
 if ! redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
   redis-server --port "$REDIS_PORT" --save '' --appendonly no --daemonize yes >/dev/null
