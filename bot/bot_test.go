@@ -196,3 +196,39 @@ func TestSessionNeverFixesEnvErrors(t *testing.T) {
 	_, err = FixersFrom(map[string]string{"LINT_ERROR": "rm -rf /"}, checklist.Policy{})
 	assert.ErrorContains(t, err, "allowlist")
 }
+
+func TestTransientRunnerErrorsAreRetriedOthersAreNot(t *testing.T) {
+	t.Parallel()
+	s := story(t, "- [ ] `ok`\n")
+	for name, tc := range map[string]struct {
+		errs      []error
+		passed    bool
+		calls     int
+		wantInOut string
+	}{
+		"transient then ok":      {errs: []error{Transient(errors.New("engine unreachable")), Transient(errors.New("engine unreachable"))}, passed: true, calls: 3},
+		"transient every time":   {errs: []error{Transient(errors.New("e1")), Transient(errors.New("e2")), Transient(errors.New("e3"))}, calls: 3, wantInOut: "tried 3 times): e3"},
+		"permanent: not retried": {errs: []error{errors.New("image not found")}, calls: 1, wantInOut: "runner could not run the command: image not found"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var calls atomic.Int32
+			r := &fakeRunner{run: func(cmd Command) (Result, error) {
+				n := int(calls.Add(1)) - 1
+				if n < len(tc.errs) {
+					return Result{}, tc.errs[n]
+				}
+				return Result{}, nil
+			}}
+			v := &Verifier{Runner: r, RetryDelay: func(int) time.Duration { return time.Millisecond }}
+			out, err := v.Verify(context.Background(), s.Items, t.TempDir())
+			require.NoError(t, err)
+			assert.Equal(t, tc.passed, out[0].Passed)
+			assert.EqualValues(t, tc.calls, calls.Load())
+			if !tc.passed {
+				assert.Equal(t, failure.EnvError, out[0].FailureType, "a runner error is never a code failure")
+				assert.Contains(t, string(out[0].Result.Output), tc.wantInOut)
+			}
+		})
+	}
+}

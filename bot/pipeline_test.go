@@ -40,7 +40,10 @@ type fakeSource struct {
 	wsErr   error
 }
 
-func (s *fakeSource) Subject(context.Context) (Subject, error) { s.ev.add("subject"); return s.subject, nil }
+func (s *fakeSource) Subject(context.Context) (Subject, error) {
+	s.ev.add("subject")
+	return s.subject, nil
+}
 
 func (s *fakeSource) File(_ context.Context, ref, path string) ([]byte, error) {
 	if c, ok := s.files[ref+":"+path]; ok {
@@ -107,7 +110,7 @@ func (m *memArtifacts) Write(dir string, run evidence.Run) (evidence.Files, erro
 
 type noRedact struct{}
 
-func (noRedact) Bytes(b []byte) []byte    { return b }
+func (noRedact) Bytes(b []byte) []byte  { return b }
 func (noRedact) String(s string) string { return s }
 
 type harness struct {

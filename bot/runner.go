@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -47,3 +48,20 @@ type Result struct {
 type Runner interface {
 	Run(ctx context.Context, cmd Command) (Result, error)
 }
+
+// ErrTransient is matched (errors.Is) by runner errors that may pass if
+// tried again: an engine or a cluster that did not answer, a Job that was
+// lost. Every runner error means the command did not run (see Runner); the
+// pipeline retries only these, a bounded number of times, and never counts
+// any runner error against the code. A missing image or a refused
+// permission is not transient: trying again cannot help.
+var ErrTransient = errors.New("transient runner failure")
+
+// Transient marks err as transient (it then matches ErrTransient) without
+// changing its text.
+func Transient(err error) error { return transientError{err} }
+
+type transientError struct{ error }
+
+func (e transientError) Unwrap() error        { return e.error }
+func (e transientError) Is(target error) bool { return target == ErrTransient }

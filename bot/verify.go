@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -27,6 +28,9 @@ type Verifier struct {
 	// Environments, when set, make a matrix run: each check runs in every
 	// environment (or the one its ENV= names) and Runner is not used.
 	Environments []Environment
+	// RetryDelay, when set, replaces the wait between attempts after a
+	// transient runner error (tests make it short).
+	RetryDelay func(attempt int) time.Duration
 }
 
 // Outcome is the verdict on one automated item.
@@ -101,9 +105,26 @@ func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string)
 
 // runOn runs one check on one runner and judges it.
 func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
-	res, err := r.Run(ctx, Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout})
+	cmd := Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout}
+	res, err := r.Run(ctx, cmd)
+	tries := 1
+	for ; err != nil && errors.Is(err, ErrTransient) && tries < transientTries && ctx.Err() == nil; tries++ {
+		select {
+		case <-time.After(v.retryDelay(tries)):
+		case <-ctx.Done():
+		}
+		res, err = r.Run(ctx, cmd)
+	}
 	if err != nil {
-		res = Result{ExitCode: -1, Output: []byte(fmt.Sprintf("autoverify: runner could not run the command: %v\n", err))}
+		// The command did not run: the runner is unavailable (engine
+		// down, image missing), an environment problem for a person and
+		// never a code failure; in a matrix it blocks the environment
+		// (INFRA_BLOCKED).
+		msg := fmt.Sprintf("autoverify: runner could not run the command: %v\n", err)
+		if tries > 1 {
+			msg = fmt.Sprintf("autoverify: runner could not run the command (tried %d times): %v\n", tries, err)
+		}
+		res = Result{ExitCode: -1, Output: []byte(msg)}
 		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
 	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode}
@@ -119,6 +140,19 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 	}
 	o.Result = v.redact(res)
 	return o
+}
+
+// transientTries bounds attempts of a command whose runner failed in a way
+// that may pass (ErrTransient).
+const transientTries = 3
+
+// retryDelay is the wait before attempt n+1 after a transient runner error:
+// 1 s, then 2 s, unless RetryDelay says otherwise.
+func (v *Verifier) retryDelay(n int) time.Duration {
+	if v.RetryDelay != nil {
+		return v.RetryDelay(n)
+	}
+	return time.Duration(n) * time.Second
 }
 
 func (v *Verifier) redact(r Result) Result {

@@ -32,11 +32,12 @@ import (
 )
 
 // Sentinel errors, so that the bot can tell an infrastructure failure
-// (ENV_ERROR / INFRA_BLOCKED) from anything else with errors.Is.
+// (ENV_ERROR / INFRA_BLOCKED) from anything else with errors.Is; an
+// unreachable engine matches bot.ErrTransient too, so the pipeline retries it.
 var (
 	// ErrEngineUnreachable wraps every error caused by the engine not
 	// answering at its address.
-	ErrEngineUnreachable = errors.New("docker engine unreachable")
+	ErrEngineUnreachable = bot.Transient(errors.New("docker engine unreachable"))
 	// ErrImageNotFound wraps the error for an image the engine does not
 	// have. The runner never pulls.
 	ErrImageNotFound = errors.New("docker image not found")

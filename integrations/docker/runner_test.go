@@ -646,3 +646,13 @@ func deadPid(tb testing.TB) string {
 	must(tb, c.Run())
 	return fmt.Sprint(c.Process.Pid)
 }
+
+func TestSentinelsSayWhatTheBotMayRetry(t *testing.T) {
+	t.Parallel()
+	if !errors.Is(fmt.Errorf("x: %w", ErrEngineUnreachable), bot.ErrTransient) {
+		t.Error("an unreachable engine may answer next time: transient")
+	}
+	if errors.Is(ErrImageNotFound, bot.ErrTransient) || errors.Is(ErrClosed, bot.ErrTransient) {
+		t.Error("a missing image or a closed runner does not fix itself")
+	}
+}

@@ -29,11 +29,12 @@ import (
 // Sentinel errors, so that the bot can tell an infrastructure failure
 // (ENV_ERROR / INFRA_BLOCKED) from anything else with errors.Is. A command
 // that ran and failed, timed out or could not be found is a Result, never
-// one of these.
+// one of these. An unreachable API server and a lost Job match
+// bot.ErrTransient too, so the pipeline retries them.
 var (
 	// ErrClusterUnreachable wraps errors of an API server that does not
 	// answer (connection refused, DNS, TLS, EOF).
-	ErrClusterUnreachable = errors.New("kubernetes API server unreachable")
+	ErrClusterUnreachable = bot.Transient(errors.New("kubernetes API server unreachable"))
 	// ErrAccessDenied wraps Forbidden and Unauthorized answers: missing
 	// RBAC (see the package doc), an expired token, or an admission policy
 	// refusing the pod.
@@ -51,7 +52,7 @@ var (
 	ErrPodStart = errors.New("kubernetes pod did not run the command")
 	// ErrJobLost wraps a Job that vanished or never reached an end within
 	// its deadline plus a margin (a stalled Job controller).
-	ErrJobLost = errors.New("kubernetes job lost")
+	ErrJobLost = bot.Transient(errors.New("kubernetes job lost"))
 )
 
 // Exit codes, as the local and Docker runners report them.
