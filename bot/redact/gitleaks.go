@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
-	"github.com/zricethezav/gitleaks/v8/detect"
 )
 
 const (
@@ -36,10 +35,10 @@ const genericRuleID = "generic-api-key"
 // detectors holds gitleaks' default rules compiled once.
 type detectors struct {
 	// main runs every default rule except the generic one, on whole chunks.
-	main *detect.Detector
+	main *matcher
 	// generic runs only genericRuleID, on the lines of a chunk where it can
 	// match (see genericLines); nil if the rule is absent.
-	generic *detect.Detector
+	generic *matcher
 	// genericPrefilters find where the generic rule can match.
 	genericPrefilters []*regexp.Regexp
 }
@@ -99,27 +98,18 @@ func subConfig(cfg config.Config, ids []string) config.Config {
 	return sub
 }
 
-func newDetector(cfg config.Config) *detect.Detector {
-	d := detect.NewDetector(cfg)
-	// A "gitleaks:allow" comment on a line is a developer's waiver for a
-	// repository scan; in command output anyone can print it, so it must not
-	// exempt a secret from redaction.
-	d.IgnoreGitleaksAllow = true
-	// MaxDecodeDepth stays 0: decoded findings have no byte range in the
-	// original text to mask. Base64 of configured secrets is handled by
-	// literalSpans.
-	return d
-}
+// newDetector builds the matcher of cfg's rules. A "gitleaks:allow"
+// comment does not exempt anything (in command output anyone can print
+// one), and encoded text is not decoded: a decoded finding has no byte
+// range in the original to mask; encoded forms of configured secrets are
+// handled by literalSpans.
+func newDetector(cfg config.Config) *matcher { return newMatcher(cfg) }
 
 // gitleaksSpans runs gitleaks over b chunk by chunk and appends the spans of
 // every secret it reports.
 //
-// Detector.DetectString is safe for concurrent use: it reads the compiled
-// config and the prefilter trie, allocates its own decoder and findings, and
-// its only shared write is an atomic byte counter (checked against v8.30.1
-// and exercised by TestConcurrent under -race). The findings list that
-// Detector does guard with a mutex is only used by AddFinding, which we never
-// call.
+// A matcher is safe for concurrent use: it only reads its compiled rules
+// and its prefilter trie (exercised by TestConcurrent under -race).
 func (r *Redactor) gitleaksSpans(b []byte, spans []span) []span {
 	for start := 0; start < len(b); {
 		end, next := chunkBounds(b, start)
@@ -162,7 +152,7 @@ func chunkBounds(b []byte, start int) (end, next int) {
 // chunk (which starts at byte base of the whole input) of each secret found.
 // fragment is chunk itself or a selection of its lines; searching the secret
 // text in chunk avoids mapping gitleaks' line and column numbers back.
-func scanChunk(d *detect.Detector, fragment, chunk []byte, base int, spans []span) (out []span) {
+func scanChunk(d *matcher, fragment, chunk []byte, base int, spans []span) (out []span) {
 	// Fail closed: if gitleaks panics on some input, mask the whole chunk
 	// rather than crash the caller or post the text unchecked.
 	defer func() {

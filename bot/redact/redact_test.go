@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/zricethezav/gitleaks/v8/detect"
 )
 
 // sharedRedactor is built once: construction compiles gitleaks' rules and
@@ -120,7 +119,7 @@ func TestGitleaksCoverage(t *testing.T) {
 	r := defaultRedactor(t)
 	for want, input := range tests {
 		ids := []string{}
-		for _, d := range []*detect.Detector{r.detectors.main, r.detectors.generic} {
+		for _, d := range []*matcher{r.detectors.main, r.detectors.generic} {
 			for _, fi := range d.DetectString(input) {
 				ids = append(ids, fi.RuleID)
 			}
