@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // sharedRedactor is built once: construction compiles gitleaks' rules and

@@ -22,6 +22,7 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/delivery/server"
+	"github.com/engineo/autoverify/bot/links"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
@@ -42,6 +43,8 @@ var serveSettings = []settings.Setting{
 	{Flag: "github-api-url", Env: "ENGINEO_GITHUB_API_URL", Usage: "GitHub REST API root (default https://api.github.com/)"},
 	{Flag: "public-url", Env: "ENGINEO_PUBLIC_URL", Usage: "where this server is reachable, for evidence links (optional)"},
 	{Flag: "workers", Env: "ENGINEO_WORKERS", Usage: "verification jobs run at once (default 2)"},
+	{Flag: "evidence-link-ttl", Env: "ENGINEO_EVIDENCE_LINK_TTL", Usage: "how long signed evidence links in comments stay valid (default 168h)"},
+	{Flag: "evidence-key", Env: "ENGINEO_EVIDENCE_KEY", Usage: "key that signs evidence links (default: derived from the webhook secret)"},
 }
 
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
@@ -94,6 +97,7 @@ type serverSettings struct {
 	publicURL string
 	apiURL    string
 	redis     *goredis.Options
+	links     links.Signer
 	jira      jiraConfig
 	useJira   bool
 }
@@ -126,6 +130,18 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if v := get(lookup, "workers"); v != "" {
 		if s.workers, err = strconv.Atoi(v); err != nil || s.workers < 1 {
 			return s, inputErrorf("ENGINEO_WORKERS=%q: want a whole number of at least 1", v)
+		}
+	}
+	s.links = links.Signer{Key: links.DeriveKey([]byte(s.secret), "evidence links"), TTL: 7 * 24 * time.Hour, Now: a.Now}
+	if k := get(lookup, "evidence-key"); k != "" {
+		if len(k) < 16 {
+			return s, inputErrorf("ENGINEO_EVIDENCE_KEY: want at least 16 characters")
+		}
+		s.links.Key = links.DeriveKey([]byte(k), "evidence links")
+	}
+	if v := get(lookup, "evidence-link-ttl"); v != "" {
+		if s.links.TTL, err = settings.ParseTimeout(v); err != nil {
+			return s, inputErrorf("ENGINEO_EVIDENCE_LINK_TTL=%q: %v", v, err)
 		}
 	}
 	if s.cfg.RedisURL != "" {
@@ -231,7 +247,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	})
 	gh := &githubapp.Handlers{Base: githubapp.Base{
 		Clients: githubapp.ClientsOf(app.Client, app.ForRepo), Pipeline: pipeline, Ledger: store,
-		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL), RunIDKey: []byte(s.secret),
+		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL, s.links), RunIDKey: []byte(s.secret),
 		Redactor: red, IsNotFound: func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) }, Logger: log,
 	}}
 	var jh *jiraapp.Handler
@@ -255,10 +271,11 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	}
 
 	routes := server.Config{
-		GitHub:  intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()}),
-		Metrics: metrics.Handler(),
-		Ready:   []server.Dependency{{Name: "ledger", Ping: store.Ping}, {Name: "queue", Ping: q.Ping}},
-		RunsDir: s.cfg.ArtifactsDir,
+		GitHub:    intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()}),
+		Metrics:   metrics.Handler(),
+		Ready:     []server.Dependency{{Name: "ledger", Ping: store.Ping}, {Name: "queue", Ping: q.Ping}},
+		RunsDir:   s.cfg.ArtifactsDir,
+		CheckLink: s.links.Verify,
 	}
 	if s.useJira {
 		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
@@ -298,14 +315,18 @@ func shutdown(q queue.Queue) {
 	_ = q.Shutdown(ctx)
 }
 
-// runLinks makes evidence links under the server's public URL; nil
+// runLinks makes signed evidence links under the server's public URL; nil
 // without one.
-func runLinks(publicURL string) func(runID, file string) string {
+func runLinks(publicURL string, signer links.Signer) func(runID, file string) string {
 	if publicURL == "" {
 		return nil
 	}
-	base := strings.TrimRight(publicURL, "/") + "/runs/"
-	return func(runID, file string) string { return base + runID + "/" + file }
+	return func(runID, file string) string {
+		if file == "" {
+			return ""
+		}
+		return signer.URL(publicURL, runID, file)
+	}
 }
 
 func orDefault(v, d string) string {

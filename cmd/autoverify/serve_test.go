@@ -262,6 +262,17 @@ func TestServeVerifyEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, 404, resp.StatusCode, "no listing of runs")
+	// Links are signed: the same file without its signature, or another
+	// file of the run with it, is refused; a run's directory is not listed.
+	local := strings.Replace(evURL, "https://av.example.com", "http://"+srv.addr, 1)
+	unsigned, _, _ := strings.Cut(local, "?")
+	for url, want := range map[string]int{unsigned: 403, strings.Replace(local, "-evidence-", "-auto-verify-summary-", 1): 403,
+		unsigned[:strings.LastIndex(unsigned, "/")+1]: 404} {
+		resp, err = http.Get(url)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, want, resp.StatusCode, url)
+	}
 
 	// A reader is refused politely and nothing runs.
 	before := len(fake.Comments("acme", "web", 7))

@@ -77,7 +77,11 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 		p.markBody(ctx, v)
 	}
 	title, summary, text := report.CheckRun(v.Summary)
-	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, p.DetailsURL); err != nil {
+	details := p.DetailsURL
+	if v.Summary.EvidenceURL != "" {
+		details = v.Summary.EvidenceURL
+	}
+	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details); err != nil {
 		return fmt.Errorf("completing the check run: %w", err)
 	}
 	if err := p.GitHub.UpsertComment(ctx, p.Owner, p.Repo, p.Number, StickyMarker, report.Comment(v.Summary)); err != nil {

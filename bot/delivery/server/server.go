@@ -7,9 +7,9 @@
 //	GET  /readyz              200 when every dependency answers, else 503
 //	                          naming the first that does not (readiness)
 //	GET  /metrics             Prometheus metrics
-//	GET  /runs/{id}/{file}    a run's evidence file; the ID is a 128-bit
-//	                          HMAC of the delivery, so only someone with a
-//	                          link finds a run, and there is no listing
+//	GET  /runs/{id}/{file}    a run's evidence file, for a signed link that
+//	                          has not expired (403 otherwise); served as
+//	                          plain text, never rendered; no listings
 //
 // It wires handlers it is given; it holds no rules of its own.
 package server
@@ -18,6 +18,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -40,6 +41,9 @@ type Config struct {
 	Ready []Dependency
 	// RunsDir holds runs/{id}/ evidence directories.
 	RunsDir string
+	// CheckLink verifies a link's expiry and signature for a run's file
+	// (links.Signer.Verify); nil refuses every evidence request.
+	CheckLink func(runID, file, expires, sig string) error
 }
 
 // New returns the server's handler.
@@ -64,15 +68,52 @@ func New(cfg Config) http.Handler {
 		}
 		fmt.Fprintln(w, "ready")
 	})
-	runs := http.StripPrefix("/runs/", http.FileServer(http.Dir(filepath.Join(cfg.RunsDir, "runs"))))
 	mux.HandleFunc("GET /runs/{id}/{file...}", func(w http.ResponseWriter, r *http.Request) {
-		if !IsRunID(r.PathValue("id")) {
+		id, file := r.PathValue("id"), r.PathValue("file")
+		if !IsRunID(id) || !plainName(file) {
 			http.NotFound(w, r)
 			return
 		}
-		runs.ServeHTTP(w, r)
+		q := r.URL.Query()
+		if cfg.CheckLink == nil || cfg.CheckLink(id, file, q.Get("expires"), q.Get("sig")) != nil {
+			http.Error(w, "forbidden: evidence links are signed and expire; ask for a fresh link", http.StatusForbidden)
+			return
+		}
+		serveEvidence(w, r, filepath.Join(cfg.RunsDir, "runs", id, file))
 	})
 	return mux
+}
+
+// serveEvidence sends one evidence file as plain text: evidence holds
+// command output a pull request controls, so a browser must never render
+// it as a page (no sniffing, a sandboxed CSP).
+func serveEvidence(w http.ResponseWriter, r *http.Request, path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	ctype := "text/plain; charset=utf-8"
+	if strings.HasSuffix(path, ".json") {
+		ctype = "application/json"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'")
+	w.Header().Set("Cache-Control", "private, no-store")
+	http.ServeContent(w, r, "", st.ModTime(), f)
+}
+
+// plainName reports whether file is one file name: no directory, no
+// listing, nothing hidden.
+func plainName(file string) bool {
+	return file != "" && !strings.ContainsAny(file, "/\\\x00") && !strings.HasPrefix(file, ".")
 }
 
 // IsRunID reports whether id has the shape of a run ID: 32 lower-case hex

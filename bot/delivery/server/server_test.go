@@ -37,6 +37,12 @@ func TestRoutes(t *testing.T) {
 			{Name: "queue", Ping: func(context.Context) error { return queueErr }},
 		},
 		RunsDir: dir,
+		CheckLink: func(runID, file, expires, sig string) error {
+			if sig != "good" || expires != "1" {
+				return errors.New("bad link")
+			}
+			return nil
+		},
 	})
 
 	code, _ := get(t, h, "POST", "/webhooks/github")
@@ -54,11 +60,22 @@ func TestRoutes(t *testing.T) {
 	assert.Equal(t, http.StatusServiceUnavailable, code)
 	assert.Contains(t, body, "queue unreachable: dial tcp")
 
-	code, body = get(t, h, "GET", "/runs/"+id+"/KAN-1-evidence.txt")
-	assert.Equal(t, http.StatusOK, code)
-	assert.Equal(t, "evidence", body)
-	for _, bad := range []string{"/runs/", "/runs/NOTANID/KAN-1-evidence.txt", "/runs/0123/KAN-1-evidence.txt"} {
-		code, _ = get(t, h, "GET", bad)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/runs/"+id+"/KAN-1-evidence.txt?expires=1&sig=good", nil))
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Equal(t, "evidence", rec.Body.String())
+	assert.Equal(t, "text/plain; charset=utf-8", rec.Header().Get("Content-Type"), "evidence is never rendered as a page")
+	assert.Equal(t, "nosniff", rec.Header().Get("X-Content-Type-Options"))
+	assert.Contains(t, rec.Header().Get("Content-Security-Policy"), "sandbox")
+
+	for _, unsigned := range []string{"/runs/" + id + "/KAN-1-evidence.txt", "/runs/" + id + "/KAN-1-evidence.txt?expires=1&sig=forged"} {
+		code, _ = get(t, h, "GET", unsigned)
+		assert.Equal(t, http.StatusForbidden, code, unsigned)
+	}
+	for _, bad := range []string{"/runs/", "/runs/" + id + "/", "/runs/" + id + "/?expires=1&sig=good", "/runs/" + id + "/.hidden?expires=1&sig=good",
+		"/runs/NOTANID/KAN-1-evidence.txt?expires=1&sig=good", "/runs/0123/KAN-1-evidence.txt", "/runs/" + id + "/missing.txt?expires=1&sig=good"} {
+		code, body = get(t, h, "GET", bad)
 		assert.Equal(t, http.StatusNotFound, code, bad)
+		assert.NotContains(t, body, "KAN-1-evidence.txt", "no listing")
 	}
 }
