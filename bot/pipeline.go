@@ -116,6 +116,9 @@ type Request struct {
 	Link func(file string) string
 	// Publishers report this verification, after the pipeline's own.
 	Publishers []Publisher
+	// Notes are sentences reports show about this run (who approved it,
+	// what was rerun).
+	Notes []string
 }
 
 // Verification is one run of the pipeline: what each stage found, in the

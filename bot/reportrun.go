@@ -94,7 +94,7 @@ func ReportRun(in ReportInput) report.Run {
 // ReportProblem is the view of a problem that publishers render, with its
 // message redacted (it may quote a configuration value).
 func ReportProblem(p *Problem, red StringRedactor) report.Problem {
-	rp := report.Problem{Kind: string(p.Kind), StoryKey: p.Key, Path: p.Path, Ref: p.Ref}
+	rp := report.Problem{Kind: string(p.Kind), StoryKey: p.Key, Path: p.Path, Ref: p.Ref, Pinned: p.Pinned, Commit: p.Commit}
 	switch p.Kind {
 	case ProblemNoChecklist:
 		rp.StoryPath, rp.Path = p.Path, ""

@@ -65,6 +65,9 @@ const (
 	ProblemConfig ProblemKind = "config"
 	// ProblemRefused: the story's verify cycles are spent.
 	ProblemRefused ProblemKind = "refused"
+	// ProblemHeadMoved: a run was approved for one commit, and the pull
+	// request's head is now another.
+	ProblemHeadMoved ProblemKind = "head_moved"
 )
 
 // Problem is something the author must fix; nothing was run (or, for
@@ -77,7 +80,10 @@ type Problem struct {
 	// Path is the story or configuration file concerned, when there is
 	// one; Ref is the branch a configuration was read from.
 	Path, Ref string
-	Err       error
+	// Pinned is the commit a run was approved for and Commit the head it
+	// found (ProblemHeadMoved).
+	Pinned, Commit string
+	Err            error
 }
 
 func (p *Problem) Error() string {
@@ -92,6 +98,8 @@ func (p *Problem) Error() string {
 			return "nothing to verify: no story key (like KAN-25) in the title, branch or description"
 		}
 		return fmt.Sprintf("nothing to verify: %s has no checklist in the description and no story file at %s", p.Key, p.Path)
+	case ProblemHeadMoved:
+		return fmt.Sprintf("approved for %s, but the head is now %s; nothing was run", p.Pinned, p.Commit)
 	}
 	return p.Err.Error()
 }

@@ -208,5 +208,6 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	}
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: runID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
+	v.Summary.Notes = v.Request.Notes
 	return nil
 }

@@ -25,18 +25,32 @@ const (
 
 var commandRe = regexp.MustCompile(`^/verify(?:\s+(\S+))?\s*$`)
 
+// shaRe is an abbreviated or full commit SHA.
+var shaRe = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+
+// Invocation is a command with its argument.
+type Invocation struct {
+	Command Command
+	// SHA pins a /verify to a commit ("/verify abc1234"): the run happens
+	// only if the pull request's head is still that commit.
+	SHA string
+}
+
 var commentParser = parser.NewParser(
 	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 	parser.WithInlineParsers(),
 )
 
-// ParseCommand finds the first line that is a /verify command, outside code
+// Parse finds the first line that is a /verify command, outside code
 // blocks and quotes (a quoted "> /verify" is someone citing, not asking).
 // Unknown subcommands read as help, so a typo gets an answer.
-func Parse(body string) Command {
+func Parse(body string) Command { return ParseInvocation(body).Command }
+
+// ParseInvocation is Parse with the command's argument.
+func ParseInvocation(body string) Invocation {
 	src := []byte(body)
 	doc := commentParser.Parse(text.NewReader(src))
-	found := None
+	var found Invocation
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -52,13 +66,16 @@ func Parse(body string) Command {
 				if m == nil {
 					continue
 				}
-				switch strings.ToLower(m[1]) {
-				case "":
-					found = Verify
-				case "reset":
-					found = Reset
+				arg := strings.ToLower(m[1])
+				switch {
+				case arg == "":
+					found.Command = Verify
+				case shaRe.MatchString(arg):
+					found.Command, found.SHA = Verify, arg
+				case arg == "reset":
+					found.Command = Reset
 				default:
-					found = Help
+					found.Command = Help
 				}
 				return ast.WalkStop, nil
 			}

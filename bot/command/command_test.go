@@ -29,3 +29,11 @@ func TestParse(t *testing.T) {
 		assert.Equal(t, want, Parse(body), "%q", body)
 	}
 }
+
+func TestParseInvocationPinsACommit(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, Invocation{Command: Verify, SHA: "abc1234"}, ParseInvocation("/verify abc1234"))
+	assert.Equal(t, Invocation{Command: Verify, SHA: "0123456789abcdef0123456789abcdef01234567"}, ParseInvocation("/verify 0123456789ABCDEF0123456789abcdef01234567"))
+	assert.Equal(t, Invocation{Command: Help}, ParseInvocation("/verify abc12"), "too short to be a commit")
+	assert.Equal(t, Invocation{Command: Verify}, ParseInvocation("/verify"))
+}

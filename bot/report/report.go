@@ -67,6 +67,9 @@ type Run struct {
 	// Environments and Matrix are set for environment-matrix runs.
 	Environments []string
 	Matrix       []MatrixRow
+	// Notes are sentences about the run shown under its route (who
+	// approved it for which commit, what was rerun).
+	Notes []string
 }
 
 // MatrixRow is one (check, environment) pair of a matrix run.
@@ -456,6 +459,9 @@ type Problem struct {
 	Detail string
 	// Cycles and MaxCycles are the ledger's count and limit (refused).
 	Cycles, MaxCycles int
+	// Pinned is the commit a /verify was approved for and Commit the
+	// pull request's head now (head_moved).
+	Pinned, Commit string
 }
 
 // ProblemComment renders a problem for the pull request comment and the
@@ -471,6 +477,8 @@ func ProblemTitle(p Problem) string {
 		return "nothing to verify"
 	case "story":
 		return "the story cannot be read"
+	case "head_moved":
+		return "not run — the pull request moved on"
 	}
 	return "configuration error"
 }
@@ -493,3 +501,13 @@ func Reset(user, key string) string {
 func Unmapped(project string) string {
 	return render("unmapped-jira.txt.tmpl", map[string]string{"Project": project})
 }
+
+// Awaiting is the sticky comment for a pull request whose author cannot
+// start checks: nothing ran, and a maintainer's /verify runs commit.
+func Awaiting(author, commit string) string {
+	return render("awaiting.md.tmpl", map[string]string{"Author": author, "Commit": commit})
+}
+
+// AwaitingTitle is the check run title while a pull request waits for a
+// maintainer's /verify.
+const AwaitingTitle = "waiting for a maintainer's /verify"

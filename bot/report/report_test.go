@@ -177,6 +177,7 @@ func TestGoldenProblems(t *testing.T) {
 		"story":           {Kind: "story", Path: "docs/stories/KAN-25.md", Detail: "line 3: invalid UTF-8 at byte 40; save the story as UTF-8"},
 		"no-checklist":    {Kind: "no_checklist", StoryKey: "KAN-25", StoryPath: "docs/stories/KAN-25.md"},
 		"no-key":          {Kind: "no_checklist", StoryPath: "docs/stories/{key}.md"},
+		"head-moved":      {Kind: "head_moved", Pinned: "abc1234abc1234abc1234abc1234abc1234abc12", Commit: "def5678def5678def5678def5678def5678def56"},
 	}
 	for name, p := range problems {
 		golden(t, "problem-"+name, "title: "+ProblemTitle(p)+"\n\n"+ProblemComment(p))
@@ -186,4 +187,8 @@ func TestGoldenProblems(t *testing.T) {
 	golden(t, "reset", Reset("alice", "KAN-25"))
 	golden(t, "reset-nokey", Reset("alice", ""))
 	golden(t, "unmapped-jira", Unmapped("OPS"))
+	golden(t, "awaiting", Awaiting("mallory", "abc1234abc1234abc1234abc1234abc1234abc12"))
+	noted := sampleRun("needs_fix")
+	noted.Notes = []string{"Approved by @alice for `abc1234`: @mallory cannot start checks, so a new push needs a new `/verify`."}
+	golden(t, "comment-notes", Comment(noted)[0])
 }

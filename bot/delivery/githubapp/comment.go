@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-github/v60/github"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -30,7 +31,8 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 	if ev.GetAction() != "created" || !ev.GetIssue().IsPullRequest() || isBot(ev.GetComment().GetUser()) {
 		return nil
 	}
-	cmd := command.Parse(ev.GetComment().GetBody())
+	inv := command.ParseInvocation(ev.GetComment().GetBody())
+	cmd := inv.Command
 	if cmd == command.None {
 		return nil
 	}
@@ -60,7 +62,39 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 		return h.reset(ctx, gh, owner, repo, number, user)
 	}
 	log.Info("verify requested")
-	return h.verify(ctx, h.Request(gh, owner, repo, number, "", job.ID, "/verify by @"+user), log)
+	req, err := h.approved(ctx, gh, owner, repo, number, user, inv.SHA, job.ID)
+	if err != nil {
+		return err
+	}
+	return h.verify(ctx, req, log)
+}
+
+// approved builds the request of a writer's /verify. When the pull
+// request's author cannot start checks (a fork, a drive-by), the /verify is
+// their approval, and it covers the head commit as it is now (or the commit
+// the command names) and nothing pushed after: the run stops if the head
+// moved, and the report says who approved which commit.
+func (h *IssueComment) approved(ctx context.Context, gh Client, owner, repo string, number int, user, sha, deliveryID string) (bot.Request, error) {
+	req := h.Request(gh, owner, repo, number, "", deliveryID, "/verify by @"+user)
+	src := req.Source.(*Source)
+	src.Pinned = sha
+	pr, err := gh.PullRequest(ctx, owner, repo, number)
+	if err != nil {
+		return bot.Request{}, fmt.Errorf("reading %s/%s#%d: %w", owner, repo, number, err)
+	}
+	author := pr.GetUser().GetLogin()
+	trusted, err := h.canStart(ctx, gh, owner, repo, author)
+	if err != nil {
+		return bot.Request{}, err
+	}
+	if trusted {
+		return req, nil
+	}
+	if src.Pinned == "" {
+		src.Pinned = pr.GetHead().GetSHA()
+	}
+	req.Notes = append(req.Notes, fmt.Sprintf("Approved by @%s for `%.12s`: @%s cannot start checks, so a new push needs a new `/verify`.", user, src.Pinned, author))
+	return req, nil
 }
 
 // reset clears the story's ledger.

@@ -25,7 +25,8 @@ var errNotFound = errors.New("404 not found")
 // fakeGitHub is one installation's client, answering from fields and
 // recording writes. Only what a test sets is meaningful.
 type fakeGitHub struct {
-	perm     string
+	perm     string            // everyone's permission, unless perms names them
+	perms    map[string]string // user → permission
 	pr       *github.PullRequest
 	files    map[string]string // "ref:path"
 	comments []string
@@ -35,7 +36,10 @@ type fakeGitHub struct {
 	bodies   []string
 }
 
-func (f *fakeGitHub) Permission(context.Context, string, string, string) (string, error) {
+func (f *fakeGitHub) Permission(_ context.Context, _, _, user string) (string, error) {
+	if p, ok := f.perms[user]; ok {
+		return p, nil
+	}
 	return f.perm, nil
 }
 
@@ -196,6 +200,47 @@ func TestIssueComment(t *testing.T) {
 	}
 }
 
+func TestVerifyOnAnUntrustedAuthorsPullRequestIsBoundToItsHead(t *testing.T) {
+	t.Parallel()
+	pr := &github.PullRequest{User: &github.User{Login: github.String("mallory")}, Head: &github.PullRequestBranch{SHA: github.String("abc1234abc1234abc1234")}}
+	for name, tc := range map[string]struct {
+		body, pinned string
+		note         bool
+	}{
+		"untrusted author: pinned to the head now": {"/verify", "abc1234abc1234abc1234", true},
+		"a maintainer names the commit":            {"/verify abc1234", "abc1234", true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			gh := &fakeGitHub{perms: map[string]string{"alice": "write", "mallory": "read"}, pr: pr}
+			p := &fakePipeline{}
+			base, _ := newBase(gh, p)
+			require.NoError(t, (&IssueComment{Base: base}).Handle(context.Background(), commentJob(t, "alice", "User", "created", tc.body)))
+			require.Len(t, p.reqs, 1)
+			assert.Equal(t, tc.pinned, p.reqs[0].Source.(*Source).Pinned)
+			require.Len(t, p.reqs[0].Notes, 1)
+			assert.Contains(t, p.reqs[0].Notes[0], "Approved by @alice for `"+tc.pinned[:min(12, len(tc.pinned))]+"`")
+		})
+	}
+	t.Run("trusted author: not pinned", func(t *testing.T) {
+		gh := &fakeGitHub{perm: "write", pr: pr}
+		p := &fakePipeline{}
+		base, _ := newBase(gh, p)
+		require.NoError(t, (&IssueComment{Base: base}).Handle(context.Background(), commentJob(t, "alice", "User", "created", "/verify")))
+		require.Len(t, p.reqs, 1)
+		assert.Empty(t, p.reqs[0].Source.(*Source).Pinned)
+		assert.Empty(t, p.reqs[0].Notes)
+	})
+	t.Run("the head moved after the approval", func(t *testing.T) {
+		src := &Source{GitHub: &fakeGitHub{pr: pr}, Owner: "acme", Repo: "web", Number: 7, Pinned: "def5678"}
+		_, err := src.Subject(context.Background())
+		var problem *bot.Problem
+		require.ErrorAs(t, err, &problem)
+		assert.Equal(t, bot.ProblemHeadMoved, problem.Kind)
+		assert.Equal(t, "abc1234abc1234abc1234", problem.Commit)
+	})
+}
+
 func TestRunIDIsStablePerDelivery(t *testing.T) {
 	t.Parallel()
 	base, _ := newBase(&fakeGitHub{}, &fakePipeline{})
@@ -210,29 +255,39 @@ func TestRunIDIsStablePerDelivery(t *testing.T) {
 func TestPullRequestTriggersOnlyWhenTheBaseBranchSaysSo(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
-		config, action string
-		runs           int
+		config, action, authorPerm string
+		runs                       int
+		awaits                     bool
 	}{
-		"enabled":                     {"triggers:\n  pull_request: true\n", "synchronize", 1},
-		"enabled, closed":             {"triggers:\n  pull_request: true\n", "closed", 0},
-		"not enabled":                 {"allowlist: [ok]\n", "opened", 0},
-		"no config":                   {"", "opened", 0},
-		"broken config waits /verify": {"triggers: [", "opened", 0},
+		"enabled":                     {"triggers:\n  pull_request: true\n", "synchronize", "write", 1, false},
+		"enabled, closed":             {"triggers:\n  pull_request: true\n", "closed", "write", 0, false},
+		"not enabled":                 {"allowlist: [ok]\n", "opened", "write", 0, false},
+		"no config":                   {"", "opened", "write", 0, false},
+		"broken config waits /verify": {"triggers: [", "opened", "write", 0, false},
+		"author without write access": {"triggers:\n  pull_request: true\n", "opened", "read", 0, true},
+		"fork author pushes again":    {"triggers:\n  pull_request: true\n", "synchronize", "none", 0, true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			gh := &fakeGitHub{files: map[string]string{}}
+			gh := &fakeGitHub{files: map[string]string{}, perms: map[string]string{"bob": tc.authorPerm}}
 			if tc.config != "" {
 				gh.files["main:.autoverify.yml"] = tc.config
 			}
 			p := &fakePipeline{}
 			base, _ := newBase(gh, p)
 			raw, _ := json.Marshal(github.PullRequestEvent{Action: github.String(tc.action), Number: github.Int(3),
-				PullRequest:  &github.PullRequest{Base: &github.PullRequestBranch{Ref: github.String("main")}},
+				PullRequest: &github.PullRequest{Base: &github.PullRequestBranch{Ref: github.String("main")}, User: &github.User{Login: github.String("bob")},
+					Head: &github.PullRequestBranch{SHA: github.String("abc1234abc1234")}},
 				Repo:         &github.Repository{Name: github.String("web"), Owner: &github.User{Login: github.String("acme")}},
 				Installation: &github.Installation{ID: github.Int64(42)}})
 			require.NoError(t, (&PullRequest{Base: base}).Handle(context.Background(), queue.Job{ID: "d", Event: "pull_request", Payload: raw}))
 			assert.Len(t, p.reqs, tc.runs)
+			if tc.awaits {
+				assert.Equal(t, []string{"start abc1234abc1234 " + base.runID("d"), "complete 77 action_required " + report.AwaitingTitle}, gh.checks)
+				assert.Equal(t, [][]string{{report.Awaiting("bob", "abc1234abc1234")}}, gh.sticky)
+			} else {
+				assert.Empty(t, gh.checks)
+			}
 		})
 	}
 }

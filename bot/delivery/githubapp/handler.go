@@ -128,6 +128,19 @@ func isBot(u *github.User) bool {
 	return u.GetType() == "Bot" || strings.HasSuffix(u.GetLogin(), "[bot]")
 }
 
+// canStart reports whether user may start checks on the repository:
+// write, maintain or admin access.
+func (b *Base) canStart(ctx context.Context, gh Permissions, owner, repo, user string) (bool, error) {
+	if user == "" {
+		return false, nil
+	}
+	perm, err := gh.Permission(ctx, owner, repo, user)
+	if err != nil {
+		return false, fmt.Errorf("reading %s's permission on %s/%s: %w", user, owner, repo, err)
+	}
+	return canRun(perm), nil
+}
+
 // canRun reports whether a permission level may run commands.
 func canRun(permission string) bool {
 	switch permission {

@@ -9,11 +9,15 @@ import (
 
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/report"
 )
 
 // PullRequest handles pull_request deliveries: when the base branch's
 // .autoverify.yml says `triggers: {pull_request: true}`, opened,
-// synchronize and reopened start a run.
+// synchronize and reopened start a run — for authors with write access.
+// Anyone else's pull request (a fork, a drive-by) runs nothing: it gets a
+// comment and a check run saying a maintainer's /verify will run it, on
+// that commit only (Prow's /ok-to-test, bound to the commit).
 type PullRequest struct {
 	Base
 }
@@ -46,5 +50,28 @@ func (h *PullRequest) Handle(ctx context.Context, job queue.Job) error {
 		return nil // a broken config is reported when someone asks with /verify
 	}
 	log := h.logger().With("delivery", job.ID, "repo", owner+"/"+repo, "pr", ev.GetNumber())
+	author := ev.GetPullRequest().GetUser().GetLogin()
+	trusted, err := h.canStart(ctx, gh, owner, repo, author)
+	if err != nil {
+		return err
+	}
+	if !trusted {
+		log.Info("pull request from an author without write access: waiting for a maintainer's /verify", "author", author)
+		return h.await(ctx, gh, owner, repo, ev.GetNumber(), author, ev.GetPullRequest().GetHead().GetSHA(), job.ID)
+	}
 	return h.verify(ctx, h.Request(gh, owner, repo, ev.GetNumber(), "", job.ID, "pull_request "+ev.GetAction()), log)
+}
+
+// await tells the pull request that nothing ran and what will run it: the
+// sticky comment, and a check run on the head that asks for action.
+func (h *PullRequest) await(ctx context.Context, gh Client, owner, repo string, number int, author, sha, deliveryID string) error {
+	msg := report.Awaiting(author, sha)
+	id, err := gh.StartCheckRun(ctx, owner, repo, sha, h.runID(deliveryID), "")
+	if err != nil {
+		return fmt.Errorf("starting the check run on %s/%s@%s: %w", owner, repo, sha, err)
+	}
+	if err := gh.CompleteCheckRun(ctx, owner, repo, id, "action_required", report.AwaitingTitle, msg, "", ""); err != nil {
+		return fmt.Errorf("completing the check run: %w", err)
+	}
+	return gh.UpsertComment(ctx, owner, repo, number, StickyMarker, []string{msg})
 }

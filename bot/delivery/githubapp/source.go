@@ -3,6 +3,7 @@ package githubapp
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/engineo/autoverify/bot"
 )
@@ -25,6 +26,9 @@ type Source struct {
 	Ref string
 	// IsNotFound tells a missing file from a failed read.
 	IsNotFound func(error) bool
+	// Pinned, when set, is the commit (or a prefix of it) a maintainer
+	// approved: the run happens only if the head is still that commit.
+	Pinned string
 }
 
 var _ bot.Source = (*Source)(nil)
@@ -50,6 +54,9 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 	pr, err := s.GitHub.PullRequest(ctx, s.Owner, s.Repo, s.Number)
 	if err != nil {
 		return bot.Subject{}, fmt.Errorf("reading %s: %w", s, err)
+	}
+	if head := pr.GetHead().GetSHA(); s.Pinned != "" && !strings.HasPrefix(head, s.Pinned) {
+		return bot.Subject{}, &bot.Problem{Kind: bot.ProblemHeadMoved, Pinned: s.Pinned, Commit: head}
 	}
 	return bot.Subject{
 		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(),
