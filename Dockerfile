@@ -9,7 +9,7 @@
 # The host target needs no base image at all. Prepare its inputs first (what
 # scripts/deploy-check.sh does):
 #
-#   CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$(git describe --always --dirty)" \
+#   CGO_ENABLED=0 go build -tags kubernetes -trimpath -ldflags "-s -w -X main.version=$(git describe --always --dirty)" \
 #       -o dist/autoverify ./cmd/autoverify
 #   mkdir -p dist/rootfs/etc/ssl/certs dist/rootfs/tmp dist/data/state dist/data/reports
 #   cp docker/passwd docker/group dist/rootfs/etc/
@@ -59,7 +59,7 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-RUN CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath \
+RUN CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -tags kubernetes -trimpath \
         -ldflags "-s -w -X main.version=${VERSION}" \
         -o /out/autoverify ./cmd/autoverify \
  && mkdir -p /out/rootfs/etc/ssl/certs /out/rootfs/tmp /out/data/state /out/data/reports \

@@ -46,9 +46,14 @@ var Run = []Setting{
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
-	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process) or docker"},
+	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process), docker, or kubernetes (serve only)"},
 	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
 	{"docker-network", "ENGINEO_DOCKER_NETWORK", "1 gives docker containers a network (default: none)"},
+	{"kubernetes-image", "ENGINEO_KUBERNETES_IMAGE", "image the kubernetes runner's Jobs run checks in"},
+	{"kubernetes-namespace", "ENGINEO_KUBERNETES_NAMESPACE", "namespace of the Jobs (default: the service account's)"},
+	{"kubeconfig", "ENGINEO_KUBECONFIG", "kubeconfig file for the kubernetes runner (default: in-cluster)"},
+	{"kubernetes-runtime-class", "ENGINEO_KUBERNETES_RUNTIME_CLASS", "RuntimeClass of the Jobs' pods, e.g. gvisor (default: the cluster's)"},
+	{"kubernetes-workspace-url", "ENGINEO_KUBERNETES_WORKSPACE_URL", "URL pods reach this server at for workspaces (default ENGINEO_PUBLIC_URL)"},
 	{"redis-url", "ENGINEO_REDIS_URL", "Redis for the work ledger (default: embedded store in the state directory)"},
 	{"redis-prefix", "ENGINEO_REDIS_PREFIX", "prefix of every Redis key and the queue name (default autoverify:)"},
 	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
@@ -76,6 +81,8 @@ type Config struct {
 	DockerCPUs   float64
 	DockerMemory int64
 	DockerPids   int64
+	// Kubernetes configures the kubernetes runner.
+	Kubernetes Kubernetes
 	// RedisURL selects the Redis ledger; empty means the embedded store
 	// under StateDir.
 	RedisURL string
@@ -93,6 +100,14 @@ type Config struct {
 	StoryPath string
 	// Triggers say which events start a run (.autoverify.yml only).
 	Triggers repoconfig.Triggers
+}
+
+// Kubernetes are the kubernetes runner's settings.
+type Kubernetes struct {
+	Image, Namespace, Kubeconfig, RuntimeClass string
+	// WorkspaceURL is where the Jobs' pods reach the server to fetch
+	// their workspace; empty means the server's public URL.
+	WorkspaceURL string
 }
 
 // Policy is the command policy the configuration allows.
@@ -226,10 +241,15 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 		cfg.ArtifactsDir = file.ArtifactsDir
 	}
 	if v, src := lookup("runner"); v != "" {
-		if v != "local" && v != "docker" {
-			return Config{}, errorf("%s=%q: want local or docker", src, v)
+		if v != "local" && v != "docker" && v != "kubernetes" {
+			return Config{}, errorf("%s=%q: want local, docker or kubernetes", src, v)
 		}
 		cfg.Runner = v
+	}
+	cfg.Kubernetes = Kubernetes{Image: value(lookup, "kubernetes-image"), Namespace: value(lookup, "kubernetes-namespace"),
+		Kubeconfig: value(lookup, "kubeconfig"), RuntimeClass: value(lookup, "kubernetes-runtime-class"), WorkspaceURL: value(lookup, "kubernetes-workspace-url")}
+	if cfg.Runner == "kubernetes" && cfg.Kubernetes.Image == "" {
+		return Config{}, errorf("ENGINEO_RUNNER=kubernetes needs ENGINEO_KUBERNETES_IMAGE: the image the Jobs run checks in (with your toolchain, and sh, tar and curl or wget to fetch the workspace)")
 	}
 	cfg.DockerImage, _ = lookup("docker-image")
 	if cfg.Runner == "docker" && cfg.DockerImage == "" {
@@ -302,6 +322,11 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 	c.Triggers = file.Triggers
 	c.AutoFix = nil
 	return c, nil
+}
+
+func value(l Lookup, flag string) string {
+	v, _ := l(flag)
+	return v
 }
 
 var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

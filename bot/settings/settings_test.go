@@ -46,7 +46,7 @@ func TestResolveNamesTheBadInput(t *testing.T) {
 	}{
 		"timeout":     {env: map[string]string{"ENGINEO_COMMAND_TIMEOUT": "ten"}, want: `ENGINEO_COMMAND_TIMEOUT="ten": want a positive Go duration`},
 		"file key":    {file: repoconfig.File{CommandTimeout: "-1s"}, want: `x/.autoverify.yml: command_timeout="-1s"`},
-		"runner":      {env: map[string]string{"ENGINEO_RUNNER": "vm"}, want: `ENGINEO_RUNNER="vm": want local or docker`},
+		"runner":      {env: map[string]string{"ENGINEO_RUNNER": "vm"}, want: `ENGINEO_RUNNER="vm": want local, docker or kubernetes`},
 		"docker":      {env: map[string]string{"ENGINEO_RUNNER": "docker"}, want: "needs ENGINEO_DOCKER_IMAGE"},
 		"passthrough": {env: map[string]string{"ENGINEO_RUNNER_ENV_PASSTHROUGH": "A=B"}, want: `"A=B" is not an environment variable name`},
 		"limit":       {env: map[string]string{"ENGINEO_MAX_VERIFY_CYCLES": "-2"}, want: "ENGINEO_MAX_VERIFY_CYCLES"},

@@ -28,6 +28,7 @@ import (
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
 	ghclient "github.com/engineo/autoverify/integrations/github"
+	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/ledger"
@@ -212,8 +213,12 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 			srv.Close()
 		}
 	}()
+	var ws *workspaces.Workspaces
+	if s.cfg.Runner == "kubernetes" {
+		ws = &workspaces.Workspaces{BaseURL: orDefault(s.cfg.Kubernetes.WorkspaceURL, s.publicURL), TTL: s.cfg.CommandTimeout + 10*time.Minute, Now: a.Now}
+	}
 	if open.runner == nil {
-		open.runner = runners.New
+		open.runner = func(cfg settings.Config) (bot.Runner, func(), error) { return runners.New(cfg, ws) }
 	}
 	if open.store == nil {
 		open.store = openStore
@@ -242,7 +247,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	ghObserver = metrics.APIObserver("github")
 	pipeline := bot.New(bot.Options{
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner},
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
 		Publishers: []bot.Publisher{metrics.Runs(s.cfg.Runner)}, Now: a.Now,
 	})
 	gh := &githubapp.Handlers{Base: githubapp.Base{
@@ -276,6 +281,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		Ready:     []server.Dependency{{Name: "ledger", Ping: store.Ping}, {Name: "queue", Ping: q.Ping}},
 		RunsDir:   s.cfg.ArtifactsDir,
 		CheckLink: s.links.Verify,
+	}
+	if ws != nil {
+		routes.Workspaces = ws
 	}
 	if s.useJira {
 		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()})

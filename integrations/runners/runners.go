@@ -8,6 +8,7 @@ package runners
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/docker"
+	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	"github.com/engineo/autoverify/integrations/local"
 )
 
@@ -26,6 +28,9 @@ type Factory struct {
 	// server's, built once at start-up); otherwise New builds one from each
 	// verification's configuration.
 	Shared bot.Runner
+	// Workspaces serves workspaces to the kubernetes runner's Jobs; a
+	// verification's workspace is forgotten when it is released.
+	Workspaces *workspaces.Workspaces
 }
 
 var _ bot.Runners = (*Factory)(nil)
@@ -36,7 +41,7 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 	r, closeRunner := f.Shared, func() {}
 	if r == nil {
 		var err error
-		if r, closeRunner, err = New(cfg); err != nil {
+		if r, closeRunner, err = New(cfg, f.Workspaces); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -45,21 +50,29 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 		closeRunner()
 		return nil, nil, nil, err
 	}
-	return r, envs, func() { closeEnvs(); closeRunner() }, nil
+	return r, envs, func() {
+		closeEnvs()
+		closeRunner()
+		if f.Workspaces != nil {
+			f.Workspaces.Forget(workspace)
+		}
+	}, nil
 }
 
-// New builds the configured default runner and its cleanup.
-func New(cfg settings.Config) (bot.Runner, func(), error) {
-	if cfg.Runner == "docker" {
-		env := map[string]string{}
-		for _, name := range cfg.EnvPassthrough {
-			if v, ok := os.LookupEnv(name); ok {
-				env[name] = v
-			}
+// New builds the configured default runner and its cleanup. The
+// kubernetes runner needs ws to serve workspaces to its Jobs, which only
+// `autoverify serve` can do.
+func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), error) {
+	if cfg.Runner == "kubernetes" {
+		if ws == nil {
+			return nil, nil, errors.New("ENGINEO_RUNNER=kubernetes runs checks as Jobs that fetch their workspace from autoverify serve; use it with serve, and local or docker with autoverify run")
 		}
+		return newKubernetes(cfg, ws)
+	}
+	if cfg.Runner == "docker" {
 		r, err := docker.New(docker.Config{Image: cfg.DockerImage, Network: cfg.DockerNetwork,
 			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
-			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: env})
+			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough)})
 		if err != nil {
 			return nil, nil, fmt.Errorf("docker runner: %w", err)
 		}
@@ -70,6 +83,17 @@ func New(cfg settings.Config) (bot.Runner, func(), error) {
 		return nil, nil, fmt.Errorf("local runner: %w", err)
 	}
 	return r, func() {}, nil
+}
+
+// passthrough reads the values of the variables commands may see.
+func passthrough(names []string) map[string]string {
+	env := map[string]string{}
+	for _, name := range names {
+		if v, ok := os.LookupEnv(name); ok {
+			env[name] = v
+		}
+	}
+	return env
 }
 
 // Environments builds the runners of the configuration's environments:,
@@ -123,7 +147,7 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 		if c.Runner == "docker" && c.DockerImage == "" {
 			return fail("environments: %s: a docker environment needs image: (or devcontainer: true)", name)
 		}
-		r, closeRunner, err := New(c)
+		r, closeRunner, err := New(c, nil)
 		if err != nil {
 			return fail("environments: %s: %v", name, err)
 		}

@@ -7,6 +7,9 @@
 //	GET  /readyz              200 when every dependency answers, else 503
 //	                          naming the first that does not (readiness)
 //	GET  /metrics             Prometheus metrics
+//	GET  /workspaces/{token}  a running check's workspace tarball, for the
+//	                          kubernetes runner's Jobs (token: 128 random
+//	                          bits, dies with the run)
 //	GET  /runs/{id}/{file}    a run's evidence file, for a signed link that
 //	                          has not expired (403 otherwise); served as
 //	                          plain text, never rendered; no listings
@@ -41,6 +44,9 @@ type Config struct {
 	Ready []Dependency
 	// RunsDir holds runs/{id}/ evidence directories.
 	RunsDir string
+	// Workspaces, when set, serves workspace tarballs to the kubernetes
+	// runner's Jobs under their tokens.
+	Workspaces http.Handler
 	// CheckLink verifies a link's expiry and signature for a run's file
 	// (links.Signer.Verify); nil refuses every evidence request.
 	CheckLink func(runID, file, expires, sig string) error
@@ -68,6 +74,9 @@ func New(cfg Config) http.Handler {
 		}
 		fmt.Fprintln(w, "ready")
 	})
+	if cfg.Workspaces != nil {
+		mux.Handle("GET /workspaces/{token}", cfg.Workspaces)
+	}
 	mux.HandleFunc("GET /runs/{id}/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		id, file := r.PathValue("id"), r.PathValue("file")
 		if !IsRunID(id) || !plainName(file) {

@@ -1,0 +1,67 @@
+package runners
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
+)
+
+func TestKubernetesNeedsTheServer(t *testing.T) {
+	t.Parallel()
+	cfg := settings.Defaults()
+	cfg.Runner, cfg.Kubernetes.Image = "kubernetes", "ci:1"
+	_, _, err := New(cfg, nil)
+	if err == nil || !strings.Contains(err.Error(), "use it with serve") {
+		t.Fatalf("New(kubernetes) without workspaces = %v; want an error pointing to serve", err)
+	}
+}
+
+func TestEnvironmentsAreCheckedAndReleased(t *testing.T) {
+	t.Parallel()
+	cfg := settings.Defaults()
+	for name, envs := range map[string]map[string]repoconfig.Environment{
+		"unknown runner":            {"x": {Runner: "vm"}},
+		"docker no image":           {"x": {Runner: "docker"}},
+		"bad memory":                {"x": {Image: "i", Memory: "lots"}},
+		"devcontainer without file": {"x": {Devcontainer: true}},
+	} {
+		cfg.Environments = envs
+		if _, _, err := Environments(cfg, t.TempDir()); err == nil || !strings.Contains(err.Error(), "environments: x:") {
+			t.Errorf("%s: err = %v, want one naming the environment", name, err)
+		}
+	}
+	cfg.Environments = map[string]repoconfig.Environment{"b": {}, "a": {Runner: "local"}}
+	envs, release, err := Environments(cfg, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if len(envs) != 2 || envs[0].Name != "a" || envs[1].Name != "b" {
+		t.Errorf("environments = %+v, want a and b in name order", envs)
+	}
+}
+
+func TestFactoryForgetsTheWorkspaceOnRelease(t *testing.T) {
+	t.Parallel()
+	ws := &workspaces.Workspaces{BaseURL: "http://svc", TTL: 1 << 40}
+	dir := t.TempDir()
+	f := &Factory{Workspaces: ws}
+	cfg := settings.Defaults()
+	_, _, release, err := f.Runners(context.Background(), cfg, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u1, _ := ws.URL(context.Background(), cmdIn(dir))
+	release()
+	u2, _ := ws.URL(context.Background(), cmdIn(dir))
+	if u1 == u2 {
+		t.Error("the released workspace's token is still valid")
+	}
+}
+
+func cmdIn(dir string) bot.Command { return bot.Command{Dir: dir} }
