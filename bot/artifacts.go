@@ -27,7 +27,8 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		}
 	}
 	var rec Record
-	_, manual, rejected := story.Counts()
+	_, _, rejected := story.Counts()
+	manual := story.ManualRemaining()
 	for _, it := range story.Items {
 		if it.Kind == checklist.Rejected {
 			redactItem(&it)

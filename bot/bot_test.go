@@ -232,3 +232,36 @@ func TestTransientRunnerErrorsAreRetriedOthersAreNot(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckedManualItemsAreNotRemaining(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, nil }}
+	for body, want := range map[string]ledger.Route{
+		"- [ ] `ok`\n- [x] a person checked this\n": ledger.Verified,
+		"- [ ] `ok`\n- [ ] nobody checked this\n":   ledger.HumanReview,
+	} {
+		store, err := bolt.Open(t.TempDir())
+		require.NoError(t, err)
+		sess := &Session{Verifier: &Verifier{Runner: r}, Ledger: &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}, Limits: ledger.DefaultLimits}
+		s := story(t, body)
+		rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: s, Dir: t.TempDir()})
+		require.NoError(t, err)
+		assert.Equal(t, want, rep.Route, body)
+		rec := NewRecord("KAN-1", s, rep, nil)
+		assert.Equal(t, map[ledger.Route]int{ledger.Verified: 0, ledger.HumanReview: 1}[want], rec.Evidence.ManualCount, "manual_count counts what remains")
+		store.Close()
+	}
+}
+
+func TestUnknownFailuresMayBeAutoFixed(t *testing.T) {
+	t.Parallel()
+	p, err := checklist.NewPolicy([]string{"fix"})
+	require.NoError(t, err)
+	fixers, err := FixersFrom(map[string]string{"UNKNOWN": "fix all"}, p)
+	require.NoError(t, err, "only ENV_ERROR and TIMEOUT are barred from auto-fix")
+	assert.Equal(t, failure.Unknown, fixers[failure.Unknown].Type)
+	for _, barred := range []string{"ENV_ERROR", "TIMEOUT"} {
+		_, err := FixersFrom(map[string]string{barred: "fix all"}, p)
+		assert.ErrorContains(t, err, "never auto-fixed", barred)
+	}
+}

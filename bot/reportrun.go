@@ -53,7 +53,7 @@ func ReportRun(in ReportInput) report.Run {
 		rejected[it.ID] = it
 	}
 	for _, it := range in.Story.Items {
-		ri := report.Item{Line: it.Line, ID: it.ID, Text: red(it.Text), Kind: string(it.Kind)}
+		ri := report.Item{Line: it.Line, ID: it.ID, Text: red(it.Text), Kind: string(it.Kind), Checked: it.Checked}
 		switch it.Kind {
 		case checklist.Auto:
 			o := byID[it.ID]

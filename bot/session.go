@@ -119,7 +119,10 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	if err != nil {
 		return rep, s.finishAborted(ctx, req, rep, err)
 	}
-	_, manual, rejected := req.Story.Counts()
+	// Manual items a person has already checked are done; only the rest
+	// keep a story from being verified.
+	_, _, rejected := req.Story.Counts()
+	manual := req.Story.ManualRemaining()
 	// commit is what is being verified: the request's, then each fix's.
 	commit := req.Commit
 	decide := func() {
@@ -265,8 +268,8 @@ func FixersFrom(m map[string]string, policy checklist.Policy) (map[failure.Type]
 	out := map[failure.Type]Fixer{}
 	for k, cmd := range m {
 		t := failure.Type(strings.ToUpper(strings.TrimSpace(k)))
-		if !t.Valid() || t == failure.Unknown {
-			return nil, fmt.Errorf("auto_fix: %q is not a fixable failure type; use one of CODE_ERROR, TEST_FAILURE, LINT_ERROR, TYPE_ERROR", k)
+		if !t.Valid() {
+			return nil, fmt.Errorf("auto_fix: %q is not a fixable failure type; use one of CODE_ERROR, TEST_FAILURE, LINT_ERROR, TYPE_ERROR, UNKNOWN", k)
 		}
 		if !t.AutoFixable() {
 			return nil, fmt.Errorf("auto_fix: %s is never auto-fixed (it is not a code problem); remove it", t)

@@ -85,6 +85,18 @@ func (s *Story) Counts() (auto, manual, rejected int) {
 	return
 }
 
+// ManualRemaining counts the manual items nobody has checked yet: a manual
+// item a person has ticked is done, the story's own record of it.
+func (s *Story) ManualRemaining() int {
+	n := 0
+	for _, it := range s.Items {
+		if it.Kind == Manual && !it.Checked {
+			n++
+		}
+	}
+	return n
+}
+
 // EncodingError reports a story that is not UTF-8 text.
 type EncodingError struct {
 	Line, Offset int

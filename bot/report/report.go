@@ -26,6 +26,9 @@ type Item struct {
 	Command string
 	// Kind is "auto", "manual" or "rejected".
 	Kind string
+	// Checked is the item's box as the story has it: a checked manual item
+	// is done, not remaining.
+	Checked bool
 	// Ran is set for automated items that were run.
 	Ran         bool
 	Passed      bool
@@ -94,12 +97,15 @@ func (r Run) MatrixVerdict() string {
 	return "All Required Environments: NOT VERIFIED — failed: " + strings.Join(failed, "; ")
 }
 
-// Counts returns passed, failed, manual and rejected item counts.
+// Counts returns passed and failed automated items, manual items that
+// remain (unchecked) and rejected items.
 func (r Run) Counts() (passed, failed, manual, rejected int) {
 	for _, it := range r.Items {
 		switch {
 		case it.Kind == "manual":
-			manual++
+			if !it.Checked {
+				manual++
+			}
 		case it.Kind == "rejected":
 			rejected++
 		case it.Passed:
@@ -241,6 +247,8 @@ func routeIcon(route string) string {
 
 func itemIcon(it Item) string {
 	switch {
+	case it.Kind == "manual" && it.Checked:
+		return "☑️"
 	case it.Kind == "manual":
 		return "👤"
 	case it.Kind == "rejected":
@@ -256,6 +264,8 @@ func itemIcon(it Item) string {
 
 func result(it Item) string {
 	switch {
+	case it.Kind == "manual" && it.Checked:
+		return "MANUAL — checked"
 	case it.Kind == "manual":
 		return "MANUAL"
 	case it.Kind == "rejected":

@@ -39,6 +39,7 @@ type Setting struct {
 
 // Run are the settings of a verification, shared by the CLI and the server.
 var Run = []Setting{
+	{"autoverify-enabled", "ENGINEO_AUTOVERIFY_ENABLED", "0 switches autoverify off: events are acknowledged and nothing runs (default 1)"},
 	{"allowlist", "ENGINEO_AUTOVERIFY_ALLOWLIST", "comma-separated allowed command prefixes (default: pnpm type-check,pnpm lint,pnpm test,pnpm test:e2e)"},
 	{"build-enabled", "ENGINEO_AUTOVERIFY_BUILD_ENABLED", "1 adds `pnpm build` to the allowlist"},
 	{"command-timeout", "ENGINEO_COMMAND_TIMEOUT", "per-command timeout, a Go duration (default 10m)"},
@@ -64,6 +65,9 @@ var Run = []Setting{
 
 // Config is a resolved configuration.
 type Config struct {
+	// Enabled is false when ENGINEO_AUTOVERIFY_ENABLED=0: events are
+	// acknowledged and nothing runs.
+	Enabled        bool
 	Allowlist      []string
 	BuildEnabled   bool
 	CommandTimeout time.Duration
@@ -162,6 +166,7 @@ func Env(getenv func(string) string, lists ...[]Setting) Lookup {
 // Defaults is the configuration with nothing set.
 func Defaults() Config {
 	return Config{
+		Enabled:        true,
 		Allowlist:      append([]string(nil), checklist.DefaultAllowlist...),
 		CommandTimeout: 10 * time.Minute,
 		OutputLimit:    1 << 20,
@@ -182,6 +187,11 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	fromFile := func(key string) string { return filePath + ": " + key }
 	var err error
 
+	if v, src := lookup("autoverify-enabled"); v != "" {
+		if cfg.Enabled, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
 	if v, _ := lookup("allowlist"); v != "" {
 		cfg.Allowlist = SplitList(v)
 	} else if file.Allowlist != nil {

@@ -215,3 +215,16 @@ func TestRepoConfigFile(t *testing.T) {
 	require.Equal(t, exitOK, h.run("plan", path, "--workdir", h.dir, "--json", "--allowlist", "true"))
 	assert.NotContains(t, h.stdout.String(), `"command": "false"`)
 }
+
+func TestRunDisabledRunsNothing(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ENABLED"] = "0"
+	path := h.write("KAN-11.md", "- [ ] a `false`\n")
+	assert.Equal(t, exitOK, h.run("run", path, "--workdir", h.dir))
+	assert.Equal(t, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run\n", h.stderr.String())
+	got, _ := os.ReadFile(path)
+	assert.Equal(t, "- [ ] a `false`\n", string(got), "story untouched")
+	_, err := os.Stat(filepath.Join(h.dir, "reports"))
+	assert.True(t, os.IsNotExist(err), "nothing written")
+}

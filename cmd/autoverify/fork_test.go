@@ -85,3 +85,24 @@ func TestServeUntrustedPullRequestWaitsForApproval(t *testing.T) {
 	})
 	assert.Equal(t, tarballs, fake.CountCalls("GET", "/repos/acme/web/tarball"))
 }
+
+// TestServeDisabledAcknowledgesAndRunsNothing: with
+// ENGINEO_AUTOVERIFY_ENABLED=0 a signed delivery is answered 202 and logged
+// in one line, and nothing runs; a forged one is still refused.
+func TestServeDisabledAcknowledgesAndRunsNothing(t *testing.T) {
+	t.Parallel()
+	fake := setupGitHub(t, "- [ ] Passes `true`\n")
+	env := serverEnv(t, fake, "")
+	env["ENGINEO_AUTOVERIFY_ENABLED"] = "0"
+	srv := startServer(t, env)
+	cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
+	code, _ := srv.deliver(t, "issue_comment", "d-off", commentEvent(cid, "alice", "/verify"), testSecret)
+	assert.Equal(t, 202, code)
+	code, _ = srv.deliver(t, "issue_comment", "d-forged", commentEvent(cid, "alice", "/verify"), "wrong")
+	assert.Equal(t, 401, code)
+	waitFor(t, "the log line", func() bool {
+		return strings.Contains(srv.logString(), "delivery acknowledged, nothing run") && strings.Contains(srv.logString(), "d-off")
+	})
+	assert.Empty(t, fake.CheckRuns("acme", "web"))
+	assert.Empty(t, fake.Comments("acme", "web", 7)[1:], "no reply beyond the /verify itself")
+}

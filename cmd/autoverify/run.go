@@ -48,6 +48,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
+	if !cfg.Enabled {
+		fmt.Fprintln(a.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
+		return exitOK, nil
+	}
 	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
 	publishers := []bot.Publisher{terminal}
 	secrets := a.secrets(cfg)

@@ -275,8 +275,13 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		return nil, fmt.Errorf("starting workers: %w", err)
 	}
 
+	var enqueue intake.Enqueuer = q
+	if !s.cfg.Enabled {
+		log.Warn("autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): deliveries are acknowledged and nothing runs")
+		enqueue = queue.Off{Logger: log}
+	}
 	routes := server.Config{
-		GitHub:    intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()}),
+		GitHub:    intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()}),
 		Metrics:   metrics.Handler(),
 		Ready:     []server.Dependency{{Name: "ledger", Ping: store.Ping}, {Name: "queue", Ping: q.Ping}},
 		RunsDir:   s.cfg.ArtifactsDir,
@@ -286,7 +291,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		routes.Workspaces = ws
 	}
 	if s.useJira {
-		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: q, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
+		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
 	}
 	srv.http = &http.Server{Handler: server.New(routes), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	return srv, nil

@@ -54,15 +54,22 @@ type appServer struct {
 	cancel context.CancelFunc
 	done   chan int
 	logs   *bytes.Buffer
+	mu     *sync.Mutex
+}
+
+// logString is what the server has logged so far.
+func (s *appServer) logString() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.logs.String()
 }
 
 func startServer(t *testing.T, env map[string]string) *appServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &appServer{cancel: cancel, done: make(chan int, 1), logs: &bytes.Buffer{}}
+	s := &appServer{cancel: cancel, done: make(chan int, 1), logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	addr := make(chan string, 1)
-	var mu sync.Mutex
-	logw := writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return s.logs.Write(p) })
+	logw := writerFunc(func(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.logs.Write(p) })
 	app := &App{Stdout: io.Discard, Stderr: logw, Getenv: func(k string) string { return env[k] }, Now: time.Now,
 		Logger: slog.New(slog.NewJSONHandler(logw, nil)), OnListen: func(a string) { addr <- a }}
 	go func() { s.done <- app.Run(ctx, []string{"serve"}) }()

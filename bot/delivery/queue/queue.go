@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"time"
 )
 
@@ -51,4 +52,16 @@ type Stats struct {
 	Pending   int
 	Active    int
 	OldestAge time.Duration
+}
+
+// Off takes the place of the queue when autoverify is switched off
+// (ENGINEO_AUTOVERIFY_ENABLED=0): intake still checks and acknowledges
+// every delivery, and Off logs it in one line and runs nothing.
+type Off struct{ Logger *slog.Logger }
+
+// Enqueue logs the delivery and drops it.
+func (o Off) Enqueue(_ context.Context, job Job) error {
+	o.Logger.Info("autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): delivery acknowledged, nothing run",
+		"delivery", job.ID, "source", job.Source, "event", job.Event)
+	return nil
 }
