@@ -2,13 +2,9 @@ package redact
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"slices"
-	"strings"
-
-	"github.com/spf13/viper"
-	"github.com/zricethezav/gitleaks/v8/config"
+	"sync"
 )
 
 const (
@@ -43,67 +39,42 @@ type detectors struct {
 	genericPrefilters []*regexp.Regexp
 }
 
-// newDetectors compiles gitleaks' default rules. It does what
-// detect.NewDetectorDefaultConfig does, but with a private viper instance:
-// that function mutates viper's global instance, which would race with a
-// concurrent New and clobber any other user of global viper in the process.
+// newDetectors prepares gitleaks' default rules: the generic rule on its
+// own (see genericLines), every other rule in one matcher. Regexes compile
+// on first use, so this is cheap (about a millisecond to read the TOML).
 func newDetectors() (detectors, error) {
-	v := viper.New()
-	v.SetConfigType("toml")
-	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return detectors{}, fmt.Errorf("read default config: %w", err)
-	}
-	var vc config.ViperConfig
-	if err := v.Unmarshal(&vc); err != nil {
-		return detectors{}, fmt.Errorf("decode default config: %w", err)
-	}
-	cfg, err := vc.Translate()
+	rs, err := defaultRules()
 	if err != nil {
-		return detectors{}, fmt.Errorf("translate default config: %w", err)
+		return detectors{}, err
 	}
 	var ds detectors
-	if g, ok := cfg.Rules[genericRuleID]; ok {
-		gcfg := subConfig(cfg, []string{genericRuleID})
-		ds.generic = newDetector(gcfg)
+	var others []*gitleaksRule
+	for _, r := range rs.rules {
+		if r.ID != genericRuleID {
+			others = append(others, r)
+			continue
+		}
+		ds.generic = newMatcher([]*gitleaksRule{r}, rs.global)
 		var kws [][]byte
-		for _, k := range g.Keywords {
-			kws = append(kws, []byte(strings.ToLower(k)))
+		for _, k := range r.keywords {
+			kws = append(kws, []byte(k))
 		}
 		ds.genericPrefilters = genericPrefilters(kws)
 	}
-	var others []string
-	for _, id := range cfg.OrderedRules {
-		if id != genericRuleID {
-			others = append(others, id)
-		}
-	}
-	ds.main = newDetector(subConfig(cfg, others))
+	ds.main = newMatcher(others, rs.global)
 	return ds, nil
 }
 
-// subConfig returns cfg restricted to the given rules, with the keyword set
-// gitleaks' prefilter uses rebuilt to match.
-func subConfig(cfg config.Config, ids []string) config.Config {
-	sub := cfg
-	sub.Rules = make(map[string]config.Rule, len(ids))
-	sub.Keywords = make(map[string]struct{})
-	sub.OrderedRules = ids
-	for _, id := range ids {
-		r := cfg.Rules[id]
-		sub.Rules[id] = r
-		for _, k := range r.Keywords {
-			sub.Keywords[strings.ToLower(k)] = struct{}{}
-		}
-	}
-	return sub
-}
+// loadDetectors builds the detectors once per process, the first time a
+// redactor has text to look at: a command that prints nothing never pays
+// for them, and every redactor of the process shares them (they are read
+// only).
+var loadDetectors = sync.OnceValues(newDetectors)
 
-// newDetector builds the matcher of cfg's rules. A "gitleaks:allow"
-// comment does not exempt anything (in command output anyone can print
-// one), and encoded text is not decoded: a decoded finding has no byte
-// range in the original to mask; encoded forms of configured secrets are
-// handled by literalSpans.
-func newDetector(cfg config.Config) *matcher { return newMatcher(cfg) }
+// Prepare starts reading gitleaks' rules in the background, so that a
+// process that will redact soon (a run about to execute its checks) has
+// them by then without waiting.
+func Prepare() { go func() { _, _ = loadDetectors() }() }
 
 // gitleaksSpans runs gitleaks over b chunk by chunk and appends the spans of
 // every secret it reports.
@@ -111,13 +82,18 @@ func newDetector(cfg config.Config) *matcher { return newMatcher(cfg) }
 // A matcher is safe for concurrent use: it only reads its compiled rules
 // and its prefilter trie (exercised by TestConcurrent under -race).
 func (r *Redactor) gitleaksSpans(b []byte, spans []span) []span {
+	ds, err := loadDetectors()
+	if err != nil {
+		// Fail closed: without the rules nothing can be shown safely.
+		return append(spans, span{0, len(b)})
+	}
 	for start := 0; start < len(b); {
 		end, next := chunkBounds(b, start)
 		chunk := b[start:end]
-		spans = scanChunk(r.detectors.main, chunk, chunk, start, spans)
-		if r.detectors.generic != nil {
-			if lines := genericLines(chunk, r.detectors.genericPrefilters); len(lines) > 0 {
-				spans = scanChunk(r.detectors.generic, lines, chunk, start, spans)
+		spans = scanChunk(ds.main, chunk, chunk, start, spans)
+		if ds.generic != nil {
+			if lines := genericLines(chunk, ds.genericPrefilters); len(lines) > 0 {
+				spans = scanChunk(ds.generic, lines, chunk, start, spans)
 			}
 		}
 		if end == len(b) {
@@ -160,7 +136,11 @@ func scanChunk(d *matcher, fragment, chunk []byte, base int, spans []span) (out 
 			out = append(spans, span{base, base + len(chunk)})
 		}
 	}()
-	for _, f := range d.DetectBytes(fragment) {
+	found, err := d.DetectBytes(fragment)
+	if err != nil {
+		return append(spans, span{base, base + len(chunk)})
+	}
+	for _, f := range found {
 		// Secret is the rule's capture group (the token without "key=" or
 		// quotes); mask every occurrence of it in the chunk. Fall back to
 		// the whole match when the group is too short to search for safely.

@@ -2,7 +2,6 @@ package redact
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 )
 
@@ -15,11 +14,10 @@ const Marker = "[REDACTED]"
 // unreadable while protecting nothing worth protecting.
 const minSecretLen = 4
 
-// Redactor masks secrets in text. Construction is expensive (it compiles
-// gitleaks' rule set), so build one per process and share it: all methods
-// are safe for concurrent use.
+// Redactor masks secrets in text. It is cheap to build: gitleaks' rules are
+// read once per process, on first use, and shared. All methods are safe
+// for concurrent use.
 type Redactor struct {
-	detectors detectors
 	// secrets holds the configured secret values and their encodings,
 	// longest first so that a full encoding wins over its interior.
 	secrets [][]byte
@@ -39,18 +37,14 @@ func WithSecrets(values ...string) Option {
 	return func(o *options) { o.secrets = append(o.secrets, values...) }
 }
 
-// New builds a Redactor. It compiles gitleaks' default configuration, which
-// takes tens of milliseconds, so callers should keep the result.
+// New builds a Redactor. The error is kept for callers that may one day
+// configure rules; today New cannot fail.
 func New(opts ...Option) (*Redactor, error) {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
 	}
-	ds, err := newDetectors()
-	if err != nil {
-		return nil, fmt.Errorf("redact: build gitleaks detectors: %w", err)
-	}
-	return &Redactor{detectors: ds, secrets: secretPatterns(o.secrets)}, nil
+	return &Redactor{secrets: secretPatterns(o.secrets)}, nil
 }
 
 // String returns s with every secret replaced by Marker.

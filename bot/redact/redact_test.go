@@ -115,11 +115,18 @@ func TestGitleaksCoverage(t *testing.T) {
 		"private-key":             f.rsaKey,
 		"generic-api-key":         "aws_secret_access_key = " + f.awsSecret,
 	}
-	r := defaultRedactor(t)
+	ds, err := loadDetectors()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for want, input := range tests {
 		ids := []string{}
-		for _, d := range []*matcher{r.detectors.main, r.detectors.generic} {
-			for _, fi := range d.DetectString(input) {
+		for _, d := range []*matcher{ds.main, ds.generic} {
+			found, err := d.DetectString(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fi := range found {
 				ids = append(ids, fi.RuleID)
 			}
 		}
@@ -386,11 +393,14 @@ func TestConcurrent(t *testing.T) {
 // revisited if an upgrade changes it.
 func TestGenericRulePinned(t *testing.T) {
 	const want = `(?i)[\w.-]{0,50}?(?:access|auth|(?-i:[Aa]pi|API)|credential|creds|key|passw(?:or)?d|secret|token)(?:[ \t\w.-]{0,20})[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?:[\x60'"\s;]|\\[nr]|$)`
-	d := defaultRedactor(t).detectors.generic
-	if d == nil {
+	ds, err := loadDetectors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds.generic == nil {
 		t.Fatal("generic-api-key rule missing from gitleaks' default config")
 	}
-	if got := d.Config.Rules[genericRuleID].Regex.String(); got != want {
+	if got := ds.generic.rule(genericRuleID).Regex().String(); got != want {
 		t.Errorf("generic-api-key regex changed; revisit genericTail.\ngot:  %s\nwant: %s", got, want)
 	}
 }

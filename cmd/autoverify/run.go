@@ -71,6 +71,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	default:
 		return exitBadInput, inputErrorf("--report %q: the only report target is jira", *reportTo)
 	}
+	redact.Prepare() // read gitleaks' rules while the checks run
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)

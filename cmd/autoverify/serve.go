@@ -202,6 +202,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		return nil, inputErrorf("%v", err)
 	}
 	secrets := append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.secret)
+	redact.Prepare()
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return nil, fmt.Errorf("building the redactor: %w", err)

@@ -24,30 +24,59 @@ func (Disk) Write(dir string, run evidence.Run) (evidence.Files, error) { return
 // Write stores the run's evidence file and summary in dir. If another run of
 // the story already wrote evidence in the same second, the timestamp moves
 // on by a second until the name is free, so no evidence is overwritten.
+//
+// Both files are durable when Write returns, at the cost of two file
+// syncs and one directory sync: both are written and synced under
+// temporary names first, then the evidence is linked into place (which
+// fails rather than overwrite) and the summary renamed over the old one.
 func Write(dir string, run evidence.Run) (evidence.Files, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return evidence.Files{}, fmt.Errorf("creating artifacts directory %s: %w", dir, err)
 	}
 	t := run.Time.UTC().Truncate(time.Second)
-	var files evidence.Files
-	for i := 0; ; i++ {
-		files.Timestamp = t.Add(time.Duration(i) * time.Second).Format(evidence.TimeFormat)
+	summaryPath := filepath.Join(dir, evidence.SummaryName(run.StoryKey))
+	for i := 0; i <= 3600; i++ {
+		files := evidence.Files{Timestamp: t.Add(time.Duration(i) * time.Second).Format(evidence.TimeFormat), Summary: summaryPath}
 		files.Evidence = filepath.Join(dir, evidence.EvidenceName(run.StoryKey, files.Timestamp))
-		err := createNew(files.Evidence, evidence.EvidenceText(run, files.Timestamp), 0o644)
-		if err == nil {
-			break
+		if _, err := os.Lstat(files.Evidence); err == nil {
+			continue // taken: try the next second without writing anything
 		}
-		if !errors.Is(err, fs.ErrExist) || i > 3600 {
+		summary, err := evidence.SummaryJSON(run, files.Timestamp)
+		if err != nil {
 			return evidence.Files{}, err
 		}
+		evTmp, err := writeTemp(files.Evidence, evidence.EvidenceText(run, files.Timestamp), 0o644)
+		if err != nil {
+			return evidence.Files{}, err
+		}
+		sumTmp, err := writeTemp(summaryPath, summary, summaryMode(summaryPath))
+		if err != nil {
+			os.Remove(evTmp)
+			return evidence.Files{}, err
+		}
+		err = os.Link(evTmp, files.Evidence)
+		os.Remove(evTmp)
+		if errors.Is(err, fs.ErrExist) {
+			os.Remove(sumTmp)
+			continue // another run took the name since Lstat
+		}
+		if err != nil {
+			os.Remove(sumTmp)
+			return evidence.Files{}, fmt.Errorf("creating %s: %w", files.Evidence, err)
+		}
+		if err := os.Rename(sumTmp, summaryPath); err != nil {
+			os.Remove(sumTmp)
+			return evidence.Files{}, fmt.Errorf("replacing %s: %w", summaryPath, err)
+		}
+		return files, syncDir(dir)
 	}
-	summary, err := evidence.SummaryJSON(run, files.Timestamp)
-	if err != nil {
-		return evidence.Files{}, err
+	return evidence.Files{}, fmt.Errorf("no free evidence name for %s in %s within an hour of %s", run.StoryKey, dir, t.Format(time.RFC3339))
+}
+
+// summaryMode keeps the mode of an existing summary.
+func summaryMode(path string) fs.FileMode {
+	if st, err := os.Stat(path); err == nil {
+		return st.Mode().Perm()
 	}
-	files.Summary = filepath.Join(dir, evidence.SummaryName(run.StoryKey))
-	if err := WriteFile(files.Summary, summary, 0o644); err != nil {
-		return evidence.Files{}, err
-	}
-	return files, nil
+	return 0o644
 }

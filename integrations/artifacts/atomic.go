@@ -1,7 +1,6 @@
 package artifacts
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -22,23 +21,6 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("replacing %s: %w", path, err)
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-// createNew writes data to path atomically and fails with fs.ErrExist if
-// path already exists, so two runs never overwrite each other's evidence.
-func createNew(path string, data []byte, perm fs.FileMode) error {
-	tmp, err := writeTemp(path, data, perm)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	if err := os.Link(tmp, path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fs.ErrExist
-		}
-		return fmt.Errorf("creating %s: %w", path, err)
 	}
 	return syncDir(filepath.Dir(path))
 }

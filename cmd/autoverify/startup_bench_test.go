@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// BenchmarkCLI measures whole `autoverify plan` and `autoverify run`
+// processes (start-up included) on a one-item `true` story, side by side,
+// so their ratio is what a user feels. The binary is built once.
+func BenchmarkCLI(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "autoverify")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := b.TempDir()
+	story := filepath.Join(dir, "S-1.md")
+	env := append(os.Environ(), "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
+		"ENGINEO_ARTIFACTS_DIR="+filepath.Join(dir, "reports"))
+	for _, sub := range []string{"plan", "run"} {
+		b.Run(sub, func(b *testing.B) {
+			for b.Loop() {
+				if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				cmd := exec.Command(bin, sub, story, "--workdir", dir, "--story-key", "S-1")
+				if sub == "run" {
+					cmd.Args = append(cmd.Args, "--commit", "c1")
+				}
+				cmd.Env, cmd.Dir = env, dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("%s: %v\n%s", sub, err, out)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRunInProcess is `autoverify run` of a one-item `true` story
+// without process start-up, for profiling what a run does.
+func BenchmarkRunInProcess(b *testing.B) {
+	dir := b.TempDir()
+	story := filepath.Join(dir, "S-1.md")
+	env := map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "true", "ENGINEO_STATE_DIR": filepath.Join(dir, "state"),
+		"ENGINEO_ARTIFACTS_DIR": filepath.Join(dir, "reports")}
+	off := false
+	for b.Loop() {
+		if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		app := &App{Stdout: io.Discard, Stderr: io.Discard, Getenv: func(k string) string { return env[k] }, Now: time.Now, Color: &off}
+		if code := app.Run(context.Background(), []string{"run", story, "--workdir", dir, "--commit", "c1"}); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
