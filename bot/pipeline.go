@@ -151,8 +151,17 @@ type Verification struct {
 	// Problem, when set, is why the verification stopped before a verdict
 	// (bad configuration, nothing to verify, cycles spent).
 	Problem *Problem
+	// Timings are how long each stage took, in order (publish last), for
+	// the time-to-verdict breakdown in metrics and run records.
+	Timings []StageTiming
 	// release frees what stages acquired (workspace, runners), last first.
 	release []func()
+}
+
+// StageTiming is one stage's wall time.
+type StageTiming struct {
+	Stage    string
+	Duration time.Duration
 }
 
 // Ran reports whether the verification reached a verdict.
@@ -194,7 +203,9 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (*Verification, error) 
 		}
 	}()
 	for _, s := range p.stages() {
+		start := p.now()
 		err := s.run(ctx, v)
+		v.Timings = append(v.Timings, StageTiming{s.name, p.now().Sub(start)})
 		var problem *Problem
 		switch {
 		case errors.As(err, &problem):
@@ -213,8 +224,13 @@ func (p *Pipeline) publishers(v *Verification) []Publisher {
 }
 
 // publish hands the verification to every publisher, even when one fails,
-// and returns the first failure.
+// and returns the first failure. Its own time is the last timing:
+// publishers that report timings (metrics) see it as "publish" of the
+// publishers before them.
 func (p *Pipeline) publish(ctx context.Context, v *Verification) error {
+	start := p.now()
+	v.Timings = append(v.Timings, StageTiming{Stage: "publish"})
+	defer func() { v.Timings[len(v.Timings)-1].Duration = p.now().Sub(start) }()
 	var first error
 	for _, pub := range p.publishers(v) {
 		if err := pub.Publish(ctx, v); err != nil && first == nil {

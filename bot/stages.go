@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
@@ -187,6 +188,9 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 // record writes the evidence file and the summary.
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	for _, t := range v.Timings {
+		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
+	}
 	dir := v.Request.ArtifactsDir
 	if dir == "" {
 		dir = v.Config.ArtifactsDir

@@ -45,6 +45,15 @@ type Run struct {
 	RouteReason string
 	Ledger      any
 	Fixes       []Fix
+	// Stages are the pipeline stages that ran before the evidence was
+	// written, with their wall time: where the time to verdict went.
+	Stages []StageTime
+}
+
+// StageTime is one pipeline stage's wall time.
+type StageTime struct {
+	Stage   string  `json:"stage"`
+	Seconds float64 `json:"seconds"`
 }
 
 // Fix is one auto-fix attempt as the artifacts record it.
@@ -88,6 +97,7 @@ type Summary struct {
 	RouteReason   string          `json:"route_reason,omitempty"`
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
+	Stages        []StageTime     `json:"stages,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -139,6 +149,7 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		Route:         run.Route,
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
+		Stages:        run.Stages,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000

@@ -266,8 +266,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		}
 	}
 	if err := q.Start(func(ctx context.Context, job queue.Job) error {
-		log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event,
-			"queued_for", time.Since(job.Received).Round(time.Millisecond).String())
+		wait := time.Since(job.Received)
+		log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event, "queued_for", wait.Round(time.Millisecond).String())
+		defer func() { metrics.Delivery(wait, time.Since(job.Received)) }()
 		if job.Source == "jira" && jh != nil {
 			return jh.Handle(ctx, job)
 		}

@@ -313,6 +313,9 @@ func TestServeVerifyEndToEnd(t *testing.T) {
 		`autoverify_api_rate_limit_remaining{service="github"}`,
 		`autoverify_queue_jobs{state="pending"} 0`,
 		`autoverify_queue_oldest_age_seconds`,
+		`autoverify_stage_seconds_count{stage="verify"} 2`,
+		`autoverify_stage_seconds_count{stage="workspace"} 2`,
+		`autoverify_delivery_seconds_count{phase="time_to_verdict"}`,
 	} {
 		assert.Contains(t, string(metrics), want)
 	}

@@ -32,6 +32,8 @@ type Metrics struct {
 	failures   *prometheus.CounterVec
 	apiCalls   *prometheus.CounterVec
 	rateLeft   *prometheus.GaugeVec
+	stages     *prometheus.HistogramVec
+	deliveries *prometheus.HistogramVec
 }
 
 // New registers the collectors. stats, when set, is read at scrape time
@@ -62,7 +64,15 @@ func New(stats func(context.Context) (queue.Stats, error)) *Metrics {
 	m.rateLeft = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "autoverify_api_rate_limit_remaining", Help: "The last X-RateLimit-Remaining seen per service.",
 	}, []string{"service"})
-	m.reg.MustRegister(m.webhooks, m.intakeTime, m.runs, m.commands, m.failures, m.apiCalls, m.rateLeft,
+	m.stages = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "autoverify_stage_seconds", Help: "Time spent in each pipeline stage of a verification (subject, config, checklist, begin, workspace, runners, verify, record, report).",
+		Buckets: prometheus.ExponentialBuckets(0.0005, 3, 12),
+	}, []string{"stage"})
+	m.deliveries = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "autoverify_delivery_seconds", Help: "Per delivery: queue wait (accepted to picked up) and time to verdict (accepted to done, reports posted).",
+		Buckets: prometheus.ExponentialBuckets(0.005, 2.5, 12),
+	}, []string{"phase"})
+	m.reg.MustRegister(m.webhooks, m.intakeTime, m.runs, m.commands, m.failures, m.apiCalls, m.rateLeft, m.stages, m.deliveries,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if stats != nil {
 		m.reg.MustRegister(&queueCollector{stats: stats,
@@ -71,6 +81,13 @@ func New(stats func(context.Context) (queue.Stats, error)) *Metrics {
 		})
 	}
 	return m
+}
+
+// Delivery records one delivery's queue wait (accepted to picked up) and
+// time to verdict (accepted to done).
+func (m *Metrics) Delivery(wait, total time.Duration) {
+	m.deliveries.WithLabelValues("queue_wait").Observe(wait.Seconds())
+	m.deliveries.WithLabelValues("time_to_verdict").Observe(total.Seconds())
 }
 
 // Handler serves the metrics.
@@ -104,10 +121,15 @@ type runPublisher struct {
 func (runPublisher) Begin(context.Context, *bot.Verification) error { return nil }
 
 func (p runPublisher) Publish(_ context.Context, v *bot.Verification) error {
+	m := p.m
+	for _, t := range v.Timings {
+		if t.Stage != "publish" {
+			m.stages.WithLabelValues(t.Stage).Observe(t.Duration.Seconds())
+		}
+	}
 	if len(v.Report.Outcomes) == 0 {
 		return nil
 	}
-	m := p.m
 	m.runs.WithLabelValues(string(v.Report.Route)).Inc()
 	observe := func(environment string, passed bool, ft string, d time.Duration) {
 		result := "pass"
