@@ -43,22 +43,30 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry}
 	for _, o := range rec.Outcomes {
 		if o.Pairs == nil {
-			run.Results = append(run.Results, evidence.Result{
+			r := evidence.Result{
 				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
 				ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
 				Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
-			})
+			}
+			if o.Cached != nil {
+				r.CachedFrom, r.CachedAt = o.Cached.RunID, o.Cached.At
+			}
+			run.Results = append(run.Results, r)
 			continue
 		}
 		// A matrix run records each (check, environment) pair.
 		for _, p := range o.Pairs {
 			required := p.RequiredExitCode
-			run.Results = append(run.Results, evidence.Result{
+			r := evidence.Result{
 				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
 				ExitCode: p.Result.ExitCode, Duration: p.Result.Duration, TimedOut: p.Result.TimedOut,
 				Passed: p.Passed, FailureType: p.FailureType, Output: p.Result.Output, OmittedBytes: p.Result.OmittedBytes,
 				Environment: p.Environment, RequiredExitCode: &required,
-			})
+			}
+			if p.Cached != nil {
+				r.CachedFrom, r.CachedAt = p.Cached.RunID, p.Cached.At
+			}
+			run.Results = append(run.Results, r)
 		}
 	}
 	for _, f := range rep.Fixes {

@@ -27,6 +27,8 @@ type Pair struct {
 	// Unavailable is set when the environment could not run the check
 	// (engine down, image missing): INFRA_BLOCKED.
 	Unavailable bool
+	// Cached is set when the result came from the result cache.
+	Cached *CacheHit
 }
 
 // DisagreementReason starts the reason of a check that passed in some
@@ -74,7 +76,7 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir 
 		} else {
 			o := v.runOn(ctx, r, it, dir)
 			p.Result, p.Passed, p.FailureType = o.Result, o.Passed, o.FailureType
-			p.Unavailable = o.unavailable
+			p.Unavailable, p.Cached = o.unavailable, o.Cached
 		}
 		done[j.item][j.pair] = true
 	})
@@ -98,6 +100,13 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir 
 // fold turns a check's pairs into its outcome.
 func fold(it checklist.Item, pairs []Pair) Outcome {
 	o := Outcome{Item: it, Pairs: pairs, Passed: true}
+	allCached := len(pairs) > 0
+	for _, p := range pairs {
+		allCached = allCached && p.Cached != nil
+	}
+	if allCached {
+		o.Cached = pairs[0].Cached
+	}
 	var passed, failed, blocked []string
 	var out strings.Builder
 	for _, p := range pairs {

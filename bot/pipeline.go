@@ -35,6 +35,14 @@ type Pipeline struct {
 	// Publishers report every verification (metrics, logs, run records),
 	// besides those of the request.
 	Publishers []Publisher
+	// Cache, when set, keeps passing results by tree, command and
+	// environment, so the same check is not run twice.
+	Cache ResultCache
+	// Version is autoverify's build, part of every cache key.
+	Version string
+	// CountCached makes a verification served wholly from the cache count
+	// a verify cycle (by default it does not: it ran nothing).
+	CountCached bool
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -71,13 +79,16 @@ type Check interface {
 
 // Options are the parts New wires together.
 type Options struct {
-	Ledger     Ledger
-	Limits     ledger.Limits
-	Redactor   SecretRedactor
-	Artifacts  Artifacts
-	Runners    Runners
-	Publishers []Publisher
-	Now        func() time.Time
+	Ledger      Ledger
+	Limits      ledger.Limits
+	Redactor    SecretRedactor
+	Artifacts   Artifacts
+	Runners     Runners
+	Publishers  []Publisher
+	Cache       ResultCache
+	Version     string
+	CountCached bool
+	Now         func() time.Time
 }
 
 // New builds the pipeline with every stage in its place. It is the one
@@ -85,7 +96,7 @@ type Options struct {
 func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
-		Publishers: o.Publishers, Now: o.Now,
+		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
 		Checks: []Check{},
 	}
 }
@@ -119,6 +130,9 @@ type Request struct {
 	// Notes are sentences reports show about this run (who approved it,
 	// what was rerun).
 	Notes []string
+	// NoCache runs every check even when a cached result exists
+	// (--no-cache, /verify fresh); passes are still stored.
+	NoCache bool
 }
 
 // Verification is one run of the pipeline: what each stage found, in the
@@ -154,6 +168,8 @@ type Verification struct {
 	// Timings are how long each stage took, in order (publish last), for
 	// the time-to-verdict breakdown in metrics and run records.
 	Timings []StageTiming
+	// fill fetches the workspace's files before the first check runs.
+	fill func(ctx context.Context) error
 	// release frees what stages acquired (workspace, runners), last first.
 	release []func()
 }

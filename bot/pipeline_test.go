@@ -52,12 +52,16 @@ func (s *fakeSource) File(_ context.Context, ref, path string) ([]byte, error) {
 	return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
 }
 
-func (s *fakeSource) Workspace(context.Context, Subject) (string, func(), error) {
-	if s.wsErr != nil {
-		return "", nil, s.wsErr
-	}
+func (s *fakeSource) Workspace(context.Context, Subject) (Workspace, error) {
 	s.ev.add("workspace")
-	return "/ws", func() { s.ev.add("release workspace") }, nil
+	return Workspace{Dir: "/ws", Release: func() { s.ev.add("release workspace") },
+		Fill: func(context.Context) error {
+			if s.wsErr != nil {
+				return s.wsErr
+			}
+			s.ev.add("fill")
+			return nil
+		}}, nil
 }
 
 // recorder is a Publisher that keeps what it was told.
@@ -157,7 +161,7 @@ func TestPipelineRunsStagesInOrder(t *testing.T) {
 	v, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	require.Nil(t, v.Problem)
-	assert.Equal(t, "subject\npub begin\nworkspace\nrunners\npub publish needs_fix\nrelease runners\nrelease workspace", h.ev.String(),
+	assert.Equal(t, "subject\npub begin\nworkspace\nrunners\nfill\npub publish needs_fix\nrelease runners\nrelease workspace", h.ev.String(),
 		"begin before the workspace is fetched; release after publishing, last acquired first")
 	assert.ElementsMatch(t, []string{"ok", "fail"}, h.ran)
 	assert.Equal(t, "KAN-1", v.Key)
@@ -245,7 +249,7 @@ func TestPipelineTransientErrorIsReturnedNotPublished(t *testing.T) {
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
 	h.source.wsErr = errors.New("tarball: 502 Bad Gateway")
 	v, err := h.pipeline.Run(context.Background(), h.request())
-	require.ErrorContains(t, err, "workspace: tarball: 502")
+	require.ErrorContains(t, err, "verify: verifying KAN-1: tarball: 502")
 	assert.Nil(t, v.Problem)
 	assert.Nil(t, h.pub.got, "nothing published: the trigger retries")
 }

@@ -60,6 +60,9 @@ func ReportRun(in ReportInput) report.Run {
 			ri.Command, ri.Ran, ri.Passed = o.Item.Command, true, o.Passed
 			ri.FailureType, ri.ExitCode, ri.Duration, ri.TimedOut = string(o.FailureType), o.Result.ExitCode, o.Result.Duration, o.Result.TimedOut
 			ri.Output = string(o.Result.Output)
+			if o.Cached != nil {
+				ri.CachedFrom = o.Cached.RunID
+			}
 		case checklist.Rejected:
 			rj := rejected[it.ID]
 			ri.Command, ri.Reason = rj.Command, rj.Reason
@@ -78,7 +81,7 @@ func ReportRun(in ReportInput) report.Run {
 				res = "FAIL — " + string(p.FailureType)
 			}
 			rr.Matrix = append(rr.Matrix, report.MatrixRow{Check: o.Item.Command, Environment: p.Environment,
-				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed})
+				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed, Cached: p.Cached != nil})
 		}
 	}
 	for e := range envs {

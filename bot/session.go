@@ -15,6 +15,8 @@ import (
 // Ledger is the loop-safety memory a session consults; *ledger.Ledger
 // implements it.
 type Ledger interface {
+	// Peek reads the story's entry without reserving anything.
+	Peek(ctx context.Context, key string) (ledger.Entry, error)
 	BeginCycle(ctx context.Context, key string) (ledger.Entry, error)
 	BeginFix(ctx context.Context, key string) (ledger.Entry, error)
 	Finish(ctx context.Context, key string, rec ledger.RunRecord) (ledger.Entry, error)
@@ -51,7 +53,15 @@ type Session struct {
 	// items of the first verification, and returns the outcomes with
 	// theirs added.
 	Checks func(ctx context.Context, items []Outcome) ([]Outcome, error)
-	Now    func() time.Time
+	// Prepare, when set, is called before any command runs (it fetches
+	// the workspace); a verification served wholly from the result cache
+	// never calls it.
+	Prepare func(ctx context.Context) error
+	// CountCached makes a verification served wholly from the result cache
+	// count a verify cycle like any other; by default it does not (it ran
+	// nothing).
+	CountCached bool
+	Now         func() time.Time
 }
 
 // Cycle names what one verify cycle verifies.
@@ -83,6 +93,8 @@ type Report struct {
 	FailureType failure.Type
 	// Entry is the ledger after the run was recorded.
 	Entry ledger.Entry
+	// Cached is set when every result came from the result cache.
+	Cached bool
 }
 
 // Counts returns passed and failed automated items.
@@ -108,10 +120,29 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		now = s.Now
 	}
 	rep := Report{Started: now()}
-	before, err := s.Ledger.BeginCycle(ctx, req.Key)
+	cached := s.Verifier.AllCached(ctx, req.Story.Items)
+	if !cached && s.Prepare != nil {
+		// Do not fetch a workspace for a run the ledger will refuse.
+		if e, err := s.Ledger.Peek(ctx, req.Key); err != nil {
+			return rep, err
+		} else if err := e.Refusal(s.Limits); err != nil {
+			return rep, err
+		}
+		if err := s.Prepare(ctx); err != nil {
+			return rep, err
+		}
+	}
+	var before ledger.Entry
+	var err error
+	if cached && !s.CountCached {
+		before, err = s.Ledger.Peek(ctx, req.Key)
+	} else {
+		before, err = s.Ledger.BeginCycle(ctx, req.Key)
+	}
 	if err != nil {
 		return rep, err
 	}
+	rep.Cached = cached
 	rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
 	if err == nil && s.Checks != nil {
 		rep.Outcomes, err = s.Checks(ctx, rep.Outcomes)
@@ -183,7 +214,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
-		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0,
+		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0, Cached: rep.Cached,
 	})
 	if err != nil {
 		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)

@@ -15,10 +15,21 @@ type Source interface {
 	// File reads path at ref ("" means the work tree); it returns an error
 	// matching ErrNotFound when there is no such file.
 	File(ctx context.Context, ref, path string) ([]byte, error)
-	// Workspace puts the subject's commit in a directory the checks run
-	// in. release removes what Workspace created (never the user's own
-	// work tree); it is never nil when err is nil.
-	Workspace(ctx context.Context, s Subject) (dir string, release func(), err error)
+	// Workspace names the directory the checks run in; see Workspace.
+	Workspace(ctx context.Context, s Subject) (Workspace, error)
+}
+
+// Workspace is where a verification's checks run.
+type Workspace struct {
+	Dir string
+	// Fill puts the subject's files in Dir (downloads the commit); nil
+	// when they are there already (a work tree). The pipeline calls it
+	// only when a check must run, so a verification served wholly from
+	// the result cache never fetches anything.
+	Fill func(ctx context.Context) error
+	// Release removes what Workspace created (never the user's own work
+	// tree); nil when there is nothing to remove.
+	Release func()
 }
 
 // ErrNotFound is what a Source's File matches when the file does not exist.
@@ -48,6 +59,10 @@ type Subject struct {
 	// Number and URL name the pull request, when there is one.
 	Number int
 	URL    string
+	// Tree identifies the content the checks run on, for the result
+	// cache: a git tree hash of the work tree, or the commit; empty turns
+	// the cache off.
+	Tree string
 }
 
 // ProblemKind says what stopped a verification before it reached a

@@ -118,14 +118,17 @@ func (p *Pipeline) begin(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// workspace puts the subject's commit where the checks run.
+// workspace names where the checks run; its files are fetched only when a
+// check must run (see the verify stage).
 func (p *Pipeline) workspace(ctx context.Context, v *Verification) error {
-	dir, release, err := v.Request.Source.Workspace(ctx, v.Subject)
+	ws, err := v.Request.Source.Workspace(ctx, v.Subject)
 	if err != nil {
 		return err
 	}
-	v.release = append(v.release, release)
-	v.Workspace = dir
+	if ws.Release != nil {
+		v.release = append(v.release, ws.Release)
+	}
+	v.Workspace, v.fill = ws.Dir, ws.Fill
 	return nil
 }
 
@@ -152,10 +155,19 @@ type FixableSource interface {
 // environment), then the pipeline's Checks, loop safety and auto-fix.
 func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	cfg := v.Config
+	if v.Request.RunID == "" {
+		// A run without an ID (the CLI's) is named by its story and its
+		// start, before anything is recorded under the name.
+		v.Request.RunID = "local-" + v.Key + "-" + v.Started.UTC().Format(evidence.TimeFormat)
+	}
+	var caching *Caching
+	if p.Cache != nil {
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: p.Version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
+	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments},
-		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now,
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Now: p.Now},
+		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
 			for _, c := range p.Checks {
@@ -203,14 +215,9 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	return nil
 }
 
-// report makes the redacted, linked view every publisher renders. A run
-// without an ID (the CLI's) is named by its story and evidence time.
+// report makes the redacted, linked view every publisher renders.
 func (p *Pipeline) report(_ context.Context, v *Verification) error {
-	runID := v.Request.RunID
-	if runID == "" {
-		runID = "local-" + v.Key + "-" + v.Files.Timestamp
-	}
-	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: runID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
+	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
 	v.Summary.Notes = v.Request.Notes
 	return nil

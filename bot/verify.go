@@ -31,6 +31,12 @@ type Verifier struct {
 	// RetryDelay, when set, replaces the wait between attempts after a
 	// transient runner error (tests make it short).
 	RetryDelay func(attempt int) time.Duration
+	// Caching, when set, serves passing results of the same command on
+	// the same tree in the same environment from the cache, and stores
+	// new passes.
+	Caching *Caching
+	// Now is the clock for cache entries; nil means time.Now.
+	Now func() time.Time
 }
 
 // Outcome is the verdict on one automated item.
@@ -45,8 +51,17 @@ type Outcome struct {
 	// command's (environment_disagreement, INFRA_BLOCKED).
 	Pairs  []Pair
 	Reason string
+	// Cached is set when the result came from the result cache (for a
+	// matrix run, when every pair's did).
+	Cached *CacheHit
 
 	unavailable bool
+}
+
+// CacheHit says where a cached result came from.
+type CacheHit struct {
+	RunID string
+	At    time.Time
 }
 
 // Verify runs every automated item of items (checked or not) in dir, in
@@ -105,6 +120,13 @@ func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string)
 
 // runOn runs one check on one runner and judges it.
 func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
+	key := v.Caching.key(r, it.Argv)
+	if key != "" && v.Caching.Read {
+		if c, ok, err := v.Caching.Cache.GetResult(ctx, key); err == nil && ok && c.ExitCode == it.ExitCode {
+			return Outcome{Item: it, Passed: true, Cached: &CacheHit{RunID: c.RunID, At: c.At},
+				Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}
+		}
+	}
 	cmd := Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout}
 	res, err := r.Run(ctx, cmd)
 	tries := 1
@@ -139,7 +161,65 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 		}
 	}
 	o.Result = v.redact(res)
+	if key != "" && o.Passed {
+		// Best effort: a cache that cannot store costs a rerun, nothing
+		// more.
+		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
+			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
+	}
 	return o
+}
+
+func (v *Verifier) now() time.Time {
+	if v.Now != nil {
+		return v.Now()
+	}
+	return time.Now()
+}
+
+// AllCached reports whether every check of items (in every environment it
+// runs in) has a usable cached result, so that a verification can skip
+// fetching its workspace and reserving a verify cycle.
+func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
+	if v.Caching == nil || !v.Caching.Read || v.Caching.Cache == nil {
+		return false
+	}
+	n := 0
+	for _, it := range items {
+		if it.Kind != checklist.Auto {
+			continue
+		}
+		for _, r := range v.runnersFor(it) {
+			key := v.Caching.key(r, it.Argv)
+			if key == "" {
+				return false
+			}
+			c, ok, err := v.Caching.Cache.GetResult(ctx, key)
+			if err != nil || !ok || c.ExitCode != it.ExitCode {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// runnersFor lists the runners item runs on: the default one, or in a
+// matrix every environment it names (nil for an unknown one).
+func (v *Verifier) runnersFor(it checklist.Item) []Runner {
+	if len(v.Environments) == 0 {
+		return []Runner{v.Runner}
+	}
+	var out []Runner
+	for _, e := range v.Environments {
+		if it.Environment == "" || it.Environment == e.Name {
+			out = append(out, e.Runner)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, nil)
+	}
+	return out
 }
 
 // transientTries bounds attempts of a command whose runner failed in a way
@@ -180,6 +260,8 @@ func Marks(outcomes []Outcome, rejected []checklist.Item, evidenceFile string) m
 func MarkText(o Outcome, evidenceFile string) string {
 	see := fmt.Sprintf(" (see `%s`)", evidenceFile)
 	switch {
+	case o.Passed && o.Cached != nil:
+		return "Auto-verified: PASS (cached: same tree, command and environment as an earlier run)" + see
 	case o.Passed:
 		return "Auto-verified: PASS" + see
 	case o.Reason != "":

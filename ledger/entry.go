@@ -34,6 +34,8 @@ type RunRecord struct {
 	FailureHash string    `json:"failure_hash,omitempty"`
 	FailureType string    `json:"failure_type,omitempty"`
 	AutoFix     bool      `json:"auto_fix,omitempty"`
+	// Cached is set when every result came from the result cache.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // Limits are the loop-safety caps.

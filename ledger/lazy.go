@@ -3,6 +3,7 @@ package ledger
 import (
 	"context"
 	"sync"
+	"time"
 )
 
 // OpenOnUse returns a Store that opens the real one on first use, so a
@@ -73,4 +74,35 @@ func (l *lazyStore) Close() error {
 		return nil
 	}
 	return l.s.Close()
+}
+
+// blobStore is the result cache's storage, offered by every store here.
+type blobStore interface {
+	GetBlob(ctx context.Context, key string) ([]byte, bool, error)
+	PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error
+}
+
+// GetBlob reads the result cache of the store once opened.
+func (l *lazyStore) GetBlob(ctx context.Context, key string) ([]byte, bool, error) {
+	s, err := l.get(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	b, ok := s.(blobStore)
+	if !ok {
+		return nil, false, nil
+	}
+	return b.GetBlob(ctx, key)
+}
+
+// PutBlob writes the result cache of the store once opened.
+func (l *lazyStore) PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	s, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	if b, ok := s.(blobStore); ok {
+		return b.PutBlob(ctx, key, value, ttl)
+	}
+	return nil
 }

@@ -76,12 +76,31 @@ func (l *Ledger) BeginCycle(ctx context.Context, key string) (Entry, error) {
 		if e.LastRoute == Verified || e.LastRoute == HumanReview {
 			e.AutoVerifyRuns, e.AutoFixAttempts = 0, 0
 		}
-		if e.CyclesExhausted(l.Limits) {
-			return &RefusedError{Key: key, Entry: *e, Limit: l.Limits.MaxVerifyCycles}
+		if err := e.Refusal(l.Limits); err != nil {
+			return err
 		}
 		e.AutoVerifyRuns++
 		return nil
 	})
+}
+
+// Refusal is the *RefusedError BeginCycle would return for the story as e
+// records it, or nil. It lets a caller avoid expensive preparation (a
+// workspace download) for a run the ledger will refuse; BeginCycle still
+// decides.
+func (e Entry) Refusal(l Limits) error {
+	if e.LastRoute == Verified || e.LastRoute == HumanReview {
+		return nil
+	}
+	if e.CyclesExhausted(l) {
+		return &RefusedError{Key: e.StoryKey, Entry: e, Limit: l.MaxVerifyCycles}
+	}
+	return nil
+}
+
+// Peek reads the story's entry without reserving anything.
+func (l *Ledger) Peek(ctx context.Context, key string) (Entry, error) {
+	return l.Store.Get(ctx, key)
 }
 
 // BeginFix reserves one auto-fix attempt, or returns ErrFixesExhausted.

@@ -23,7 +23,33 @@ import (
 type memStore struct {
 	mu     sync.Mutex
 	m      map[string][]byte
+	blobs  map[string]memBlob
 	closed bool
+}
+
+type memBlob struct {
+	v   []byte
+	exp time.Time
+}
+
+func (s *memStore) GetBlob(_ context.Context, key string) ([]byte, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.blobs[key]
+	if !ok || time.Now().After(b.exp) {
+		return nil, false, nil
+	}
+	return b.v, true, nil
+}
+
+func (s *memStore) PutBlob(_ context.Context, key string, v []byte, ttl time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.blobs == nil {
+		s.blobs = map[string]memBlob{}
+	}
+	s.blobs[key] = memBlob{v, time.Now().Add(ttl)}
+	return nil
 }
 
 var _ ledger.Store = (*memStore)(nil)

@@ -34,6 +34,9 @@ type Invocation struct {
 	// SHA pins a /verify to a commit ("/verify abc1234"): the run happens
 	// only if the pull request's head is still that commit.
 	SHA string
+	// Fresh ("/verify fresh") runs every check even when a cached result
+	// exists.
+	Fresh bool
 }
 
 var commentParser = parser.NewParser(
@@ -74,6 +77,8 @@ func ParseInvocation(body string) Invocation {
 					found.Command, found.SHA = Verify, arg
 				case arg == "reset":
 					found.Command = Reset
+				case arg == "fresh":
+					found.Command, found.Fresh = Verify, true
 				default:
 					found.Command = Help
 				}

@@ -36,4 +36,5 @@ func TestParseInvocationPinsACommit(t *testing.T) {
 	assert.Equal(t, Invocation{Command: Verify, SHA: "0123456789abcdef0123456789abcdef01234567"}, ParseInvocation("/verify 0123456789ABCDEF0123456789abcdef01234567"))
 	assert.Equal(t, Invocation{Command: Help}, ParseInvocation("/verify abc12"), "too short to be a commit")
 	assert.Equal(t, Invocation{Command: Verify}, ParseInvocation("/verify"))
+	assert.Equal(t, Invocation{Command: Verify, Fresh: true}, ParseInvocation("/verify fresh"))
 }

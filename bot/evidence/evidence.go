@@ -31,6 +31,10 @@ type Result struct {
 	// result is one (check, environment) pair.
 	Environment      string
 	RequiredExitCode *int
+	// CachedFrom, when set, is the run whose result this is: nothing ran
+	// now (the same command, tree and environment passed then).
+	CachedFrom string
+	CachedAt   time.Time
 }
 
 // Run is one verification of a story.
@@ -112,6 +116,9 @@ type SummaryResult struct {
 	// Matrix runs only.
 	Environment      string `json:"environment,omitempty"`
 	RequiredExitCode *int   `json:"required_exit_code,omitempty"`
+	// Cached results only: nothing ran; CachedRunID produced the result.
+	Cached      bool   `json:"cached,omitempty"`
+	CachedRunID string `json:"cached_run_id,omitempty"`
 }
 
 // SummaryJSON renders the summary: the spec's fields plus manual_count.
@@ -128,6 +135,8 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 			Passed:           r.Passed,
 			Environment:      r.Environment,
 			RequiredExitCode: r.RequiredExitCode,
+			Cached:           r.CachedFrom != "",
+			CachedRunID:      r.CachedFrom,
 		}
 		if r.Passed {
 			passed++
@@ -204,6 +213,10 @@ func EvidenceText(run Run, timestamp string) []byte {
 			fmt.Fprintf(&b, "required exit code: %d\n", *r.RequiredExitCode)
 		}
 		fmt.Fprintf(&b, "item: %s (line %d) %s\n", r.ItemID, r.Line, r.Text)
+		if r.CachedFrom != "" {
+			fmt.Fprintf(&b, "cached: not run now; this result is run %s's, %s, on the same tree, command and environment\n",
+				r.CachedFrom, r.CachedAt.UTC().Format(time.RFC3339))
+		}
 		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
 			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
 		if r.OmittedBytes > 0 {

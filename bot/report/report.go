@@ -39,6 +39,9 @@ type Item struct {
 	// Output is the redacted output; the comment shows its tail.
 	Output string
 	Reason string
+	// CachedFrom, when set, is the run whose result this is: nothing ran
+	// now.
+	CachedFrom string
 }
 
 // AutoFix is one auto-fix attempt.
@@ -81,6 +84,7 @@ type MatrixRow struct {
 	ExitCode, Required int
 	Result             string // PASS, FAIL — TYPE, INFRA_BLOCKED
 	Passed             bool
+	Cached             bool
 }
 
 // MatrixVerdict is the spec's closing line of the matrix table.
@@ -270,6 +274,8 @@ func result(it Item) string {
 		return "MANUAL"
 	case it.Kind == "rejected":
 		return "REJECTED — " + cell(it.Reason)
+	case it.Passed && it.CachedFrom != "":
+		return "PASS (cached)"
 	case it.Passed:
 		return "PASS"
 	default:

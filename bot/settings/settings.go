@@ -61,6 +61,9 @@ var Run = []Setting{
 	{"max-auto-fix-attempts", "ENGINEO_MAX_AUTO_FIX_ATTEMPTS", "auto-fix attempts per story (default 2)"},
 	{"max-verify-cycles", "ENGINEO_MAX_VERIFY_CYCLES", "verify cycles per story until a reset (default 3)"},
 	{"git-push-enabled", "ENGINEO_GIT_PUSH_ENABLED", "1 pushes auto-fix commits (evidence is never pushed)"},
+	{"cache", "ENGINEO_CACHE", "0 turns the result cache off: every check runs every time (default 1)"},
+	{"cache-ttl", "ENGINEO_CACHE_TTL", "how long a passing result is reused for the same tree, command and environment (default 168h)"},
+	{"cache-counts-cycle", "ENGINEO_CACHE_COUNTS_CYCLE", "1 makes a verdict served wholly from the cache count a verify cycle (default 0)"},
 }
 
 // Config is a resolved configuration.
@@ -104,6 +107,12 @@ type Config struct {
 	StoryPath string
 	// Triggers say which events start a run (.autoverify.yml only).
 	Triggers repoconfig.Triggers
+	// Cache turns the result cache on; CacheTTL is how long a passing
+	// result is reused; CacheCountsCycle makes a wholly cached verdict
+	// count a verify cycle.
+	Cache            bool
+	CacheTTL         time.Duration
+	CacheCountsCycle bool
 }
 
 // Kubernetes are the kubernetes runner's settings.
@@ -176,6 +185,8 @@ func Defaults() Config {
 		RedisPrefix:    "autoverify:",
 		StateDir:       ".autoverify",
 		Limits:         ledger.DefaultLimits,
+		Cache:          true,
+		CacheTTL:       7 * 24 * time.Hour,
 	}
 }
 
@@ -288,6 +299,18 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	}
 	if v, src := lookup("git-push-enabled"); v != "" {
 		if cfg.PushEnabled, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
+	for name, dst := range map[string]*bool{"cache": &cfg.Cache, "cache-counts-cycle": &cfg.CacheCountsCycle} {
+		if v, src := lookup(name); v != "" {
+			if *dst, err = ParseBool(v); err != nil {
+				return Config{}, errorf("%s=%q: %v", src, v, err)
+			}
+		}
+	}
+	if v, src := lookup("cache-ttl"); v != "" {
+		if cfg.CacheTTL, err = ParseTimeout(v); err != nil {
 			return Config{}, errorf("%s=%q: %v", src, v, err)
 		}
 	}

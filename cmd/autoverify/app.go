@@ -97,8 +97,6 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	return code
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
 
 // parseArgs parses flags that may come before or after positional
 // arguments ("run STORY.md --workdir x" and "run --workdir x STORY.md").

@@ -28,6 +28,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	workdir := fs.String("workdir", ".", "directory the commands run in; its .autoverify.yml is read")
 	commit := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
+	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
 	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -85,15 +86,27 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
-	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Now: a.Now})
+	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now}
+	if cfg.Cache {
+		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
+	}
+	p := bot.New(opts)
 	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Head: gitHead,
+		Tree: func(ctx context.Context, dir string) (string, error) {
+			// Evidence, state and the story's markers change every run; they
+			// are not what the checks test.
+			return git.Repo{Dir: dir}.TreeHash(ctx, cfg.ArtifactsDir, cfg.StateDir, storyPath)
+		},
 		Committer: func(v *bot.Verification) bot.FixCommitter {
 			return &git.FixCommitter{Repo: git.Repo{Dir: *workdir}, Push: v.Config.PushEnabled,
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers,
+	if !cfg.Cache {
+		src.Tree = nil
+	}
+	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
 		}})

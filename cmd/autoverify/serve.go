@@ -246,11 +246,15 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 
 	metrics := avprom.New(q.Stats)
 	ghObserver = metrics.APIObserver("github")
-	pipeline := bot.New(bot.Options{
+	opts := bot.Options{
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
-		Publishers: []bot.Publisher{metrics.Runs(s.cfg.Runner)}, Now: a.Now,
-	})
+		Publishers: []bot.Publisher{metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+	}
+	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
+		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL}
+	}
+	pipeline := bot.New(opts)
 	gh := &githubapp.Handlers{Base: githubapp.Base{
 		Clients: githubapp.ClientsOf(app.Client, app.ForRepo), Pipeline: pipeline, Ledger: store,
 		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL, s.links), RunIDKey: []byte(s.secret),

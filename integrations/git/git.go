@@ -2,6 +2,7 @@ package git
 
 import (
 	"bytes"
+	"os"
 	"context"
 	"errors"
 	"fmt"
@@ -203,4 +204,71 @@ func AbsPaths(paths ...string) []string {
 		out = append(out, abs)
 	}
 	return out
+}
+
+// TreeHash is the git tree hash of the work tree as it is now — tracked
+// and untracked files that .gitignore does not exclude, changed or not —
+// leaving out the paths in exclude (evidence, state, the story whose
+// markers each run rewrites). It writes a temporary index, never the
+// repository's own, so the user's staging area is untouched. It is the
+// result cache's name for "these exact files".
+func (r Repo) TreeHash(ctx context.Context, exclude ...string) (string, error) {
+	indexPath, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index")
+	if err != nil {
+		return "", err
+	}
+	top, err := r.git(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp("", "autoverify-index-*")
+	if err != nil {
+		return "", fmt.Errorf("git: temporary index: %w", err)
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	if raw, err := os.ReadFile(strings.TrimSpace(indexPath)); err == nil {
+		if err := os.WriteFile(tmp.Name(), raw, 0o600); err != nil {
+			return "", fmt.Errorf("git: temporary index: %w", err)
+		}
+	} else {
+		os.Remove(tmp.Name()) // no index yet (a fresh repository): git starts one
+	}
+	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
+	if _, err := r.gitEnv(ctx, env, "add", "-A", "--", ":/"); err != nil {
+		return "", err
+	}
+	// Drop the excluded paths from the temporary index (an exclude
+	// pathspec would make git refuse a path .gitignore already ignores).
+	rm := []string{"rm", "-r", "-q", "--cached", "--ignore-unmatch", "--"}
+	for _, abs := range AbsPaths(exclude...) {
+		if rel, err := filepath.Rel(strings.TrimSpace(top), abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			rm = append(rm, ":/"+filepath.ToSlash(rel))
+		}
+	}
+	if len(rm) > 6 {
+		if _, err := r.gitEnv(ctx, env, rm...); err != nil {
+			return "", err
+		}
+	}
+	out, err := r.gitEnv(ctx, env, "write-tree")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}
+
+func (r Repo) gitEnv(ctx context.Context, env []string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.Dir}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if strings.Contains(msg, "not a git repository") {
+			return "", ErrNotRepo
+		}
+		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, msg)
+	}
+	return out.String(), nil
 }

@@ -75,3 +75,61 @@ func TestNotARepo(t *testing.T) {
 	_, err := Repo{Dir: t.TempDir()}.Head(context.Background())
 	assert.ErrorIs(t, err, ErrNotRepo)
 }
+
+func TestTreeHashSeesTheWorkTreeNotTheIndex(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	run("init", "-q")
+	write := func(name, content string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main.go", "package main\n")
+	write(".gitignore", "ignored/\n")
+	run("add", ".")
+	run("commit", "-q", "-m", "init")
+	repo := Repo{Dir: dir}
+	ctx := context.Background()
+	exclude := []string{filepath.Join(dir, "reports"), filepath.Join(dir, "docs", "S-1.md")}
+
+	clean, err := repo.TreeHash(ctx, exclude...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clean != run("rev-parse", "HEAD^{tree}") {
+		t.Errorf("a clean work tree hashes to %s, not HEAD's tree", clean)
+	}
+	write("reports/S-1-evidence.txt", "evidence")
+	write("docs/S-1.md", "- [x] a\n  - Auto-verified: PASS\n")
+	write("ignored/cache", "x")
+	if h, _ := repo.TreeHash(ctx, exclude...); h != clean {
+		t.Error("evidence, the story's markers or ignored files changed the hash")
+	}
+	write("new.go", "package main\n")
+	untracked, _ := repo.TreeHash(ctx, exclude...)
+	if untracked == clean {
+		t.Error("an untracked file did not change the hash")
+	}
+	write("main.go", "package main // edited\n")
+	edited, _ := repo.TreeHash(ctx, exclude...)
+	if edited == untracked {
+		t.Error("an edit did not change the hash")
+	}
+	if staged := run("diff", "--cached", "--name-only"); staged != "" {
+		t.Errorf("the user's index was touched: %q staged", staged)
+	}
+	if _, err := (Repo{Dir: t.TempDir()}).TreeHash(ctx); err == nil {
+		t.Error("outside git: want an error")
+	}
+}

@@ -1,6 +1,7 @@
 package github
 
 import (
+	"github.com/engineo/autoverify/bot"
 	"context"
 	"fmt"
 	"io"
@@ -102,19 +103,18 @@ func (c *Client) DownloadTarball(ctx context.Context, owner, repo, ref, dest str
 	return nil
 }
 
-// Workspace downloads the repository at ref into a new temporary
-// directory (with the default ExtractLimits, or AppConfig.Extract's) for a
-// verification to run in; release removes it. It is the workspace stage of
-// a pull request's verification.
-func (c *Client) Workspace(ctx context.Context, owner, repo, ref string) (string, func(), error) {
+// Workspace names a new temporary directory for a verification of the
+// repository at ref, whose Fill downloads and extracts the commit there
+// (with the default ExtractLimits, or AppConfig.Extract's) — only when a
+// check must run — and whose Release removes it.
+func (c *Client) Workspace(ctx context.Context, owner, repo, ref string) (bot.Workspace, error) {
 	dir, err := os.MkdirTemp(c.workspaceRoot, "autoverify-ws-")
 	if err != nil {
-		return "", nil, fmt.Errorf("github: creating a workspace: %w", err)
+		return bot.Workspace{}, fmt.Errorf("github: creating a workspace: %w", err)
 	}
-	release := func() { _ = os.RemoveAll(dir) }
-	if err := c.DownloadTarball(ctx, owner, repo, ref, dir, c.limits); err != nil {
-		release()
-		return "", nil, err
-	}
-	return dir, release, nil
+	return bot.Workspace{
+		Dir:     dir,
+		Fill:    func(ctx context.Context) error { return c.DownloadTarball(ctx, owner, repo, ref, dir, c.limits) },
+		Release: func() { _ = os.RemoveAll(dir) },
+	}, nil
 }

@@ -35,6 +35,7 @@ func Run(t *testing.T, newStore func(t *testing.T) ledger.Store) {
 		{"ConcurrentBeginCycle", testConcurrentBeginCycle},
 		{"ConcurrentUpdates", testConcurrentUpdates},
 		{"PingAndClose", testPingAndClose},
+		{"BlobsExpire", testBlobs},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -538,5 +539,46 @@ func testSharedBeginCycle(t *testing.T, a, b ledger.Store) {
 	}
 	if got := mustGet(t, b, "KAN-9").AutoVerifyRuns; got != limit {
 		t.Errorf("AutoVerifyRuns = %d, want exactly %d", got, limit)
+	}
+}
+
+// blobStore is the result cache's storage (bot.BlobStore): every store
+// offers it.
+type blobStore interface {
+	GetBlob(ctx context.Context, key string) ([]byte, bool, error)
+	PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error
+}
+
+func testBlobs(t *testing.T, s ledger.Store) {
+	ctx := context.Background()
+	b, ok := s.(blobStore)
+	if !ok {
+		t.Fatalf("%T does not keep blobs (the result cache)", s)
+	}
+	if _, found, err := b.GetBlob(ctx, "k1"); err != nil || found {
+		t.Fatalf("unknown key: found=%v err=%v", found, err)
+	}
+	if err := b.PutBlob(ctx, "k1", []byte("v1"), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.PutBlob(ctx, "k1", []byte("v2"), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	got, found, err := b.GetBlob(ctx, "k1")
+	if err != nil || !found || string(got) != "v2" {
+		t.Fatalf("after overwrite: %q found=%v err=%v", got, found, err)
+	}
+	if err := b.PutBlob(ctx, "short", []byte("gone soon"), 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1200 * time.Millisecond) // Redis expiries have second-ish resolution on some versions
+	if _, found, _ := b.GetBlob(ctx, "short"); found {
+		t.Error("an expired blob is still served")
+	}
+	if err := b.PutBlob(ctx, "k2", []byte("v"), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if got, found, _ := b.GetBlob(ctx, "k1"); !found || string(got) != "v2" {
+		t.Error("dropping expired blobs dropped a live one")
 	}
 }

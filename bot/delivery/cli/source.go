@@ -28,6 +28,9 @@ type Source struct {
 	Commit string
 	// Head returns the work tree's checked-out commit, "" outside git.
 	Head func(ctx context.Context, dir string) (string, error)
+	// Tree, when set, names the work tree's content for the result cache
+	// (a git tree hash); nil or an error leaves the cache off.
+	Tree func(ctx context.Context, dir string) (string, error)
 	// Committer, when set, commits what auto-fixers change (see
 	// bot.FixableSource); nil runs fixers without committing.
 	Committer func(v *bot.Verification) bot.FixCommitter
@@ -52,7 +55,13 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 			fmt.Fprintf(s.warn(), "warning: reading the commit of %s: %v; comparing failures against an empty commit\n", s.Dir, err)
 		}
 	}
-	return bot.Subject{Repo: s.Dir, Commit: commit, Checklist: raw, ChecklistSource: s.StoryPath, ChecklistRequired: true}, nil
+	subj := bot.Subject{Repo: s.Dir, Commit: commit, Checklist: raw, ChecklistSource: s.StoryPath, ChecklistRequired: true}
+	if s.Tree != nil {
+		if tree, err := s.Tree(ctx, s.Dir); err == nil && tree != "" {
+			subj.Tree = "tree:" + tree
+		}
+	}
+	return subj, nil
 }
 
 // File reads a file of the work tree; ref is ignored (the work tree is
@@ -69,9 +78,10 @@ func (s *Source) File(_ context.Context, _, path string) ([]byte, error) {
 	return raw, nil
 }
 
-// Workspace is the work tree itself; nothing is created or removed.
-func (s *Source) Workspace(context.Context, bot.Subject) (string, func(), error) {
-	return s.Dir, func() {}, nil
+// Workspace is the work tree itself; nothing is fetched, created or
+// removed.
+func (s *Source) Workspace(context.Context, bot.Subject) (bot.Workspace, error) {
+	return bot.Workspace{Dir: s.Dir}, nil
 }
 
 // FixCommitter commits fixes in the work tree when the run verifies a

@@ -166,6 +166,9 @@ func (t *Terminal) printRun(v *bot.Verification) {
 	fmt.Fprintln(tw, "LINE\tID\tRESULT\tTYPE\tEXIT\tTIME\tCOMMAND")
 	for _, o := range outcomes {
 		res, typ := paint("32", "PASS"), "-"
+		if o.Passed && o.Cached != nil {
+			res = paint("32", "PASS") + " cached"
+		}
 		if !o.Passed {
 			res, typ = paint("31", "FAIL"), string(o.FailureType)
 		}

@@ -66,6 +66,10 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 	if err != nil {
 		return err
 	}
+	if inv.Fresh {
+		req.NoCache = true
+		req.Notes = append(req.Notes, "`/verify fresh`: every check ran again, none was served from the cache.")
+	}
 	return h.verify(ctx, req, log)
 }
 

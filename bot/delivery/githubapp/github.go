@@ -3,6 +3,8 @@ package githubapp
 import (
 	"context"
 
+	"github.com/engineo/autoverify/bot"
+
 	"github.com/google/go-github/v60/github"
 )
 
@@ -24,9 +26,9 @@ type Permissions interface {
 // Contents reads files and checks commits out.
 type Contents interface {
 	FileContent(ctx context.Context, owner, repo, path, ref string) ([]byte, error)
-	// Workspace extracts the repository at ref into a new directory;
-	// release removes it.
-	Workspace(ctx context.Context, owner, repo, ref string) (dir string, release func(), err error)
+	// Workspace names a new directory for the repository at ref; its Fill
+	// downloads the commit, its Release removes the directory.
+	Workspace(ctx context.Context, owner, repo, ref string) (bot.Workspace, error)
 }
 
 // Branches finds what to verify when a trigger names a story, not a pull

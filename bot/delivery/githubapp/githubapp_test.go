@@ -54,8 +54,8 @@ func (f *fakeGitHub) FileContent(_ context.Context, _, _, path, ref string) ([]b
 	return nil, errNotFound
 }
 
-func (f *fakeGitHub) Workspace(context.Context, string, string, string) (string, func(), error) {
-	return "/ws", func() {}, nil
+func (f *fakeGitHub) Workspace(context.Context, string, string, string) (bot.Workspace, error) {
+	return bot.Workspace{Dir: "/ws"}, nil
 }
 
 func (f *fakeGitHub) FindPullForKey(context.Context, string, string, string) (*github.PullRequest, error) {
@@ -301,7 +301,7 @@ func TestSourceReadsThePullRequestAndItsBase(t *testing.T) {
 	s, err := src.Subject(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, bot.Subject{Repo: "acme/web", Commit: "head", BaseRef: "main", Title: "KAN-2 x", Branch: "feat", Body: "body",
-		Checklist: []byte("body"), ChecklistSource: "the pull request description", Number: 7, URL: "https://gh/pr/7"}, s)
+		Checklist: []byte("body"), ChecklistSource: "the pull request description", Number: 7, URL: "https://gh/pr/7", Tree: "commit:head"}, s)
 	_, err = src.File(context.Background(), "main", "nope.yml")
 	assert.ErrorIs(t, err, bot.ErrNotFound)
 	got, err := src.File(context.Background(), "main", ".autoverify.yml")
@@ -311,7 +311,7 @@ func TestSourceReadsThePullRequestAndItsBase(t *testing.T) {
 	branch := &Source{GitHub: gh, Owner: "acme", Repo: "web", Ref: "main"}
 	s, err = branch.Subject(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, bot.Subject{Repo: "acme/web", Commit: "branchsha", BaseRef: "main", Branch: "main"}, s)
+	assert.Equal(t, bot.Subject{Repo: "acme/web", Commit: "branchsha", BaseRef: "main", Branch: "main", Tree: "commit:branchsha"}, s)
 }
 
 func TestPublisher(t *testing.T) {

@@ -49,7 +49,7 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 		if err != nil {
 			return bot.Subject{}, fmt.Errorf("reading branch %s of %s: %w", s.Ref, repo, err)
 		}
-		return bot.Subject{Repo: repo, Commit: sha, BaseRef: s.Ref, Branch: s.Ref}, nil
+		return bot.Subject{Repo: repo, Commit: sha, BaseRef: s.Ref, Branch: s.Ref, Tree: "commit:" + sha}, nil
 	}
 	pr, err := s.GitHub.PullRequest(ctx, s.Owner, s.Repo, s.Number)
 	if err != nil {
@@ -62,7 +62,7 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(),
 		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(),
 		Checklist: []byte(pr.GetBody()), ChecklistSource: "the pull request description",
-		Number: s.Number, URL: pr.GetHTMLURL(),
+		Number: s.Number, URL: pr.GetHTMLURL(), Tree: "commit:" + pr.GetHead().GetSHA(),
 	}, nil
 }
 
@@ -75,11 +75,19 @@ func (s *Source) File(ctx context.Context, ref, path string) ([]byte, error) {
 	return raw, err
 }
 
-// Workspace extracts the subject's commit from GitHub's tarball.
-func (s *Source) Workspace(ctx context.Context, subj bot.Subject) (string, func(), error) {
-	dir, release, err := s.GitHub.Workspace(ctx, s.Owner, s.Repo, subj.Commit)
+// Workspace is a temporary directory that the subject's commit is
+// extracted into from GitHub's tarball, when a check must run.
+func (s *Source) Workspace(ctx context.Context, subj bot.Subject) (bot.Workspace, error) {
+	ws, err := s.GitHub.Workspace(ctx, s.Owner, s.Repo, subj.Commit)
 	if err != nil {
-		return "", nil, fmt.Errorf("fetching %s@%s: %w", s, subj.Commit, err)
+		return bot.Workspace{}, fmt.Errorf("workspace for %s@%s: %w", s, subj.Commit, err)
 	}
-	return dir, release, nil
+	fill := ws.Fill
+	ws.Fill = func(ctx context.Context) error {
+		if err := fill(ctx); err != nil {
+			return fmt.Errorf("fetching %s@%s: %w", s, subj.Commit, err)
+		}
+		return nil
+	}
+	return ws, nil
 }

@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+)
+
+// ResultCache keeps the results of checks that passed, so that the same
+// command on the same tree in the same environment is not run twice. The
+// ledger's stores implement it (Redis, shared by replicas; the embedded
+// store for one machine), with a retention.
+type ResultCache interface {
+	GetResult(ctx context.Context, key string) (CachedResult, bool, error)
+	PutResult(ctx context.Context, key string, r CachedResult) error
+}
+
+// CachedResult is what a cache keeps of a passing check: enough to report
+// it again, and where it came from.
+type CachedResult struct {
+	// RunID is the run that produced the result; At is when.
+	RunID    string        `json:"run_id"`
+	At       time.Time     `json:"at"`
+	ExitCode int           `json:"exit_code"`
+	Duration time.Duration `json:"duration"`
+	// Output is the redacted, capped output.
+	Output       []byte `json:"output"`
+	OmittedBytes int64  `json:"omitted_bytes,omitempty"`
+}
+
+// Fingerprinter is a runner that can say, in one string, everything about
+// itself that could change the result of running argv: the runner kind,
+// the image (by digest) or the program it would start, limits, network,
+// the variables passed through. A runner that cannot say (or says "") is
+// never cached.
+type Fingerprinter interface {
+	Fingerprint(argv []string) string
+}
+
+// CacheKey is the key of a check's result: the workspace's content (a git
+// tree hash, or the commit), the argv, the environment's fingerprint, and
+// autoverify's version. Any of them changing means the check runs again.
+func CacheKey(tree string, argv []string, environment, version string) string {
+	raw, _ := json.Marshal(struct {
+		Tree        string   `json:"tree"`
+		Argv        []string `json:"argv"`
+		Environment string   `json:"environment"`
+		Version     string   `json:"version"`
+	}{tree, argv, environment, version})
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+// Caching says whether and how a verification uses the result cache.
+type Caching struct {
+	Cache ResultCache
+	// Tree identifies the workspace's content; empty disables the cache
+	// (a work tree outside git).
+	Tree string
+	// Version is autoverify's build, part of every key.
+	Version string
+	// RunID names the run whose results are stored.
+	RunID string
+	// Read allows serving results from the cache; false (--no-cache,
+	// /verify fresh, the reviewers stage) runs everything and still stores
+	// what passes.
+	Read bool
+}
+
+// key returns the cache key of running argv on r, or "" when r cannot be
+// cached.
+func (c *Caching) key(r Runner, argv []string) string {
+	if c == nil || c.Cache == nil || c.Tree == "" {
+		return ""
+	}
+	fp, ok := r.(Fingerprinter)
+	if !ok {
+		return ""
+	}
+	env := fp.Fingerprint(argv)
+	if env == "" {
+		return ""
+	}
+	return CacheKey(c.Tree, argv, env, c.Version)
+}
+
+// BlobStore keeps opaque values under keys with a time to live; the
+// ledger's stores implement it.
+type BlobStore interface {
+	GetBlob(ctx context.Context, key string) ([]byte, bool, error)
+	PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error
+}
+
+// StoreCache is a ResultCache in a BlobStore, each result kept for TTL.
+type StoreCache struct {
+	Store BlobStore
+	TTL   time.Duration
+}
+
+var _ ResultCache = StoreCache{}
+
+// GetResult implements ResultCache.
+func (c StoreCache) GetResult(ctx context.Context, key string) (CachedResult, bool, error) {
+	raw, ok, err := c.Store.GetBlob(ctx, key)
+	if err != nil || !ok {
+		return CachedResult{}, false, err
+	}
+	var r CachedResult
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return CachedResult{}, false, nil // an entry we cannot read is a miss
+	}
+	return r, true, nil
+}
+
+// PutResult implements ResultCache.
+func (c StoreCache) PutResult(ctx context.Context, key string, r CachedResult) error {
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	return c.Store.PutBlob(ctx, key, raw, c.TTL)
+}
