@@ -97,7 +97,6 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	return code
 }
 
-
 // parseArgs parses flags that may come before or after positional
 // arguments ("run STORY.md --workdir x" and "run --workdir x STORY.md").
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -2,10 +2,10 @@ package git
 
 import (
 	"bytes"
-	"os"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"

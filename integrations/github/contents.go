@@ -1,9 +1,9 @@
 package github
 
 import (
-	"github.com/engineo/autoverify/bot"
 	"context"
 	"fmt"
+	"github.com/engineo/autoverify/bot"
 	"io"
 	"net/http"
 	"net/url"
