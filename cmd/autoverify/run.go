@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -53,6 +54,9 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		fmt.Fprintln(a.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
 		return exitOK, nil
 	}
+	// Reading the work tree's commit and content hash costs a few git
+	// processes; start them now, while the rest is set up.
+	snapshot := gitSnapshot(ctx, *workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, storyPath)
 	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
 	publishers := []bot.Publisher{terminal}
 	secrets := a.secrets(cfg)
@@ -92,20 +96,13 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
 	p := bot.New(opts)
-	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Head: gitHead,
-		Tree: func(ctx context.Context, dir string) (string, error) {
-			// Evidence, state and the story's markers change every run; they
-			// are not what the checks test.
-			return git.Repo{Dir: dir}.TreeHash(ctx, cfg.ArtifactsDir, cfg.StateDir, storyPath)
-		},
+	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
+		Head: snapshot,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
 			return &git.FixCommitter{Repo: git.Repo{Dir: *workdir}, Push: v.Config.PushEnabled,
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	if !cfg.Cache {
-		src.Tree = nil
-	}
 	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
@@ -113,11 +110,33 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	return cli.ExitCode(v, err, a.Stderr), nil
 }
 
-// gitHead is the work tree's checked-out commit, "" outside git.
-func gitHead(ctx context.Context, dir string) (string, error) {
-	sha, err := git.Repo{Dir: dir}.Head(ctx)
-	if errors.Is(err, git.ErrNotRepo) {
-		return "", nil
+// gitSnapshot starts reading dir's HEAD and, with tree, the hash of its
+// content (leaving out exclude: evidence, state and the story's markers
+// change every run and are not what the checks test), and returns the
+// function the CLI source calls for the answer. Outside git both are "".
+func gitSnapshot(ctx context.Context, dir string, tree bool, exclude ...string) func(context.Context, string, bool) (string, string, error) {
+	type answer struct {
+		head, tree string
+		err        error
 	}
-	return sha, err
+	done := make(chan answer, 1)
+	go func() {
+		repo := git.Repo{Dir: dir}
+		var a answer
+		if tree {
+			a.head, a.tree, a.err = repo.HeadAndTree(ctx, exclude...)
+		} else {
+			a.head, a.err = repo.Head(ctx)
+		}
+		if errors.Is(a.err, git.ErrNotRepo) {
+			a = answer{}
+		}
+		done <- a
+	}()
+	var once sync.Once
+	var got answer
+	return func(context.Context, string, bool) (string, string, error) {
+		once.Do(func() { got = <-done })
+		return got.head, got.tree, got.err
+	}
 }

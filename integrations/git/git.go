@@ -208,54 +208,86 @@ func AbsPaths(paths ...string) []string {
 
 // TreeHash is the git tree hash of the work tree as it is now — tracked
 // and untracked files that .gitignore does not exclude, changed or not —
-// leaving out the paths in exclude (evidence, state, the story whose
-// markers each run rewrites). It writes a temporary index, never the
+// with the paths in exclude (evidence, state, the story whose markers each
+// run rewrites) as HEAD has them. It writes a temporary index, never the
 // repository's own, so the user's staging area is untouched. It is the
 // result cache's name for "these exact files".
 func (r Repo) TreeHash(ctx context.Context, exclude ...string) (string, error) {
-	indexPath, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index")
+	_, tree, err := r.HeadAndTree(ctx, exclude...)
+	return tree, err
+}
+
+// HeadAndTree returns HEAD's commit ("" in a repository without commits)
+// and TreeHash, with four git processes, two of them at once: about 15 ms.
+func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree string, err error) {
+	abs := AbsPaths(exclude...)
+	ignored := make(chan map[string]bool, 1)
+	go func() { ignored <- r.ignoredOf(ctx, abs) }()
+	out, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel", "HEAD")
 	if err != nil {
-		return "", err
+		// A repository without commits has no HEAD: ask again without it.
+		if out, err = r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel"); err != nil {
+			<-ignored
+			return "", "", err
+		}
 	}
-	top, err := r.git(ctx, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return "", err
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	skip := <-ignored
+	if len(lines) < 2 {
+		return "", "", fmt.Errorf("git rev-parse: unexpected answer %q", out)
+	}
+	indexPath, top := lines[0], lines[1]
+	if len(lines) > 2 {
+		head = lines[2]
 	}
 	tmp, err := os.CreateTemp("", "autoverify-index-*")
 	if err != nil {
-		return "", fmt.Errorf("git: temporary index: %w", err)
+		return "", "", fmt.Errorf("git: temporary index: %w", err)
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	if raw, err := os.ReadFile(strings.TrimSpace(indexPath)); err == nil {
+	if raw, err := os.ReadFile(indexPath); err == nil {
 		if err := os.WriteFile(tmp.Name(), raw, 0o600); err != nil {
-			return "", fmt.Errorf("git: temporary index: %w", err)
+			return "", "", fmt.Errorf("git: temporary index: %w", err)
 		}
 	} else {
-		os.Remove(tmp.Name()) // no index yet (a fresh repository): git starts one
+		os.Remove(tmp.Name()) // no index yet: git starts one
 	}
 	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
-	if _, err := r.gitEnv(ctx, env, "add", "-A", "--", ":/"); err != nil {
-		return "", err
-	}
-	// Drop the excluded paths from the temporary index (an exclude
-	// pathspec would make git refuse a path .gitignore already ignores).
-	rm := []string{"rm", "-r", "-q", "--cached", "--ignore-unmatch", "--"}
-	for _, abs := range AbsPaths(exclude...) {
-		if rel, err := filepath.Rel(strings.TrimSpace(top), abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
-			rm = append(rm, ":/"+filepath.ToSlash(rel))
+	// Excluded paths keep the index's (HEAD's) version. Paths .gitignore
+	// already ignores stay out by themselves and must not be named: git
+	// refuses to add (or exclude) an ignored path by name.
+	add := []string{"add", "-A", "--", ":/"}
+	for _, p := range abs {
+		if rel, err := filepath.Rel(top, p); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !skip[p] {
+			add = append(add, ":(exclude,top)"+filepath.ToSlash(rel))
 		}
 	}
-	if len(rm) > 6 {
-		if _, err := r.gitEnv(ctx, env, rm...); err != nil {
-			return "", err
-		}
+	if _, err := r.gitEnv(ctx, env, add...); err != nil {
+		return "", "", err
 	}
-	out, err := r.gitEnv(ctx, env, "write-tree")
+	out, err = r.gitEnv(ctx, env, "write-tree")
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return strings.TrimSpace(out), nil
+	return head, strings.TrimSpace(out), nil
+}
+
+// ignoredOf returns which of paths .gitignore rules cover, with one
+// `git check-ignore` (exit 1 means none is).
+func (r Repo) ignoredOf(ctx context.Context, paths []string) map[string]bool {
+	out := map[string]bool{}
+	if len(paths) == 0 {
+		return out
+	}
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.Dir, "check-ignore", "--"}, paths...)...)
+	raw, _ := cmd.Output()
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		if line != "" {
+			out[line] = true
+		}
+	}
+	return out
 }
 
 func (r Repo) gitEnv(ctx context.Context, env []string, args ...string) (string, error) {

@@ -132,4 +132,11 @@ func TestTreeHashSeesTheWorkTreeNotTheIndex(t *testing.T) {
 	if _, err := (Repo{Dir: t.TempDir()}).TreeHash(ctx); err == nil {
 		t.Error("outside git: want an error")
 	}
+	// Excluding a path .gitignore already ignores is fine (git itself
+	// refuses to name one), and HeadAndTree gives HEAD as well.
+	write(".gitignore", "ignored/\nreports/\n")
+	head, tree, err := repo.HeadAndTree(ctx, exclude...)
+	if err != nil || tree == "" || head != run("rev-parse", "HEAD") {
+		t.Errorf("HeadAndTree = %q, %q, %v", head, tree, err)
+	}
 }

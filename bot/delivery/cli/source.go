@@ -26,11 +26,12 @@ type Source struct {
 	Dir string
 	// Commit is the commit verified; empty asks Head.
 	Commit string
-	// Head returns the work tree's checked-out commit, "" outside git.
-	Head func(ctx context.Context, dir string) (string, error)
-	// Tree, when set, names the work tree's content for the result cache
-	// (a git tree hash); nil or an error leaves the cache off.
-	Tree func(ctx context.Context, dir string) (string, error)
+	// Head returns the work tree's checked-out commit ("" outside git)
+	// and, when tree is asked for, a name of its content for the result
+	// cache (a git tree hash; "" leaves the cache off).
+	Head func(ctx context.Context, dir string, tree bool) (commit, treeHash string, err error)
+	// Cache asks Head for the tree hash.
+	Cache bool
 	// Committer, when set, commits what auto-fixers change (see
 	// bot.FixableSource); nil runs fixers without committing.
 	Committer func(v *bot.Verification) bot.FixCommitter
@@ -49,15 +50,16 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 	case err != nil:
 		return bot.Subject{}, &bot.Problem{Kind: bot.ProblemStory, Path: s.StoryPath, Err: err}
 	}
-	commit := s.Commit
-	if commit == "" && s.Head != nil {
-		if commit, err = s.Head(ctx, s.Dir); err != nil {
+	subj := bot.Subject{Repo: s.Dir, Commit: s.Commit, Checklist: raw, ChecklistSource: s.StoryPath, ChecklistRequired: true}
+	if s.Head != nil && (s.Commit == "" || s.Cache) {
+		head, tree, err := s.Head(ctx, s.Dir, s.Cache)
+		if err != nil {
 			fmt.Fprintf(s.warn(), "warning: reading the commit of %s: %v; comparing failures against an empty commit\n", s.Dir, err)
 		}
-	}
-	subj := bot.Subject{Repo: s.Dir, Commit: commit, Checklist: raw, ChecklistSource: s.StoryPath, ChecklistRequired: true}
-	if s.Tree != nil {
-		if tree, err := s.Tree(ctx, s.Dir); err == nil && tree != "" {
+		if subj.Commit == "" {
+			subj.Commit = head
+		}
+		if tree != "" {
 			subj.Tree = "tree:" + tree
 		}
 	}
