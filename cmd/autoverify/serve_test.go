@@ -42,7 +42,7 @@ func testRedisURL(t *testing.T) string {
 
 // testPrefix keeps a test's Redis keys and queue apart from every other
 // test's (and from parallel runs of the suite).
-func testPrefix(t *testing.T) string {
+func testPrefix(t testing.TB) string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	return "avtest-" + hex.EncodeToString(b[:]) + ":"
@@ -64,7 +64,7 @@ func (s *appServer) logString() string {
 	return s.logs.String()
 }
 
-func startServer(t *testing.T, env map[string]string) *appServer {
+func startServer(t testing.TB, env map[string]string) *appServer {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &appServer{cancel: cancel, done: make(chan int, 1), logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
@@ -97,7 +97,7 @@ type writerFunc func([]byte) (int, error)
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // deliver posts a signed delivery shaped like GitHub's.
-func (s *appServer) deliver(t *testing.T, event, id string, payload any, secret string) (int, string) {
+func (s *appServer) deliver(t testing.TB, event, id string, payload any, secret string) (int, string) {
 	t.Helper()
 	body, err := json.Marshal(payload)
 	require.NoError(t, err)
@@ -145,7 +145,7 @@ func setupGitHub(t *testing.T, checklistBody string) *githubtest.Server {
 	return fake
 }
 
-func serverEnv(t *testing.T, fake *githubtest.Server, redisURL string) map[string]string {
+func serverEnv(t testing.TB, fake *githubtest.Server, redisURL string) map[string]string {
 	dir := t.TempDir()
 	return map[string]string{
 		"ENGINEO_GITHUB_APP_ID":         fmt.Sprint(fake.AppID),
