@@ -83,7 +83,20 @@ app.kubernetes.io/component: redis
 {{- end -}}
 
 {{/* Fails the render on settings that cannot work. */}}
+{{/* The namespace the kubernetes runner's Jobs run in. */}}
+{{- define "autoverify.jobsNamespace" -}}
+{{- default .Release.Namespace .Values.runner.kubernetes.namespace -}}
+{{- end -}}
+
+{{/* Whether the Role for the kubernetes runner is rendered. */}}
+{{- define "autoverify.rbac" -}}
+{{- if or .Values.rbac.create (eq .Values.runner.kind "kubernetes") -}}true{{- end -}}
+{{- end -}}
+
 {{- define "autoverify.validate" -}}
+{{- if not (has .Values.runner.kind (list "kubernetes" "docker" "local")) -}}
+{{- fail (printf "runner.kind=%q: want kubernetes, docker or local" .Values.runner.kind) -}}
+{{- end -}}
 {{- $replicas := int .Values.replicaCount -}}
 {{- if and (gt $replicas 1) (not (include "autoverify.redisMode" .)) -}}
 {{- fail (printf "replicaCount=%d needs Redis: without it each pod has its own embedded ledger (bbolt under ENGINEO_STATE_DIR) and in-process queue, which cannot be shared, so loop limits and deduplication would break. Set redis.url, redis.existingSecret or redis.bundled.enabled=true, or use replicaCount=1." $replicas) -}}
