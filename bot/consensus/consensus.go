@@ -1,0 +1,175 @@
+// Package consensus decides whether independent reviewer runs of one check
+// agree, the way the multi-agent verification spec asks: a check is
+// verified when a majority of reviewers passed and every passing reviewer's
+// result digest is the same; otherwise it is escalated to a person with a
+// reason, naming the flaky tests when the reviewers' per-test outcomes
+// differ. It also defines the digest: a hash of a canonical result that is
+// stable across runs of a deterministic command. Pure: no I/O.
+package consensus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Status is a check's verification status.
+type Status string
+
+// The statuses.
+const (
+	// Verified: a majority passed and all passing digests match.
+	Verified Status = "verified"
+	// Escalated: the reviewers disagree; a person must look.
+	Escalated Status = "escalated"
+)
+
+// Reason says why a check was escalated.
+type Reason string
+
+// The reasons.
+const (
+	// NoMajority: fewer than half the reviewers (rounded up) passed, or
+	// exactly half did.
+	NoMajority Reason = "no_majority"
+	// DigestMismatch: the passing reviewers saw different results.
+	DigestMismatch Reason = "digest_mismatch"
+	// ReviewerError: too few reviewers could run at all (their runner was
+	// unavailable even after retries) to form a majority.
+	ReviewerError Reason = "reviewer_error"
+)
+
+// Result is one reviewer's run of a check.
+type Result struct {
+	// Reviewer numbers the reviewer from 1.
+	Reviewer int
+	// Passed says whether the check passed for this reviewer.
+	Passed bool
+	// Error is set when the reviewer could not run the check at all (its
+	// runner was unavailable): it neither passed nor failed.
+	Error string
+	// Digest identifies the canonical result (see Digest).
+	Digest string
+	// Tests are the per-test outcomes the tool reported ("pass", "fail",
+	// "skip" by test name), when it reported any.
+	Tests map[string]string
+}
+
+// Verdict is the reviewers' consensus on one check.
+type Verdict struct {
+	Status Status
+	// Reason is empty when verified.
+	Reason Reason
+	// Digest is the passing reviewers' common digest (verified only).
+	Digest string
+	// Flaky names the tests whose outcome differed between reviewers that
+	// reported per-test results.
+	Flaky []string
+	// Summary is one sentence for reports.
+	Summary string
+}
+
+// Decide computes the consensus of results (one per reviewer). A single
+// reviewer is its own majority: with reviewers turned off the check is
+// verified when it passed.
+func Decide(results []Result) Verdict {
+	n := len(results)
+	var passed, errored int
+	digests := map[string]int{}
+	for _, r := range results {
+		switch {
+		case r.Error != "":
+			errored++
+		case r.Passed:
+			passed++
+			digests[r.Digest]++
+		}
+	}
+	v := Verdict{Flaky: Flaky(results)}
+	majority := n/2 + 1
+	switch {
+	case n == 0:
+		v.Status, v.Reason, v.Summary = Escalated, ReviewerError, "no reviewer ran"
+	case passed >= majority && len(digests) == 1:
+		v.Status = Verified
+		for d := range digests {
+			v.Digest = d
+		}
+		v.Summary = fmt.Sprintf("%d of %d reviewers passed with the same result", passed, n)
+	case passed >= majority:
+		v.Status, v.Reason = Escalated, DigestMismatch
+		v.Summary = fmt.Sprintf("%d of %d reviewers passed but saw %d different results", passed, n, len(digests))
+	case n-errored < majority:
+		v.Status, v.Reason = Escalated, ReviewerError
+		v.Summary = fmt.Sprintf("%d of %d reviewers could not run the check", errored, n)
+	default:
+		v.Status, v.Reason = Escalated, NoMajority
+		v.Summary = fmt.Sprintf("%d of %d reviewers passed: no majority", passed, n)
+	}
+	if len(v.Flaky) > 0 && v.Status == Escalated {
+		v.Summary += "; flaky: " + strings.Join(v.Flaky, ", ")
+	}
+	return v
+}
+
+// Flaky names the tests whose outcome differs between the reviewers that
+// reported per-test results, sorted. A test one reviewer ran and another
+// did not report is not called flaky: it may have been cut by a failure
+// before it.
+func Flaky(results []Result) []string {
+	seen := map[string]map[string]bool{}
+	for _, r := range results {
+		for name, outcome := range r.Tests {
+			if seen[name] == nil {
+				seen[name] = map[string]bool{}
+			}
+			seen[name][outcome] = true
+		}
+	}
+	var out []string
+	for name, outcomes := range seen {
+		if len(outcomes) > 1 {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Canonical is a result reduced to what must be equal between two runs of
+// a deterministic check.
+type Canonical struct {
+	ExitCode    int
+	FailureType string
+	// Tests are per-test outcomes; when present they are the result, and
+	// the output is not looked at (a test's timing line differs run to run).
+	Tests map[string]string
+	// Output is the normalised output (see the failure package's
+	// Normalize), used only when there are no per-test outcomes.
+	Output string
+}
+
+// Digest is the hex SHA-256 of the canonical result: the exit code and
+// failure type, then either the sorted per-test outcomes or the normalised
+// output.
+func Digest(c Canonical) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "exit=%d\ntype=%s\n", c.ExitCode, c.FailureType)
+	if len(c.Tests) > 0 {
+		names := make([]string, 0, len(c.Tests))
+		for name := range c.Tests {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			fmt.Fprintf(&b, "test %q=%s\n", name, c.Tests[name])
+		}
+	} else {
+		b.WriteString("output\n")
+		b.WriteString(c.Output)
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
+}
