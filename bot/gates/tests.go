@@ -1,0 +1,247 @@
+// Package gates holds the rules of autoverify's deterministic gates
+// (../shared/spec/verification-gates.md): which tests a change adds, changes
+// or weakens, how each gate's run is classified (accept, reject_vanity,
+// reject_syntax, reject_failure), and the variables gate commands may use.
+// It reads source text and test results handed to it; running anything is
+// the pipeline's job. Pure: no I/O.
+package gates
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Ecosystem is a language whose test conventions the gates know.
+type Ecosystem string
+
+// The ecosystems.
+const (
+	Go     Ecosystem = "go"
+	Python Ecosystem = "python"
+)
+
+// IsTestFile reports whether a repository path is a test file of eco by
+// its conventions: Go's *_test.go; Python's test_*.py and *_test.py.
+// extra are more glob patterns (path.Match, on the whole path or its base
+// name) from .autoverify.yml.
+func IsTestFile(eco Ecosystem, p string, extra []string) bool {
+	base := path.Base(p)
+	for _, g := range extra {
+		if ok, _ := path.Match(g, p); ok {
+			return true
+		}
+		if ok, _ := path.Match(g, base); ok {
+			return true
+		}
+	}
+	switch eco {
+	case Go:
+		return strings.HasSuffix(base, "_test.go")
+	case Python:
+		return strings.HasSuffix(base, ".py") && (strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py"))
+	}
+	return false
+}
+
+// TestFunc is one test function of a test file.
+type TestFunc struct {
+	// Name is the test's name as the tool reports it: TestParse (Go), or
+	// tests/test_x.py::test_y and tests/test_x.py::TestK::test_y (pytest).
+	Name string
+	// BodyHash identifies the function's code (formatting-insensitive for
+	// Go); a different hash is a changed test.
+	BodyHash string
+	// Skipped is set when the function carries a skip marker (t.Skip,
+	// @pytest.mark.skip, @unittest.skip, self.skipTest, pytest.skip).
+	Skipped bool
+	// Assertions counts assertion calls (t.Error/Fatal…, assert.…,
+	// require.…; Python assert statements and self.assert…).
+	Assertions int
+}
+
+// Funcs returns the test functions of a test file's source. A file that
+// does not parse yields ok=false (reject_syntax territory).
+func Funcs(eco Ecosystem, file string, src []byte) (funcs []TestFunc, ok bool) {
+	switch eco {
+	case Go:
+		return goFuncs(src)
+	case Python:
+		return pythonFuncs(file, src), true
+	}
+	return nil, false
+}
+
+var goAssert = regexp.MustCompile(`\b(?:t\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)|assert\.\w+|require\.\w+)\(`)
+var goSkip = regexp.MustCompile(`\bt\.(?:Skip|Skipf|SkipNow)\(`)
+
+// goFuncs lists Go's func TestXxx(t *testing.T) functions; the body hash is
+// over go/printer's formatting of the body, so reformatting is no change.
+func goFuncs(src []byte) ([]TestFunc, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
+	if err != nil {
+		return nil, false
+	}
+	var out []TestFunc
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil || !isGoTestName(fd.Name.Name) {
+			continue
+		}
+		var body bytes.Buffer
+		_ = printer.Fprint(&body, fset, fd.Body)
+		text := body.String()
+		out = append(out, TestFunc{Name: fd.Name.Name, BodyHash: hash(text),
+			Skipped: goSkip.MatchString(text), Assertions: len(goAssert.FindAllString(text, -1))})
+	}
+	return out, true
+}
+
+// isGoTestName is go test's rule: Test followed by nothing or a
+// non-lower-case letter.
+func isGoTestName(name string) bool {
+	if !strings.HasPrefix(name, "Test") || name == "TestMain" {
+		return false
+	}
+	rest := name[len("Test"):]
+	return rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')
+}
+
+var (
+	pyDef        = regexp.MustCompile(`^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(`)
+	pyClass      = regexp.MustCompile(`^(\s*)class\s+(Test\w*)\b`)
+	pySkipDecor  = regexp.MustCompile(`^\s*@(?:pytest\.mark\.(?:skip|skipif|xfail)|unittest\.(?:skip|skipIf|skipUnless|expectedFailure))\b`)
+	pySkipInBody = regexp.MustCompile(`\b(?:pytest\.skip|self\.skipTest)\(`)
+	pyAssert     = regexp.MustCompile(`(?m)^\s*assert\b|\bself\.assert\w+\(|\bpytest\.raises\(`)
+)
+
+// pythonFuncs lists pytest-style tests by indentation: module-level
+// test_* functions and test_* methods of Test* classes, named as pytest
+// names them. It reads layout, not Python's grammar — good enough for test
+// files, which are plain, and it never runs them. Decorator lines just
+// above a def belong to it.
+func pythonFuncs(file string, src []byte) []TestFunc {
+	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	blank := func(l string) bool { t := strings.TrimSpace(l); return t == "" || strings.HasPrefix(t, "#") }
+	var out []TestFunc
+	class, classIndent := "", -1
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if blank(l) {
+			continue
+		}
+		if classIndent >= 0 && indent(l) <= classIndent {
+			class, classIndent = "", -1
+		}
+		if m := pyClass.FindStringSubmatch(l); m != nil && len(m[1]) == 0 {
+			class, classIndent = m[2], 0
+			continue
+		}
+		m := pyDef.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		defIndent := len(m[1])
+		if (class == "" && defIndent != 0) || (class != "" && defIndent <= classIndent) {
+			continue
+		}
+		skipped, start := false, i
+		for j := i - 1; j >= 0 && strings.HasPrefix(strings.TrimSpace(lines[j]), "@"); j-- {
+			skipped = skipped || pySkipDecor.MatchString(lines[j])
+			start = j
+		}
+		end := i + 1
+		for end < len(lines) && (blank(lines[end]) || indent(lines[end]) > defIndent) {
+			end++
+		}
+		// The decorators are part of the test: adding @pytest.mark.skip
+		// changes it.
+		body := strings.Join(lines[start:end], "\n")
+		name := file + "::" + m[2]
+		if class != "" {
+			name = file + "::" + class + "::" + m[2]
+		}
+		out = append(out, TestFunc{Name: name, BodyHash: hash(strings.TrimSpace(body)),
+			Skipped: skipped || pySkipInBody.MatchString(body), Assertions: len(pyAssert.FindAllString(body, -1))})
+		i = end - 1
+	}
+	return out
+}
+
+func hash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
+}
+
+// Change is what a change did to the tests.
+type Change struct {
+	// Added are tests new at head; Changed existed on the base with
+	// another body. Both are what the change claims proves it: RED and
+	// GREEN run them.
+	Added, Changed []string
+	// Untouched existed on the base with the same body: PASS_TO_PASS
+	// candidates, even in a file the change touched.
+	Untouched []string
+	// Tampered existed on the base and were weakened: deleted, newly
+	// skipped, or changed with fewer assertions. Each is listed with why.
+	Tampered []Tamper
+}
+
+// Tamper is one weakened test.
+type Tamper struct {
+	Test string `json:"test"`
+	// How is "deleted", "skipped" or "assertions removed (n → m)".
+	How string `json:"how"`
+}
+
+// Compare diffs the test functions of the base and the head (all test
+// files of each, by test name).
+func Compare(base, head []TestFunc) Change {
+	b := map[string]TestFunc{}
+	for _, f := range base {
+		b[f.Name] = f
+	}
+	h := map[string]TestFunc{}
+	for _, f := range head {
+		h[f.Name] = f
+	}
+	var c Change
+	for _, f := range head {
+		old, ok := b[f.Name]
+		switch {
+		case !ok:
+			c.Added = append(c.Added, f.Name)
+		case old.BodyHash == f.BodyHash:
+			c.Untouched = append(c.Untouched, f.Name)
+		default:
+			c.Changed = append(c.Changed, f.Name)
+			switch {
+			case f.Skipped && !old.Skipped:
+				c.Tampered = append(c.Tampered, Tamper{f.Name, "skipped"})
+			case f.Assertions < old.Assertions:
+				c.Tampered = append(c.Tampered, Tamper{f.Name, "assertions removed (" + strconv.Itoa(old.Assertions) + " → " + strconv.Itoa(f.Assertions) + ")"})
+			}
+		}
+	}
+	for _, f := range base {
+		if _, ok := h[f.Name]; !ok {
+			c.Tampered = append(c.Tampered, Tamper{f.Name, "deleted"})
+		}
+	}
+	sort.Strings(c.Added)
+	sort.Strings(c.Changed)
+	sort.Strings(c.Untouched)
+	sort.Slice(c.Tampered, func(i, j int) bool { return c.Tampered[i].Test < c.Tampered[j].Test })
+	return c
+}
