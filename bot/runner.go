@@ -65,3 +65,13 @@ type transientError struct{ error }
 
 func (e transientError) Unwrap() error        { return e.error }
 func (e transientError) Is(target error) bool { return target == ErrTransient }
+
+// IsolationChecker is a runner that can say whether it can isolate
+// commands from the server right now: the local sandbox's namespaces are
+// permitted, the Docker engine answers and has the image, the cluster
+// answers and allows the Jobs. `serve` refuses to run pull-request code on
+// a runner that cannot, and /readyz reports it.
+type IsolationChecker interface {
+	// CheckIsolation returns nil, or an error that names the fix.
+	CheckIsolation(ctx context.Context) error
+}

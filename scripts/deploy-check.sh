@@ -89,6 +89,18 @@ if [ "${SKIP_DOCKER:-0}" != 1 ]; then
   chmod 0444 "$work/private-key.pem"
   export ENGINEO_GITHUB_WEBHOOK_SECRET
   ENGINEO_GITHUB_WEBHOOK_SECRET=$(openssl rand -hex 20)
+  # The scratch image's default (local) runner cannot sandbox there: serve
+  # must refuse to run pull request code rather than run it unisolated.
+  set +e
+  refusal=$(docker run --rm --read-only --cap-drop ALL --security-opt no-new-privileges \
+    -v "$work/private-key.pem:/etc/autoverify/github/private-key.pem:ro" \
+    -e ENGINEO_GITHUB_PRIVATE_KEY_PATH=/etc/autoverify/github/private-key.pem \
+    -e ENGINEO_GITHUB_APP_ID=1 -e ENGINEO_GITHUB_WEBHOOK_SECRET "$IMAGE" 2>&1)
+  code=$?
+  set -e
+  [ "$code" = 2 ] && grep -q "refusing to run pull request code" <<<"$refusal" || { echo "$refusal" >&2; die "serve did not refuse an unisolated runner (exit $code)"; }
+  echo "unisolated runner refused: $(grep -o 'refusing to run pull request code[^.]*' <<<"$refusal" | head -n1)"
+  # The smoke test below runs no pull request code; it opts out by name.
   t_run=$(date +%s%N)
   container=$(docker run -d --name "autoverify-deploy-check-$$" \
     -p 127.0.0.1::8080 \
@@ -98,7 +110,7 @@ if [ "${SKIP_DOCKER:-0}" != 1 ]; then
     --tmpfs /var/lib/autoverify/reports:rw,nosuid,nodev,size=256m,uid=65532,gid=65532,mode=0755 \
     -v "$work/private-key.pem:/etc/autoverify/github/private-key.pem:ro" \
     -e ENGINEO_GITHUB_PRIVATE_KEY_PATH=/etc/autoverify/github/private-key.pem \
-    -e ENGINEO_GITHUB_APP_ID=1 -e ENGINEO_GITHUB_WEBHOOK_SECRET \
+    -e ENGINEO_GITHUB_APP_ID=1 -e ENGINEO_GITHUB_WEBHOOK_SECRET -e ENGINEO_UNSAFE_NO_SANDBOX=1 \
     "$IMAGE")
   port=$(docker port "$container" 8080/tcp | head -n1 | sed 's/.*://')
   [ -n "$port" ] || die "no published port"

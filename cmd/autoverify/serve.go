@@ -46,6 +46,7 @@ var serveSettings = []settings.Setting{
 	{Flag: "workers", Env: "ENGINEO_WORKERS", Usage: "verification jobs run at once (default 2)"},
 	{Flag: "evidence-link-ttl", Env: "ENGINEO_EVIDENCE_LINK_TTL", Usage: "how long signed evidence links in comments stay valid (default 168h)"},
 	{Flag: "evidence-key", Env: "ENGINEO_EVIDENCE_KEY", Usage: "key that signs evidence links (default: derived from the webhook secret)"},
+	{Flag: "unsafe-no-sandbox", Env: "ENGINEO_UNSAFE_NO_SANDBOX", Usage: "1 runs pull request code on a runner that cannot isolate it: anyone who can open a pull request can then read this server's secrets"},
 }
 
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
@@ -99,6 +100,7 @@ type serverSettings struct {
 	apiURL    string
 	redis     *goredis.Options
 	links     links.Signer
+	unsafe    bool
 	jira      jiraConfig
 	useJira   bool
 }
@@ -143,6 +145,11 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if v := get(lookup, "evidence-link-ttl"); v != "" {
 		if s.links.TTL, err = settings.ParseTimeout(v); err != nil {
 			return s, inputErrorf("ENGINEO_EVIDENCE_LINK_TTL=%q: %v", v, err)
+		}
+	}
+	if v := get(lookup, "unsafe-no-sandbox"); v != "" {
+		if s.unsafe, err = settings.ParseBool(v); err != nil {
+			return s, inputErrorf("ENGINEO_UNSAFE_NO_SANDBOX=%q: %v", v, err)
 		}
 	}
 	if s.cfg.RedisURL != "" {
@@ -232,6 +239,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		return nil, err
 	}
 	srv.closers = append(srv.closers, closeRunner)
+	if err := a.checkIsolation(ctx, runner, s); err != nil {
+		return nil, err
+	}
 	store, err := open.store(ctx, s.cfg)
 	if err != nil {
 		return nil, err
@@ -296,11 +306,38 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	if ws != nil {
 		routes.Workspaces = ws
 	}
+	if checker, ok := runner.(bot.IsolationChecker); ok {
+		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
+	}
 	if s.useJira {
 		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
 	}
 	srv.http = &http.Server{Handler: server.New(routes), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	return srv, nil
+}
+
+// checkIsolation refuses to serve pull request code on a runner that
+// cannot isolate it from this server (its secrets, its state, its
+// network), unless the operator opted out by name; the opt-out is logged
+// loudly at every start.
+func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSettings) error {
+	var problem error
+	if checker, ok := runner.(bot.IsolationChecker); ok {
+		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		defer cancel()
+		problem = checker.CheckIsolation(cctx)
+	} else {
+		problem = fmt.Errorf("the %s runner cannot isolate commands from this server", s.cfg.Runner)
+	}
+	switch {
+	case problem == nil:
+		return nil
+	case s.unsafe:
+		a.logger().Warn("UNSAFE: ENGINEO_UNSAFE_NO_SANDBOX=1: pull request code runs WITHOUT isolation; anyone who can open a pull request can read this server's secrets and state",
+			"runner", s.cfg.Runner, "problem", problem.Error())
+		return nil
+	}
+	return inputErrorf("refusing to run pull request code: %v. Fix that, use ENGINEO_RUNNER=docker or kubernetes, or set ENGINEO_UNSAFE_NO_SANDBOX=1 if everyone who can open a pull request may read this server's secrets", problem)
 }
 
 // openQueue opens the durable Redis queue and deduper when Redis is

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,7 +36,7 @@ func TestServeClosesWhatItOpenedOnEveryError(t *testing.T) {
 	fake := githubtest.NewServer(t)
 	env := map[string]string{
 		"ENGINEO_GITHUB_APP_ID": fmt.Sprint(fake.AppID), "ENGINEO_GITHUB_PRIVATE_KEY": string(fake.PrivateKeyPEM()),
-		"ENGINEO_GITHUB_WEBHOOK_SECRET": "s", "ENGINEO_GITHUB_API_URL": fake.URL, "ENGINEO_STATE_DIR": t.TempDir(),
+		"ENGINEO_GITHUB_WEBHOOK_SECRET": "s", "ENGINEO_GITHUB_API_URL": fake.URL, "ENGINEO_STATE_DIR": t.TempDir(), "ENGINEO_UNSAFE_NO_SANDBOX": "1",
 	}
 	for _, failAt := range []string{"runner", "store", "queue", "start", "none"} {
 		t.Run("fail at "+failAt, func(t *testing.T) {
@@ -99,3 +100,38 @@ type closeTracked struct {
 }
 
 func (c closeTracked) Close() error { c.done(); return c.Store.Close() }
+
+// TestServeRefusesARunnerThatCannotIsolate: without isolation (and without
+// the named opt-out) serve does not start, and says what to do.
+func TestServeRefusesARunnerThatCannotIsolate(t *testing.T) {
+	t.Parallel()
+	fake := githubtest.NewServer(t)
+	env := map[string]string{
+		"ENGINEO_GITHUB_APP_ID": fmt.Sprint(fake.AppID), "ENGINEO_GITHUB_PRIVATE_KEY": string(fake.PrivateKeyPEM()),
+		"ENGINEO_GITHUB_WEBHOOK_SECRET": "s", "ENGINEO_GITHUB_API_URL": fake.URL, "ENGINEO_STATE_DIR": t.TempDir(),
+	}
+	var stderr strings.Builder
+	app := &App{Stdout: io.Discard, Stderr: &stderr, Getenv: func(k string) string { return env[k] }, Now: time.Now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	open := openers{runner: func(settings.Config) (bot.Runner, func(), error) {
+		return isolation{errors.New("user namespaces are disabled: set kernel.unprivileged_userns_clone=1")}, func() {}, nil
+	}}
+	_, err := app.newServer(context.Background(), settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings), open)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "refusing to run pull request code: user namespaces are disabled")
+	assert.Contains(t, err.Error(), "ENGINEO_UNSAFE_NO_SANDBOX=1")
+
+	env["ENGINEO_UNSAFE_NO_SANDBOX"] = "1"
+	var logs strings.Builder
+	app.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	srv, err := app.newServer(context.Background(), settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings), open)
+	require.NoError(t, err, "the opt-out starts it")
+	srv.Close()
+	assert.Contains(t, logs.String(), "UNSAFE", "loudly")
+}
+
+// isolation is a runner whose isolation check fails with err.
+type isolation struct{ err error }
+
+func (isolation) Run(context.Context, bot.Command) (bot.Result, error) { return bot.Result{}, nil }
+func (i isolation) CheckIsolation(context.Context) error               { return i.err }

@@ -158,6 +158,9 @@ func serverEnv(t testing.TB, fake *githubtest.Server, redisURL string) map[strin
 		"ENGINEO_ARTIFACTS_DIR":         filepath.Join(dir, "reports"),
 		"ENGINEO_PUBLIC_URL":            "https://av.example.com",
 		"ENGINEO_COMMAND_TIMEOUT":       "30s",
+		// Until the local runner is a sandbox it cannot isolate, and serve
+		// refuses it without the opt-out.
+		"ENGINEO_UNSAFE_NO_SANDBOX": "1",
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	authv1 "k8s.io/api/authorization/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -446,5 +447,33 @@ func TestRunEmptyArgv(t *testing.T) {
 	c := newCluster(t, nil)
 	if _, err := c.runner(nil).Run(context.Background(), bot.Command{Dir: "/src"}); err == nil {
 		t.Error("empty argv accepted")
+	}
+}
+
+func TestCheckIsolationAsksTheAPIServer(t *testing.T) {
+	t.Parallel()
+	cs := fake.NewSimpleClientset()
+	allowed := map[string]bool{"create jobs": true, "watch jobs": true, "delete jobs": true, "list pods": true}
+	cs.PrependReactor("create", "selfsubjectaccessreviews", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		rev := a.(k8stesting.CreateAction).GetObject().(*authv1.SelfSubjectAccessReview)
+		ra := rev.Spec.ResourceAttributes
+		what := ra.Resource
+		if ra.Subresource != "" {
+			what += "/" + ra.Subresource
+		}
+		rev.Status.Allowed = allowed[ra.Verb+" "+what] && ra.Namespace == "checks"
+		return true, rev, nil
+	})
+	r, err := New(Config{Namespace: "checks", Image: "ci:1"}, cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = r.CheckIsolation(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "may not get pods/log in namespace checks") {
+		t.Fatalf("CheckIsolation = %v; want the missing permission named", err)
+	}
+	allowed["get pods/log"] = true
+	if err := r.CheckIsolation(context.Background()); err != nil {
+		t.Fatalf("CheckIsolation with the Role = %v", err)
 	}
 }
