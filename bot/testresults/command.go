@@ -1,0 +1,254 @@
+package testresults
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+
+// Tool is a test runner a command line names.
+type Tool string
+
+// The test runners Detect knows. NotATest is any other command.
+const (
+	NotATest Tool = ""
+	GoTest   Tool = "go test"
+	Pytest   Tool = "pytest"
+	Unittest Tool = "unittest"
+	NodeTest Tool = "node --test"
+	NPMTest  Tool = "npm test" // any package manager's test script
+	Jest     Tool = "jest"
+	Vitest   Tool = "vitest"
+	Mocha    Tool = "mocha"
+	Cargo    Tool = "cargo test"
+	Nextest  Tool = "cargo nextest"
+	Maven    Tool = "mvn test"
+	Gradle   Tool = "gradle test"
+	RSpec    Tool = "rspec"
+	Rake     Tool = "rake test"
+	PHPUnit  Tool = "phpunit"
+	CTest    Tool = "ctest"
+	Bats     Tool = "bats"
+	DenoTest Tool = "deno test"
+	BunTest  Tool = "bun test"
+	Tox      Tool = "tox"
+	MakeTest Tool = "make test"
+)
+
+// Detect names the test runner argv runs, or NotATest. It reads the
+// words only (no shell): "go test ./...", "python -m pytest", "npm run
+// test", "./gradlew test", "bundle exec rspec", "vendor/bin/phpunit".
+func Detect(argv []string) Tool {
+	w := words(argv)
+	if len(w) == 0 {
+		return NotATest
+	}
+	arg := func(i int) string {
+		if i < len(w) {
+			return w[i]
+		}
+		return ""
+	}
+	switch w[0] {
+	case "go":
+		if arg(1) == "test" {
+			return GoTest
+		}
+	case "pytest", "py.test":
+		return Pytest
+	case "python", "python3", "py":
+		for i, a := range argv {
+			if a == "-m" && i+1 < len(argv) {
+				switch argv[i+1] {
+				case "pytest":
+					return Pytest
+				case "unittest":
+					return Unittest
+				}
+				break
+			}
+		}
+	case "node":
+		if slices.Contains(argv[1:], "--test") {
+			return NodeTest
+		}
+	case "npm", "pnpm", "yarn":
+		if arg(1) == "test" || arg(1) == "t" || (arg(1) == "run" && strings.HasPrefix(arg(2), "test")) || strings.HasPrefix(arg(1), "test:") {
+			return NPMTest
+		}
+	case "jest":
+		return Jest
+	case "vitest":
+		if arg(1) != "bench" {
+			return Vitest
+		}
+	case "mocha":
+		return Mocha
+	case "cargo":
+		switch arg(1) {
+		case "test":
+			return Cargo
+		case "nextest":
+			return Nextest
+		}
+	case "mvn", "mvnw":
+		for _, a := range w[1:] {
+			if a == "test" || a == "verify" || a == "install" || a == "package" {
+				return Maven
+			}
+		}
+	case "gradle", "gradlew":
+		for _, a := range w[1:] {
+			if a == "test" || a == "check" || a == "build" || strings.HasSuffix(a, ":test") {
+				return Gradle
+			}
+		}
+	case "rspec":
+		return RSpec
+	case "rake":
+		if arg(1) == "test" || arg(1) == "spec" || arg(1) == "" {
+			return Rake
+		}
+	case "phpunit":
+		return PHPUnit
+	case "ctest":
+		return CTest
+	case "bats":
+		return Bats
+	case "deno":
+		if arg(1) == "test" {
+			return DenoTest
+		}
+	case "bun":
+		if arg(1) == "test" {
+			return BunTest
+		}
+	case "tox", "nox":
+		return Tox
+	case "make", "gmake":
+		if arg(1) == "test" || arg(1) == "check" || arg(1) == "tests" {
+			return MakeTest
+		}
+	}
+	return NotATest
+}
+
+// words drops what runs a tool without being it: env assignments, "env",
+// "bundle exec", "poetry run", "uv run", "npx", and paths ("./gradlew",
+// "vendor/bin/phpunit" → gradlew, phpunit).
+func words(argv []string) []string {
+	var w []string
+	for _, a := range argv {
+		if len(w) == 0 {
+			a = filepath.Base(a)
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		w = append(w, a)
+	}
+	for len(w) > 1 {
+		switch {
+		case strings.Contains(w[0], "="), w[0] == "env", w[0] == "npx", w[0] == "bunx", w[0] == "exec", w[0] == "time", w[0] == "nice":
+			w = w[1:]
+		case (w[0] == "bundle" || w[0] == "poetry" || w[0] == "uv" || w[0] == "pipenv" || w[0] == "hatch" || w[0] == "pdm") && (w[1] == "exec" || w[1] == "run"):
+			w = w[2:]
+		case w[0] == "timeout" && len(w) > 2:
+			w = w[2:] // timeout DURATION cmd...
+		default:
+			if len(w) > 0 {
+				w[0] = filepath.Base(w[0])
+			}
+			return w
+		}
+		if len(w) > 0 {
+			w[0] = filepath.Base(w[0])
+		}
+	}
+	return w
+}
+
+// WithReporting returns argv with the tool's structured-report flags added
+// where that is safe: `go test` gains -json (its report is its stdout, and
+// TextOf restores the text a person reads); pytest gains
+// --junitxml=reportPath when reportPath is not empty. report is the
+// format the run then yields (FormatUnknown when nothing was added). A
+// command that already asks for a report, or that runs the tool through
+// something else (a shell, make), is returned unchanged: adding a flag
+// there could change what runs.
+func WithReporting(argv []string, reportPath string) (out []string, report Format) {
+	switch Detect(argv) {
+	case GoTest:
+		if argv[0] != "go" && filepath.Base(argv[0]) != "go" {
+			return argv, FormatUnknown
+		}
+		for _, a := range argv {
+			switch {
+			case a == "-json", a == "--json", strings.HasPrefix(a, "-json="),
+				a == "-c", a == "-list", strings.HasPrefix(a, "-list="), a == "-o", strings.HasPrefix(a, "-exec"):
+				return argv, FormatUnknown
+			}
+		}
+		i := slices.Index(argv, "test")
+		if i < 0 {
+			return argv, FormatUnknown
+		}
+		out = append(append(append([]string{}, argv[:i+1]...), "-json"), argv[i+1:]...)
+		return out, FormatGoJSON
+	case Pytest:
+		if reportPath == "" {
+			return argv, FormatUnknown
+		}
+		for _, a := range argv {
+			if strings.HasPrefix(a, "--junitxml") || strings.HasPrefix(a, "--junit-xml") || a == "no:junitxml" {
+				return argv, FormatUnknown
+			}
+		}
+		out = append(append([]string{}, argv...), "--junitxml="+reportPath)
+		return out, FormatJUnit
+	}
+	return argv, FormatUnknown
+}
+
+// TextOf turns `go test -json` output back into the text go test would
+// have printed (the events' Output, in order), so evidence reads as a
+// person expects; lines that are not events (stderr) are kept as they
+// are. Other output is returned unchanged.
+func TextOf(out []byte) []byte {
+	if !bytes.Contains(out, []byte(`"Action":`)) {
+		return out
+	}
+	var b bytes.Buffer
+	b.Grow(len(out) / 2)
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i+1], out[i+1:]
+		} else {
+			out = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && t[0] == '{' {
+			var ev goEvent
+			if json.Unmarshal(t, &ev) == nil && ev.Action != "" {
+				b.WriteString(ev.Output)
+				continue
+			}
+		}
+		b.Write(line)
+	}
+	return b.Bytes()
+}
+
+// NoTestsRan reports whether argv is a test command whose output shows it
+// ran no test (none found, all filtered out or all skipped): a check that
+// proves nothing, which must not count as a pass (SWE-bench's SUITE_RAN).
+// Output no parser could read says nothing either way, so it is false.
+func NoTestsRan(argv []string, r Results) bool {
+	return Detect(argv) != NotATest && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
+}

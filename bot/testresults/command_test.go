@@ -1,0 +1,99 @@
+package testresults
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestDetect(t *testing.T) {
+	t.Parallel()
+	for cmd, want := range map[string]Tool{
+		"go test ./...":                     GoTest,
+		"go test -run TestX -count=1 ./pkg": GoTest,
+		"go vet ./...":                      NotATest,
+		"pytest -q tests":                   Pytest,
+		"python3 -m pytest":                 Pytest,
+		"poetry run pytest":                 Pytest,
+		"uv run pytest -x":                  Pytest,
+		"python -m unittest discover":       Unittest,
+		"python3 -m mypy .":                 NotATest,
+		"node --test":                       NodeTest,
+		"node index.js":                     NotATest,
+		"npm test":                          NPMTest,
+		"npm run test:unit":                 NPMTest,
+		"pnpm test":                         NPMTest,
+		"yarn test:e2e":                     NPMTest,
+		"npm run lint":                      NotATest,
+		"npx jest --ci":                     Jest,
+		"cargo test --workspace":            Cargo,
+		"cargo nextest run":                 Nextest,
+		"cargo build":                       NotATest,
+		"mvn -B test":                       Maven,
+		"./mvnw verify":                     Maven,
+		"./gradlew test":                    Gradle,
+		"gradle :app:test":                  Gradle,
+		"bundle exec rspec":                 RSpec,
+		"rake test":                         Rake,
+		"vendor/bin/phpunit tests":          PHPUnit,
+		"php -l x.php":                      NotATest,
+		"ctest --output-on-failure":         CTest,
+		"bats test/":                        Bats,
+		"deno test":                         DenoTest,
+		"bun test":                          BunTest,
+		"make test":                         MakeTest,
+		"make build":                        NotATest,
+		"env CI=1 go test ./...":            GoTest,
+		"CI=1 pytest":                       Pytest,
+		"timeout 60 go test ./...":          GoTest,
+		"/usr/local/go/bin/go test ./...":   GoTest,
+		"sh -c pytest":                      NotATest,
+		"shellcheck run.sh":                 NotATest,
+	} {
+		assert.Equal(t, want, Detect(strings.Fields(cmd)), cmd)
+	}
+	assert.Equal(t, NotATest, Detect(nil))
+}
+
+func TestWithReporting(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cmd, report, want string
+		format            Format
+	}{
+		{"go test ./...", "", "go test -json ./...", FormatGoJSON},
+		{"go test -run TestX ./pkg", "r.xml", "go test -json -run TestX ./pkg", FormatGoJSON},
+		{"go test -json ./...", "", "go test -json ./...", FormatUnknown},
+		{"go test -c ./pkg", "", "go test -c ./pkg", FormatUnknown},
+		{"go test -exec sudo ./...", "", "go test -exec sudo ./...", FormatUnknown},
+		// Through a wrapper the words after the wrapper are not go's.
+		{"timeout 60 go test ./...", "", "timeout 60 go test ./...", FormatUnknown},
+		{"pytest -q", "/tmp/r.xml", "pytest -q --junitxml=/tmp/r.xml", FormatJUnit},
+		{"python3 -m pytest", "r.xml", "python3 -m pytest --junitxml=r.xml", FormatJUnit},
+		{"pytest -q", "", "pytest -q", FormatUnknown},
+		{"pytest --junitxml=mine.xml", "r.xml", "pytest --junitxml=mine.xml", FormatUnknown},
+		{"cargo test", "r.xml", "cargo test", FormatUnknown},
+		{"make test", "r.xml", "make test", FormatUnknown},
+	}
+	for _, tt := range tests {
+		argv := strings.Fields(tt.cmd)
+		orig := append([]string{}, argv...)
+		got, format := WithReporting(argv, tt.report)
+		assert.Equal(t, tt.want, strings.Join(got, " "), tt.cmd)
+		assert.Equal(t, tt.format, format, tt.cmd)
+		assert.Equal(t, orig, argv, "%s: the caller's argv is not changed", tt.cmd)
+	}
+}
+
+func TestNoTestsRan(t *testing.T) {
+	t.Parallel()
+	zero := Parse([]byte("ok  \texample.com/x\t0.002s [no tests to run]\n"))
+	assert.True(t, NoTestsRan([]string{"go", "test", "-run", "TestNope", "./..."}, zero))
+	assert.False(t, NoTestsRan([]string{"make", "build"}, zero), "not a test command")
+	skipped := Results{Format: FormatPytest, Skipped: 3}
+	assert.True(t, NoTestsRan([]string{"pytest"}, skipped), "all skipped proves nothing")
+	assert.False(t, NoTestsRan([]string{"pytest"}, Results{Format: FormatPytest, Run: 1, Passed: 1}))
+	assert.False(t, NoTestsRan([]string{"pytest"}, Results{Format: FormatUnknown}), "unreadable output says nothing")
+	assert.False(t, NoTestsRan([]string{"go", "test"}, Results{Format: FormatGoText, Partial: true}))
+}

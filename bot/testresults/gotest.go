@@ -1,0 +1,256 @@
+package testresults
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// goEvent is one line of `go test -json` (cmd/test2json's TestEvent).
+type goEvent struct {
+	Action      string
+	Package     string
+	Test        string
+	Output      string
+	FailedBuild string
+	ImportPath  string
+}
+
+// parseGoJSON reads `go test -json`. Tests are counted at the top level
+// (TestA, not TestA/sub): a failing subtest fails its parent, which go
+// itself reports, so counting both would count one failure twice. A
+// package that failed with no failing test (a build failure, a panic in
+// TestMain or init, a -timeout panic) is a failing case named after the
+// package. Lines that are not JSON (a build error go printed on stderr)
+// are ignored.
+func parseGoJSON(out []byte) (Results, bool) {
+	if !bytes.Contains(out, []byte(`"Action":`)) {
+		return Results{}, false
+	}
+	type key struct{ pkg, test string }
+	type state struct {
+		status Status
+		out    strings.Builder
+		order  int
+	}
+	tests := map[key]*state{}
+	pkgs := map[string]*state{}
+	var order []key
+	seen := false
+	for _, l := range bytes.Split(out, []byte("\n")) {
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 || l[0] != '{' {
+			continue
+		}
+		var ev goEvent
+		if json.Unmarshal(l, &ev) != nil || ev.Action == "" {
+			continue
+		}
+		seen = true
+		pkg := ev.Package
+		if pkg == "" {
+			pkg = ev.ImportPath
+		}
+		if ev.Test == "" {
+			p := pkgs[pkg]
+			if p == nil {
+				p = &state{}
+				pkgs[pkg] = p
+			}
+			switch ev.Action {
+			case "output", "build-output":
+				p.out.WriteString(ev.Output)
+			case "fail", "build-fail":
+				p.status = Fail
+			case "pass":
+				p.status = Pass
+			case "skip":
+				p.status = Skip
+			}
+			continue
+		}
+		top, _, _ := strings.Cut(ev.Test, "/")
+		k := key{pkg, top}
+		st := tests[k]
+		if st == nil {
+			st = &state{order: len(order)}
+			tests[k] = st
+			order = append(order, k)
+		}
+		switch ev.Action {
+		case "output":
+			st.out.WriteString(ev.Output)
+		case "pass", "fail", "skip":
+			if ev.Test == top {
+				st.status = Status(ev.Action)
+			}
+		}
+	}
+	if !seen {
+		return Results{}, false
+	}
+	multi := len(pkgs) > 1
+	var r Results
+	failedIn := map[string]bool{}
+	for _, k := range order {
+		st := tests[k]
+		status := st.status
+		if status == "" {
+			// A test that never ended: the package died under it (a
+			// panic, a -timeout). It failed.
+			status = Fail
+		}
+		name := k.test
+		if multi {
+			name = k.pkg + "." + k.test
+		}
+		c := Case{Name: name, Status: status}
+		if status == Fail {
+			failedIn[k.pkg] = true
+			c.Failure = goFailure(st.out.String())
+		}
+		r.Cases = append(r.Cases, c)
+	}
+	for _, pkg := range sortedKeys(pkgs) {
+		p := pkgs[pkg]
+		if p.status == Fail && !failedIn[pkg] {
+			r.Cases = append(r.Cases, Case{Name: pkg, Status: Fail, Failure: goFailure(p.out.String())})
+		}
+	}
+	finish(&r)
+	return r, true
+}
+
+// goNoise are go test's own framing lines, not what a test said.
+var goNoise = regexp.MustCompile(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAIL|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|exit status \d+$)`)
+
+// goFailure keeps the first lines a failing test printed, without go's
+// framing.
+func goFailure(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) == "" || goNoise.MatchString(l) {
+			continue
+		}
+		keep = append(keep, strings.TrimSpace(l))
+		if len(keep) == failureLines {
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+var (
+	goResultLine = regexp.MustCompile(`^--- (PASS|FAIL|SKIP): (\S+)`)
+	goPkgLine    = regexp.MustCompile(`^(ok|FAIL|\?)\s+\S+\s+(\(cached\)|[\d.]+s|\[[^\]]+\])`)
+	goPkgFail    = regexp.MustCompile(`^FAIL\s+\S+\s+\[(build|setup) failed\]`)
+	goRunLine    = regexp.MustCompile(`^=== RUN\s+`)
+)
+
+// parseGoText reads go test's text output. With -v every test is named;
+// without it only failures are, and a package's "ok" line hides how many
+// tests passed: Partial is then set and Run and Passed are lower bounds.
+func parseGoText(out []byte) (Results, bool) {
+	ls := lines(out)
+	var r Results
+	sawResult, sawPkg, verbose, hiddenPasses := false, false, false, false
+	for i, l := range ls {
+		if goRunLine.MatchString(l) {
+			verbose = true
+		}
+		if m := goResultLine.FindStringSubmatch(l); m != nil {
+			sawResult = true
+			if strings.Contains(m[2], "/") {
+				continue // a subtest: its parent reports it (test2json un-indents them)
+			}
+			c := Case{Name: m[2], Status: goStatus(m[1])}
+			if c.Status == Fail {
+				c.Failure = indentedAfter(ls, i)
+				if c.Failure == "" {
+					c.Failure = loggedBefore(ls, i, m[2])
+				}
+			}
+			r.Cases = append(r.Cases, c)
+			continue
+		}
+		if goPkgFail.MatchString(l) {
+			sawPkg = true
+			f := strings.Fields(l)
+			r.Cases = append(r.Cases, Case{Name: f[1], Status: Fail, Failure: strings.Join(f[2:], " ")})
+			continue
+		}
+		if goPkgLine.MatchString(l) {
+			sawPkg = true
+			if strings.HasPrefix(l, "ok") && !strings.Contains(l, "[no tests to run]") {
+				hiddenPasses = true
+			}
+		}
+	}
+	if !sawResult && !sawPkg {
+		return Results{}, false
+	}
+	finish(&r)
+	// A passing package without -v prints no --- PASS lines.
+	if hiddenPasses && !verbose {
+		r.Partial = true
+	}
+	return r, true
+}
+
+func goStatus(s string) Status {
+	switch s {
+	case "PASS":
+		return Pass
+	case "SKIP":
+		return Skip
+	}
+	return Fail
+}
+
+// indentedAfter keeps the first indented lines after line i: what go
+// prints under a "--- FAIL" line.
+func indentedAfter(ls []string, i int) string {
+	var keep []string
+	for _, l := range ls[i+1:] {
+		if !strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, "\t") {
+			break
+		}
+		t := strings.TrimSpace(l)
+		if t == "" || goNoise.MatchString(l) {
+			continue
+		}
+		keep = append(keep, t)
+		if len(keep) == failureLines {
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// loggedBefore keeps what test name logged between its "=== RUN" line and
+// line i (go test -v prints a test's log before its verdict).
+func loggedBefore(ls []string, i int, name string) string {
+	start := -1
+	for j := i - 1; j >= 0; j-- {
+		if strings.TrimSpace(strings.TrimPrefix(ls[j], "=== RUN")) == name && strings.HasPrefix(ls[j], "=== RUN") {
+			start = j
+			break
+		}
+	}
+	if start < 0 {
+		return ""
+	}
+	var keep []string
+	for _, l := range ls[start+1 : i] {
+		t := strings.TrimSpace(l)
+		if t == "" || goNoise.MatchString(l) {
+			continue
+		}
+		keep = append(keep, t)
+		if len(keep) == failureLines {
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
+}

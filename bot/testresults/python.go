@@ -1,0 +1,169 @@
+package testresults
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var (
+	// pytest's last line: "==== 1 failed, 2 passed, 1 skipped in 0.12s ====",
+	// or with -q "1 failed, 2 passed in 0.12s", or "no tests ran in 0.01s".
+	pytestSummary = regexp.MustCompile(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
+	pytestCount   = regexp.MustCompile(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
+	pytestShort   = regexp.MustCompile(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
+	pytestSection = regexp.MustCompile(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
+)
+
+// parsePytest reads pytest's text output: the counts of its last line and
+// the names of its "short test summary info" (FAILED/ERROR lines, printed
+// by default since pytest 6). An error (in a fixture, or collecting a
+// file) counts as a failure; xfailed counts as skipped, xpassed as passed.
+func parsePytest(out []byte) (Results, bool) {
+	ls := lines(out)
+	sum := -1
+	for i := len(ls) - 1; i >= 0; i-- {
+		if pytestSummary.MatchString(strings.TrimSpace(ls[i])) {
+			sum = i
+			break
+		}
+	}
+	if sum < 0 {
+		return Results{}, false
+	}
+	var r Results
+	for _, m := range pytestCount.FindAllStringSubmatch(ls[sum], -1) {
+		n, _ := strconv.Atoi(m[1])
+		switch m[2] {
+		case "failed", "error", "errors":
+			r.Failed += n
+		case "passed", "xpassed":
+			r.Passed += n
+		case "skipped", "xfailed":
+			r.Skipped += n
+		}
+	}
+	r.Run = r.Passed + r.Failed
+	// The E lines of each failure's section, by the section's name
+	// ("test_a", "TestK.test_b", "ERROR collecting tests/test_x.py").
+	sections := map[string][]string{}
+	cur := ""
+	for _, l := range ls[:sum] {
+		if m := pytestSection.FindStringSubmatch(l); m != nil {
+			cur = m[1]
+			continue
+		}
+		if cur != "" && strings.HasPrefix(l, "E ") && len(sections[cur]) < failureLines {
+			sections[cur] = append(sections[cur], strings.TrimSpace(l[1:]))
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range ls[:sum] {
+		m := pytestShort.FindStringSubmatch(l)
+		if m == nil || seen[m[2]] {
+			continue
+		}
+		seen[m[2]] = true
+		gist := sections[sectionName(m[2])]
+		if len(gist) == 0 && m[3] != "" {
+			gist = []string{m[3]}
+		}
+		r.Cases = append(r.Cases, Case{Name: m[2], Status: Fail, Failure: strings.Join(gist, "\n")})
+	}
+	return r, true
+}
+
+// sectionName is how pytest titles a failure section for a node id:
+// "tests/test_x.py::TestK::test_b[1]" → "TestK.test_b[1]".
+func sectionName(nodeid string) string {
+	parts := strings.Split(nodeid, "::")
+	if len(parts) == 1 {
+		return nodeid
+	}
+	return strings.Join(parts[1:], ".")
+}
+
+var (
+	unittestRan     = regexp.MustCompile(`^Ran (\d+) tests? in [\d.]+s$`)
+	unittestVerdict = regexp.MustCompile(`^(OK|FAILED|NO TESTS RAN)(?: \((.*)\))?$`)
+	unittestCount   = regexp.MustCompile(`(failures|errors|skipped|expected failures|unexpected successes)=(\d+)`)
+	unittestHead    = regexp.MustCompile(`^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)`)
+)
+
+// parseUnittest reads python -m unittest's text: "Ran N tests", then "OK"
+// or "FAILED (failures=1, errors=2, skipped=1)". Skipped tests are part of
+// unittest's N; they are not counted as run here.
+func parseUnittest(out []byte) (Results, bool) {
+	ls := lines(out)
+	ran := -1
+	var r Results
+	for i, l := range ls {
+		m := unittestRan.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		ran, _ = strconv.Atoi(m[1])
+		for _, v := range ls[i+1:] {
+			vm := unittestVerdict.FindStringSubmatch(strings.TrimSpace(v))
+			if vm == nil {
+				continue
+			}
+			for _, c := range unittestCount.FindAllStringSubmatch(vm[2], -1) {
+				n, _ := strconv.Atoi(c[2])
+				switch c[1] {
+				case "failures", "errors", "unexpected successes":
+					r.Failed += n
+				case "skipped":
+					r.Skipped += n
+				}
+			}
+			break
+		}
+	}
+	if ran < 0 {
+		return Results{}, false
+	}
+	r.Run = ran - r.Skipped
+	r.Passed = r.Run - r.Failed
+	for i, l := range ls {
+		m := unittestHead.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		// Python 3.11+ prints the full id in parentheses; older ones the
+		// class only.
+		name := m[3]
+		if !strings.HasSuffix(name, "."+m[2]) {
+			name += "." + m[2]
+		}
+		r.Cases = append(r.Cases, Case{Name: name, Status: Fail, Failure: unittestFailure(ls[i+1:])})
+	}
+	return r, true
+}
+
+// unittestFailure keeps the exception lines of a traceback (those not
+// indented, after "Traceback"), up to the next separator.
+func unittestFailure(rest []string) string {
+	var keep []string
+	started := false
+	for _, l := range rest {
+		if strings.HasPrefix(l, "-----") {
+			if started {
+				break
+			}
+			started = true
+			continue
+		}
+		if strings.HasPrefix(l, "=====") {
+			break
+		}
+		if l == "" || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "Traceback") {
+			continue
+		}
+		keep = append(keep, l)
+		if len(keep) == failureLines {
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
+}

@@ -1,0 +1,184 @@
+package testresults
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var (
+	tapLine    = regexp.MustCompile(`^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
+	tapPlan    = regexp.MustCompile(`^\s*1\.\.\d+`)
+	tapCount   = regexp.MustCompile(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	tapBailOut = regexp.MustCompile(`^\s*Bail out!`)
+)
+
+// parseTAP reads TAP: node --test (which nests subtests four spaces
+// deeper, before their parent) and bats. Only leaf tests count, as node's
+// own "# tests N" does; a skipped or todo test is skipped. When node's
+// totals are printed they are used as they are.
+func parseTAP(out []byte) (Results, bool) {
+	ls := lines(out)
+	hasPlan := false
+	for _, l := range ls {
+		if tapPlan.MatchString(l) {
+			hasPlan = true
+			break
+		}
+	}
+	if !hasPlan {
+		return Results{}, false
+	}
+	type entry struct {
+		indent int
+		c      Case
+	}
+	var entries []entry
+	counts := map[string]int{}
+	for i, l := range ls {
+		if m := tapCount.FindStringSubmatch(l); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			counts[m[1]] = n
+			continue
+		}
+		m := tapLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		c := Case{Name: strings.TrimSpace(m[3]), Status: Pass}
+		switch {
+		case m[4] != "":
+			c.Status = Skip
+		case m[2] == "not ok":
+			c.Status = Fail
+			c.Failure = tapFailure(ls[i+1:], len(m[1]))
+		}
+		entries = append(entries, entry{indent: len(m[1]), c: c})
+	}
+	var r Results
+	// A line is a parent when the line before it is deeper: its subtests
+	// were printed just before it.
+	for i, e := range entries {
+		if i > 0 && entries[i-1].indent > e.indent {
+			continue
+		}
+		r.Cases = append(r.Cases, e.c)
+	}
+	finish(&r)
+	if n, ok := counts["tests"]; ok {
+		r.Passed, r.Failed = counts["pass"], counts["fail"]+counts["cancelled"]
+		r.Skipped = counts["skipped"] + counts["todo"]
+		r.Run = n - r.Skipped
+	}
+	for _, l := range ls {
+		if tapBailOut.MatchString(l) && r.Failed == 0 {
+			r.Failed = 1
+			r.Cases = append(r.Cases, Case{Name: "bail out", Status: Fail, Failure: strings.TrimSpace(l)})
+			r.Run = r.Passed + r.Failed
+		}
+	}
+	return r, true
+}
+
+// tapFailure keeps the diagnostics under a "not ok" line: from node's
+// YAML block the error, expected and actual values (not the stack), and
+// bats' "#" lines.
+func tapFailure(rest []string, indent int) string {
+	var keep []string
+	for _, l := range rest {
+		if tapLine.MatchString(l) || tapPlan.MatchString(l) {
+			break
+		}
+		t := strings.TrimSpace(l)
+		if t == "..." || strings.HasPrefix(t, "stack:") {
+			break
+		}
+		switch {
+		case t == "" || t == "---":
+			continue
+		case strings.HasPrefix(t, "#"):
+			t = strings.TrimSpace(t[1:])
+			if t == "" || strings.HasPrefix(t, "(in test file") || strings.HasPrefix(t, "Subtest:") {
+				continue
+			}
+		case yamlKey.MatchString(t):
+			m := yamlKey.FindStringSubmatch(t)
+			if m[1] != "error" && m[1] != "expected" && m[1] != "actual" {
+				continue
+			}
+			if v := strings.TrimSpace(m[2]); v == "|-" || v == "|" || v == ">-" {
+				continue // the value is the indented block that follows
+			}
+			if m[1] == "error" {
+				t = strings.Trim(strings.TrimSpace(m[2]), "'\"")
+			}
+		}
+		keep = append(keep, t)
+		if len(keep) == failureLines {
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+var yamlKey = regexp.MustCompile(`^([A-Za-z_]+):(\s.*|$)`)
+
+var (
+	nodeSpecCount = regexp.MustCompile(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	nodeSpecFail  = regexp.MustCompile(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecPass  = regexp.MustCompile(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
+)
+
+// parseNodeSpec reads node --test's spec reporter (the default on a
+// terminal): its "ℹ tests N" totals, and the names under "✖ failing
+// tests:".
+func parseNodeSpec(out []byte) (Results, bool) {
+	ls := lines(out)
+	counts := map[string]int{}
+	for _, l := range ls {
+		if m := nodeSpecCount.FindStringSubmatch(l); m != nil {
+			n, _ := strconv.Atoi(m[2])
+			counts[m[1]] = n
+		}
+	}
+	n, ok := counts["tests"]
+	if !ok {
+		return Results{}, false
+	}
+	var r Results
+	failing := -1
+	for i, l := range ls {
+		if strings.HasPrefix(l, "✖ failing tests:") {
+			failing = i
+			break
+		}
+	}
+	seen := map[string]bool{}
+	if failing >= 0 {
+		for i := failing + 1; i < len(ls); i++ {
+			m := nodeSpecFail.FindStringSubmatch(ls[i])
+			if m == nil || seen[m[2]] {
+				continue
+			}
+			seen[m[2]] = true
+			var gist []string
+			for _, l := range ls[i+1:] {
+				t := strings.TrimSpace(l)
+				if nodeSpecFail.MatchString(l) || strings.HasPrefix(t, "at ") {
+					break
+				}
+				if t != "" && !strings.HasPrefix(t, "test at ") {
+					gist = append(gist, t)
+				}
+				if len(gist) == failureLines {
+					break
+				}
+			}
+			r.Cases = append(r.Cases, Case{Name: m[2], Status: Fail, Failure: strings.Join(gist, "\n")})
+		}
+	}
+	r.Passed, r.Failed = counts["pass"], counts["fail"]+counts["cancelled"]
+	r.Skipped = counts["skipped"] + counts["todo"]
+	r.Run = n - r.Skipped
+	return r, true
+}
