@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/testresults"
 )
 
 // Failure is what Classify needs to know about a failed command.
@@ -15,58 +18,250 @@ type Failure struct {
 	Output   []byte
 }
 
-// Classify names the failure type of a command that failed. It reads the
-// output the way a person would: first for signs that the environment is
-// broken (nothing after that matters), then for the tool's own verdict
-// (a compile error stops tests from running; a type checker's or linter's
-// report; a test runner's summary), and falls back on what the command is
-// (a `pnpm lint` that fails silently is still a lint failure).
+// Window sizes: Classify reads the head and the tail of an output, where
+// tools put what decides a failure (a compile error or a missing program
+// first; a test runner's summary and failures last). A megabyte of test
+// logs in between is never scanned, which keeps classification under a
+// few milliseconds whatever the output's size.
+const (
+	headWindow = 16 << 10
+	tailWindow = 48 << 10
+)
+
+// window returns the head and tail of out (all of it when small), with
+// terminal colours removed: decoded once, read by every rule.
+func window(out []byte) []byte {
+	if len(out) > headWindow+tailWindow {
+		head := out[:headWindow]
+		if i := bytes.LastIndexByte(head, '\n'); i > 0 {
+			head = head[:i+1]
+		}
+		tail := out[len(out)-tailWindow:]
+		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
+			tail = tail[i+1:]
+		}
+		joined := make([]byte, 0, len(head)+len(tail))
+		out = append(append(joined, head...), tail...)
+	}
+	return StripANSI(out)
+}
+
+// input is what the rules read.
+type input struct {
+	argv     []string
+	exit     int
+	timedOut bool
+	text     []byte
+	tool     toolKind
+	tests    testresults.Results
+}
+
+// rule is one step of the decision. Each rule's comment says which output
+// of which tool it reads.
+type rule struct {
+	name   string
+	decide func(in *input) (Type, bool)
+}
+
+// rules are tried in order of the weight of their evidence: what the
+// runner saw, time limits that fired inside the command, the test tool's
+// structured results, the tools' known messages, what the command is, and
+// only then generic keywords. The first rule that decides wins.
+var rules = []rule{
+	// The runner killed the command at its deadline.
+	{"runner timed out", func(in *input) (Type, bool) { return Timeout, in.timedOut }},
+	// The shell could not start the program: 127 not found, 126 not
+	// executable (the runner's own exit code convention).
+	{"program not started", func(in *input) (Type, bool) { return EnvError, in.exit == 126 || in.exit == 127 }},
+	// GNU timeout(1) wrapping the command exits 124 when its limit fired,
+	// and 137 when it killed with -s KILL (or -k).
+	{"timeout wrapper", func(in *input) (Type, bool) {
+		return Timeout, (in.exit == 124 || in.exit == 137) && wrappedInTimeout(in.argv)
+	}},
+	// A test runner's own time limit, or a timeout relayed by cargo/make
+	// (timeoutSignals name each tool's message).
+	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
+	// The test tool's results (testresults: go test, pytest, unittest,
+	// node --test, cargo, JUnit, RSpec, …): a failing test whose failure
+	// is not a setup or load error is a test failure; failures that are all
+	// setup errors are an environment problem.
+	{"test results", structured},
+	// Messages that say the setup is missing: a program, module,
+	// dependency, configuration file, plugin, toolchain or script path.
+	{"setup missing", func(in *input) (Type, bool) { return EnvError, matchAny(in.text, envSignals) }},
+	// rustc/clippy/gcc failing only because warnings were made errors.
+	{"warnings denied", func(in *input) (Type, bool) {
+		return LintError, matchAny(in.text, lintDenySignals) && (in.tool == lintTool || !matchAny(in.text, rustErrorCode))
+	}},
+	// Compilers and loaders: the code did not build or parse.
+	{"compile error", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, compileSignals) }},
+	// tsc, mypy, pyright reports.
+	{"type checker report", func(in *input) (Type, bool) { return TypeError, matchAny(in.text, typeSignals) }},
+	// Linters' and formatters' reports; a linter's file:line diagnostics.
+	{"linter report", func(in *input) (Type, bool) {
+		return LintError, matchAny(in.text, lintSignals) || (in.tool == lintTool && matchAny(in.text, fileLineSignals))
+	}},
+	// Test runners' verdict lines that testresults could not count.
+	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, matchAny(in.text, testSignals) }},
+	// A type checker's file:line diagnostics.
+	{"type checker diagnostics", func(in *input) (Type, bool) {
+		return TypeError, in.tool == typeTool && matchAny(in.text, fileLineSignals)
+	}},
+	// `sh -n` / `bash -n`: the shell's own syntax check failed.
+	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
+	// What the command is, when its output said nothing known.
+	{"command identity", func(in *input) (Type, bool) {
+		switch in.tool {
+		case testTool:
+			return TestFailure, true
+		case lintTool:
+			return LintError, true
+		case typeTool:
+			return TypeError, true
+		}
+		return "", false
+	}},
+	// Generic signs of a crash or a compile error in any language.
+	{"keywords", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, codeSignals) }},
+	// A build command that printed something.
+	{"build output", func(in *input) (Type, bool) {
+		return CodeError, in.tool == buildTool && len(bytes.TrimSpace(in.text)) > 0
+	}},
+}
+
+// Classify names the failure type of a command that failed.
 func Classify(f Failure) Type {
-	if f.TimedOut {
-		return Timeout
-	}
-	if f.ExitCode == 126 || f.ExitCode == 127 {
-		return EnvError
-	}
-	out := StripANSI(f.Output)
-	tool := toolOf(f.Argv)
-	if matchAny(out, envSignals) {
-		return EnvError
-	}
-	if matchAny(out, lintDenySignals) && (tool == lintTool || !matchAny(out, rustErrorCode)) {
-		return LintError
-	}
-	if matchAny(out, compileSignals) {
-		return CodeError
-	}
-	if matchAny(out, typeSignals) {
-		return TypeError
-	}
-	if matchAny(out, lintSignals) || (tool == lintTool && matchAny(out, fileLineSignals)) {
-		return LintError
-	}
-	if matchAny(out, testSignals) {
-		return TestFailure
-	}
-	if tool == typeTool && matchAny(out, fileLineSignals) {
-		return TypeError
-	}
-	if matchAny(out, codeSignals) {
-		return CodeError
-	}
-	switch tool {
-	case testTool:
-		return TestFailure
-	case lintTool:
-		return LintError
-	case typeTool:
-		return TypeError
-	case buildTool:
-		if len(bytes.TrimSpace(out)) > 0 {
-			return CodeError
+	t, _ := Explain(f)
+	return t
+}
+
+// Explain is Classify, also naming the rule that decided ("unknown" when
+// none did).
+func Explain(f Failure) (Type, string) {
+	text := window(f.Output)
+	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, tool: toolOf(f.Argv)}
+	in.tests = testresults.Parse(text)
+	return decide(in)
+}
+
+func decide(in *input) (Type, string) {
+	for _, r := range rules {
+		if t, ok := r.decide(in); ok {
+			return t, r.name
 		}
 	}
-	return Unknown
+	return Unknown, "unknown"
+}
+
+// inCommandTimeout reports whether a time limit fired inside the command
+// and explains the whole failure: every failing test the results name
+// failed by its time limit, or (when the tool's results are not named) no
+// assertion failed besides. A suite where one test timed out and others
+// failed their assertions is a test failure: the code has a bug to fix.
+func inCommandTimeout(in *input) bool {
+	if !matchAny(in.text, timeoutSignals) {
+		return false
+	}
+	if fails := in.tests.Failures(); len(fails) > 0 {
+		for _, c := range fails {
+			if !matchAny([]byte(c.Failure), timeoutSignals) && !matchAny([]byte(c.Failure), timeoutGists) {
+				return false
+			}
+		}
+		return true
+	}
+	return !matchAny(in.text, assertionSignals)
+}
+
+// timeoutGists are what a timed-out test's failure says once testresults
+// kept its first lines (node's TAP error value, a suite cancelled with it).
+var timeoutGists = rx(
+	`timed out`,
+	`[Tt]imeout`,
+	`cancelledByParent`,
+	`Promise resolution is still pending but the event loop has already resolved`,
+)
+
+// assertionSignals are failed assertions in any test tool's words.
+var assertionSignals = rx(
+	`AssertionError`,
+	`^E\s+assert `,
+	`^--- FAIL: `,
+	`assertion .*failed`,
+	`expect\(received\)`,
+	`Expected values to be`,
+	`^\s*(expected|Expected): .*\n\s*(got|Actual|actual|but was|received):`,
+	`Failed asserting that`,
+)
+
+// structured reads the failing cases of the test tool's results.
+func structured(in *input) (Type, bool) {
+	if !in.tests.Known() || in.tests.Failed == 0 {
+		return "", false
+	}
+	fails := in.tests.Failures()
+	if len(fails) == 0 {
+		// Counted but not named (jest, minitest summaries): a failure
+		// of tests all the same, unless the output says the setup or
+		// the build broke first.
+		if matchAny(in.text, envSignals) || matchAny(in.text, compileSignals) {
+			return "", false
+		}
+		return TestFailure, true
+	}
+	env := 0
+	for _, c := range fails {
+		gist := []byte(c.Name + "\n" + c.Failure)
+		switch {
+		case matchAny(gist, envSignals):
+			env++
+		case matchAny(gist, compileSignals), goPackageFailure(c):
+			// A package that did not build, a file pytest could not
+			// collect: not a test's verdict.
+		default:
+			return TestFailure, true
+		}
+	}
+	if env == len(fails) {
+		return EnvError, true
+	}
+	return "", false
+}
+
+// goPackageFailure is go's per-package failure (a case named after the
+// package with no test): the build or the test binary failed, not a test.
+func goPackageFailure(c testresults.Case) bool {
+	return strings.Contains(c.Name, "/") && !strings.Contains(c.Name, ".Test") && !strings.Contains(c.Name, "::")
+}
+
+// wrappedInTimeout reports whether argv runs its command under timeout(1).
+func wrappedInTimeout(argv []string) bool {
+	for _, a := range argv {
+		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+			continue
+		}
+		b := filepath.Base(a)
+		return b == "timeout" || b == "gtimeout"
+	}
+	return false
+}
+
+// shellSyntaxCheck reports whether argv is a shell's -n (noexec) check.
+func shellSyntaxCheck(argv []string) bool {
+	if len(argv) < 2 {
+		return false
+	}
+	switch filepath.Base(argv[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
+	default:
+		return false
+	}
+	for _, a := range argv[1:] {
+		if a == "-n" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "n") && !strings.Contains(a, "c")) {
+			return true
+		}
+	}
+	return false
 }
 
 type toolKind int
@@ -148,22 +343,98 @@ func toolOf(argv []string) toolKind {
 	return unknownTool
 }
 
-func matchAny(out []byte, res []*regexp.Regexp) bool {
-	for _, re := range res {
-		if re.Match(out) {
+// signal is a message pattern and a literal every match contains: the
+// literal is looked for first (bytes.Contains is an order of magnitude
+// faster than running the pattern), so most patterns never run.
+type signal struct {
+	re  *regexp.Regexp
+	lit []byte
+}
+
+func matchAny(out []byte, sigs []signal) bool {
+	for _, s := range sigs {
+		if len(s.lit) > 0 && !bytes.Contains(out, s.lit) {
+			continue
+		}
+		if s.re.Match(out) {
 			return true
 		}
 	}
 	return false
 }
 
-func rx(patterns ...string) []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(patterns))
+func rx(patterns ...string) []signal {
+	out := make([]signal, len(patterns))
 	for i, p := range patterns {
-		out[i] = regexp.MustCompile("(?m)" + p)
+		out[i] = signal{re: regexp.MustCompile("(?m)" + p), lit: []byte(requiredLiteral(p))}
 	}
 	return out
 }
+
+// requiredLiteral finds the longest literal string every match of pattern
+// contains ("" when there is none, e.g. under an alternation).
+func requiredLiteral(pattern string) string {
+	re, err := syntax.Parse("(?m)"+pattern, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	return literalOf(re.Simplify())
+}
+
+func literalOf(re *syntax.Regexp) string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return ""
+		}
+		return string(re.Rune)
+	case syntax.OpCapture, syntax.OpPlus:
+		return literalOf(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return literalOf(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		best := ""
+		for _, sub := range re.Sub {
+			if l := literalOf(sub); len(l) > len(best) {
+				best = l
+			}
+		}
+		return best
+	}
+	return ""
+}
+
+// timeoutSignals are time limits that fired inside the command, by tool.
+var timeoutSignals = rx(
+	// go test -timeout: the test binary panics.
+	`^panic: test timed out after `,
+	// node --test --test-timeout (TAP "error: 'test timed out after 100ms'",
+	// failureType testTimeoutFailure; spec reporter alike).
+	`test timed out after \d+ms`,
+	`failureType: 'testTimeoutFailure'`,
+	// pytest-timeout's banner and its failure line.
+	`^\+{5,} Timeout \+{5,}$`,
+	`^E?\s*Failed: Timeout >[\d.]+s`,
+	// jest and mocha.
+	`Exceeded timeout of \d+ ?ms for a (test|hook)`,
+	`Timeout of \d+ms exceeded\.`,
+	// JUnit 4 @Test(timeout=) and JUnit 5 @Timeout (Maven, Gradle, console).
+	`TestTimedOutException: test timed out after`,
+	`java\.util\.concurrent\.TimeoutException: \S+ timed out after`,
+	// cargo nextest's slow-timeout, ctest's TIMEOUT property, bats'
+	// BATS_TEST_TIMEOUT.
+	`^\s*TIMEOUT \[\s*[\d.]+s\]`,
+	`\*\*\*Timeout\s+[\d.]+ sec`,
+	`^not ok \d+ .* # timeout after \d+s`,
+	// timeout(1) under make or cargo: make relays its 124, timeout
+	// --verbose says so.
+	`make(\[\d+\])?: \*\*\* \[[^\]]*\] Error 124`,
+	`^timeout: sending signal \w+ to command`,
+	// RSpec/minitest with Timeout.timeout around a test.
+	`Timeout::Error: execution expired`,
+)
 
 // envSignals are messages that say the environment, not the code, is at
 // fault: a missing program, module, dependency, manifest or configuration.
@@ -235,6 +506,59 @@ var envSignals = rx(
 	// Generic setup failures.
 	`\b(EACCES|ECONNREFUSED|ENOSPC)\b`,
 	`[Pp]ermission denied`,
+	// A script or test path that does not exist.
+	`^(ba|da|z|k)?sh: (\d+: )?(line \d+: )?\S+: No such file or directory`,
+	`can't open file '[^']+': \[Errno 2\]`,
+	`^ERROR: file or directory not found: `,
+	`^mypy: can't read file`,
+	`E902 (FileNotFoundError|IOError)`,
+	`F0001: No module named`,
+	`openBinaryFile: does not exist`,
+	`^bats: \S+ does not exist`,
+	`Could not open input file: `,
+	`Cannot open file "[^"]+"`,
+	`Test file "[^"]+" not found`,
+	`stat \S+: directory not found`,
+	`matched no packages`,
+	`^\s*(error|ERROR)?:? ?[Cc]ould not find or load main class`,
+	// Configuration files and plugins.
+	`couldn't find an eslint\.config`,
+	`Failed to load (plugin|config) `,
+	`error TS(5083|6231|5042):`,
+	`[Cc]onfiguration file .* (not found|does not exist)`,
+	`No Rakefile found`,
+	`Don't know how to build task`,
+	`cannot load such file -- `,
+	`Bundler::GemNotFound|Could not find gem '`,
+	`Could not locate Gemfile`,
+	// Toolchains (rustup) and package managers refusing or unable to fetch.
+	`error: toolchain '[^']+' is not installed`,
+	`rustup could not choose a version`,
+	`is not installed for the toolchain`,
+	`externally-managed-environment`,
+	`Could not find a version that satisfies the requirement`,
+	`No matching distribution found`,
+	`npm (ERR!|error) code E(RESOLVE|NOTARGET|INTEGRITY|OFFLINE)`,
+	`Unable to locate package`,
+	`Could not resolve host|Temporary failure in name resolution|getaddrinfo (ENOTFOUND|EAI_AGAIN)`,
+	// Maven and Gradle: no project, unresolvable plugins or dependencies.
+	`there is no POM in this directory`,
+	`Could not resolve dependencies for project`,
+	`Plugin \S+ or one of its dependencies could not be resolved`,
+	`Non-resolvable (parent POM|import POM)`,
+	`Cannot access \S+ in offline mode`,
+	`Could not resolve all (files|dependencies|artifacts) for configuration`,
+	`error: package org\.(junit|hamcrest|assertj|mockito)\S* does not exist`,
+	// C and C++: a system header or library that is not installed, a
+	// compiler or package CMake cannot find.
+	`fatal error: \S+\.h(pp)?: No such file or directory`,
+	`cannot find -l\S+`,
+	`Could NOT find \w+`,
+	`Could not find a package configuration file provided by`,
+	`No CMAKE_\w+_COMPILER could be found`,
+	`The source directory "[^"]+" does not exist`,
+	`CMake Error: The source directory`,
+	`^Could not find executable `,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings
@@ -245,6 +569,9 @@ var lintDenySignals = rx(
 	`-D clippy`,
 	"implied by `-D warnings`",
 	`^note: the lint level is defined here`,
+	// gcc/clang -Werror.
+	`\[-Werror(=[\w-]+)?\]`,
+	`\[-Werror,-W[\w-]+\]`,
 )
 
 // rustErrorCode marks a real rustc compile error, which outranks lints.
@@ -272,6 +599,21 @@ var compileSignals = rx(
 	`^\S+: line \d+: (syntax error|unexpected EOF while looking for matching|.*: unbound variable|.*: bad substitution)`,
 	// TypeScript's TS1xxx codes are syntax errors, not type errors.
 	`error TS1\d{3}:`,
+	// dash's and ruby's syntax checks, PHP's parser (php -l).
+	`^\S+: \d+: (Syntax error|\S+: Syntax error):`,
+	`^\S+\.rb:\d+: syntax error`,
+	`syntax errors? found`,
+	`^(PHP )?Parse error: `,
+	`^Errors parsing `,
+	// javac, Maven's compiler plugin, gcc/clang.
+	`\[ERROR\] COMPILATION ERROR`,
+	`^\S+\.java:\d+: error: `,
+	`^\S+\.(c|cc|cpp|cxx|h|hpp):\d+:\d+: error: `,
+	`undefined reference to `,
+	`^CMake Error at \S+`,
+	// PHP fatal errors (a missing class, a call to an undefined function).
+	`PHP Fatal error: `,
+	`^Fatal error: `,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
 )

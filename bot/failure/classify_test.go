@@ -119,3 +119,80 @@ func TestAutoFixable(t *testing.T) {
 		assert.Equal(t, ty != EnvError && ty != Timeout, ty.AutoFixable(), ty)
 	}
 }
+
+// TestClassifyGeneralRules checks the issue's general rules on short
+// outputs in each tool's words.
+func TestClassifyGeneralRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		cmd  string
+		exit int
+		out  string
+		want Type
+	}{
+		{"go test -timeout", "go test ./...", 1, "panic: test timed out after 1s\n\trunning tests:\n\t\tTestSlow (1s)\n\ngoroutine 17 [running]:\nFAIL\texample.com/x\t1.01s\n", Timeout},
+		{"node --test-timeout", "node --test", 1, "TAP version 13\nnot ok 1 - slow\n  ---\n  failureType: 'testTimeoutFailure'\n  error: 'test timed out after 100ms'\n  ...\n1..1\n# tests 1\n# pass 0\n# fail 1\n", Timeout},
+		{"pytest-timeout", "pytest", 1, "+++++++++++++++++++++++++++++++++++ Timeout ++++++++++++++++++++++++++++++++++++\nFAILED tests/test_a.py::test_slow - Failed: Timeout >1.0s\n========================= 1 failed in 1.10s =========================\n", Timeout},
+		{"jest timeout", "jest", 1, "  ● slow › waits\n\n    thrown: \"Exceeded timeout of 100 ms for a test.\n\nTests:       1 failed, 1 total\n", Timeout},
+		{"timeout wrapper 124", "timeout 5 make test", 124, "running...\n", Timeout},
+		{"timeout wrapper KILL", "timeout -s KILL 5 ./slow.sh", 137, "", Timeout},
+		{"137 without wrapper", "./slow.sh", 137, "Killed\n", Unknown},
+		{"make relays timeout", "make test", 2, "timeout 1 sleep 5\nmake: *** [Makefile:2: test] Error 124\n", Timeout},
+		{"one timeout among assertion failures", "node --test", 1, "TAP version 13\nnot ok 1 - adds\n  ---\n  error: 'Expected values to be strictly equal'\n  ...\nnot ok 2 - slow\n  ---\n  error: 'test timed out after 100ms'\n  ...\n1..2\n# tests 2\n# pass 0\n# fail 2\n", TestFailure},
+		{"decoy TestTimeout fails by assertion", "go test ./...", 1, "--- FAIL: TestTimeout (0.00s)\n    a_test.go:9: got 2, want 3\nFAIL\nFAIL\texample.com/x\t0.01s\n", TestFailure},
+		{"eslint without config", "eslint .", 2, "\nOops! Something went wrong! :(\n\nESLint: 9.1.0\n\nESLint couldn't find an eslint.config.(js|mjs|cjs) file.\n", EnvError},
+		{"rustfmt not installed", "cargo fmt --check", 1, "error: 'cargo-fmt' is not installed for the toolchain 'stable-x86_64-unknown-linux-gnu'.\nTo install, run `rustup component add rustfmt`\n", EnvError},
+		{"toolchain not installed", "cargo test", 1, "error: toolchain 'nightly-x86_64-unknown-linux-gnu' is not installed\n", EnvError},
+		{"script path missing", "bash scripts/check.sh", 127, "bash: scripts/check.sh: No such file or directory\n", EnvError},
+		{"python script missing", "python3 run_tests.py", 2, "python3: can't open file '/w/run_tests.py': [Errno 2] No such file or directory\n", EnvError},
+		{"pytest path missing", "pytest tests/unit", 4, "ERROR: file or directory not found: tests/unit\n\n", EnvError},
+		{"pip refuses", "pip install -r requirements.txt", 1, "error: externally-managed-environment\n\n× This environment is externally managed\n", EnvError},
+		{"dependency fetch", "go test ./...", 1, "go: downloading github.com/x/y v1.2.3\ngo: github.com/x/y@v1.2.3: Get \"https://proxy.golang.org/...\": dial tcp: lookup proxy.golang.org: no such host\n", EnvError},
+		{"pytest test fails on missing module", "pytest", 1, "FAILED tests/test_a.py::test_db - ModuleNotFoundError: No module named 'psycopg'\n========================= 1 failed in 0.10s =========================\n", EnvError},
+		{"sh -n", "sh -n deploy.sh", 2, "deploy.sh: 4: Syntax error: end of file unexpected (expecting \"fi\")\n", CodeError},
+		{"bash -n", "bash -n deploy.sh", 2, "deploy.sh: line 9: syntax error: unexpected end of file\n", CodeError},
+		{"sh -n silent", "sh -n deploy.sh", 2, "", CodeError},
+		{"php -l", "php -l index.php", 255, "PHP Parse error:  syntax error, unexpected token \"}\" in index.php on line 3\nErrors parsing index.php\n", CodeError},
+		{"gcc -Werror", "gcc -Wall -Werror -c a.c", 1, "a.c: In function 'main':\na.c:2:7: error: unused variable 'x' [-Werror=unused-variable]\ncc1: all warnings being treated as errors\n", LintError},
+		{"gcc error", "gcc -c a.c", 1, "a.c:2:3: error: expected ';' before 'return'\n", CodeError},
+		{"missing system header", "gcc -c a.c", 1, "a.c:1:10: fatal error: zlib.h: No such file or directory\ncompilation terminated.\n", EnvError},
+		{"error in passing log lines of a failing test", "pytest", 1, "INFO error handler installed\nFAILED tests/test_a.py::test_x - assert 1 == 2\n========================= 1 failed, 3 passed in 0.10s =========================\n", TestFailure},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, rule := Explain(Failure{Argv: strings.Fields(tt.cmd), ExitCode: tt.exit, Output: []byte(tt.out)})
+			assert.Equal(t, tt.want, got, "rule %q", rule)
+		})
+	}
+}
+
+func TestReadNoTestsRan(t *testing.T) {
+	t.Parallel()
+	zero := []byte("ok  \texample.com/x\t0.002s [no tests to run]\n")
+	r := Read(Failure{Argv: []string{"go", "test", "-run", "TestNope", "./..."}, Output: zero}, 0)
+	assert.False(t, r.Passed)
+	assert.Equal(t, TestFailure, r.Type)
+	assert.Equal(t, NoTestsRan, r.Rule)
+	assert.Equal(t, "the test command exited 0 but ran no tests", r.Reason)
+
+	skipped := []byte("========================= 2 skipped in 0.01s =========================\n")
+	r = Read(Failure{Argv: []string{"pytest"}, Output: skipped}, 0)
+	assert.False(t, r.Passed)
+	assert.Equal(t, "the test command exited 0 but ran no tests (2 skipped)", r.Reason)
+
+	// Not a test command, or a check that wanted a failure: the exit code decides.
+	assert.True(t, Read(Failure{Argv: []string{"./check.sh"}, Output: zero}, 0).Passed)
+	assert.True(t, Read(Failure{Argv: []string{"go", "test"}, ExitCode: 1, Output: zero}, 1).Passed)
+
+	ok := Read(Failure{Argv: []string{"pytest"}, Output: []byte("=== 3 passed in 0.01s ===\n")}, 0)
+	assert.True(t, ok.Passed)
+	assert.Empty(t, ok.Type)
+	assert.Equal(t, 3, ok.Tests.Run)
+
+	bad := Read(Failure{Argv: []string{"pytest"}, ExitCode: 1, Output: []byte("FAILED t.py::test_a - assert 1 == 2\n=== 1 failed, 2 passed in 0.01s ===\n")}, 0)
+	assert.False(t, bad.Passed)
+	assert.Equal(t, TestFailure, bad.Type)
+	assert.Equal(t, "1 of 3 tests failed: t.py::test_a", bad.Tests.Summary(5))
+}

@@ -156,6 +156,11 @@ func parseGoText(out []byte) (Results, bool) {
 	var r Results
 	sawResult, sawPkg, verbose, hiddenPasses := false, false, false, false
 	for i, l := range ls {
+		// Every line go's framing writes starts with one of these; the
+		// rest (tests' logs) is not run through the patterns.
+		if l == "" || !(l[0] == '-' || l[0] == '=' || l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
+			continue
+		}
 		if goRunLine.MatchString(l) {
 			verbose = true
 		}

@@ -178,34 +178,46 @@ func plural(n int) string {
 }
 
 // parser reads one format; ok is false when out is not that format.
+// markers are literals one of which every output of the format contains:
+// checked first, so a parser whose format is absent costs one scan.
 type parser struct {
-	format Format
-	parse  func(out []byte) (Results, bool)
+	format  Format
+	markers []string
+	parse   func(out []byte) (Results, bool)
 }
 
 // parsers are tried in order: structured formats first (their markers
 // cannot appear by accident), then the runners' text summaries, most
-// specific first. go text comes late because a Makefile or a script may
+// specific first. go text comes last because a Makefile or a script may
 // run go test among other things, and its "--- FAIL" lines are then still
 // the best account there is.
 var parsers = []parser{
-	{FormatGoJSON, parseGoJSON},
-	{FormatJUnit, parseJUnitOutput},
-	{FormatNextest, parseNextest},
-	{FormatCargo, parseCargo},
-	{FormatPytest, parsePytest},
-	{FormatUnittest, parseUnittest},
-	{FormatNodeSpec, parseNodeSpec},
-	{FormatTAP, parseTAP},
-	{FormatJest, parseJest},
-	{FormatMaven, parseMaven},
-	{FormatJUnit4, parseJUnitCore},
-	{FormatGradle, parseGradle},
-	{FormatRSpec, parseRSpec},
-	{FormatMinitest, parseMinitest},
-	{FormatPHPUnit, parsePHPUnit},
-	{FormatCTest, parseCTest},
-	{FormatGoText, parseGoText},
+	{FormatGoJSON, []string{`"Action":`}, parseGoJSON},
+	{FormatJUnit, []string{"<testsuite"}, parseJUnitOutput},
+	{FormatNextest, []string{"Summary ["}, parseNextest},
+	{FormatCargo, []string{"test result: "}, parseCargo},
+	{FormatPytest, []string{" passed", " failed", "no tests ran", " error", " skipped", " xfailed", " xpassed", " deselected", " warning"}, parsePytest},
+	{FormatUnittest, []string{"Ran "}, parseUnittest},
+	{FormatNodeSpec, []string{"ℹ tests "}, parseNodeSpec},
+	{FormatTAP, []string{"1.."}, parseTAP},
+	{FormatJest, []string{"Tests:"}, parseJest},
+	{FormatMaven, []string{"Tests run: "}, parseMaven},
+	{FormatJUnit4, []string{"Tests run: ", "OK ("}, parseJUnitCore},
+	{FormatGradle, []string{" completed"}, parseGradle},
+	{FormatRSpec, []string{" example"}, parseRSpec},
+	{FormatMinitest, []string{" assertions, "}, parseMinitest},
+	{FormatPHPUnit, []string{"OK (", "Tests: ", "No tests executed!"}, parsePHPUnit},
+	{FormatCTest, []string{"tests passed, ", "No tests were found"}, parseCTest},
+	{FormatGoText, []string{"--- ", "ok  ", "FAIL\t", "?   \t"}, parseGoText},
+}
+
+func (p parser) present(out []byte) bool {
+	for _, m := range p.markers {
+		if bytes.Contains(out, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Parse reads a command's combined output. It returns FormatUnknown when no
@@ -213,6 +225,9 @@ var parsers = []parser{
 func Parse(output []byte) Results {
 	out := normalise(output)
 	for _, p := range parsers {
+		if !p.present(out) {
+			continue
+		}
 		if r, ok := p.parse(out); ok {
 			r.Format = p.format
 			return r
