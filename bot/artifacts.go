@@ -47,6 +47,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
 				ExitCode: o.Result.ExitCode, Duration: o.Result.Duration, TimedOut: o.Result.TimedOut,
 				Passed: o.Passed, FailureType: o.FailureType, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes,
+				Tests: o.Tests, Reason: o.Reason,
 			}
 			if o.Cached != nil {
 				r.CachedFrom, r.CachedAt = o.Cached.RunID, o.Cached.At
@@ -61,7 +62,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 				ItemID: o.Item.ID, Line: o.Item.Line, Text: o.Item.Text, Command: o.Item.Command,
 				ExitCode: p.Result.ExitCode, Duration: p.Result.Duration, TimedOut: p.Result.TimedOut,
 				Passed: p.Passed, FailureType: p.FailureType, Output: p.Result.Output, OmittedBytes: p.Result.OmittedBytes,
-				Environment: p.Environment, RequiredExitCode: &required,
+				Environment: p.Environment, RequiredExitCode: &required, Tests: p.Tests, Reason: p.Reason,
 			}
 			if p.Cached != nil {
 				r.CachedFrom, r.CachedAt = p.Cached.RunID, p.Cached.At

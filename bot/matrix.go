@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/checklist"
 )
 
@@ -29,6 +30,10 @@ type Pair struct {
 	Unavailable bool
 	// Cached is set when the result came from the result cache.
 	Cached *CacheHit
+	// Tests are the tests the command ran in this environment.
+	Tests testresults.Results
+	// Reason says why a run that exited as required failed (no tests ran).
+	Reason string
 }
 
 // DisagreementReason starts the reason of a check that passed in some
@@ -76,7 +81,7 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir 
 		} else {
 			o := v.runOn(ctx, r, it, dir)
 			p.Result, p.Passed, p.FailureType = o.Result, o.Passed, o.FailureType
-			p.Unavailable, p.Cached = o.unavailable, o.Cached
+			p.Unavailable, p.Cached, p.Tests, p.Reason = o.unavailable, o.Cached, o.Tests, o.Reason
 		}
 		done[j.item][j.pair] = true
 	})
@@ -123,9 +128,11 @@ func fold(it checklist.Item, pairs []Pair) Outcome {
 		}
 		if !p.Passed {
 			if o.Passed {
-				o.Result.ExitCode, o.FailureType = p.Result.ExitCode, p.FailureType
+				o.Result.ExitCode, o.FailureType, o.Tests = p.Result.ExitCode, p.FailureType, p.Tests
 			}
 			o.Passed = false
+		} else if o.Passed && !o.Tests.Known() {
+			o.Tests = p.Tests
 		}
 		o.Result.TimedOut = o.Result.TimedOut || p.Result.TimedOut
 		o.Result.Duration = max(o.Result.Duration, p.Result.Duration)
@@ -144,6 +151,14 @@ func fold(it checklist.Item, pairs []Pair) Outcome {
 		o.Reason = fmt.Sprintf("INFRA_BLOCKED: environment %s unavailable", strings.Join(blocked, ", "))
 	case len(passed) > 0 && len(failed) > 0:
 		o.Reason = fmt.Sprintf("%s: passed in %s; failed in %s", DisagreementReason, strings.Join(passed, ", "), strings.Join(failed, ", "))
+	}
+	if o.Reason == "" {
+		for _, p := range pairs {
+			if !p.Passed && p.Reason != "" {
+				o.Reason = p.Reason
+				break
+			}
+		}
 	}
 	if o.Reason != "" {
 		fmt.Fprintf(&out, "=== %s ===\n", o.Reason)

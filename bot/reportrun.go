@@ -60,6 +60,7 @@ func ReportRun(in ReportInput) report.Run {
 			ri.Command, ri.Ran, ri.Passed = o.Item.Command, true, o.Passed
 			ri.FailureType, ri.ExitCode, ri.Duration, ri.TimedOut = string(o.FailureType), o.Result.ExitCode, o.Result.Duration, o.Result.TimedOut
 			ri.Output = string(o.Result.Output)
+			ri.Tests = o.Tests.Summary(report.TestNames)
 			if o.Cached != nil {
 				ri.CachedFrom = o.Cached.RunID
 			}

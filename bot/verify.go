@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/checklist"
 )
 
@@ -51,6 +52,11 @@ type Outcome struct {
 	// command's (environment_disagreement, INFRA_BLOCKED).
 	Pairs  []Pair
 	Reason string
+	// Tests are the tests the command ran, read from its output (format
+	// unknown when its tool's output was not recognised): counts, the
+	// failing tests with the first lines of their failure, and each
+	// test's outcome (Tests.Outcomes) for comparing runs.
+	Tests testresults.Results
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
@@ -123,11 +129,14 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 	key := v.Caching.key(r, it.Argv)
 	if key != "" && v.Caching.Read {
 		if c, ok, err := v.Caching.Cache.GetResult(ctx, key); err == nil && ok && c.ExitCode == it.ExitCode {
-			return Outcome{Item: it, Passed: true, Cached: &CacheHit{RunID: c.RunID, At: c.At},
+			return Outcome{Item: it, Passed: true, Cached: &CacheHit{RunID: c.RunID, At: c.At}, Tests: testresults.Parse(c.Output),
 				Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}
 		}
 	}
-	cmd := Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout}
+	// Ask the test tool for its structured report where that is safe
+	// (go test -json); the text a person reads is restored below.
+	argv, report := testresults.WithReporting(it.Argv, "")
+	cmd := Command{ItemID: it.ID, Argv: argv, Dir: dir, Timeout: v.Timeout}
 	res, err := r.Run(ctx, cmd)
 	tries := 1
 	for ; err != nil && errors.Is(err, ErrTransient) && tries < transientTries && ctx.Err() == nil; tries++ {
@@ -149,18 +158,23 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 		res = Result{ExitCode: -1, Output: []byte(msg)}
 		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
-	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode}
-	if !o.Passed {
-		o.FailureType = failure.Classify(failure.Failure{
-			Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output,
-		})
-		if it.ExitCode != 0 && res.ExitCode == 0 && !res.TimedOut {
-			// The check wanted a failure (a RED gate) and got success:
-			// nothing in the output explains it, so say so plainly.
-			o.FailureType = failure.TestFailure
-		}
+	var tests *testresults.Results
+	if report == testresults.FormatGoJSON {
+		parsed := testresults.Parse(res.Output)
+		tests = &parsed
+		res.Output = testresults.TextOf(res.Output, verboseGoTest(it.Argv))
+	}
+	reading := failure.Read(failure.Failure{
+		Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests,
+	}, it.ExitCode)
+	o := Outcome{Item: it, Passed: reading.Passed, FailureType: reading.Type, Reason: reading.Reason, Tests: reading.Tests}
+	if !o.Passed && it.ExitCode != 0 && res.ExitCode == 0 && !res.TimedOut {
+		// The check wanted a failure (a RED gate) and got success:
+		// nothing in the output explains it, so say so plainly.
+		o.FailureType = failure.TestFailure
 	}
 	o.Result = v.redact(res)
+	o.Tests = v.redactTests(o.Tests)
 	if key != "" && o.Passed {
 		// Best effort: a cache that cannot store costs a rerun, nothing
 		// more.
@@ -168,6 +182,17 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
 	}
 	return o
+}
+
+// verboseGoTest reports whether a go test command asked for -v, so the
+// text restored from -json keeps passing tests' lines only then.
+func verboseGoTest(argv []string) bool {
+	for _, a := range argv {
+		if a == "-v" || a == "--v" || a == "-v=true" || a == "-test.v" || a == "-test.v=true" {
+			return true
+		}
+	}
+	return false
 }
 
 func (v *Verifier) now() time.Time {
@@ -220,6 +245,24 @@ func (v *Verifier) runnersFor(it checklist.Item) []Runner {
 		out = append(out, nil)
 	}
 	return out
+}
+
+// redactTests removes secrets from the tests' names and failure lines,
+// which were read from the output before it was redacted.
+func (v *Verifier) redactTests(r testresults.Results) testresults.Results {
+	if v.Redactor == nil || len(r.Cases) == 0 {
+		return r
+	}
+	cases := make([]testresults.Case, len(r.Cases))
+	for i, c := range r.Cases {
+		c.Name = string(v.Redactor.Bytes([]byte(c.Name)))
+		if c.Failure != "" {
+			c.Failure = string(v.Redactor.Bytes([]byte(c.Failure)))
+		}
+		cases[i] = c
+	}
+	r.Cases = cases
+	return r
 }
 
 // transientTries bounds attempts of a command whose runner failed in a way

@@ -7,7 +7,11 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/testresults"
 )
+
+// TestNames is how many failing tests' names a one-line account lists.
+const TestNames = 10
 
 // TimeFormat is the spec's UTC timestamp in artifact names.
 const TimeFormat = "20060102T150405Z"
@@ -35,6 +39,11 @@ type Result struct {
 	// now (the same command, tree and environment passed then).
 	CachedFrom string
 	CachedAt   time.Time
+	// Tests are the tests the command ran, read from its output.
+	Tests testresults.Results
+	// Reason says why a command that exited as required failed (a test
+	// command that ran no tests).
+	Reason string
 }
 
 // Run is one verification of a story.
@@ -119,6 +128,35 @@ type SummaryResult struct {
 	// Cached results only: nothing ran; CachedRunID produced the result.
 	Cached      bool   `json:"cached,omitempty"`
 	CachedRunID string `json:"cached_run_id,omitempty"`
+	// Tests are the per-test counts, when the tool's output was read;
+	// Reason says why a run that exited as required failed.
+	Tests  *SummaryTests `json:"tests,omitempty"`
+	Reason string        `json:"reason,omitempty"`
+}
+
+// SummaryTests are one command's test counts: skipped tests did not run;
+// failed_names lists the failing tests (all of them the output names).
+type SummaryTests struct {
+	Run         int      `json:"run"`
+	Passed      int      `json:"passed"`
+	Failed      int      `json:"failed"`
+	Skipped     int      `json:"skipped"`
+	FailedNames []string `json:"failed_names"`
+	// Partial is set when the tool did not count passing tests (go test
+	// without -json or -v): run and passed are then lower bounds.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// summaryTests is nil when the tool's output was not read.
+func summaryTests(r testresults.Results) *SummaryTests {
+	if !r.Known() {
+		return nil
+	}
+	names := r.FailedNames()
+	if names == nil {
+		names = []string{}
+	}
+	return &SummaryTests{Run: r.Run, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped, FailedNames: names, Partial: r.Partial}
 }
 
 // SummaryJSON renders the summary: the spec's fields plus manual_count.
@@ -137,6 +175,8 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 			RequiredExitCode: r.RequiredExitCode,
 			Cached:           r.CachedFrom != "",
 			CachedRunID:      r.CachedFrom,
+			Tests:            summaryTests(r.Tests),
+			Reason:           r.Reason,
 		}
 		if r.Passed {
 			passed++
@@ -219,6 +259,17 @@ func EvidenceText(run Run, timestamp string) []byte {
 		}
 		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
 			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
+		if r.Reason != "" {
+			fmt.Fprintf(&b, "reason: %s\n", r.Reason)
+		}
+		if s := r.Tests.Summary(TestNames); s != "" {
+			fmt.Fprintf(&b, "tests: %s\n", s)
+			for _, c := range r.Tests.Failures() {
+				if c.Failure != "" {
+					fmt.Fprintf(&b, "  %s: %s\n", c.Name, strings.ReplaceAll(c.Failure, "\n", "\n    "))
+				}
+			}
+		}
 		if r.OmittedBytes > 0 {
 			fmt.Fprintf(&b, "output: %d bytes kept, %d omitted\n", len(r.Output), r.OmittedBytes)
 		}

@@ -16,6 +16,9 @@ type Failure struct {
 	ExitCode int
 	TimedOut bool
 	Output   []byte
+	// Tests, when set, are the tool's structured results read from its
+	// report (go test -json) rather than from Output.
+	Tests *testresults.Results
 }
 
 // Window sizes: Classify reads the head and the tail of an output, where
@@ -140,7 +143,11 @@ func Classify(f Failure) Type {
 func Explain(f Failure) (Type, string) {
 	text := window(f.Output)
 	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, tool: toolOf(f.Argv)}
-	in.tests = testresults.Parse(text)
+	if f.Tests != nil {
+		in.tests = *f.Tests
+	} else {
+		in.tests = testresults.Parse(text)
+	}
 	return decide(in)
 }
 

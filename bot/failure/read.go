@@ -32,7 +32,12 @@ const NoTestsRan = "no tests ran"
 // or all skipped): it proves nothing, so it fails as a TEST_FAILURE with a
 // reason saying so (SWE-bench's SUITE_RAN).
 func Read(f Failure, wantExit int) Reading {
-	r := Reading{Tests: testresults.Parse(f.Output)}
+	var r Reading
+	if f.Tests != nil {
+		r.Tests = *f.Tests
+	} else {
+		r.Tests = testresults.Parse(f.Output)
+	}
 	r.Passed = !f.TimedOut && f.ExitCode == wantExit
 	if r.Passed {
 		if wantExit == 0 && testresults.NoTestsRan(f.Argv, r.Tests) {

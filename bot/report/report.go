@@ -42,7 +42,15 @@ type Item struct {
 	// CachedFrom, when set, is the run whose result this is: nothing ran
 	// now.
 	CachedFrom string
+	// Tests is the one-line account of the tests the command ran ("3 of
+	// 214 tests failed: TestA, TestB, …"); empty when its tool's output
+	// was not read.
+	Tests string
 }
+
+// TestNames is how many failing tests' names a report's one-line account
+// lists before "…".
+const TestNames = 5
 
 // AutoFix is one auto-fix attempt.
 type AutoFix struct {
@@ -146,7 +154,7 @@ var funcs = template.FuncMap{
 	"wiki":     wiki,
 	"wikicode": wikiCode,
 	"jiraResult": func(it Item) string {
-		return wiki(strings.Replace(result(it), "REJECTED — ", "REJECTED: ", 1))
+		return wiki(strings.Replace(resultWith(it, func(s string) string { return s }), "REJECTED — ", "REJECTED: ", 1))
 	},
 }
 
@@ -266,7 +274,22 @@ func itemIcon(it Item) string {
 	}
 }
 
+// result is an item's result for a markdown table cell.
 func result(it Item) string {
+	return resultWith(it, func(s string) string {
+		// Test names may hold "|" or "<T>": neither may end the cell or
+		// open an HTML tag.
+		return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(cell(s))
+	})
+}
+
+// resultWith renders an item's result, escaping the tests' account (read
+// from the command's output) with esc.
+func resultWith(it Item, esc func(string) string) string {
+	tests := ""
+	if it.Tests != "" {
+		tests = esc(it.Tests)
+	}
 	switch {
 	case it.Kind == "manual" && it.Checked:
 		return "MANUAL — checked"
@@ -275,12 +298,20 @@ func result(it Item) string {
 	case it.Kind == "rejected":
 		return "REJECTED — " + cell(it.Reason)
 	case it.Passed && it.CachedFrom != "":
-		return "PASS (cached)"
+		return withTests("PASS (cached)", tests)
 	case it.Passed:
-		return "PASS"
+		return withTests("PASS", tests)
 	default:
-		return "FAIL — " + it.FailureType
+		return withTests("FAIL — "+it.FailureType, tests)
 	}
+}
+
+// withTests appends the tests' account to a result.
+func withTests(res, tests string) string {
+	if tests == "" {
+		return res
+	}
+	return res + ": " + tests
 }
 
 func short(sha string) string {

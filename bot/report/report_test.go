@@ -32,6 +32,7 @@ func sampleRun(route string) Run {
 		Items: []Item{
 			{Line: 3, ID: "abc12345", Text: "Run type check", Command: "pnpm type-check", Kind: "auto", Ran: true, Passed: true, Duration: 5200 * time.Millisecond},
 			{Line: 5, ID: "def67890", Text: "Tests | pass", Command: "pnpm test", Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", ExitCode: 1, Duration: time.Second,
+				Tests:  "3 of 214 tests failed: adds, subtracts | rounds, divides <by zero>",
 				Output: "FAIL src/a.test.ts\n  ● adds\n    expect(received).toBe(expected)\n```\nnot a fence\n"},
 			{Line: 7, ID: "0a0b0c0d", Text: "Verify UI renders", Kind: "manual"},
 			{Line: 9, ID: "0e0f0a0b", Text: "Sneaky", Command: "pnpm test; rm -rf /", Kind: "rejected", Reason: "AUTO tag command `pnpm test; rm -rf /` contains `;`"},
@@ -191,4 +192,11 @@ func TestGoldenProblems(t *testing.T) {
 	noted := sampleRun("needs_fix")
 	noted.Notes = []string{"Approved by @alice for `abc1234`: @mallory cannot start checks, so a new push needs a new `/verify`."}
 	golden(t, "comment-notes", Comment(noted)[0])
+}
+
+func TestResultNamesTests(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "PASS: 214 tests passed", result(Item{Kind: "auto", Ran: true, Passed: true, Tests: "214 tests passed"}))
+	assert.Equal(t, "PASS", result(Item{Kind: "auto", Ran: true, Passed: true}))
+	assert.Equal(t, "FAIL — TEST_FAILURE: no tests ran", result(Item{Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", Tests: "no tests ran"}))
 }

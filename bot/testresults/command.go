@@ -217,11 +217,23 @@ func WithReporting(argv []string, reportPath string) (out []string, report Forma
 
 // TextOf turns `go test -json` output back into the text go test would
 // have printed (the events' Output, in order), so evidence reads as a
-// person expects; lines that are not events (stderr) are kept as they
-// are. Other output is returned unchanged.
-func TextOf(out []byte) []byte {
+// person expects. Unless verbose (the command asked for -v), passing and
+// skipped tests' lines and the "=== RUN" framing are left out, as go test
+// leaves them out. Lines that are not events (stderr) are kept as they
+// are; other output is returned unchanged.
+func TextOf(out []byte, verbose bool) []byte {
 	if !bytes.Contains(out, []byte(`"Action":`)) {
 		return out
+	}
+	type key struct{ pkg, test string }
+	failed := map[key]bool{}
+	if !verbose {
+		for _, l := range bytes.Split(out, []byte("\n")) {
+			if e, ok := event(l, &goEvent{}); ok && e.Test != "" && (e.Action == "fail" || unfinished(e)) {
+				top, _, _ := strings.Cut(e.Test, "/")
+				failed[key{e.Package, top}] = true
+			}
+		}
 	}
 	var b bytes.Buffer
 	b.Grow(len(out) / 2)
@@ -232,17 +244,39 @@ func TextOf(out []byte) []byte {
 		} else {
 			out = nil
 		}
-		t := bytes.TrimSpace(line)
-		if len(t) > 0 && t[0] == '{' {
-			var ev goEvent
-			if json.Unmarshal(t, &ev) == nil && ev.Action != "" {
-				b.WriteString(ev.Output)
+		var ev goEvent
+		e, ok := event(line, &ev)
+		if !ok {
+			b.Write(line)
+			continue
+		}
+		if !verbose && e.Test != "" {
+			top, _, _ := strings.Cut(e.Test, "/")
+			if strings.HasPrefix(e.Output, "=== ") || !failed[key{e.Package, top}] {
 				continue
 			}
 		}
-		b.Write(line)
+		b.WriteString(e.Output)
 	}
 	return b.Bytes()
+}
+
+// unfinished marks output that tells of a test that never ended (a
+// panic, a -timeout): it is kept even though no "fail" event came.
+func unfinished(e *goEvent) bool {
+	return strings.HasPrefix(e.Output, "panic: ") || strings.Contains(e.Output, "test timed out")
+}
+
+// event decodes one line of go test -json.
+func event(line []byte, ev *goEvent) (*goEvent, bool) {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 || t[0] != '{' {
+		return nil, false
+	}
+	if json.Unmarshal(t, ev) != nil || ev.Action == "" {
+		return nil, false
+	}
+	return ev, true
 }
 
 // NoTestsRan reports whether argv is a test command whose output shows it

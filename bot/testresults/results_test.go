@@ -81,17 +81,24 @@ func TestTextOfRestoresGoText(t *testing.T) {
 	t.Parallel()
 	raw, err := os.ReadFile("testdata/go-json.txt")
 	require.NoError(t, err)
-	text := TextOf(raw)
+	text := TextOf(raw, true)
 	assert.Contains(t, string(text), "    a_test.go:6: got 1, want 2\n--- FAIL: TestFail (0.00s)\n")
 	assert.NotContains(t, string(text), `"Action"`)
 	// Read again as text, the counts agree with the JSON's.
 	r := Parse(text)
 	assert.Equal(t, []string{"TestFail", "TestSub"}, r.FailedNames())
 	plain := []byte("no json here\n")
-	assert.Equal(t, plain, TextOf(plain))
+	assert.Equal(t, plain, TextOf(plain, false))
 	// A stderr line between events is kept.
 	mixed := []byte("{\"Action\":\"output\",\"Output\":\"a\\n\"}\n# pkg\nx.go:1:1: undefined: y\n{\"Action\":\"output\",\"Output\":\"b\\n\"}\n")
-	assert.Equal(t, "a\n# pkg\nx.go:1:1: undefined: y\nb\n", string(TextOf(mixed)))
+	assert.Equal(t, "a\n# pkg\nx.go:1:1: undefined: y\nb\n", string(TextOf(mixed, false)))
+	// Without -v, only failing tests' lines are kept, as go test prints.
+	quiet := string(TextOf(raw, false))
+	assert.Contains(t, quiet, "a_test.go:6: got 1, want 2\n--- FAIL: TestFail (0.00s)\n")
+	assert.Contains(t, quiet, "sub broke")
+	assert.NotContains(t, quiet, "TestPass")
+	assert.NotContains(t, quiet, "=== RUN")
+	assert.Contains(t, quiet, "FAIL\texample.com/tr\t")
 }
 
 func TestParseZeroTests(t *testing.T) {
