@@ -529,6 +529,7 @@ var envSignals = rx(
 	`matched no packages`,
 	`^\s*(error|ERROR)?:? ?[Cc]ould not find or load main class`,
 	// Configuration files and plugins.
+	`[Cc]annot find config file`,
 	`couldn't find an eslint\.config`,
 	`Failed to load (plugin|config) `,
 	`error TS(5083|6231|5042):`,
@@ -606,6 +607,8 @@ var compileSignals = rx(
 	`^\S+: line \d+: (syntax error|unexpected EOF while looking for matching|.*: unbound variable|.*: bad substitution)`,
 	// TypeScript's TS1xxx codes are syntax errors, not type errors.
 	`error TS1\d{3}:`,
+	// mypy and pyright on a file that does not parse.
+	`^\S+\.pyi?:\d+:(\d+:)? error: .*\[syntax\]\s*$`,
 	// dash's and ruby's syntax checks, PHP's parser (php -l).
 	`^\S+: \d+: (Syntax error|\S+: Syntax error):`,
 	`^\S+\.rb:\d+: syntax error`,

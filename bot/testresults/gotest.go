@@ -155,7 +155,12 @@ func parseGoText(out []byte) (Results, bool) {
 	ls := lines(out)
 	var r Results
 	sawResult, sawPkg, verbose, hiddenPasses := false, false, false, false
+	var started []string // top-level tests in "=== RUN" order
+	panicLine := ""
 	for i, l := range ls {
+		if panicLine == "" && strings.HasPrefix(l, "panic: ") {
+			panicLine = l
+		}
 		// Every line go's framing writes starts with one of these; the
 		// rest (tests' logs) is not run through the patterns.
 		if l == "" || !(l[0] == '-' || l[0] == '=' || l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
@@ -163,6 +168,9 @@ func parseGoText(out []byte) (Results, bool) {
 		}
 		if goRunLine.MatchString(l) {
 			verbose = true
+			if name := strings.TrimSpace(l[len("=== RUN"):]); !strings.Contains(name, "/") {
+				started = append(started, name)
+			}
 		}
 		if m := goResultLine.FindStringSubmatch(l); m != nil {
 			sawResult = true
@@ -194,6 +202,18 @@ func parseGoText(out []byte) (Results, bool) {
 	}
 	if !sawResult && !sawPkg {
 		return Results{}, false
+	}
+	// A test that started and never reported died with its binary (a
+	// panic, a -timeout): it failed.
+	ended := map[string]bool{}
+	for _, c := range r.Cases {
+		ended[c.Name] = true
+	}
+	for _, name := range started {
+		if !ended[name] {
+			ended[name] = true
+			r.Cases = append(r.Cases, Case{Name: name, Status: Fail, Failure: panicLine})
+		}
 	}
 	finish(&r)
 	// A passing package without -v prints no --- PASS lines.

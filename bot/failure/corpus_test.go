@@ -1,0 +1,172 @@
+package failure
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The corpus (testdata/corpus) holds recorded runs of real tools on small
+// projects, made by scripts/corpus/*.sh; labels.tsv gives each case's
+// label (PASS or the failure type), its split (tune or holdout, fixed by a
+// hash of the name when it was recorded), its expected test counts
+// (run/passed/failed/skipped, "-" for output that is not a test tool's
+// account) and the reason for the label. The replay needs none of the
+// tools.
+
+type labelled struct {
+	name, eco, label, split, tests, reason string
+	argv                                   []string
+	exit                                   int
+	timedOut                               bool
+	out                                    []byte
+}
+
+func loadLabelled(t testing.TB) []labelled {
+	t.Helper()
+	f, err := os.Open("testdata/corpus/labels.tsv")
+	require.NoError(t, err)
+	defer f.Close()
+	var cases []labelled
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	first := true
+	for sc.Scan() {
+		if first {
+			first = false
+			continue
+		}
+		cols := strings.Split(sc.Text(), "\t")
+		require.Len(t, cols, 5, "labels.tsv: %q", sc.Text())
+		c := labelled{name: cols[0], label: cols[1], split: cols[2], tests: cols[3], reason: cols[4]}
+		c.eco, _, _ = strings.Cut(c.name, "/")
+		require.True(t, c.label == "PASS" || Type(c.label).Valid(), "%s: label %q", c.name, c.label)
+		require.Contains(t, []string{"tune", "holdout"}, c.split, c.name)
+		require.NotEmpty(t, c.reason, "%s: every label has a reason", c.name)
+		raw, err := os.ReadFile(filepath.Join("testdata/corpus", c.name+".txt"))
+		require.NoError(t, err)
+		head, body, ok := bytes.Cut(raw, []byte("\n---\n"))
+		require.True(t, ok, "%s: no --- line", c.name)
+		c.out = body
+		for _, l := range strings.Split(string(head), "\n") {
+			k, v, _ := strings.Cut(strings.TrimPrefix(l, "# "), ": ")
+			switch k {
+			case "cmd":
+				c.argv = strings.Fields(v)
+			case "exit":
+				c.exit, err = strconv.Atoi(v)
+				require.NoError(t, err, c.name)
+			case "timed_out":
+				c.timedOut = v == "true"
+			}
+		}
+		cases = append(cases, c)
+	}
+	require.NoError(t, sc.Err())
+	return cases
+}
+
+type tally struct{ right, total int }
+
+func (t tally) String() string {
+	if t.total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d (%.1f%%)", t.right, t.total, 100*float64(t.right)/float64(t.total))
+}
+
+func (t tally) rate() float64 { return float64(t.right) / float64(t.total) }
+
+// TestCorpus replays every recorded run through Read and holds the
+// classifier to the bars: hold-out accuracy ≥ 95%, every label
+// ≥ 90%, no passing run read as a failure (nor a failure as a pass), and
+// exact test counts on every case with a structured account. Misses on
+// the hold-out split are counted but only named with
+// AUTOVERIFY_SHOW_HOLDOUT=1, so the rules are not tuned on them.
+func TestCorpus(t *testing.T) {
+	cases := loadLabelled(t)
+	show := os.Getenv("AUTOVERIFY_SHOW_HOLDOUT") == "1"
+	bySplit := map[string]*tally{}
+	byLabel := map[string]map[string]*tally{}
+	byEco := map[string]map[string]*tally{}
+	add := func(m map[string]map[string]*tally, k, split string, ok bool) {
+		if m[k] == nil {
+			m[k] = map[string]*tally{"tune": {}, "holdout": {}, "all": {}}
+		}
+		for _, s := range []string{split, "all"} {
+			m[k][s].total++
+			if ok {
+				m[k][s].right++
+			}
+		}
+	}
+	bySplit["tune"], bySplit["holdout"], bySplit["all"] = &tally{}, &tally{}, &tally{}
+	counted, exact := 0, 0
+	for _, c := range cases {
+		r := Read(Failure{Argv: c.argv, ExitCode: c.exit, TimedOut: c.timedOut, Output: c.out}, 0)
+		got := "PASS"
+		if !r.Passed {
+			got = string(r.Type)
+		}
+		ok := got == c.label
+		if c.label == "PASS" && !r.Passed {
+			t.Errorf("%s: a passing run read as %s (%s)", c.name, got, r.Rule)
+		}
+		if c.label != "PASS" && r.Passed {
+			t.Errorf("%s: a %s run read as a pass", c.name, c.label)
+		}
+		for _, s := range []string{c.split, "all"} {
+			bySplit[s].total++
+			if ok {
+				bySplit[s].right++
+			}
+		}
+		add(byLabel, c.label, c.split, ok)
+		add(byEco, c.eco, c.split, ok)
+		if !ok && (c.split == "tune" || show) {
+			t.Logf("miss [%s] %-45s want %-12s got %-12s by %q", c.split, c.name, c.label, got, r.Rule)
+		}
+		if c.tests != "-" {
+			counted++
+			gotTests := fmt.Sprintf("%d/%d/%d/%d", r.Tests.Run, r.Tests.Passed, r.Tests.Failed, r.Tests.Skipped)
+			if r.Tests.Known() && !r.Tests.Partial && gotTests == c.tests {
+				exact++
+			} else {
+				t.Errorf("%s: tests %s (format %s), want %s", c.name, gotTests, r.Tests.Format, c.tests)
+			}
+		}
+	}
+	t.Logf("cases %d (tune %d, holdout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, len(byEco))
+	t.Logf("accuracy: all %s, tune %s, holdout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"])
+	t.Logf("per-test counts exact: %d/%d structured cases", exact, counted)
+	table := func(title string, m map[string]map[string]*tally) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		t.Logf("| %s | all | tune | holdout |", title)
+		for _, k := range keys {
+			t.Logf("| %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"])
+		}
+	}
+	table("label", byLabel)
+	table("ecosystem", byEco)
+
+	if h := bySplit["holdout"]; h.total > 0 && h.rate() < 0.95 {
+		t.Errorf("hold-out accuracy %s is under 95%%", h)
+	}
+	for k, m := range byLabel {
+		if m["all"].rate() < 0.90 {
+			t.Errorf("label %s: accuracy %s is under 90%%", k, m["all"])
+		}
+	}
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Shared helpers of the corpus generators (sourced, not run).
+#
+# Each generator builds tiny projects under $WORK, runs REAL tools on them
+# and records each run with `record`: the command line, the exit code,
+# whether the runner's deadline killed it, the tool's version and the exact
+# combined stdout+stderr, under bot/failure/testdata/corpus/<ecosystem>/.
+# The label (PASS or a failure type), the expected test counts and a
+# one-line reason are written by the generator from what the scenario was
+# built to do, into labels.tsv; they are then re-read against each output
+# (the second reading) before the corpus is committed.
+#
+# The split (tune or holdout) is fixed from a hash of the case's name when
+# it is recorded, before any classification: holdout cases are never used
+# to tune the rules.
+set -u
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+CORPUS=$ROOT/bot/failure/testdata/corpus
+WORK=${WORK:-/tmp/autoverify-corpus}
+LABELS=$CORPUS/labels.tsv
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR=${NO_COLOR-}
+export PATH="/usr/local/go/bin:$HOME/.cargo/bin:/usr/bin:/bin:/usr/local/bin"
+
+mkdir -p "$CORPUS" "$WORK"
+[ -f "$LABELS" ] || printf 'case\tlabel\tsplit\ttests\treason\n' > "$LABELS"
+
+# project NAME: a fresh scratch directory for one scenario; cd into it.
+project() {
+	rm -rf "${WORK:?}/$1"
+	mkdir -p "$WORK/$1"
+	cd "$WORK/$1" || exit 1
+}
+
+# split NAME: holdout for about one case in three, by a hash of the name.
+split() {
+	local h
+	h=$(printf '%s' "$1" | cksum | cut -d' ' -f1)
+	if [ $((h % 3)) -eq 0 ]; then echo holdout; else echo tune; fi
+}
+
+# record ECO NAME LABEL TESTS REASON -- ARGV...
+#   LABEL: PASS or a failure type; TESTS: run/passed/failed/skipped, or -
+#   when the output is not a test tool's structured account.
+#   CASE_LIMIT (seconds, default 120) is the runner's deadline: when it
+#   fires the command's process group is killed and timed_out is true.
+#   TOOL names the tool and version for the header.
+record() {
+	local eco=$1 name=$2 label=$3 tests=$4 reason=$5
+	shift 6
+	local dir=$CORPUS/$eco out code killed=false
+	mkdir -p "$dir"
+	out=$(mktemp)
+	setsid "$@" > "$out" 2>&1 < /dev/null &
+	local pid=$!
+	(
+		sleep "${CASE_LIMIT:-120}"
+		if kill -0 "$pid" 2>/dev/null; then
+			touch "$out.killed"
+			kill -KILL -- "-$pid" 2>/dev/null
+		fi
+	) &
+	local wd=$!
+	wait "$pid"
+	code=$?
+	kill "$wd" 2>/dev/null
+	wait "$wd" 2>/dev/null
+	if [ -e "$out.killed" ]; then
+		killed=true
+		rm -f "$out.killed"
+	fi
+	{
+		printf '# cmd: %s\n' "$*"
+		printf '# exit: %d\n' "$code"
+		printf '# timed_out: %s\n' "$killed"
+		printf '# tool: %s\n' "${TOOL:-unknown}"
+		printf -- '---\n'
+		cat "$out"
+	} > "$dir/$name.txt"
+	rm -f "$out"
+	# One row per case: re-recording replaces the row.
+	local key="$eco/$name"
+	grep -v -P "^\Q$key\E\t" "$LABELS" > "$LABELS.tmp" || true
+	mv "$LABELS.tmp" "$LABELS"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$key" "$label" "$(split "$key")" "$tests" "$reason" >> "$LABELS"
+	printf '%-8s %-40s exit %3d %-12s %s\n' "$eco" "$name" "$code" "$label" "$tests" >&2
+}
