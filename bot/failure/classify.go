@@ -513,7 +513,9 @@ var envSignals = rx(
 	// Generic setup failures.
 	`\b(EACCES|ECONNREFUSED|ENOSPC)\b`,
 	`[Pp]ermission denied`,
-	// A script or test path that does not exist.
+	// A script or test path that does not exist (dash, bats' cd).
+	`cannot open \S+: No such file`,
+	`line \d+: cd: \S+: No such file or directory`,
 	`^(ba|da|z|k)?sh: (\d+: )?(line \d+: )?\S+: No such file or directory`,
 	`can't open file '[^']+': \[Errno 2\]`,
 	`^ERROR: file or directory not found: `,
@@ -607,6 +609,9 @@ var compileSignals = rx(
 	`^\S+: line \d+: (syntax error|unexpected EOF while looking for matching|.*: unbound variable|.*: bad substitution)`,
 	// TypeScript's TS1xxx codes are syntax errors, not type errors.
 	`error TS1\d{3}:`,
+	// ShellCheck giving up on a script that does not parse.
+	`Fix any mentioned problems and try again`,
+	`SC1073 \(error\): Couldn't parse`,
 	// mypy and pyright on a file that does not parse.
 	`^\S+\.pyi?:\d+:(\d+:)? error: .*\[syntax\]\s*$`,
 	// dash's and ruby's syntax checks, PHP's parser (php -l).
