@@ -334,7 +334,7 @@ func toolOf(argv []string) toolKind {
 		kind  toolKind
 	}{
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
-		{[]string{"lint", "eslint", "ruff", "flake8", "pylint", "shellcheck", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
+		{[]string{"lint", "eslint", "ruff", "flake8", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
 		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "unittest", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
 		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
@@ -440,7 +440,7 @@ var timeoutSignals = rx(
 	`make(\[\d+\])?: \*\*\* \[[^\]]*\] Error 124`,
 	`^timeout: sending signal \w+ to command`,
 	// RSpec/minitest with Timeout.timeout around a test.
-	`Timeout::Error: execution expired`,
+	`Timeout::Error:?\s+execution expired`,
 )
 
 // envSignals are messages that say the environment, not the code, is at
@@ -525,6 +525,8 @@ var envSignals = rx(
 	`openBinaryFile: does not exist`,
 	`^bats: \S+ does not exist`,
 	`Could not open input file: `,
+	`^error: file not found: `,
+	`Unable to access jarfile`,
 	`Cannot open file "[^"]+"`,
 	`Test file "[^"]+" not found`,
 	`stat \S+: directory not found`,
@@ -666,6 +668,9 @@ var lintSignals = rx(
 	// golangci-lint and staticcheck.
 	`\((\w+lint|staticcheck|govet|errcheck|ineffassign|unused|gosimple)\)$`,
 	`^\S+\.go:\d+:\d+: \S+ \((SA|S|ST|QF)\d{4}\)`,
+	// RuboCop.
+	`^\d+ files? inspected, \d+ offenses? detected`,
+	`^\S+\.rb:\d+:\d+: [CWEF]: `,
 	// Prettier, black.
 	`Code style issues found`,
 	`would reformat `,
@@ -727,6 +732,8 @@ var codeSignals = rx(
 	`^fatal error: `,
 	`^thread '[^']*' (\(\d+\) )?panicked at`,
 	`^Exception in thread`,
+	// Ruby's uncaught exceptions: "x.rb:2:in '<main>': ... (NoMethodError)".
+	`^\S+\.rb:\d+:in .*\(\w+(Error|Exception)\)$`,
 )
 
 var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)

@@ -38,6 +38,8 @@ const (
 	BunTest  Tool = "bun test"
 	Tox      Tool = "tox"
 	MakeTest Tool = "make test"
+	Minitest Tool = "minitest"
+	JUnit    Tool = "junit"
 )
 
 // Detect names the test runner argv runs, or NotATest. It reads the
@@ -130,6 +132,19 @@ func Detect(argv []string) Tool {
 		}
 	case "tox", "nox":
 		return Tox
+	case "ruby":
+		// A minitest file run directly: ruby -Itest test/calc_test.rb.
+		for _, a := range w[1:] {
+			if b := filepath.Base(a); strings.HasSuffix(b, "_test.rb") || (strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".rb")) {
+				return Minitest
+			}
+		}
+	case "java":
+		for _, a := range w[1:] {
+			if a == "org.junit.runner.JUnitCore" || strings.Contains(a, "junit-platform-console") {
+				return JUnit
+			}
+		}
 	case "make", "gmake":
 		if arg(1) == "test" || arg(1) == "check" || arg(1) == "tests" {
 			return MakeTest
