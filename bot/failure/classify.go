@@ -84,6 +84,12 @@ var rules = []rule{
 	// A test runner's own time limit, or a timeout relayed by cargo/make
 	// (timeoutSignals name each tool's message).
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
+	// A program killed by SIGSEGV, SIGBUS, SIGFPE or SIGABRT (abort(), a
+	// failed assert(), an uncaught C++ exception) (the shell's 128+n):
+	// the code crashed.
+	{"crashed", func(in *input) (Type, bool) {
+		return CodeError, in.exit == 139 || in.exit == 135 || in.exit == 136 || in.exit == 134
+	}},
 	// The test tool's results (testresults: go test, pytest, unittest,
 	// node --test, cargo, JUnit, RSpec, …): a failing test whose failure
 	// is not a setup or load error is a test failure; failures that are all
@@ -335,7 +341,7 @@ func toolOf(argv []string) toolKind {
 	}{
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
 		{[]string{"lint", "eslint", "ruff", "flake8", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
-		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "unittest", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
+		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "unittest", "prove", "bats", "ctest", "phpunit", "rspec", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
 		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
 		for _, w := range k.words {
@@ -525,6 +531,11 @@ var envSignals = rx(
 	`openBinaryFile: does not exist`,
 	`^bats: \S+ does not exist`,
 	`Could not open input file: `,
+	`Failed to open stream: No such file or directory`,
+	`Failed to change working directory to`,
+	// Perl: a module not installed, prove given a path that is not there.
+	`Can't locate \S+ in @INC`,
+	`Cannot detect source of `,
 	`^error: file not found: `,
 	`Unable to access jarfile`,
 	`Cannot open file "[^"]+"`,
@@ -616,6 +627,10 @@ var compileSignals = rx(
 	`SC1073 \(error\): Couldn't parse`,
 	// mypy and pyright on a file that does not parse.
 	`^\S+\.pyi?:\d+:(\d+:)? error: .*\[syntax\]\s*$`,
+	// Perl's compiler (perl -c, use strict).
+	`had compilation errors\.`,
+	`aborted due to compilation errors\.`,
+	`^syntax error at \S+ line \d+`,
 	// dash's and ruby's syntax checks, PHP's parser (php -l).
 	`^\S+: \d+: (Syntax error|\S+: Syntax error):`,
 	`^\S+\.rb:\d+: syntax error`,
@@ -710,6 +725,9 @@ var testSignals = rx(
 	`AssertionError \[ERR_ASSERTION\]`,
 	`^Failed example:$`,
 	`\*\*\*Test Failed\*\*\* \d+ failures?`,
+	// prove's summary (Perl's TAP harness).
+	`^Failed \d+/\d+ subtests`,
+	`^Result: FAIL$`,
 	// Generic.
 	`\b\d+ (tests? )?failed\b`,
 )
@@ -732,6 +750,9 @@ var codeSignals = rx(
 	`^fatal error: `,
 	`^thread '[^']*' (\(\d+\) )?panicked at`,
 	`^Exception in thread`,
+	// C's assert() and C++'s uncaught exceptions.
+	`: Assertion .+ failed\.$`,
+	`^terminate called after throwing an instance of`,
 	// Ruby's uncaught exceptions: "x.rb:2:in '<main>': ... (NoMethodError)".
 	`^\S+\.rb:\d+:in .*\(\w+(Error|Exception)\)$`,
 )

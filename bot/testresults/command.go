@@ -39,6 +39,7 @@ const (
 	Tox      Tool = "tox"
 	MakeTest Tool = "make test"
 	Minitest Tool = "minitest"
+	Prove    Tool = "prove"
 	JUnit    Tool = "junit"
 )
 
@@ -122,6 +123,8 @@ func Detect(argv []string) Tool {
 		return CTest
 	case "bats":
 		return Bats
+	case "prove":
+		return Prove
 	case "deno":
 		if arg(1) == "test" {
 			return DenoTest

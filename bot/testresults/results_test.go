@@ -163,6 +163,16 @@ func TestParseUnknown(t *testing.T) {
 	assert.ErrorContains(t, err, "JUnit XML")
 }
 
+func TestTAPDirectives(t *testing.T) {
+	t.Parallel()
+	// Perl's Test::More: "ok 4 # skip reason" has no description.
+	r := Parse([]byte("1..4\nnot ok 1 - adds\nok 2 - subtracts\nnot ok 3 - lists\nok 4 # skip not yet\n"))
+	assert.Equal(t, [4]int{3, 1, 2, 1}, [4]int{r.Run, r.Passed, r.Failed, r.Skipped})
+	assert.Equal(t, []string{"adds", "lists"}, r.FailedNames())
+	r = Parse([]byte("1..2\nok 1 - a # TODO later\nok 2 b\n"))
+	assert.Equal(t, [4]int{1, 1, 0, 1}, [4]int{r.Run, r.Passed, r.Failed, r.Skipped})
+}
+
 func TestSummary(t *testing.T) {
 	t.Parallel()
 	r := Results{Format: FormatGoJSON, Run: 214, Passed: 211, Failed: 3, Cases: []Case{

@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	tapLine    = regexp.MustCompile(`^(\s*)(not ok|ok) \d+(?: -)?\s*(.*?)(?:\s+#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
+	tapLine    = regexp.MustCompile(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
 	tapPlan    = regexp.MustCompile(`^\s*1\.\.\d+`)
 	tapCount   = regexp.MustCompile(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
 	tapBailOut = regexp.MustCompile(`^\s*Bail out!`)
