@@ -548,7 +548,15 @@ var envSignals = rx(
 	`couldn't find an eslint\.config`,
 	`Failed to load (plugin|config) `,
 	`error TS(5083|6231|5042):`,
-	`[Cc]onfiguration file .* (not found|does not exist)`,
+	`[Cc]onfig(uration)? file .*(not found|does not exist)`,
+	// A tool refusing its command line: an option or value it does not
+	// know is the command's setup, not the code.
+	`^(\S+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid) (command[- ]line )?(option|argument|flag|shell)\b`,
+	`unrecognized command-line option`,
+	// Package managers refusing (npm ci without a lock file) and
+	// pkg-config not knowing a library.
+	`can only install with an existing package-lock\.json`,
+	`was not found in the pkg-config search path`,
 	`No Rakefile found`,
 	`Don't know how to build task`,
 	`cannot load such file -- `,

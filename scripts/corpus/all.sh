@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Regenerates the whole corpus (bot/failure/testdata/corpus) by running
+# every generator. Tools come from Debian bookworm packages:
+#   apt-get install -y ruby rake ruby-rspec ruby-minitest rubocop php-cli \
+#     phpunit shellcheck bats cmake flake8 mypy node-typescript junit4 \
+#     python3-pytest python3-pytest-timeout maven default-jdk-headless npm
+# plus Go (go.dev tarball) and Rust (rustup, with clippy and rustfmt).
+# Nothing else needs them: the Go tests replay the recorded outputs.
+# Outputs embed scratch paths and timings, so a rerun changes the files;
+# re-read the labels (labels.tsv) against the new outputs before committing.
+set -eu
+cd "$(dirname "$0")"
+for g in go python node typescript rust shell make java ruby php c cpp perl setup; do
+	bash "$g.sh"
+done
