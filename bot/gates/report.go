@@ -2,6 +2,8 @@ package gates
 
 import (
 	"strings"
+
+	"github.com/engineo/autoverify/bot/report"
 	"time"
 	"unicode/utf8"
 )
@@ -14,6 +16,8 @@ type Report struct {
 	Head  string     `json:"head"`
 	Gates []Evidence `json:"gates"`
 	Tests TestLists  `json:"tests"`
+	// Weakened says how each tampered test was weakened.
+	Weakened []Tamper `json:"-"`
 }
 
 // Evidence is one gate command's record, as the spec lists it.
@@ -101,4 +105,17 @@ func CommandLine(argv []string) string {
 		words[i] = w
 	}
 	return strings.Join(words, " ")
+}
+
+// View is the report as bot/report renders it.
+func (r Report) View() report.Gates {
+	v := report.Gates{Base: r.Base, Head: r.Head, Accepted: r.Accepted(),
+		FailToPass: r.Tests.FailToPass, PassToPass: r.Tests.PassToPass, Vanity: r.Tests.Vanity, Broken: r.Tests.Broken}
+	for _, g := range r.Gates {
+		v.Gates = append(v.Gates, report.Gate{Gate: string(g.Gate), Classification: string(g.Classification), Command: g.Command, Reason: g.Reason, ExitCode: g.ExitCode})
+	}
+	for _, t := range r.Weakened {
+		v.Tampered = append(v.Tampered, t.Test+" ("+t.How+")")
+	}
+	return v
 }

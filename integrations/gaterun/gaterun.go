@@ -274,6 +274,7 @@ func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable
 	}
 	refRes, broken := gates.ClassifyRefactor(passed, refOut, tampered)
 	rep.Tests.Broken = broken
+	rep.Weakened = tampered
 	for _, t := range tampered {
 		rep.Tests.Tampered = append(rep.Tests.Tampered, t.Test)
 	}

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gitCommit writes files into dir ("" removes one), commits and returns
+// the commit.
+func gitCommit(t *testing.T, dir, msg string, files map[string]string) string {
+	t.Helper()
+	git := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+		return strings.TrimSpace(string(out))
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		git("init", "-q", "-b", "main")
+		git("config", "user.email", "t@example.com")
+		git("config", "user.name", "t")
+	}
+	for p, body := range files {
+		full := filepath.Join(dir, p)
+		if body == "" {
+			require.NoError(t, os.Remove(full))
+			continue
+		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(body), 0o644))
+	}
+	git("add", "-A")
+	git("commit", "-q", "-m", msg)
+	return git("rev-parse", "HEAD")
+}
+
+const (
+	gatesCalc      = "package calc\n\nfunc Abs(x int) int { return x }\n"
+	gatesCalcFixed = "package calc\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
+	gatesCalcTest  = "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n"
+	gatesNegTest   = "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"-2\")\n\t}\n}\n"
+)
+
+// gatesJSON is `gates --json`'s documented shape, read strictly.
+type gatesJSON struct {
+	Base  string `json:"base"`
+	Head  string `json:"head"`
+	Gates []struct {
+		Gate           string `json:"gate"`
+		Command        string `json:"command"`
+		ExitCode       int    `json:"exit_code"`
+		Classification string `json:"classification"`
+		Snippet        string `json:"snippet"`
+		Timestamp      string `json:"timestamp"`
+		Attempt        int    `json:"attempt"`
+	} `json:"gates"`
+	Tests struct {
+		FailToPass []string `json:"fail_to_pass"`
+		PassToPass []string `json:"pass_to_pass"`
+		Vanity     []string `json:"vanity"`
+		Broken     []string `json:"broken"`
+		Tampered   []string `json:"tampered"`
+	} `json:"tests"`
+}
+
+func decodeGates(t *testing.T, raw []byte) gatesJSON {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	var g gatesJSON
+	require.NoError(t, dec.Decode(&g), "%s", raw)
+	return g
+}
+
+func TestGatesCLIGo(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+
+	code := h.run("gates", "--workdir", repo, "--base", base, "--json")
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	g := decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, base, g.Base)
+	assert.Equal(t, head, g.Head, "--head defaults to HEAD")
+	var names []string
+	for _, e := range g.Gates {
+		names = append(names, e.Gate)
+		assert.Equal(t, "accept", e.Classification, e.Gate)
+		assert.Equal(t, 1, e.Attempt)
+		assert.NotEmpty(t, e.Timestamp)
+	}
+	assert.Equal(t, []string{"VERIFY_RED", "VERIFY_GREEN", "VERIFY_REFACTOR", "VERIFY_REFACTOR", "VERIFY_IMPLEMENT"}, names)
+	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[0].Command)
+	assert.Equal(t, "go vet ./...", g.Gates[4].Command)
+	assert.Equal(t, []string{"TestAbsNegative"}, g.Tests.FailToPass)
+	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
+	assert.Equal(t, []string{}, g.Tests.Vanity)
+
+	// A change that deletes the test and breaks nothing else is tampering.
+	gitCommit(t, repo, "drop the test", map[string]string{"calc_test.go": "package calc\n"})
+	code = h.run("gates", "--workdir", repo, "--base", head)
+	assert.Equal(t, 1, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	assert.Contains(t, h.stdout.String(), "REJECTED")
+	assert.Contains(t, h.stdout.String(), "TestAbsNegative (deleted)")
+	assert.Contains(t, h.stdout.String(), "VERIFY_REFACTOR  reject_failure")
+}
+
+func TestGatesCLIPython(t *testing.T) {
+	py := ""
+	for _, c := range []string{"python3", "/usr/bin/python3"} {
+		if exec.CommandContext(context.Background(), c, "-c", "import pytest").Run() == nil {
+			py, _ = exec.LookPath(c)
+			break
+		}
+	}
+	if py == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 with pytest: scripts/test.sh installs python3-pytest")
+		}
+		t.Skip("SKIPPED LOUDLY: no python3 with pytest (apt-get install python3-pytest)")
+	}
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = py + " -m pytest," + py + " -m pyflakes,pyflakes,ruff"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"calc.py": "def absolute(x):\n    return x\n",
+		"tests/test_calc.py": "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n"})
+	gitCommit(t, repo, "fix", map[string]string{"calc.py": "def absolute(x):\n    return -x if x < 0 else x\n",
+		"tests/test_calc.py": "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n\n\ndef test_negative():\n    assert absolute(-3) == 3\n"})
+	code := h.run("gates", "--workdir", repo, "--base", base, "--test-cmd", py+" -m pytest", "--json")
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	g := decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, g.Tests.FailToPass)
+	assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, g.Tests.PassToPass)
+	entries, err := os.ReadDir(filepath.Join(repo, "tests"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "no __pycache__ in the checkout")
+	_, err = os.Stat(filepath.Join(repo, ".pytest_cache"))
+	assert.True(t, os.IsNotExist(err), "no .pytest_cache in the checkout")
+}
+
+func TestGatesCLIBadInput(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet,make"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc})
+	notRepo := t.TempDir()
+	cases := map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"no base":         {args: []string{"--workdir", repo}, want: "gates needs --base REV"},
+		"unknown base":    {args: []string{"--workdir", repo, "--base", "nope"}, want: "--base nope: no such commit"},
+		"option as base":  {args: []string{"--workdir", repo, "--base", "--output=x"}, want: "--base --output=x: no such commit"},
+		"unknown head":    {args: []string{"--workdir", repo, "--base", base, "--head", "v9"}, want: "--head v9: no such commit"},
+		"not a work tree": {args: []string{"--workdir", notRepo, "--base", "main"}, want: "not a git work tree"},
+		"not allowlisted": {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test -race ./..."}, env: map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "go vet"}, want: "is not in the allowlist"},
+		"shell syntax":    {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test ./... ; rm -rf /"}, want: "commands run without a shell"},
+		"no results":      {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "make test"}, want: "per-test results"},
+		"unknown var":     {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test '{pkgs}'"}, want: "unknown gate variable {pkgs}"},
+		"vet refused":     {args: []string{"--workdir", repo, "--base", base}, env: map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "go test"}, want: "VERIFY_IMPLEMENT: command `go vet ./...` is not in the allowlist"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			for k, v := range c.env {
+				old := h.env[k]
+				h.env[k] = v
+				defer func() { h.env[k] = old }()
+			}
+			code := h.run(append([]string{"gates"}, c.args...)...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, h.stderr.String(), c.want)
+			assert.Equal(t, 1, strings.Count(h.stderr.String(), "\n"), "one line: %q", h.stderr.String())
+			assert.Empty(t, h.stdout.String())
+		})
+	}
+}
