@@ -60,6 +60,9 @@ type Item struct {
 	// its EXIT= (the exit status that counts as a pass).
 	Environment string `json:"environment,omitempty"`
 	ExitCode    int    `json:"required_exit_code,omitempty"`
+	// Gate is the tag's GATE= (VERIFY_RED …): the pipeline's gates judge
+	// the item, with Argv as the test command, instead of its exit code.
+	Gate string `json:"gate,omitempty"`
 }
 
 // Story is a parsed checklist.
@@ -134,7 +137,7 @@ func classifyItem(it rawItem, policy Policy) Item {
 			item.Kind, item.Reason = Rejected, err.Error()
 			return item
 		}
-		item.Command, item.Environment, item.ExitCode = tag.Command, tag.Environment, tag.ExitCode
+		item.Command, item.Environment, item.ExitCode, item.Gate = tag.Command, tag.Environment, tag.ExitCode, tag.Gate
 		argv, err := policy.Check(tag.Command)
 		if err != nil {
 			item.Kind, item.Reason = Rejected, "AUTO tag "+err.Error()
