@@ -8,6 +8,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
@@ -89,6 +90,9 @@ type Options struct {
 	Version     string
 	CountCached bool
 	Now         func() time.Time
+	// Gates runs the gates of a change (GATE= items, /verify gates); nil
+	// makes such items fail, saying the gates cannot run here.
+	Gates GateRunner
 }
 
 // New builds the pipeline with every stage in its place. It is the one
@@ -97,7 +101,7 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
-		Checks: []Check{},
+		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}},
 	}
 }
 
@@ -133,6 +137,11 @@ type Request struct {
 	// NoCache runs every check even when a cached result exists
 	// (--no-cache, /verify fresh); passes are still stored.
 	NoCache bool
+	// Gates runs the gates of the change even when no item asks for them
+	// (/verify gates); GateBase is the revision they compare with (empty:
+	// the subject's base branch).
+	Gates    bool
+	GateBase string
 }
 
 // Verification is one run of the pipeline: what each stage found, in the
@@ -165,6 +174,8 @@ type Verification struct {
 	// Problem, when set, is why the verification stopped before a verdict
 	// (bad configuration, nothing to verify, cycles spent).
 	Problem *Problem
+	// Gates is the last gates run's report, when the gates ran.
+	Gates *gates.Report
 	// Timings are how long each stage took, in order (publish last), for
 	// the time-to-verdict breakdown in metrics and run records.
 	Timings []StageTiming

@@ -72,7 +72,9 @@ type CacheHit struct {
 func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
 	var auto []checklist.Item
 	for _, it := range items {
-		if it.Kind == checklist.Auto {
+		// GATE= items are the gates stage's (GatesCheck), not a plain
+		// exit code.
+		if it.Kind == checklist.Auto && it.Gate == "" {
 			auto = append(auto, it)
 		}
 	}
@@ -188,6 +190,9 @@ func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
 	for _, it := range items {
 		if it.Kind != checklist.Auto {
 			continue
+		}
+		if it.Gate != "" {
+			return false // the gates always run
 		}
 		for _, r := range v.runnersFor(it) {
 			key := v.Caching.key(r, it.Argv)

@@ -37,6 +37,9 @@ type Invocation struct {
 	// Fresh ("/verify fresh") runs every check even when a cached result
 	// exists.
 	Fresh bool
+	// Gates ("/verify gates") runs the deterministic gates of the pull
+	// request against its base, besides the checklist.
+	Gates bool
 }
 
 var commentParser = parser.NewParser(
@@ -79,6 +82,8 @@ func ParseInvocation(body string) Invocation {
 					found.Command = Reset
 				case arg == "fresh":
 					found.Command, found.Fresh = Verify, true
+				case arg == "gates":
+					found.Command, found.Gates = Verify, true
 				default:
 					found.Command = Help
 				}

@@ -52,6 +52,8 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// Gates is the gates run (bot/gates.Report), when the gates ran.
+	Gates any
 }
 
 // StageTime is one pipeline stage's wall time.
@@ -102,6 +104,7 @@ type Summary struct {
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 	Stages        []StageTime     `json:"stages,omitempty"`
+	Gates         any             `json:"gates,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -159,6 +162,7 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
 		Stages:        run.Stages,
+		Gates:         run.Gates,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000

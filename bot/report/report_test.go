@@ -215,3 +215,21 @@ func TestGatesGolden(t *testing.T) {
 		golden(t, "gates-jira-"+name, GatesJira(g))
 	}
 }
+
+func TestGatesInReportsGolden(t *testing.T) {
+	r := sampleRun("needs_fix")
+	r.Items = append(r.Items[:1:1], Item{Line: 11, ID: "gate-red", Text: "RED first", Command: "go test ./...", Kind: "auto", Ran: true,
+		FailureType: "TEST_FAILURE", ExitCode: 0, Output: "VERIFY_RED reject_vanity (exit 0): 1 new or changed tests already pass without the change: TestAbsTen\n"})
+	r.Gates = &Gates{Base: "1111111111111111111111111111111111111111", Head: "0123456789abcdef0123456789abcdef01234567",
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "reject_vanity", Command: "go test -run '^(TestAbsTen)$' -json .", Reason: "1 new or changed tests already pass without the change: TestAbsTen"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
+		},
+		Vanity: []string{"TestAbsTen"}, PassToPass: []string{"TestAbsPositive"}}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-gates", parts[0])
+	title, summary, text := CheckRun(r)
+	golden(t, "checkrun-gates", "title: "+title+"\n\nsummary:\n"+summary+"\ntext:\n"+text)
+	golden(t, "jira-gates", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/integrations/github/githubtest"
 )
 
 // gitCommit writes files into dir ("" removes one), commits and returns
@@ -186,4 +188,77 @@ func TestGatesCLIBadInput(t *testing.T) {
 			assert.Empty(t, h.stdout.String())
 		})
 	}
+}
+
+// A story's GATE= items go through the pipeline: `run --gates-base` judges
+// them by the gates of base..HEAD, and the summary carries the gates.
+func TestRunStoryWithGateItems(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	story := h.write("KAN-7.md", "# KAN-7\n\n<!-- AUTO:GATE=red CMD=go test ./... -->\n- [ ] the new test fails before the fix\n"+
+		"<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] and passes after it\n<!-- AUTO:GATE=refactor CMD=go test ./... -->\n- [ ] nothing else breaks\n")
+
+	code := h.run("run", story, "--workdir", repo, "--gates-base", base)
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-7-auto-verify-summary.json"))
+	require.NoError(t, err)
+	var sum struct {
+		AllPassed bool `json:"all_passed"`
+		Results   []struct {
+			Command string `json:"command"`
+			Passed  bool   `json:"passed"`
+		} `json:"results"`
+		Gates gatesJSON `json:"gates"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &sum), "%s", raw)
+	assert.True(t, sum.AllPassed)
+	assert.Len(t, sum.Results, 3, "each GATE= item is a result")
+	assert.Equal(t, base, sum.Gates.Base)
+	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
+
+	// Without a base the items fail, saying what to do; nothing breaks.
+	code = h.run("run", story, "--workdir", repo)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, h.stdout.String()+h.stderr.String(), "--gates-base REV")
+}
+
+// TestServeVerifyGates: `/verify gates` on a pull request runs the gates
+// against the pull request's base, both trees fetched as tarballs, and the
+// check run and the sticky comment show each gate and the test lists.
+func TestServeVerifyGates(t *testing.T) {
+	redisURL := testRedisURL(t)
+	fake := githubtest.NewServer(t)
+	fake.AddRepo("acme", "web", "main")
+	const baseSHA = "1111111111111111111111111111111111111111"
+	const prHead = "2222222222222222222222222222222222222222"
+	cfg := "allowlist: [true, go test, go vet]\n"
+	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": cfg})
+	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-25", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
+	fake.SetPermission("acme", "web", "alice", "write")
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+
+	body := "/verify gates"
+	cid := fake.AddComment("acme", "web", 7, "alice", body)
+	code, _ := srv.deliver(t, "issue_comment", "d-gates-1", commentEvent(cid, "alice", body), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the gates run", func() bool { return len(completedRuns(fake)) == 1 })
+	run := completedRuns(fake)[0]
+	summary := run.GetOutput().GetSummary()
+	assert.Equal(t, "success", run.GetConclusion(), "%s\n%s", summary, srv.logString())
+	assert.Contains(t, summary, "### Gates ✅ every gate accepts")
+	assert.Contains(t, summary, "| VERIFY_RED | ✅ accept |")
+	assert.Contains(t, summary, "| FAIL_TO_PASS | `TestAbsNegative` |")
+	assert.Contains(t, summary, "Base `"+baseSHA[:12]+"`")
+	waitFor(t, "the sticky comment", func() bool {
+		c := stickyComments(fake)
+		return len(c) == 1 && strings.Contains(c[0].GetBody(), "| PASS_TO_PASS | `TestAbsPositive` |")
+	})
+	assert.Contains(t, stickyComments(fake)[0].GetBody(), "`/verify gates`")
 }

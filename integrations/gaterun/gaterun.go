@@ -56,6 +56,11 @@ type Spec struct {
 	Timeout time.Duration
 	// Redactor masks secrets in the snippets; nil keeps output as is.
 	Redactor bot.Redactor
+	// Allowed, when set, picks what Spec leaves open against the
+	// allowlist: with Test nil the ecosystem's default test command, with
+	// AutoStatic `go vet ./...` for Go.
+	Allowed    func(command string) ([]string, error)
+	AutoStatic bool
 	// TempDir is where the trees go ("" is the system's); Now the clock.
 	TempDir string
 	Now     func() time.Time
@@ -81,8 +86,10 @@ func (s *Spec) now() time.Time {
 // verdicts, never errors.
 func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	rep := gates.Report{Base: s.Base, Head: s.Head}
-	if _, err := ReportingArgv(s.Ecosystem, s.Test); err != nil {
-		return rep, err
+	if s.Ecosystem != "" && s.Test != nil {
+		if _, err := ReportingArgv(s.Ecosystem, s.Test); err != nil {
+			return rep, err
+		}
 	}
 	tmp, err := os.MkdirTemp(s.TempDir, "autoverify-gates-*")
 	if err != nil {
@@ -101,6 +108,9 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	}
 	if herr != nil {
 		return rep, fmt.Errorf("gates: head %s: %w", s.Head, herr)
+	}
+	if err := s.settle(headDir); err != nil {
+		return rep, err
 	}
 	baseFiles, err := testFiles(baseDir, s.Ecosystem, s.TestFiles)
 	if err != nil {
@@ -168,6 +178,59 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	s.judge(&rep, change, claimed, unparsable, touchedBase, b, r, g, i, f)
 	rep.Normalize()
 	return rep, nil
+}
+
+// settle fills in what the spec left open, from the head's tree: the
+// ecosystem, the default test command and static checks (allowlisted).
+func (s *Spec) settle(headDir string) error {
+	if s.Ecosystem == "" {
+		if eco, ok := EcosystemOf(s.Test); ok {
+			s.Ecosystem = eco
+		} else if eco, ok := Detect(headDir); ok {
+			s.Ecosystem = eco
+		} else {
+			return fmt.Errorf("gates: the head is neither Go (go.mod) nor Python (*.py, pyproject.toml); name the test command in the GATE= item's CMD=")
+		}
+	}
+	allowed := s.Allowed
+	if allowed == nil {
+		allowed = func(c string) ([]string, error) {
+			return nil, fmt.Errorf("command `%s` is not in the allowlist", c)
+		}
+	}
+	if s.Test == nil {
+		argv, err := allowed(gates.CommandLine(DefaultTest[s.Ecosystem]))
+		if err != nil {
+			return fmt.Errorf("gates: the default test command: %w", err)
+		}
+		s.Test = argv
+	}
+	if _, err := ReportingArgv(s.Ecosystem, s.Test); err != nil {
+		return err
+	}
+	if s.Static == nil && s.AutoStatic && s.Ecosystem == gates.Go {
+		argv, err := allowed(gates.CommandLine(DefaultStatic[gates.Go][0]))
+		if err != nil {
+			return fmt.Errorf("gates: VERIFY_IMPLEMENT: %w", err)
+		}
+		s.Static = argv
+	}
+	return nil
+}
+
+// Engine runs gates for the pipeline (bot.GateRunner).
+type Engine struct {
+	// TempDir is where trees go ("" is the system's).
+	TempDir string
+}
+
+var _ bot.GateRunner = Engine{}
+
+// RunGates runs job's gates: the test command given or the ecosystem's
+// default, and Go's go vet, each only when allowlisted.
+func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
+	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test,
+		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir})
 }
 
 // mix overlays want's test files on a tree that holds have's, dropping
