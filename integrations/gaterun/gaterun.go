@@ -345,6 +345,9 @@ func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable
 	for _, n := range broken {
 		brokenSet[n] = true
 	}
+	for _, t := range tampered {
+		brokenSet[t.Test] = true // a weakened test proves nothing kept
+	}
 	for _, n := range passed {
 		if atHead[n] == gates.Pass && !brokenSet[n] {
 			rep.Tests.PassToPass = append(rep.Tests.PassToPass, n)

@@ -2,6 +2,7 @@ package gaterun_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,6 +173,15 @@ func TestAbsNegative(t *testing.T) {
 		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.PassToPass)
 	})
 
+	t.Run("skipping a passing test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("skip", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\tif Abs(3) != 3 {", "\tt.Skip(\"flaky\")\n\tif Abs(3) != 3 {", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Tampered)
+		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.PassToPass, "a weakened test is not kept, though its base version passes")
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+	})
+
 	tampers := map[string]map[string]string{
 		"editing a failing test to pass": {"bug_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsKnownBug(t *testing.T) {\n\tif Abs(-1) != -1 {\n\t\tt.Fatal(\"Abs(-1)\")\n\t}\n}\n"},
 		"deleting a failing test":        {"bug_test.go": ""},
@@ -183,6 +193,7 @@ func TestAbsNegative(t *testing.T) {
 			head := r.commit(name, files)
 			rep := gatesRun(t, r, gates.Go, goTest, base, head)
 			assert.Equal(t, []string{"TestAbsKnownBug"}, rep.Tests.Tampered)
+			assert.NotContains(t, rep.Tests.PassToPass, "TestAbsKnownBug")
 			ref := gateOf(rep, gates.Refactor)
 			assert.Equal(t, gates.RejectFailure, ref.Classification)
 			assert.Contains(t, ref.Reason, "TestAbsKnownBug")

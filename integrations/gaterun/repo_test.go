@@ -94,3 +94,8 @@ func pythonWithPytest(t *testing.T) string {
 	t.Skip("SKIPPED LOUDLY: no python3 with pytest (apt-get install python3-pytest)")
 	return ""
 }
+
+func runGit(dir string, args ...string) (string, error) {
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+	return string(out), err
+}
