@@ -39,6 +39,10 @@ type GateJob struct {
 	Redactor Redactor
 	// Vars are the story's gate variables.
 	Vars map[string]string
+	// TestFiles are more test-file patterns (settings); Guards the tests
+	// the story marks as regression guards (GUARD=).
+	TestFiles []string
+	Guards    map[string]bool
 }
 
 // GatesCheck is the gates stage: it runs the gates of the change when the
@@ -63,10 +67,14 @@ func gateItem(g gates.Gate, command string) checklist.Item {
 // Check runs the gates and adds their outcomes.
 func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 	var items []checklist.Item
+	guards := map[string]bool{}
 	if v.Story != nil {
 		for _, it := range v.Story.Items {
 			if it.Kind == checklist.Auto && it.Gate != "" {
 				items = append(items, it)
+			}
+			for _, g := range it.Guards {
+				guards[g] = true
 			}
 		}
 	}
@@ -113,7 +121,7 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 			return rep, nil
 		}
 		rep, err := c.Gates.RunGates(ctx, GateJob{Base: base, Head: v.Subject.Commit, Trees: trees, Runner: v.Runner, Test: argv,
-			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor})
+			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards})
 		if err != nil {
 			return rep, err
 		}

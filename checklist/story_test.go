@@ -305,8 +305,13 @@ func TestParseTagGate(t *testing.T) {
 		"<!-- AUTO: gate = Verify_Green ENV=ci CMD=go test ./... -->\n- [ ] then green\n"+
 		"<!-- AUTO:GATE=purple CMD=go test ./... -->\n- [ ] no such gate\n"+
 		"<!-- AUTO:GATE=red GATE=green CMD=go test ./... -->\n- [ ] twice\n"+
-		"<!-- AUTO:CMD=go test -run GATE=red -->\n- [ ] GATE= inside the command is the command's\n")
-	require.Len(t, s.Items, 5)
+		"<!-- AUTO:CMD=go test -run GATE=red -->\n- [ ] GATE= inside the command is the command's\n"+
+		"<!-- AUTO:GATE=red GUARD=TestOld,tests/test_x.py::test_y CMD=go test ./... -->\n- [ ] with guards\n"+
+		"<!-- AUTO:GATE=red GUARD=, CMD=go test ./... -->\n- [ ] empty guard\n")
+	require.Len(t, s.Items, 7)
+	assert.Equal(t, []string{"TestOld", "tests/test_x.py::test_y"}, s.Items[5].Guards)
+	assert.Equal(t, Rejected, s.Items[6].Kind)
+	assert.Contains(t, s.Items[6].Reason, "empty GUARD=")
 	assert.Equal(t, Auto, s.Items[0].Kind)
 	assert.Equal(t, "VERIFY_RED", s.Items[0].Gate)
 	assert.Equal(t, []string{"go", "test", "./..."}, s.Items[0].Argv)

@@ -30,6 +30,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	testCmd := fs.String("test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	workdir := fs.String("workdir", ".", "the git work tree (its .autoverify.yml is read)")
+	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
 	lookup := settingFlags(fs, a.Getenv, settings.Run)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -66,6 +67,10 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
+	guards := map[string]bool{}
+	for _, g := range settings.SplitList(*guardList) {
+		guards[g] = true
+	}
 	runner, closeRunner, err := runners.New(cfg, nil)
 	if err != nil {
 		return exitBadInput, inputErrorf("runner: %v", err)
@@ -77,6 +82,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	}
 	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
 		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": *workdir},
+		TestFiles: cfg.GatesTestFiles, Guards: guards,
 		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
 	if err != nil {
 		return exitFailed, err

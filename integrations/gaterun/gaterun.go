@@ -230,7 +230,8 @@ var _ bot.GateRunner = Engine{}
 // default, and Go's go vet, each only when allowlisted.
 func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
 	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test,
-		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir})
+		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir,
+		TestFiles: job.TestFiles, Guards: job.Guards})
 }
 
 // mix overlays want's test files on a tree that holds have's, dropping

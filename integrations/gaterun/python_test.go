@@ -1,14 +1,23 @@
 package gaterun_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
 )
+
+func pySpec(r *repo, test []string, base, head string) gaterun.Spec {
+	return gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Runner: runner(r.t),
+		Ecosystem: gates.Python, Test: test}
+}
 
 const pyCalc = "def absolute(x):\n    return x  # bug: negative x comes back as is\n"
 
@@ -73,6 +82,34 @@ func TestPythonGates(t *testing.T) {
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		assert.Equal(t, gates.RejectVanity, gateOf(rep, gates.Red).Classification)
 		assert.Equal(t, []string{"tests/test_more.py::test_ten"}, rep.Tests.Vanity)
+	})
+
+	t.Run("a regression guard the story names is not vanity", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("guard", map[string]string{"calc.py": pyCalcFixed,
+			"tests/test_more.py": "from calc import absolute\n\n\ndef test_ten():\n    assert absolute(10) == 10\n\n\ndef test_minus_five():\n    assert absolute(-5) == 5\n"})
+		spec := pySpec(r, pytest, base, head)
+		spec.Guards = map[string]bool{"tests/test_more.py::test_ten": true}
+		rep, err := gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Empty(t, rep.Tests.Vanity)
+		assert.Equal(t, []string{"tests/test_more.py::test_minus_five"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("test files named by a pattern from the settings", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("checks", map[string]string{"calc.py": pyCalcFixed, "pytest.ini": "[pytest]\npython_files = test_*.py check_*.py\n",
+			"checks/check_neg.py": "from calc import absolute\n\n\ndef test_neg():\n    assert absolute(-7) == 7\n"})
+		spec := pySpec(r, pytest, base, head)
+		rep, err := gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Red).Classification, "check_*.py is no test file by convention")
+		spec.TestFiles = []string{"check_*.py"}
+		rep, err = gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, []string{"checks/check_neg.py::test_neg"}, rep.Tests.FailToPass)
 	})
 
 	t.Run("a test with a syntax error", func(t *testing.T) {
