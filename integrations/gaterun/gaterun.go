@@ -337,6 +337,21 @@ func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable
 		refOut.TimedOut = true
 	}
 	refRes, broken := gates.ClassifyRefactor(passed, refOut, tampered)
+	// A test with no result at head either did not build (said above) or
+	// was reported in output the runner's cap cut: then nobody knows
+	// whether it still passes, and REFACTOR cannot accept.
+	if refRes.Classification == gates.Accept && (cut(g) > 0 || cut(f) > 0) {
+		var unknown []string
+		for _, n := range passed {
+			if _, ok := atHead[n]; !ok {
+				unknown = append(unknown, n)
+			}
+		}
+		if len(unknown) > 0 {
+			refRes = gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown,
+				Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(g)+cut(f))}
+		}
+	}
 	rep.Tests.Broken = broken
 	rep.Weakened = tampered
 	for _, t := range tampered {
@@ -387,6 +402,14 @@ func (s *Spec) evidence(res gates.Result, r *run) gates.Evidence {
 	}
 	e.Snippet = gates.Snippet(text)
 	return e
+}
+
+// cut is how many output bytes the runner dropped from r.
+func cut(r *run) int64 {
+	if r == nil {
+		return 0
+	}
+	return r.res.OmittedBytes
 }
 
 // filesOf returns the distinct files of names.

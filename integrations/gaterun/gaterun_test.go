@@ -201,3 +201,25 @@ func TestAbsNegative(t *testing.T) {
 		})
 	}
 }
+
+// TestCutOutputIsNotAPass: when the runner's output cap cuts the head's
+// report, a base test whose result fell in the cut is unknown, and
+// REFACTOR does not accept on faith.
+func TestCutOutputIsNotAPass(t *testing.T) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed,
+		"calc_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n"})
+	noisy := func(name string) string {
+		return "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc " + name + "(t *testing.T) {\n\tfor i := 0; i < 200; i++ {\n\t\tt.Log(strings.Repeat(\"x\", 100))\n\t}\n}\n"
+	}
+	head := r.commit("noise", map[string]string{"a_noisy_test.go": noisy("TestANoisy"), "z_noisy_test.go": noisy("TestZNoisy")})
+	small, err := local.New(local.WithOutputLimit(8 << 10))
+	require.NoError(t, err)
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: small, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+	require.NoError(t, err)
+	ref := gateOf(rep, gates.Refactor)
+	assert.Equal(t, gates.RejectFailure, ref.Classification)
+	assert.Contains(t, ref.Reason, "ENGINEO_OUTPUT_LIMIT")
+	assert.Contains(t, ref.Tests, "TestAbsPositive")
+}
