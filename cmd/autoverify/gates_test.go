@@ -108,9 +108,18 @@ func TestGatesCLIGo(t *testing.T) {
 	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
 	assert.Equal(t, []string{}, g.Tests.Vanity)
 
+	// A new test that passes on the base is vanity, unless named a guard.
+	guarded := gitCommit(t, repo, "double", map[string]string{"double.go": "package calc\n\nfunc Double(x int) int { return 2 * x }\n",
+		"double_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatal(\"2\")\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+	code = h.run("gates", "--workdir", repo, "--base", head, "--json")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, []string{"TestAbsTen"}, decodeGates(t, h.stdout.Bytes()).Tests.Vanity)
+	code = h.run("gates", "--workdir", repo, "--base", head, "--guard", "TestAbsTen", "--json")
+	assert.Equal(t, 0, code, "a regression guard is not vanity: %s", h.stdout.String())
+
 	// A change that deletes the test and breaks nothing else is tampering.
 	gitCommit(t, repo, "drop the test", map[string]string{"calc_test.go": "package calc\n"})
-	code = h.run("gates", "--workdir", repo, "--base", head)
+	code = h.run("gates", "--workdir", repo, "--base", guarded)
 	assert.Equal(t, 1, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
 	assert.Contains(t, h.stdout.String(), "REJECTED")
 	assert.Contains(t, h.stdout.String(), "TestAbsNegative (deleted)")
