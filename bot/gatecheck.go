@@ -158,7 +158,7 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 // gateOutcome judges an item by its gate: it passes when every command of
 // that gate accepted.
 func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
-	o := Outcome{Item: it, Passed: true}
+	o := Outcome{Item: it, Passed: true, Verdict: string(gates.Accept)}
 	var out strings.Builder
 	found := false
 	for _, e := range rep.Gates {
@@ -168,7 +168,7 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
 		found = true
 		fmt.Fprintf(&out, "%s %s (exit %d): %s\n$ %s\n%s\n", e.Gate, e.Classification, e.ExitCode, e.Reason, e.Command, e.Snippet)
 		if e.Classification != gates.Accept {
-			o.Passed, o.Reason = false, fmt.Sprintf("%s %s: %s", e.Gate, e.Classification, e.Reason)
+			o.Passed, o.Reason, o.Verdict = false, fmt.Sprintf("%s %s: %s", e.Gate, e.Classification, e.Reason), string(e.Classification)
 			o.Result.ExitCode = e.ExitCode
 			o.FailureType = failure.TestFailure
 			if e.Classification == gates.RejectSyntax {
@@ -177,7 +177,7 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
 		}
 	}
 	if !found {
-		o.Passed, o.FailureType = false, failure.EnvError
+		o.Passed, o.FailureType, o.Verdict = false, failure.EnvError, ""
 		o.Reason = fmt.Sprintf("%s did not run for this change (Python's IMPLEMENT needs ruff or pyflakes installed)", g)
 		out.WriteString(o.Reason + "\n")
 	}

@@ -54,6 +54,9 @@ type Outcome struct {
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
+	// Verdict is a gate item's classification (accept, reject_vanity …),
+	// kept in the ledger's history.
+	Verdict string
 
 	unavailable bool
 }

@@ -228,6 +228,9 @@ func TestRunStoryWithGateItems(t *testing.T) {
 	assert.Len(t, sum.Results, 3, "each GATE= item is a result")
 	assert.Equal(t, base, sum.Gates.Base)
 	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
+	require.Equal(t, 0, h.run("ledger", "show", "KAN-7", "--json"), h.stderr.String())
+	assert.Contains(t, h.stdout.String(), `"gates": {`, "the ledger's history keeps the gates' verdicts")
+	assert.Contains(t, h.stdout.String(), `"VERIFY_RED": "accept"`)
 
 	// Without a base the items fail, saying what to do; nothing breaks.
 	code = h.run("run", story, "--workdir", repo)
