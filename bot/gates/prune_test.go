@@ -65,3 +65,14 @@ func TestAbsTen(t *testing.T) {
 	_, _, ok = PruneGo([]byte("package x\nfunc ("), []int{1})
 	assert.False(t, ok)
 }
+
+func TestPrunePython(t *testing.T) {
+	t.Parallel()
+	src := "import pytest\nfrom calc import absolute, sign as sgn  # both\nfrom calc.extra import more\nfrom other import thing\n\n\ndef test_sign():\n    assert sgn(-1) == -1\n"
+	out, stubbed, ok := PrunePython([]byte(src), "E   ImportError: cannot import name 'sign' from 'calc' (/x/calc.py)\nE   ModuleNotFoundError: No module named 'calc.extra'\n")
+	require.True(t, ok)
+	assert.Equal(t, []string{"sgn", "more"}, stubbed)
+	assert.Equal(t, "import pytest\nfrom calc import absolute\nsgn = None  # autoverify: not on the base\nmore = None  # autoverify: not on the base\nfrom other import thing\n\n\ndef test_sign():\n    assert sgn(-1) == -1\n", string(out))
+	_, _, ok = PrunePython([]byte(src), "SyntaxError: invalid syntax")
+	assert.False(t, ok, "nothing it can stub")
+}

@@ -30,6 +30,9 @@ type Results struct {
 	// output lines without the JSON framing; pytest's terminal output
 	// without the XML), where BuildFailure looks for build errors.
 	Text string
+	// Uncollected are pytest's test modules that did not import: file →
+	// the error.
+	Uncollected map[string]string
 }
 
 // Count returns how many tests passed, failed and were skipped.
@@ -132,7 +135,7 @@ type junitSuite struct {
 // module that does not import) is no test: its message joins Text, where
 // BuildFailure reads it.
 func ParseJUnitXML(out []byte) (Results, error) {
-	r := Results{Tests: map[string]string{}}
+	r := Results{Tests: map[string]string{}, Uncollected: map[string]string{}}
 	start := bytes.Index(out, []byte("<?xml"))
 	end := bytes.LastIndex(out, []byte("</testsuites>"))
 	if start < 0 || end < start {
@@ -150,6 +153,9 @@ func ParseJUnitXML(out []byte) (Results, error) {
 		for _, c := range s.Cases {
 			if c.Classname == "" && c.Error != nil {
 				r.Text += "\n" + c.Error.Body
+				if c.File != "" {
+					r.Uncollected[c.File] = c.Error.Body
+				}
 				continue
 			}
 			name := pytestName(c)

@@ -59,6 +59,7 @@ collected 4 items / 1 error
 		"tests/test_calc.py::test_p":        Fail,
 	}, r.Tests, "a collection error is no test; parameters fold into the function")
 	assert.Contains(t, r.Text, "cannot import name 'mul'", "the collection error is where BuildFailure reads it")
+	assert.Contains(t, r.Uncollected["tests/test_imp.py"], "cannot import name 'mul'")
 	assert.Contains(t, r.Text, "1 failed, 2 passed")
 	assert.NotContains(t, r.Text, "<testcase")
 	failed, missing := BuildFailure(r.Text, r.Only([]string{"tests/test_imp.py::test_mul"}))

@@ -139,7 +139,7 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 
 	var b, r, g, i, f *run
 	var bErr, hErr error
-	var needCode []string
+	var redNote string
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -150,8 +150,8 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 			return
 		}
 		r, bErr = s.exec(ctx, baseDir, s.Test, claimed, redFiles)
-		if bErr == nil && s.Ecosystem == gates.Go && len(unparsable) == 0 {
-			r, needCode, bErr = s.pruneRed(ctx, baseDir, headFiles, headFileOf, claimed, r)
+		if bErr == nil && len(unparsable) == 0 {
+			r, redNote, bErr = s.pruneRed(ctx, baseDir, headFiles, headFileOf, claimed, r)
 		}
 	}()
 	go func() {
@@ -179,7 +179,7 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	if hErr != nil {
 		return rep, hErr
 	}
-	s.judge(&rep, change, claimed, unparsable, touchedBase, needCode, b, r, g, i, f)
+	s.judge(&rep, change, claimed, unparsable, touchedBase, redNote, b, r, g, i, f)
 	rep.Normalize()
 	return rep, nil
 }
@@ -238,30 +238,47 @@ func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, er
 		TestFiles: job.TestFiles, Guards: job.Guards})
 }
 
-// pruneRed gives Go's RED a second look when the first run did not build
-// because tests call code the base lacks: a package builds as a whole, so
-// one such test would keep its package's other new tests from running —
-// and a vanity test could hide behind it. It drops the functions the
-// compiler named from the head's test files and runs the rest; the
-// dropped tests count as failing (red). When the pruned files still do
-// not build, the first run stands.
-func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]byte, headFileOf map[string]string, claimed []string, r *run) (*run, []string, error) {
+// pruneRed gives RED a second look when the first run did not build
+// because tests need code the base lacks. A Go package builds as a whole
+// and a pytest module imports as a whole, so one such test would keep its
+// neighbours from running on the base — and a vanity test could hide
+// behind it. For Go it drops the functions the compiler named (they count
+// as failing: red); for pytest it turns the missing imported names into
+// None (the tests that use them fail). Then it runs the rest. When that
+// still does not build, the first run stands. note says what was done.
+func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]byte, headFileOf map[string]string, claimed []string, r *run) (*run, string, error) {
 	if o := outcome(r, claimed); !o.BuildFailed || !o.MissingOnly {
-		return r, nil, nil
+		return r, "", nil
 	}
 	have, want := map[string][]byte{}, map[string][]byte{}
-	var dropped []string
-	for file, lines := range gates.MissingAt(r.results.Text) {
-		src, ok := headFiles[file]
-		if !ok {
-			continue
+	var dropped, stubbed []string
+	switch s.Ecosystem {
+	case gates.Go:
+		for file, lines := range gates.MissingAt(r.results.Text) {
+			src, ok := headFiles[file]
+			if !ok {
+				continue
+			}
+			out, d, ok := gates.PruneGo(src, lines)
+			if !ok || len(d) == 0 {
+				continue
+			}
+			have[file], want[file] = src, out
+			dropped = append(dropped, d...)
 		}
-		out, d, ok := gates.PruneGo(src, lines)
-		if !ok || len(d) == 0 {
-			continue
+	case gates.Python:
+		for file, msg := range r.results.Uncollected {
+			src, ok := headFiles[file]
+			if !ok {
+				continue
+			}
+			out, st, ok := gates.PrunePython(src, msg)
+			if !ok {
+				continue
+			}
+			have[file], want[file] = src, out
+			stubbed = append(stubbed, st...)
 		}
-		have[file], want[file] = src, out
-		dropped = append(dropped, d...)
 	}
 	gone := map[string]bool{}
 	for _, d := range dropped {
@@ -273,18 +290,23 @@ func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]
 			rest = append(rest, n)
 		}
 	}
-	if len(dropped) == 0 || len(rest) == 0 {
-		return r, nil, nil
+	if len(want) == 0 || len(rest) == 0 {
+		return r, "", nil
 	}
 	if err := overlay(dir, have, want); err != nil {
-		return nil, nil, err
+		return nil, "", err
+	}
+	if s.Ecosystem == gates.Python {
+		if err := dropCaches(dir); err != nil {
+			return nil, "", err
+		}
 	}
 	r2, err := s.exec(ctx, dir, s.Test, rest, filesOf(rest, headFileOf))
 	if err != nil {
-		return nil, nil, err
+		return nil, "", err
 	}
-	if outcome(r2, rest).BuildFailed {
-		return r, nil, nil
+	if o := outcome(r2, rest); o.BuildFailed || len(r2.results.Only(rest)) == 0 {
+		return r, "", nil
 	}
 	tests := map[string]string{}
 	for n, st := range r2.results.Tests {
@@ -295,7 +317,11 @@ func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]
 	}
 	r2.results.Tests = tests
 	sort.Strings(dropped)
-	return r2, dropped, nil
+	sort.Strings(stubbed)
+	if len(dropped) > 0 {
+		return r2, fmt.Sprintf("%d tests need code the base lacks (%s) and cannot build there: red; the others ran: ", len(dropped), strings.Join(dropped, ", ")), nil
+	}
+	return r2, fmt.Sprintf("the base lacks %s: made None so the modules import and the tests that use them fail; ", strings.Join(stubbed, ", ")), nil
 }
 
 // mix overlays want's test files on a tree that holds have's, dropping
@@ -321,14 +347,11 @@ func outcome(r *run, matter []string) gates.Outcome {
 }
 
 // judge classifies the runs and fills the report.
-func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable, touchedBase, needCode []string, b, r, g, i, f *run) {
+func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable, touchedBase []string, redNote string, b, r, g, i, f *run) {
 	// VERIFY_RED: the new and changed tests over the base's code.
 	red := outcome(r, claimed)
 	redRes := gates.ClassifyRed(claimed, red, s.Guards)
-	if len(needCode) > 0 {
-		redRes.Reason = fmt.Sprintf("%d tests need code the base lacks (%s) and cannot build there: red; the others ran: %s",
-			len(needCode), strings.Join(needCode, ", "), redRes.Reason)
-	}
+	redRes.Reason = redNote + redRes.Reason
 	if len(unparsable) > 0 {
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: unparsable,
 			Reason: "test files do not parse: " + strings.Join(unparsable, ", ")}

@@ -72,7 +72,20 @@ func TestPythonGates(t *testing.T) {
 			"tests/test_sign.py": "from calc import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
-		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "cannot import name 'sign'")
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "the base lacks sign", "the module imports with sign made None")
+		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "'NoneType' object is not callable", "and the test ran and failed")
+		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("a vanity test cannot hide behind an import of new code", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("hide", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
+			"tests/test_sign.py": "from calc import absolute, sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n\n\ndef test_ten():\n    assert absolute(10) == 10\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Contains(t, red.Reason, "the base lacks sign")
+		assert.Equal(t, []string{"tests/test_sign.py::test_ten"}, rep.Tests.Vanity)
 		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
 	})
 
