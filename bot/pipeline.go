@@ -40,6 +40,12 @@ type Pipeline struct {
 	Cache ResultCache
 	// Version is autoverify's build, part of every cache key.
 	Version string
+	// Workspaces copies the workspace for each independent reviewer after
+	// the first (see Reviewing); nil makes reviewers share it.
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes from a check's output for the
+	// reviewers' digest; nil digests the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
 	// CountCached makes a verification served wholly from the cache count
 	// a verify cycle (by default it does not: it ran nothing).
 	CountCached bool
@@ -87,6 +93,8 @@ type Options struct {
 	Publishers  []Publisher
 	Cache       ResultCache
 	Version     string
+	Workspaces  WorkspaceCloner
+	Tests       func(argv []string, output []byte) map[string]string
 	CountCached bool
 	Now         func() time.Time
 }
@@ -97,6 +105,7 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
+		Workspaces: o.Workspaces, Tests: o.Tests,
 		Checks: []Check{},
 	}
 }

@@ -160,13 +160,19 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 		// start, before anything is recorded under the name.
 		v.Request.RunID = "local-" + v.Key + "-" + v.Started.UTC().Format(evidence.TimeFormat)
 	}
+	reviewing := &Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
 	var caching *Caching
 	if p.Cache != nil {
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: p.Version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
+		version := p.Version
+		if n := reviewing.n(); n > 1 {
+			// A pass verified by n reviewers is not one a single run saw.
+			version += fmt.Sprintf("+reviewers=%d", n)
+		}
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Now: p.Now},
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes

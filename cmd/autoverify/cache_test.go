@@ -19,6 +19,9 @@ func TestRunReusesPassingResultsOfTheSameTree(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "sh count.sh"
+	// The test counts executions; reviewers (who run a check once each)
+	// have their own tests.
+	h.env["ENGINEO_REVIEWERS"] = "1"
 	h.write("count.sh", "echo ran >> "+filepath.Join(h.dir, "state-ran")+"\n")
 	h.write(".gitignore", "reports/\nstate/\nstate-ran\n")
 	path := h.write("docs/KAN-40.md", "- [ ] counts `sh count.sh`\n- [ ] someone reads it\n")
