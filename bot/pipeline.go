@@ -140,8 +140,14 @@ type Request struct {
 	// what was rerun).
 	Notes []string
 	// NoCache runs every check even when a cached result exists
-	// (--no-cache, /verify fresh); passes are still stored.
+	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
+	// stored.
 	NoCache bool
+	// RerunFailed runs again only what failed (/verify failed, the check
+	// run's "Re-run failed items"): passes of the same tree, command and
+	// environment carry over from the result cache, and the reports say
+	// how many of each.
+	RerunFailed bool
 }
 
 // Verification is one run of the pipeline: what each stage found, in the

@@ -226,5 +226,25 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
 	v.Summary.Notes = v.Request.Notes
+	if v.Request.RerunFailed {
+		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
+	}
 	return nil
+}
+
+// rerunNote says what a rerun of the failed items ran and what it carried
+// over.
+func (p *Pipeline) rerunNote(outcomes []Outcome) string {
+	if p.Cache == nil {
+		return "Re-run of failed items: the result cache is off (ENGINEO_CACHE=0), so every check ran again."
+	}
+	ran, kept := 0, 0
+	for _, o := range outcomes {
+		if o.Cached != nil {
+			kept++
+		} else {
+			ran++
+		}
+	}
+	return fmt.Sprintf("Re-run of failed items: %d ran again; %d passes carried over from earlier runs of this tree.", ran, kept)
 }
