@@ -164,11 +164,16 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	var caching *Caching
 	if p.Cache != nil {
 		version := p.Version
-		if n := reviewing.n(); n > 1 {
+		n := reviewing.n()
+		if n > 1 {
 			// A pass verified by n reviewers is not one a single run saw.
 			version += fmt.Sprintf("+reviewers=%d", n)
 		}
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
+		// Reviewers never take a cached pass for a run of their own: a
+		// flaky pass must not be frozen. Only a rerun of the failed items
+		// carries passes over, because the person asked for exactly that.
+		read := !v.Request.NoCache && (n == 1 || v.Request.RerunFailed)
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read}
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
