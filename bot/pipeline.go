@@ -41,6 +41,12 @@ type Pipeline struct {
 	Cache ResultCache
 	// Version is autoverify's build, part of every cache key.
 	Version string
+	// Workspaces copies the workspace for each independent reviewer after
+	// the first (see Reviewing); nil makes reviewers share it.
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes from a check's output for the
+	// reviewers' digest; nil digests the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
 	// CountCached makes a verification served wholly from the cache count
 	// a verify cycle (by default it does not: it ran nothing).
 	CountCached bool
@@ -88,6 +94,8 @@ type Options struct {
 	Publishers  []Publisher
 	Cache       ResultCache
 	Version     string
+	Workspaces  WorkspaceCloner
+	Tests       func(argv []string, output []byte) map[string]string
 	CountCached bool
 	Now         func() time.Time
 	// Gates runs the gates of a change (GATE= items, /verify gates); nil
@@ -101,6 +109,7 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
+		Workspaces: o.Workspaces, Tests: o.Tests,
 		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}},
 	}
 }
@@ -135,13 +144,19 @@ type Request struct {
 	// what was rerun).
 	Notes []string
 	// NoCache runs every check even when a cached result exists
-	// (--no-cache, /verify fresh); passes are still stored.
+	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
+	// stored.
 	NoCache bool
 	// Gates runs the gates of the change even when no item asks for them
 	// (/verify gates); GateBase is the revision they compare with (empty:
 	// the subject's base branch).
 	Gates    bool
 	GateBase string
+	// RerunFailed runs again only what failed (/verify failed, the check
+	// run's "Re-run failed items"): passes of the same tree, command and
+	// environment carry over from the result cache, and the reports say
+	// how many of each.
+	RerunFailed bool
 }
 
 // Verification is one run of the pipeline: what each stage found, in the

@@ -40,6 +40,9 @@ type Invocation struct {
 	// Gates ("/verify gates") runs the deterministic gates of the pull
 	// request against its base, besides the checklist.
 	Gates bool
+	// Failed ("/verify failed") runs again only the checks that failed:
+	// passes of the same tree, command and environment carry over.
+	Failed bool
 }
 
 var commentParser = parser.NewParser(
@@ -84,6 +87,8 @@ func ParseInvocation(body string) Invocation {
 					found.Command, found.Fresh = Verify, true
 				case arg == "gates":
 					found.Command, found.Gates = Verify, true
+				case arg == "failed":
+					found.Command, found.Failed = Verify, true
 				default:
 					found.Command = Help
 				}

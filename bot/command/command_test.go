@@ -40,4 +40,6 @@ func TestParseInvocationPinsACommit(t *testing.T) {
 	assert.Equal(t, Invocation{Command: Verify, Gates: true}, ParseInvocation("/verify gates"))
 	assert.Equal(t, Invocation{Command: Verify, Gates: true}, ParseInvocation("  /verify   GATES  "))
 	assert.Equal(t, Invocation{}, ParseInvocation("> /verify gates"), "a quote is not a request")
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify failed"))
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify FAILED"))
 }

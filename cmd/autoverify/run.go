@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"os"
 	"sync"
 
@@ -94,7 +95,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	defer store.Close()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Gates: gaterun.Engine{}}
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
