@@ -178,7 +178,7 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
 	}
 	if !found {
 		o.Passed, o.FailureType, o.Verdict = false, failure.EnvError, ""
-		o.Reason = fmt.Sprintf("%s did not run for this change (Python's IMPLEMENT needs ruff or pyflakes installed)", g)
+		o.Reason = fmt.Sprintf("%s did not run: `go vet ./...` is not in the allowlist (add it), or the code is Python, whose static checks only `autoverify gates` runs", g)
 		out.WriteString(o.Reason + "\n")
 	}
 	o.Result.Output = []byte(out.String())

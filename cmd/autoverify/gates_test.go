@@ -232,6 +232,18 @@ func TestRunStoryWithGateItems(t *testing.T) {
 	assert.Contains(t, h.stdout.String(), `"gates": {`, "the ledger's history keeps the gates' verdicts")
 	assert.Contains(t, h.stdout.String(), `"VERIFY_RED": "accept"`)
 
+	// go vet not allowlisted: the other gates run, GATE=implement says why
+	// it did not.
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test"
+	impl := h.write("KAN-8.md", "# KAN-8\n\n<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] green\n<!-- AUTO:GATE=implement CMD=go test ./... -->\n- [ ] vet\n")
+	code = h.run("run", impl, "--workdir", repo, "--gates-base", base)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, h.stdout.String(), "`go vet ./...` is not in the allowlist")
+	raw, err = os.ReadFile(filepath.Join(h.dir, "reports", "KAN-8-auto-verify-summary.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"passed_count": 1`)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+
 	// Without a base the items fail, saying what to do; nothing breaks.
 	code = h.run("run", story, "--workdir", repo)
 	assert.Equal(t, 1, code)
