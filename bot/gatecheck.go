@@ -114,19 +114,20 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 	}
 	// One gates run per test command: GATE=red and GATE=green items with
 	// the same CMD share it.
-	byCmd := map[string]gates.Report{}
+	type done struct {
+		rep gates.Report
+		err error
+	}
+	byCmd := map[string]done{}
 	run := func(argv []string) (gates.Report, error) {
 		key := strings.Join(argv, "\x00")
-		if rep, ok := byCmd[key]; ok {
-			return rep, nil
+		if d, ok := byCmd[key]; ok {
+			return d.rep, d.err
 		}
 		rep, err := c.Gates.RunGates(ctx, GateJob{Base: base, Head: v.Subject.Commit, Trees: trees, Runner: v.Runner, Test: argv,
 			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards})
-		if err != nil {
-			return rep, err
-		}
-		byCmd[key] = rep
-		return rep, nil
+		byCmd[key] = done{rep, err}
+		return rep, err
 	}
 	for _, it := range items {
 		rep, err := run(it.Argv)
