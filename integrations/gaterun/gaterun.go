@@ -19,6 +19,7 @@ package gaterun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -61,6 +62,9 @@ type Spec struct {
 	// AutoStatic `go vet ./...` for Go (when allowed; else no IMPLEMENT).
 	Allowed    func(command string) ([]string, error)
 	AutoStatic bool
+	// RetryDelay is the wait before another try after a transient runner
+	// failure (bot.ErrTransient); nil means 1 s, then 2 s.
+	RetryDelay func(attempt int) time.Duration
 	// TempDir is where the trees go ("" is the system's); Now the clock.
 	TempDir string
 	Now     func() time.Time
@@ -72,6 +76,9 @@ type run struct {
 	at      time.Time
 	res     bot.Result
 	results gates.Results
+	// attempt is how many tries the runner needed (a transient runner
+	// failure is tried again, as for checklist items).
+	attempt int
 }
 
 func (s *Spec) now() time.Time {
@@ -483,7 +490,7 @@ func (s *Spec) evidence(res gates.Result, r *run) gates.Evidence {
 		e.Snippet = res.Reason
 		return e
 	}
-	e.Command, e.ExitCode, e.Timestamp = gates.CommandLine(r.argv), r.res.ExitCode, r.at
+	e.Command, e.ExitCode, e.Timestamp, e.Attempt = gates.CommandLine(r.argv), r.res.ExitCode, r.at, r.attempt
 	text := []byte(r.results.Text)
 	if len(strings.TrimSpace(r.results.Text)) == 0 {
 		text = r.res.Output
@@ -540,9 +547,8 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 		full = Restrict(s.Ecosystem, full, only, files)
 	}
 	r := &run{argv: full, at: s.now()}
-	r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: full, Dir: dir, Timeout: s.Timeout})
-	if err != nil {
-		return nil, fmt.Errorf("gates: running %s: %w", gates.CommandLine(full), err)
+	if err := s.runCmd(ctx, r, dir); err != nil {
+		return nil, err
 	}
 	switch s.Ecosystem {
 	case gates.Go:
@@ -560,10 +566,37 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv []string) (*run, 
 		return nil, err
 	}
 	r := &run{argv: sub, at: s.now()}
-	r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: sub, Dir: dir, Timeout: s.Timeout})
-	if err != nil {
-		return nil, fmt.Errorf("gates: running %s: %w", gates.CommandLine(sub), err)
+	if err := s.runCmd(ctx, r, dir); err != nil {
+		return nil, err
 	}
 	r.results.Text = string(r.res.Output)
 	return r, nil
+}
+
+// maxTries bounds tries of a command whose runner failed transiently.
+const maxTries = 3
+
+// runCmd runs r's argv in dir, trying again after a transient runner
+// failure (an engine that did not answer); any other runner error means
+// the gate could not run.
+func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
+	var err error
+	for r.attempt = 1; ; r.attempt++ {
+		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Timeout: s.Timeout})
+		if err == nil || !errors.Is(err, bot.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
+			break
+		}
+		wait := time.Duration(r.attempt) * time.Second
+		if s.RetryDelay != nil {
+			wait = s.RetryDelay(r.attempt)
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("gates: running %s (%d tries): %w", gates.CommandLine(r.argv), r.attempt, err)
+	}
+	return nil
 }

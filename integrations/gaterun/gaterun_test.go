@@ -2,13 +2,16 @@ package gaterun_test
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -234,4 +237,50 @@ func TestCutOutputIsNotAPass(t *testing.T) {
 	assert.Equal(t, gates.RejectFailure, ref.Classification)
 	assert.Contains(t, ref.Reason, "ENGINEO_OUTPUT_LIMIT")
 	assert.Contains(t, ref.Tests, "TestAbsPositive")
+}
+
+// flaky fails each command's first try the way an engine that did not
+// answer does, or every try with a permanent error.
+type flaky struct {
+	bot.Runner
+	mu        sync.Mutex
+	seen      map[string]bool
+	permanent bool
+}
+
+func (f *flaky) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	if f.permanent {
+		return bot.Result{}, errors.New("image missing")
+	}
+	f.mu.Lock()
+	key := cmd.Dir + "\x00" + strings.Join(cmd.Argv, "\x00")
+	first := !f.seen[key]
+	f.seen[key] = true
+	f.mu.Unlock()
+	if first {
+		return bot.Result{}, bot.Transient(errors.New("engine did not answer"))
+	}
+	return f.Runner.Run(ctx, cmd)
+}
+
+func TestRunnerFailuresAreTriedAgainAndCounted(t *testing.T) {
+	r, base := goRepo(t)
+	head := r.commit("fix", map[string]string{"calc.go": goCalcFixed})
+	spec := gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Ecosystem: gates.Go,
+		Test: []string{"go", "test", "./..."}, Runner: &flaky{Runner: runner(t), seen: map[string]bool{}},
+		RetryDelay: func(int) time.Duration { return time.Millisecond }}
+	rep, err := gaterun.Run(context.Background(), spec)
+	require.NoError(t, err)
+	for _, e := range rep.Gates {
+		if e.Command != "" {
+			assert.Equal(t, 2, e.Attempt, "%s: the second try ran", e.Gate)
+		}
+	}
+	assert.Equal(t, gates.Accept, gateOf(rep, gates.Green).Classification)
+
+	spec.Runner = &flaky{permanent: true}
+	_, err = gaterun.Run(context.Background(), spec)
+	require.Error(t, err, "a runner that cannot run is no verdict")
+	assert.Contains(t, err.Error(), "image missing")
+	assert.Contains(t, err.Error(), "(1 tries)")
 }
