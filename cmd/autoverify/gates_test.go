@@ -228,6 +228,8 @@ func TestRunStoryWithGateItems(t *testing.T) {
 	assert.Len(t, sum.Results, 3, "each GATE= item is a result")
 	assert.Equal(t, base, sum.Gates.Base)
 	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
+	assert.Contains(t, h.stdout.String(), "every gate accepts", "the terminal shows the gates")
+	assert.Contains(t, h.stdout.String(), "FAIL_TO_PASS  TestAbsNegative")
 	require.Equal(t, 0, h.run("ledger", "show", "KAN-7", "--json"), h.stderr.String())
 	assert.Contains(t, h.stdout.String(), `"gates": {`, "the ledger's history keeps the gates' verdicts")
 	assert.Contains(t, h.stdout.String(), `"VERIFY_RED": "accept"`)
