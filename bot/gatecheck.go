@@ -119,18 +119,31 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 		err error
 	}
 	byCmd := map[string]done{}
-	run := func(argv []string) (gates.Report, error) {
+	run := func(argv []string, vars map[string]string) (gates.Report, error) {
 		key := strings.Join(argv, "\x00")
+		if strings.Contains(key, "{") {
+			// The command uses the item's variables: its own run.
+			key += "\x00" + vars["ac_index"]
+		}
 		if d, ok := byCmd[key]; ok {
 			return d.rep, d.err
 		}
 		rep, err := c.Gates.RunGates(ctx, GateJob{Base: base, Head: v.Subject.Commit, Trees: trees, Runner: v.Runner, Test: argv,
-			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards})
+			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards,
+			Vars: vars})
 		byCmd[key] = done{rep, err}
 		return rep, err
 	}
+	index := map[string]int{}
+	if v.Story != nil {
+		for i, it := range v.Story.Items {
+			index[it.ID] = i + 1
+		}
+	}
 	for _, it := range items {
-		rep, err := run(it.Argv)
+		// The spec's variables: the story is the mission, the item the
+		// acceptance criterion.
+		rep, err := run(it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text)})
 		if err != nil {
 			v.Report.Outcomes = append(v.Report.Outcomes, gateError(it, err))
 			continue
@@ -139,7 +152,7 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 		v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(it, rep, gates.Gate(it.Gate)))
 	}
 	if v.Request.Gates {
-		rep, err := run(nil)
+		rep, err := run(nil, map[string]string{"mission_id": v.Key})
 		if err != nil {
 			v.Report.Outcomes = append(v.Report.Outcomes, gateError(gateItem(gates.Red, ""), err))
 			return nil

@@ -49,7 +49,7 @@ func TestGatesCheck(t *testing.T) {
 	}}
 	newV := func(src Source, req Request) *Verification {
 		req.Source = src
-		return &Verification{Request: req, Story: story, Subject: Subject{Commit: "h", BaseRef: "main", BaseCommit: "b"},
+		return &Verification{Request: req, Story: story, Key: "KAN-9", Subject: Subject{Commit: "h", BaseRef: "main", BaseCommit: "b"},
 			Config: settings.Config{Allowlist: []string{"go test"}}}
 	}
 
@@ -63,6 +63,7 @@ func TestGatesCheck(t *testing.T) {
 		assert.Equal(t, "h", f.jobs[0].Head)
 		assert.Equal(t, []string{"go", "test", "./..."}, f.jobs[0].Test)
 		assert.Equal(t, map[string]bool{"TestOld": true}, f.jobs[0].Guards)
+		assert.Equal(t, map[string]string{"mission_id": "KAN-9", "ac_index": "AC-1", "ac_title": "red"}, f.jobs[0].Vars, "the spec's variables")
 		require.Len(t, v.Report.Outcomes, 2, "the plain item is the verifier's")
 		assert.False(t, v.Report.Outcomes[0].Passed)
 		assert.Equal(t, "reject_vanity", v.Report.Outcomes[0].Verdict)
@@ -71,6 +72,17 @@ func TestGatesCheck(t *testing.T) {
 		assert.Equal(t, &f.rep, v.Gates)
 		_, err := f.jobs[0].Allowed("rm -rf /")
 		assert.Error(t, err, "the allowlist guards what the runner picks")
+	})
+
+	t.Run("a command with variables runs per item", func(t *testing.T) {
+		t.Parallel()
+		f := &fakeGates{rep: rep}
+		v := newV(treeSource{}, Request{})
+		v.Story = gateStory(t, "<!-- AUTO:GATE=red CMD=go test -run '{ac_title}' ./... -->\n- [ ] Parse dates\n<!-- AUTO:GATE=green CMD=go test -run '{ac_title}' ./... -->\n- [ ] Parse times\n")
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, f.jobs, 2)
+		assert.Equal(t, "parse-dates", f.jobs[0].Vars["ac_title"])
+		assert.Equal(t, "AC-2", f.jobs[1].Vars["ac_index"])
 	})
 
 	t.Run("/verify gates adds one outcome per gate", func(t *testing.T) {
