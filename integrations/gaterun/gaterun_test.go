@@ -178,6 +178,15 @@ func TestAbsNegative(t *testing.T) {
 		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "neg_test.go")
 	})
 
+	t.Run("a syntax error in an existing test file is no tampering", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("broken file", map[string]string{"calc.go": goCalcFixed, "bug_test.go": strings.Replace(goKnownBug, "t.Fatal(\"Abs(-1)\")", "t.Fatal(\"Abs(-1)\"", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Red).Classification)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification)
+		assert.Empty(t, rep.Tests.Tampered)
+	})
+
 	t.Run("a change that breaks an existing test", func(t *testing.T) {
 		r.branch(base)
 		head := r.commit("break", map[string]string{"calc.go": "package calc\n\nfunc Abs(x int) int { return 0 }\n"})
