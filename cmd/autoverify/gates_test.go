@@ -287,4 +287,23 @@ func TestServeVerifyGates(t *testing.T) {
 		return len(c) == 1 && strings.Contains(c[0].GetBody(), "| PASS_TO_PASS | `TestAbsPositive` |")
 	})
 	assert.Contains(t, stickyComments(fake)[0].GetBody(), "`/verify gates`")
+
+	// A push that adds a test passing without any fix: vanity, and the
+	// pull request's check says so.
+	const vanityHead = "3333333333333333333333333333333333333333"
+	fake.SetFiles("acme", "web", vanityHead, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc,
+		"calc_test.go": gatesCalcTest + "\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-25", HeadSHA: vanityHead, BaseRef: "main", BaseSHA: baseSHA})
+	cid = fake.AddComment("acme", "web", 7, "alice", body)
+	code, _ = srv.deliver(t, "issue_comment", "d-gates-2", commentEvent(cid, "alice", body), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the second gates run", func() bool { return len(completedRuns(fake)) == 2 })
+	run = completedRuns(fake)[1]
+	assert.NotEqual(t, "success", run.GetConclusion())
+	assert.Contains(t, run.GetOutput().GetSummary(), "| VERIFY_RED | ❌ reject_vanity |")
+	assert.Contains(t, run.GetOutput().GetSummary(), "| vanity | `TestAbsTen` |")
+	waitFor(t, "the vanity comment", func() bool {
+		return strings.Contains(stickyComments(fake)[0].GetBody(), "| vanity | `TestAbsTen` |")
+	})
 }
