@@ -46,3 +46,18 @@ func TestSubstitutedValuesAreNeverAShell(t *testing.T) {
 	assert.True(t, os.IsNotExist(statErr), "the value was not run")
 	assert.Contains(t, gateOf(rep, gates.Green).Command, "touch "+marker, "it went to go test as the -run pattern")
 }
+
+// TestTestFileVariable: {test_file} is the change's test file in every run.
+func TestTestFileVariable(t *testing.T) {
+	r, base := goRepo(t)
+	head := r.commit("neg", map[string]string{"calc.go": goCalcFixed, "neg_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestNeg(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"})
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: runner(t), Ecosystem: gates.Go, Test: []string{"go", "test", "./{test_dir}"}})
+	require.NoError(t, err)
+	for _, e := range rep.Gates {
+		assert.Contains(t, e.Command, "go test", e.Gate)
+		assert.NotContains(t, e.Command, "{test_dir}", e.Gate)
+	}
+	assert.Equal(t, []string{"TestNeg"}, rep.Tests.FailToPass)
+	assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+}

@@ -152,6 +152,17 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	}
 	redFiles := filesOf(claimed, headFileOf)
 	redFiles = append(redFiles, unparsable...)
+	// {test_file} and {test_dir} name the change's (first) test file in
+	// every run, unless the story set them.
+	if len(redFiles) > 0 && s.Vars["test_file"] == "" {
+		vars := map[string]string{"test_file": redFiles[0], "test_dir": path.Dir(redFiles[0])}
+		for k, v := range s.Vars {
+			if v != "" || vars[k] == "" {
+				vars[k] = v
+			}
+		}
+		s.Vars = vars
+	}
 
 	var b, r, g, i, f *run
 	var bErr, hErr error
@@ -541,9 +552,6 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 		vars[k] = v
 	}
 	vars["worktree_dir"] = dir
-	if len(files) > 0 {
-		vars["test_file"], vars["test_dir"] = files[0], path.Dir(files[0])
-	}
 	sub, err := gates.Substitute(argv, vars)
 	if err != nil {
 		return nil, err
