@@ -188,3 +188,24 @@ func TestAuditExplicitSignal(t *testing.T) {
 	assert.Len(t, v.Story.Items, 4, "the story's item and the three checks")
 	assert.Equal(t, ledger.Verified, v.Report.Route, v.Report.Reason)
 }
+
+func TestAuditReported(t *testing.T) {
+	t.Parallel()
+	h, _ := newAuditHarness(t, signalBody(truthfulRows...), map[string]int{"ci:lint": 1})
+	v, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	c := v.Summary.Claim
+	require.NotNil(t, c)
+	assert.Equal(t, "READY_FOR_REVIEW", c.Signal)
+	assert.Equal(t, "dev-agent-1", c.Author)
+	require.Len(t, c.FalseClaims, 1)
+	assert.Equal(t, "ci", c.FalseClaims[0].Environment)
+	assert.Equal(t, 4, c.Held)
+
+	rej, _ := newAuditHarness(t, signalBody(truthfulRows[1:]...), nil)
+	v, err = rej.pipeline.Run(context.Background(), rej.request())
+	require.NoError(t, err)
+	rp := ReportProblem(v.Problem, noRedact{})
+	assert.Equal(t, "KAN-1", rp.TaskID)
+	assert.Equal(t, "Missing: e2e in native", rp.Detail)
+}

@@ -261,7 +261,7 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 // report makes the redacted, linked view every publisher renders.
 func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
-		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
+		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor, Claim: v.Claim})
 	v.Summary.Notes = v.Request.Notes
 	return nil
 }

@@ -76,6 +76,46 @@ type Run struct {
 	// Notes are sentences about the run shown under its route (who
 	// approved it for which commit, what was rerun).
 	Notes []string
+	// Claim is the audit of an agent's signal, when the run had one.
+	Claim *Claim
+}
+
+// Claim is an audited signal as reported: false claims first.
+type Claim struct {
+	// Signal is READY_FOR_REVIEW or AUDIT_PASSED; TaskID its task.
+	Signal, TaskID string
+	// Author is whose claim it is; Source where it was read.
+	Author, Source string
+	// Pairs are every expected pair, claimed vs observed.
+	Pairs []ClaimPair
+	// FalseClaims and Unverified are the pairs that are false and that
+	// could not be checked; Held counts the claims that match.
+	FalseClaims, Unverified []ClaimPair
+	Held                    int
+}
+
+// ClaimPair is one expected pair of a signal.
+type ClaimPair struct {
+	Check, Environment                string
+	ClaimedResult, ObservedResult     string
+	ClaimedExitCode, ObservedExitCode int
+	FalseClaim, Unverified            bool
+}
+
+// NewClaim fills a Claim's FalseClaims, Unverified and Held from pairs.
+func NewClaim(signal, taskID, author, source string, pairs []ClaimPair) *Claim {
+	c := &Claim{Signal: signal, TaskID: taskID, Author: author, Source: source, Pairs: pairs}
+	for _, p := range pairs {
+		switch {
+		case p.FalseClaim:
+			c.FalseClaims = append(c.FalseClaims, p)
+		case p.Unverified:
+			c.Unverified = append(c.Unverified, p)
+		default:
+			c.Held++
+		}
+	}
+	return c
 }
 
 // MatrixRow is one (check, environment) pair of a matrix run.
@@ -478,7 +518,14 @@ type Problem struct {
 	// Pinned is the commit a /verify was approved for and Commit the
 	// pull request's head now (head_moved).
 	Pinned, Commit string
+	// TaskID is the rejected signal's task (signal_rejected; Detail is
+	// the spec's reason).
+	TaskID string
 }
+
+// SignalRejected renders the spec's SIGNAL REJECTED message (the audit
+// command prints it; the problem replies quote it).
+func SignalRejected(p Problem) string { return render("signal-rejected.txt.tmpl", p) }
 
 // ProblemComment renders a problem for the pull request comment and the
 // check run's summary.
@@ -495,6 +542,8 @@ func ProblemTitle(p Problem) string {
 		return "the story cannot be read"
 	case "head_moved":
 		return "not run — the pull request moved on"
+	case "signal_rejected":
+		return "signal rejected — " + p.Detail
 	}
 	return "configuration error"
 }

@@ -192,3 +192,34 @@ func TestGoldenProblems(t *testing.T) {
 	noted.Notes = []string{"Approved by @alice for `abc1234`: @mallory cannot start checks, so a new push needs a new `/verify`."}
 	golden(t, "comment-notes", Comment(noted)[0])
 }
+
+func TestGoldenClaims(t *testing.T) {
+	r := sampleRun("human_attention")
+	r.Items = r.Items[:2]
+	r.Reason = "1 false claim(s) in the agent's signal: lint in ci: claimed PASS (exit 0), observed FAIL (exit 1)"
+	r.Claim = NewClaim("READY_FOR_REVIEW", "KAN-25", "dev-agent-1", "the pull request description", []ClaimPair{
+		{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "FAIL", ObservedExitCode: 1, FalseClaim: true},
+		{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"},
+		{Check: "unit_tests", Environment: "native", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+	})
+	parts := Comment(r)
+	golden(t, "comment-false-claim", parts[0])
+	title, summary, _ := CheckRun(r)
+	golden(t, "checkrun-false-claim", "title: "+title+"\n\nsummary:\n"+summary)
+	golden(t, "jira-false-claim", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+	assert.Less(t, strings.Index(parts[0], "false claim"), strings.Index(parts[0], "| | Item |"), "false claims come before the items")
+	assert.Less(t, strings.Index(summary, "false claim"), strings.Index(summary, "**Route**"))
+
+	held := sampleRun("verified")
+	held.Claim = NewClaim("AUDIT_PASSED", "KAN-25", "", "a comment by @auditor", []ClaimPair{{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "PASS"}})
+	golden(t, "comment-claim-held", Comment(held)[0])
+	assert.Equal(t, 1, held.Claim.Held)
+}
+
+func TestGoldenSignalRejected(t *testing.T) {
+	p := Problem{Kind: "signal_rejected", StoryKey: "KAN-25", TaskID: "task-3", Detail: "Missing: unit_tests in devcontainer"}
+	golden(t, "problem-signal-rejected", "title: "+ProblemTitle(p)+"\n\n"+ProblemComment(p))
+	golden(t, "problem-jira-signal-rejected", JiraProblem(p))
+	golden(t, "signal-rejected", SignalRejected(p))
+	assert.True(t, strings.HasPrefix(SignalRejected(p), "SIGNAL REJECTED: task-3\n\nReason: Missing: unit_tests in devcontainer\n"))
+}
