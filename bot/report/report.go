@@ -102,6 +102,61 @@ type ClaimPair struct {
 	FalseClaim, Unverified            bool
 }
 
+// InfraBlock is one environment that could not run some checks: the
+// spec's INFRA_BLOCKED report.
+type InfraBlock struct {
+	Environment string
+	Checks      []string
+}
+
+// Blocked groups the unverified pairs by environment, in the order they
+// come.
+func (c *Claim) Blocked() []InfraBlock {
+	var out []InfraBlock
+	at := map[string]int{}
+	for _, p := range c.Unverified {
+		i, ok := at[p.Environment]
+		if !ok {
+			i = len(out)
+			at[p.Environment] = i
+			out = append(out, InfraBlock{Environment: p.Environment})
+		}
+		out[i].Checks = append(out[i].Checks, p.Check)
+	}
+	return out
+}
+
+// Audit is what `autoverify audit` prints: the rejection, or the observed
+// matrix with every false claim marked.
+type Audit struct {
+	Valid bool
+	// Rejection is the signal_rejected problem when the signal is invalid.
+	Rejection Problem
+	Claim     *Claim
+	// Environments are the environments the checks ran in.
+	Environments []string
+	EvidenceFile string
+}
+
+// Verdict is the spec's closing line over what was observed.
+func (a Audit) Verdict() string {
+	var failed []string
+	if a.Claim != nil {
+		for _, p := range a.Claim.Pairs {
+			if p.ObservedResult != "PASS" {
+				failed = append(failed, p.Check+" in "+p.Environment)
+			}
+		}
+	}
+	if len(failed) == 0 {
+		return "All Required Environments: VERIFIED"
+	}
+	return "All Required Environments: NOT VERIFIED — failed: " + strings.Join(failed, "; ")
+}
+
+// AuditText renders a for the terminal.
+func AuditText(a Audit) string { return render("audit.txt.tmpl", a) }
+
 // NewClaim fills a Claim's FalseClaims, Unverified and Held from pairs.
 func NewClaim(signal, taskID, author, source string, pairs []ClaimPair) *Claim {
 	c := &Claim{Signal: signal, TaskID: taskID, Author: author, Source: source, Pairs: pairs}
@@ -185,6 +240,7 @@ var funcs = template.FuncMap{
 	"join":     strings.Join,
 	"wiki":     wiki,
 	"wikicode": wikiCode,
+	"blocks":   func(c *Claim) map[string]any { return map[string]any{"TaskID": c.TaskID, "Blocks": c.Blocked()} },
 	"jiraResult": func(it Item) string {
 		return wiki(strings.Replace(result(it), "REJECTED — ", "REJECTED: ", 1))
 	},

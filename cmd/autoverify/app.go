@@ -48,6 +48,9 @@ Usage:
   autoverify run STORY.md [--story-key KEY] [--workdir DIR]
                                               run the automated items, write evidence,
                                               mark the story
+  autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
+                                              hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
+                                              signal against checks: run here
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
@@ -71,6 +74,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.plan(args[1:])
 	case "run":
 		code, err = a.run(ctx, args[1:])
+	case "audit":
+		code, err = a.audit(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":
