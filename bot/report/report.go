@@ -607,6 +607,12 @@ func ProblemTitle(p Problem) string {
 // JiraProblem renders a problem as a Jira comment (wiki markup).
 func JiraProblem(p Problem) string { return render("problem-jira.txt.tmpl", p) }
 
+// SignalDenied is the reply to a signal posted by someone without write
+// access: it is not audited.
+func SignalDenied(user string) string {
+	return render("signal-denied.md.tmpl", map[string]string{"User": user})
+}
+
 // Denied is the reply to a /verify command from someone without write
 // access.
 func Denied(user string) string { return render("denied.md.tmpl", map[string]string{"User": user}) }

@@ -184,6 +184,7 @@ func TestGoldenProblems(t *testing.T) {
 		golden(t, "problem-jira-"+name, JiraProblem(p))
 	}
 	golden(t, "denied", Denied("mallory"))
+	golden(t, "signal-denied", SignalDenied("mallory"))
 	golden(t, "reset", Reset("alice", "KAN-25"))
 	golden(t, "reset-nokey", Reset("alice", ""))
 	golden(t, "unmapped-jira", Unmapped("OPS"))
