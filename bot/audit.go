@@ -4,11 +4,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
 )
 
 // Screen is a Check that also looks at a verification before anything
@@ -54,6 +57,12 @@ type Claim struct {
 	Audits []claims.Audit
 	// items maps the check items the screen added to their check names.
 	items map[string]string
+	// commands are the configuration's checks, in order.
+	commands []claims.Command
+	// runID is the run ID the trigger gave (a delivery's, kept by its
+	// retries), "" when the pipeline names the run itself (the CLI): only
+	// a given one deduplicates the ledger's counts.
+	runID string
 }
 
 // FalseClaims returns the audits that are false claims.
@@ -74,7 +83,24 @@ func (c *Claim) FalseClaims() []claims.Audit {
 // a valid one adds its checks to the checklist. As a Check, once they ran,
 // it compares every claimed row with the observed pair and marks each
 // false claim on its check's outcome.
-type Audit struct{}
+type Audit struct {
+	// Ledger, when set, records each audited signal: the story's state
+	// and its author's counts.
+	Ledger ClaimLedger
+}
+
+// ClaimLedger records audited signals (*ledger.Ledger).
+type ClaimLedger interface {
+	RecordClaim(ctx context.Context, key string, r ledger.ClaimRecord) (ledger.Entry, error)
+}
+
+// claimLedger is l when it records signals, else nil.
+func claimLedger(l Ledger) ClaimLedger {
+	if cl, ok := l.(ClaimLedger); ok {
+		return cl
+	}
+	return nil
+}
 
 var (
 	_ Check  = Audit{}
@@ -85,7 +111,7 @@ var (
 func (Audit) Name() string { return "audit" }
 
 // Screen implements Screen.
-func (Audit) Screen(_ context.Context, v *Verification) error {
+func (a Audit) Screen(ctx context.Context, v *Verification) error {
 	text, source, author := v.Request.Signal, v.Request.SignalSource, v.Request.SignalAuthor
 	explicit := text != ""
 	if !explicit {
@@ -132,8 +158,14 @@ func (Audit) Screen(_ context.Context, v *Verification) error {
 	if taskID == "" {
 		taskID = key
 	}
-	v.Claim = &Claim{Signal: sig, Source: source, Author: author, Expected: expected, Validation: val, items: map[string]string{}}
+	if key == "" {
+		key = taskID
+	}
+	v.Claim = &Claim{Signal: sig, Source: source, Author: author, Expected: expected, Validation: val, items: map[string]string{}, commands: cmds, runID: v.Request.RunID}
 	if !val.Valid {
+		if err := a.record(ctx, key, v, func(r *ledger.ClaimRecord) { r.Rejected = val.Error }); err != nil {
+			return err
+		}
 		return &Problem{Kind: ProblemSignalRejected, Key: key, Err: &SignalRejected{Signal: sig.Kind, TaskID: taskID, Reason: val.Error, Author: author}}
 	}
 	policy, err := cfg.Policy()
@@ -157,6 +189,16 @@ func (Audit) Screen(_ context.Context, v *Verification) error {
 	return nil
 }
 
+// LogSignalRejected logs the spec's signal_rejected event (task,
+// developer, reason) when v stopped on a rejected signal.
+func LogSignalRejected(log *slog.Logger, v *Verification) {
+	var rej *SignalRejected
+	if v == nil || v.Problem == nil || !errors.As(v.Problem, &rej) {
+		return
+	}
+	log.Info("signal_rejected", "task_id", rej.TaskID, "developer_id", rej.Author, "reason", rej.Reason, "signal", string(rej.Signal), "story", v.Problem.Key)
+}
+
 // checkItemID names a check's checklist item: 8 hex digits like a story
 // item's, from a text no story item hashes.
 func checkItemID(check string) string {
@@ -166,7 +208,7 @@ func checkItemID(check string) string {
 
 // Check implements Check: it compares the claimed rows with the pairs the
 // checks' outcomes observed and puts each false claim on its outcome.
-func (Audit) Check(_ context.Context, v *Verification) error {
+func (a Audit) Check(ctx context.Context, v *Verification) error {
 	c := v.Claim
 	if c == nil || !c.Validation.Valid {
 		return nil
@@ -185,11 +227,65 @@ func (Audit) Check(_ context.Context, v *Verification) error {
 		}
 	}
 	c.Audits = claims.Compare(c.Validation.Claims, c.Expected, observed)
-	for _, a := range c.Audits {
-		if i, ok := at[a.Check]; ok && a.FalseClaim {
+	for _, au := range c.Audits {
+		if i, ok := at[au.Check]; ok && au.FalseClaim {
 			o := &v.Report.Outcomes[i]
-			o.FalseClaims = append(o.FalseClaims, FalseClaimText(a))
+			o.FalseClaims = append(o.FalseClaims, FalseClaimText(au))
 		}
+	}
+	return a.record(ctx, v.Key, v, func(r *ledger.ClaimRecord) {
+		for _, au := range c.Audits {
+			switch {
+			case au.Unverified:
+				r.Unverified++
+			default:
+				r.Observed = append(r.Observed, ledger.PairResult{Check: au.Check, Environment: au.Environment, ExitCode: au.ObservedExitCode, Result: au.ObservedResult})
+			}
+			if au.FalseClaim {
+				r.FalseClaims = append(r.FalseClaims, ledger.FalseClaim{Check: au.Check, Environment: au.Environment,
+					ClaimedExitCode: au.ClaimedExitCode, ClaimedResult: au.ClaimedResult, ObservedExitCode: au.ObservedExitCode, ObservedResult: au.ObservedResult})
+			}
+		}
+	})
+}
+
+// record writes the claim of v to the ledger under key, with what fill
+// adds (the rejection, or the audit).
+func (a Audit) record(ctx context.Context, key string, v *Verification, fill func(r *ledger.ClaimRecord)) error {
+	c := v.Claim
+	if a.Ledger == nil || c == nil || key == "" {
+		return nil
+	}
+	r := ledger.ClaimRecord{RunID: c.runID, Signal: string(c.Signal.Kind), Author: c.Author}
+	seen := map[string]bool{}
+	for _, p := range c.Expected {
+		if !seen[p.Environment] {
+			seen[p.Environment] = true
+			r.RequiredEnvironments = append(r.RequiredEnvironments, p.Environment)
+		}
+	}
+	sort.Strings(r.RequiredEnvironments)
+	for _, cmd := range c.commands {
+		env := cmd.Environment
+		if env == "" {
+			env = "ALL"
+		}
+		r.Commands = append(r.Commands, ledger.VerificationCommand{Check: cmd.Check, Environment: env, ExitCode: cmd.ExitCode})
+	}
+	keys := make([]claims.Key, 0, len(c.Validation.Claims))
+	for k := range c.Validation.Claims {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i].Check < keys[j].Check || keys[i].Check == keys[j].Check && keys[i].Environment < keys[j].Environment
+	})
+	for _, k := range keys {
+		cl := c.Validation.Claims[k]
+		r.Claimed = append(r.Claimed, ledger.PairResult{Check: k.Check, Environment: k.Environment, ExitCode: cl.ExitCode, Result: cl.Result})
+	}
+	fill(&r)
+	if _, err := a.Ledger.RecordClaim(ctx, key, r); err != nil {
+		return fmt.Errorf("recording the %s signal of %s: %w", c.Signal.Kind, key, err)
 	}
 	return nil
 }

@@ -209,3 +209,41 @@ func TestAuditReported(t *testing.T) {
 	assert.Equal(t, "KAN-1", rp.TaskID)
 	assert.Equal(t, "Missing: e2e in native", rp.Detail)
 }
+
+func TestAuditRecordsTheSpecStateAndTheAuthor(t *testing.T) {
+	t.Parallel()
+	h, _ := newAuditHarness(t, signalBody(truthfulRows[1:]...), nil)
+	ctx := context.Background()
+	_, err := h.pipeline.Run(ctx, h.request())
+	require.NoError(t, err)
+	store := h.pipeline.Ledger.(*ledger.Ledger).Store
+	e, err := store.Get(ctx, "KAN-1")
+	require.NoError(t, err)
+	ev := e.EnvironmentVerification
+	require.NotNil(t, ev, "a rejection is recorded")
+	assert.Equal(t, 1, ev.SignalRejections)
+	assert.Equal(t, "Missing: e2e in native", ev.LastRejection)
+	assert.Equal(t, ledger.StatusImplementing, ev.Status)
+	assert.Equal(t, []string{"ci", "native"}, ev.RequiredEnvironments)
+	assert.Equal(t, []ledger.VerificationCommand{{Check: "e2e", Environment: "native", ExitCode: 3}, {Check: "lint", Environment: "ALL"}, {Check: "unit_tests", Environment: "ALL"}}, ev.VerificationCommands)
+
+	h.source.subject.Body = signalBody(truthfulRows...)
+	h.pipeline.Runners.(*matrixRunners).exit["ci:lint"] = 1
+	req := h.request()
+	req.RunID = "run-2"
+	for range 2 { // a retried delivery keeps its run ID and counts once
+		_, err = h.pipeline.Run(ctx, req)
+		require.NoError(t, err)
+	}
+	e, err = store.Get(ctx, "KAN-1")
+	require.NoError(t, err)
+	ev = e.EnvironmentVerification
+	assert.Equal(t, 2, ev.SignalAttempts)
+	assert.Equal(t, "dev-agent-1", ev.DeveloperID)
+	assert.Len(t, ev.DeveloperResults, 5)
+	assert.Len(t, ev.ObservedResults, 5)
+	assert.Equal(t, []ledger.FalseClaim{{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedExitCode: 1, ObservedResult: "FAIL"}}, ev.FalseClaims)
+	counts, err := store.(ledger.AuthorCounter).AuthorClaims(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, ledger.ClaimCounts{Signals: 2, Rejected: 1, FalseClaims: 1, FalsePairs: 1}, counts["dev-agent-1"])
+}

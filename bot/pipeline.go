@@ -97,7 +97,7 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
-		Checks: []Check{Audit{}},
+		Checks: []Check{Audit{Ledger: claimLedger(o.Ledger)}},
 	}
 }
 

@@ -52,6 +52,7 @@ Usage:
                                               hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
                                               signal against checks: run here
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
+  autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
   autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -65,12 +70,14 @@ func TestServeAuditsSignals(t *testing.T) {
 		assert.Equal(t, "action_required", cr.GetConclusion())
 		assert.Equal(t, "signal rejected — Missing: broken in ci", cr.GetOutput().GetTitle())
 		assert.Zero(t, fake.CountCalls("GET", "/repos/acme/web/tarball"), "nothing fetched, nothing run")
-		assert.Contains(t, srv.logString(), `"problem":"signal_rejected"`)
+		assert.Contains(t, srv.logString(), `"task_id":"KAN-25","developer_id":"dev-agent-1","reason":"Missing: broken in ci","signal":"READY_FOR_REVIEW"`)
+		assert.Contains(t, scrape(t, srv), `autoverify_signals_total{result="rejected"} 1`)
 	})
 
 	t.Run("false claim", func(t *testing.T) {
 		fake := setupAuditGitHub(t, serveSignal(serveRows...))
-		srv := startServer(t, serverEnv(t, fake, redisURL))
+		env := serverEnv(t, fake, redisURL)
+		srv := startServer(t, env)
 		cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
 		code, _ := srv.deliver(t, "issue_comment", "a-2", commentEvent(cid, "alice", "/verify"), testSecret)
 		require.Equal(t, 202, code)
@@ -82,6 +89,15 @@ func TestServeAuditsSignals(t *testing.T) {
 		assert.Contains(t, text, "> | `broken` | ci | PASS (exit 0) | FAIL (exit 1) |")
 		assert.Less(t, strings.Index(text, "false claim"), strings.Index(text, "| | Item |"), "shown first")
 		assert.Contains(t, cr.GetOutput().GetSummary(), "false claim")
+		assert.Contains(t, scrape(t, srv), `autoverify_signals_total{result="false_claim"} 1`)
+
+		// Counted for the author, in the shared ledger.
+		var out, errs bytes.Buffer
+		app := &App{Stdout: &out, Stderr: &errs, Getenv: func(k string) string { return env[k] }}
+		require.Equal(t, exitOK, app.Run(context.Background(), []string{"ledger", "authors", "--json"}), errs.String())
+		var counts map[string]map[string]int
+		require.NoError(t, json.Unmarshal(out.Bytes(), &counts), out.String())
+		assert.Equal(t, map[string]int{"signals": 1, "held": 0, "rejected": 0, "false_claims": 1, "false_pairs": 1, "unverified": 0}, counts["dev-agent-1"])
 	})
 
 	t.Run("comment signals", func(t *testing.T) {
@@ -107,4 +123,14 @@ func TestServeAuditsSignals(t *testing.T) {
 		assert.Contains(t, text, "| `broken` | ci | PASS (exit 1) | FAIL (exit 1) |", "claimed PASS with exit 1 where exit 0 is required")
 		assert.Contains(t, fake.Reactions(aid), "eyes")
 	})
+}
+
+func scrape(t *testing.T, srv *appServer) string {
+	t.Helper()
+	resp, err := http.Get("http://" + srv.addr + "/metrics")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(b)
 }

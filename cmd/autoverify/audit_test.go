@@ -103,6 +103,28 @@ func TestAuditCommand(t *testing.T) {
 	assert.False(t, got.Valid)
 	assert.Equal(t, "Missing Environment Verification Matrix header", got.Error)
 	assert.Equal(t, "REJECT_SIGNAL", got.Action)
+
+	// The ledger has the spec's state under the task, and the author's
+	// counts: one signal that held.
+	require.Equal(t, exitOK, h.run("ledger", "show", "KAN-70", "--json"), h.stderr.String())
+	var entry struct {
+		EV struct {
+			SignalAttempts   int              `json:"signal_attempts"`
+			SignalRejections int              `json:"signal_rejections"`
+			Status           string           `json:"status"`
+			DeveloperID      string           `json:"developer_id"`
+			DeveloperResults []map[string]any `json:"developer_results"`
+			FalseClaims      []map[string]any `json:"false_claims"`
+		} `json:"environment_verification"`
+		AuthorClaims map[string]map[string]int `json:"author_claims"`
+	}
+	require.NoError(t, json.Unmarshal(h.stdout.Bytes(), &entry), h.stdout.String())
+	assert.Equal(t, 5, entry.EV.SignalAttempts)
+	assert.Equal(t, 2, entry.EV.SignalRejections)
+	assert.Equal(t, "implementing", entry.EV.Status)
+	assert.Len(t, entry.EV.DeveloperResults, 0, "the last signal had no rows")
+	require.Equal(t, exitOK, h.run("ledger", "authors"))
+	assert.Contains(t, h.stdout.String(), "AUTHOR       SIGNALS  HELD  FALSE CLAIMS  FALSE PAIRS  REJECTED  UNVERIFIED\ndev-agent-1  1        1     0             0            0         0\n")
 }
 
 func TestAuditCommandBadInput(t *testing.T) {
