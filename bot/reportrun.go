@@ -82,7 +82,11 @@ func ReportRun(in ReportInput) report.Run {
 			case !p.Passed:
 				res = "FAIL — " + string(p.FailureType)
 			}
-			rr.Matrix = append(rr.Matrix, report.MatrixRow{Check: o.Item.Command, Environment: p.Environment,
+			name := o.Item.ID
+			if in.Claim != nil && in.Claim.items[o.Item.ID] != "" {
+				name = in.Claim.items[o.Item.ID]
+			}
+			rr.Matrix = append(rr.Matrix, report.MatrixRow{Name: name, Check: o.Item.Command, Environment: p.Environment,
 				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed, Cached: p.Cached != nil})
 		}
 	}

@@ -175,6 +175,10 @@ func NewClaim(signal, taskID, author, source string, pairs []ClaimPair) *Claim {
 
 // MatrixRow is one (check, environment) pair of a matrix run.
 type MatrixRow struct {
+	// Name is the check as the spec's rows name it: a checks: entry's
+	// name, else the item's ID (no spaces, so the spec's row pattern reads
+	// it); Check is the command.
+	Name               string
 	Check, Environment string
 	ExitCode, Required int
 	Result             string // PASS, FAIL — TYPE, INFRA_BLOCKED
@@ -182,12 +186,50 @@ type MatrixRow struct {
 	Cached             bool
 }
 
+// SpecResult is the row's result as the spec writes it: PASS, FAIL, or
+// INFRA_BLOCKED for a pair that could not run (which the spec's row
+// pattern leaves out: it is reported in the INFRA_BLOCKED block instead).
+func (m MatrixRow) SpecResult() string {
+	switch {
+	case m.Passed:
+		return "PASS"
+	case m.Result == "INFRA_BLOCKED":
+		return "INFRA_BLOCKED"
+	}
+	return "FAIL"
+}
+
+// Blocked groups the pairs that could not run by environment: the spec's
+// INFRA_BLOCKED report.
+func (r Run) Blocked() []InfraBlock {
+	var out []InfraBlock
+	at := map[string]int{}
+	for _, m := range r.Matrix {
+		if m.SpecResult() != "INFRA_BLOCKED" {
+			continue
+		}
+		i, ok := at[m.Environment]
+		if !ok {
+			i = len(out)
+			at[m.Environment] = i
+			out = append(out, InfraBlock{Environment: m.Environment})
+		}
+		out[i].Checks = append(out[i].Checks, m.Name)
+	}
+	return out
+}
+
+// MatrixText renders the spec's plain matrix block for r (the terminal,
+// Jira inside {noformat}): its rows, Environments Tested, the verdict, and
+// an INFRA_BLOCKED block per environment that could not run.
+func MatrixText(r Run) string { return render("matrix-spec.txt.tmpl", r) }
+
 // MatrixVerdict is the spec's closing line of the matrix table.
 func (r Run) MatrixVerdict() string {
 	var failed []string
 	for _, m := range r.Matrix {
 		if !m.Passed {
-			failed = append(failed, m.Check+" in "+m.Environment)
+			failed = append(failed, m.Name+" in "+m.Environment)
 		}
 	}
 	if len(failed) == 0 {
@@ -227,20 +269,22 @@ const (
 )
 
 var funcs = template.FuncMap{
-	"icon":     routeIcon,
-	"itemIcon": itemIcon,
-	"headline": headline,
-	"short":    short,
-	"cell":     cell,
-	"code":     code,
-	"html":     html.EscapeString,
-	"result":   result,
-	"dur":      func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-	"fence":    fence,
-	"join":     strings.Join,
-	"wiki":     wiki,
-	"wikicode": wikiCode,
-	"blocks":   func(c *Claim) map[string]any { return map[string]any{"TaskID": c.TaskID, "Blocks": c.Blocked()} },
+	"icon":      routeIcon,
+	"itemIcon":  itemIcon,
+	"headline":  headline,
+	"short":     short,
+	"cell":      cell,
+	"code":      code,
+	"html":      html.EscapeString,
+	"result":    result,
+	"dur":       func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+	"fence":     fence,
+	"join":      strings.Join,
+	"wiki":      wiki,
+	"wikicode":  wikiCode,
+	"blocks":    func(c *Claim) map[string]any { return map[string]any{"TaskID": c.TaskID, "Blocks": c.Blocked()} },
+	"trimFail":  func(s string) string { return strings.TrimPrefix(s, "FAIL — ") },
+	"runBlocks": func(r Run) map[string]any { return map[string]any{"TaskID": r.StoryKey, "Blocks": r.Blocked()} },
 	"jiraResult": func(it Item) string {
 		return wiki(strings.Replace(result(it), "REJECTED — ", "REJECTED: ", 1))
 	},

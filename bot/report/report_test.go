@@ -153,10 +153,10 @@ func TestMatrixGolden(t *testing.T) {
 	r.Items = r.Items[:2]
 	r.Environments = []string{"ci", "native"}
 	r.Matrix = []MatrixRow{
-		{Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
-		{Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
-		{Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
-		{Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
 	}
 	parts := Comment(r)
 	require.Len(t, parts, 1)
@@ -164,7 +164,7 @@ func TestMatrixGolden(t *testing.T) {
 	golden(t, "jira-matrix", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
 	assert.Contains(t, parts[0], "| Check | Environment | Exit Code | Result |")
 	assert.Contains(t, parts[0], "Environments Tested: ci, native")
-	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: pnpm test in ci")
+	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: unit_tests in ci")
 	r.Matrix = r.Matrix[:2]
 	assert.Contains(t, Comment(r)[0], "All Required Environments: VERIFIED")
 }

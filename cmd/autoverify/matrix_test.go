@@ -28,6 +28,13 @@ func TestRunEnvironmentMatrix(t *testing.T) {
 	out := h.stdout.String()
 	assert.Contains(t, out, "environment_disagreement: passed in box; failed in native")
 	assert.Contains(t, out, "line 4 in box: exit 1 (required 1) PASS")
+	// The spec's row pattern reads every pair that ran from the terminal.
+	rows := map[string]string{}
+	for _, m := range specRowRe.FindAllStringSubmatch(out, -1) {
+		rows[m[2]] += m[3] + m[4] + " "
+	}
+	assert.Equal(t, map[string]string{"box": "0PASS 1PASS 0PASS ", "native": "0PASS 2FAIL "}, rows, out)
+	assert.Contains(t, out, "INFRA_BLOCKED: KAN-50\n\nIssue: Environment 'nowhere' unavailable")
 
 	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-50-auto-verify-summary.json"))
 	require.NoError(t, err)
