@@ -243,6 +243,7 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 // record writes the evidence file and the summary.
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	v.Record.Evidence.Claims = claimsSummary(v.Claim, p.Redactor)
 	for _, t := range v.Timings {
 		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
 	}

@@ -52,6 +52,49 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// Disagreements and InfraBlocked are a matrix run's checks that passed
+	// in some environments and failed in others, and the environments that
+	// could not run; Claims is the audit of an agent's signal.
+	Disagreements []Disagreement
+	InfraBlocked  []InfraBlocked
+	Claims        *Claims
+}
+
+// Disagreement is the spec's environment_disagreement details.
+type Disagreement struct {
+	Check               string   `json:"check"`
+	PassedEnvironments  []string `json:"passed_environments"`
+	FailedEnvironments  []string `json:"failed_environments"`
+	InvestigationNeeded bool     `json:"investigation_needed"`
+}
+
+// InfraBlocked is the spec's INFRA_BLOCKED report for one environment.
+type InfraBlocked struct {
+	Environment string   `json:"environment"`
+	Issue       string   `json:"issue"`
+	Checks      []string `json:"checks"`
+}
+
+// Claims is an audited signal as the summary records it.
+type Claims struct {
+	Signal      string      `json:"signal"`
+	TaskID      string      `json:"task_id"`
+	Author      string      `json:"author,omitempty"`
+	Pairs       []ClaimPair `json:"pairs"`
+	FalseClaims int         `json:"false_claims"`
+	Unverified  int         `json:"unverified"`
+}
+
+// ClaimPair is one expected pair, claimed vs observed.
+type ClaimPair struct {
+	Check            string `json:"check"`
+	Environment      string `json:"environment"`
+	ClaimedExitCode  int    `json:"claimed_exit_code"`
+	ClaimedResult    string `json:"claimed_result"`
+	ObservedExitCode int    `json:"observed_exit_code"`
+	ObservedResult   string `json:"observed_result"`
+	FalseClaim       bool   `json:"false_claim"`
+	Unverified       bool   `json:"unverified,omitempty"`
 }
 
 // StageTime is one pipeline stage's wall time.
@@ -102,6 +145,11 @@ type Summary struct {
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 	Stages        []StageTime     `json:"stages,omitempty"`
+	// A matrix run's disagreements and blocked environments, and an
+	// audited signal: fields, not only text.
+	EnvironmentDisagreements []Disagreement `json:"environment_disagreements,omitempty"`
+	InfraBlocked             []InfraBlocked `json:"infra_blocked,omitempty"`
+	Claims                   *Claims        `json:"claims,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -159,6 +207,10 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
 		Stages:        run.Stages,
+
+		EnvironmentDisagreements: run.Disagreements,
+		InfraBlocked:             run.InfraBlocked,
+		Claims:                   run.Claims,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000

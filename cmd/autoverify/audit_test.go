@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -91,6 +93,25 @@ func TestAuditCommand(t *testing.T) {
 	assert.Equal(t, 1, *p.ObservedExitCode)
 	assert.Equal(t, "PASS", p.ObservedResult, "the check passed (it requires exit 1); the claimed exit code is still false")
 	assert.True(t, *p.FalseClaim)
+
+	// The summary carries the audit as a field.
+	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-70-auto-verify-summary.json"))
+	require.NoError(t, err)
+	var sum struct {
+		Claims struct {
+			Signal      string `json:"signal"`
+			FalseClaims int    `json:"false_claims"`
+			Pairs       []struct {
+				Check      string `json:"check"`
+				FalseClaim bool   `json:"false_claim"`
+			} `json:"pairs"`
+		} `json:"claims"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &sum))
+	assert.Equal(t, "READY_FOR_REVIEW", sum.Claims.Signal)
+	assert.Equal(t, 1, sum.Claims.FalseClaims)
+	require.Len(t, sum.Claims.Pairs, 3)
+	assert.True(t, sum.Claims.Pairs[0].FalseClaim)
 
 	// The plain form marks the false claim.
 	require.Equal(t, exitFailed, h.run("audit", path, "--workdir", h.dir))
