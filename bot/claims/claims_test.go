@@ -178,3 +178,27 @@ func TestCompare(t *testing.T) {
 	assert.True(t, none.Unverified)
 	assert.False(t, none.FalseClaim)
 }
+
+// BenchmarkValidate validates a 12-pair signal (3 checks × 4 environments)
+// inside a 4 KiB description.
+func BenchmarkValidate(b *testing.B) {
+	envs := []string{"ci", "devcontainer", "docker-compose", "native"}
+	cmds := []Command{{Check: "lint"}, {Check: "type_check"}, {Check: "unit_tests"}}
+	expected := Matrix(cmds, envs)
+	var sb strings.Builder
+	sb.WriteString(strings.Repeat("Some prose about the change.\n", 100))
+	sb.WriteString("READY_FOR_REVIEW: KAN-1\n\n| Check | Environment | Exit Code | Result |\n|---|---|---|---|\n")
+	for _, p := range expected {
+		sb.WriteString("| " + p.Check + " | " + p.Environment + " | 0 | PASS |\n")
+	}
+	sb.WriteString("\nEnvironments Tested: ci, devcontainer, docker-compose, native\nAll Required Environments: VERIFIED\n")
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := Find(text)
+		if !Validate(s, expected).Valid {
+			b.Fatal("invalid")
+		}
+	}
+}

@@ -59,6 +59,10 @@ func TestServeAuditsSignals(t *testing.T) {
 
 	t.Run("missing pair", func(t *testing.T) {
 		fake := setupAuditGitHub(t, serveSignal(serveRows[1:]...))
+		// The pull request's head drops the check it skipped: checks: come
+		// from the base branch, so that changes nothing.
+		fake.SetFiles("acme", "web", headSHA, map[string]string{".autoverify.yml": strings.Replace(serveAuditConfig,
+			"  broken:\n    command: \"false\"\n    environment: ci\n", "", 1)})
 		srv := startServer(t, serverEnv(t, fake, redisURL))
 		cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
 		code, _ := srv.deliver(t, "issue_comment", "a-1", commentEvent(cid, "alice", "/verify"), testSecret)
