@@ -78,6 +78,36 @@ type Run struct {
 	Notes []string
 	// Claim is the audit of an agent's signal, when the run had one.
 	Claim *Claim
+	// VerificationStatus and Reviews are the independent reviewers'
+	// verdicts; empty when reviewing is off.
+	VerificationStatus string
+	Reviews            []Review
+}
+
+// Review is the reviewers' verdict on one check (in one environment).
+type Review struct {
+	Check, Environment string
+	// Status is verified, escalated or failed; Reason says why a check was
+	// escalated.
+	Status, Reason, Summary string
+	Flaky                   []string
+	Reviewers               []Reviewer
+}
+
+// Reviewer is one reviewer's run of a check.
+type Reviewer struct {
+	ID, Status, Summary, Digest string
+}
+
+// Escalated lists the escalated reviews.
+func (r Run) Escalated() []Review {
+	var out []Review
+	for _, rv := range r.Reviews {
+		if rv.Status == "escalated" {
+			out = append(out, rv)
+		}
+	}
+	return out
 }
 
 // Claim is an audited signal as reported: false claims first.
