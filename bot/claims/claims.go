@@ -52,6 +52,10 @@ type Signal struct {
 // and everything after it. A thread or a description that carries an
 // earlier, superseded signal is judged by its latest one.
 func Find(text string) (Signal, bool) {
+	// Most descriptions and comments carry no signal: skip the regexp.
+	if !strings.Contains(text, string(ReadyForReview)+":") && !strings.Contains(text, string(AuditPassed)+":") {
+		return Signal{}, false
+	}
 	all := signalRe.FindAllStringSubmatchIndex(text, -1)
 	if len(all) == 0 {
 		return Signal{}, false

@@ -202,3 +202,16 @@ func BenchmarkValidate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindNoSignal is the common case: a 4 KiB description without a
+// signal, looked at on every pull request run.
+func BenchmarkFindNoSignal(b *testing.B) {
+	text := strings.Repeat("Some prose about the change, READY FOR REVIEW soon.\n", 80)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := Find(text); ok {
+			b.Fatal("found")
+		}
+	}
+}
