@@ -123,7 +123,11 @@ func (a Audit) Screen(ctx context.Context, v *Verification) error {
 	sig, ok := claims.Find(text)
 	if !ok {
 		if explicit {
-			return &Problem{Kind: ProblemSignalRejected, Key: v.Request.Key, Err: &SignalRejected{TaskID: v.Request.Key, Author: author,
+			task := v.Request.Key
+			if task == "" {
+				task = source
+			}
+			return &Problem{Kind: ProblemSignalRejected, Key: v.Request.Key, Err: &SignalRejected{TaskID: task, Author: author,
 				Reason: "No READY_FOR_REVIEW or AUDIT_PASSED signal found (a line starting READY_FOR_REVIEW: <task_id>)"}}
 		}
 		return nil

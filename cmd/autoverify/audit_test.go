@@ -163,5 +163,5 @@ func TestAuditCommandBadInput(t *testing.T) {
 	h.write(".autoverify.yml", auditRepoConfig)
 	path = h.write("SIGNAL.md", "no signal here\n")
 	assert.Equal(t, exitFailed, h.run("audit", path, "--workdir", h.dir))
-	assert.Contains(t, h.stdout.String(), "Reason: No READY_FOR_REVIEW or AUDIT_PASSED signal found")
+	assert.True(t, strings.HasPrefix(h.stdout.String(), "SIGNAL REJECTED: "+path+"\n\nReason: No READY_FOR_REVIEW or AUDIT_PASSED signal found"), h.stdout.String())
 }
