@@ -255,6 +255,9 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
 	v.Record.Evidence.Claims = claimsSummary(v.Claim, p.Redactor)
+	if v.Gates != nil {
+		v.Record.Evidence.Gates = v.Gates
+	}
 	for _, t := range v.Timings {
 		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
 	}
@@ -275,6 +278,10 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor, Claim: v.Claim})
 	v.Summary.Notes = v.Request.Notes
+	if v.Gates != nil {
+		g := v.Gates.View()
+		v.Summary.Gates = &g
+	}
 	if v.Request.RerunFailed {
 		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
 	}

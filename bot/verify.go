@@ -64,6 +64,9 @@ type Outcome struct {
 	// FalseClaims word each pair of this check an agent claimed otherwise
 	// than observed (see Audit); any of them routes to a person.
 	FalseClaims []string
+	// Verdict is a gate item's classification (accept, reject_vanity …),
+	// kept in the ledger's history.
+	Verdict string
 	// Review is the independent reviewers' verdict (nil when reviewing is
 	// off, or for a cached result and a matrix check, whose pairs carry
 	// theirs).
@@ -109,7 +112,9 @@ type CacheHit struct {
 func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
 	var auto []checklist.Item
 	for _, it := range items {
-		if it.Kind == checklist.Auto {
+		// GATE= items are the gates stage's (GatesCheck), not a plain
+		// exit code.
+		if it.Kind == checklist.Auto && it.Gate == "" {
 			auto = append(auto, it)
 		}
 	}
@@ -260,6 +265,9 @@ func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
 	for _, it := range items {
 		if it.Kind != checklist.Auto {
 			continue
+		}
+		if it.Gate != "" {
+			return false // the gates always run
 		}
 		for _, r := range v.runnersFor(it) {
 			key := v.Caching.key(r, it.Argv)

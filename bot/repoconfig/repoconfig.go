@@ -41,6 +41,9 @@ type File struct {
 	// Environments name where checks run (the environment matrix): each
 	// check runs in every environment, or in the one its ENV= names.
 	Environments map[string]Environment `yaml:"environments"`
+	// GatesTestFiles are more test-file patterns the gates read (path.Match
+	// on the path or the file name), besides each ecosystem's conventions.
+	GatesTestFiles []string `yaml:"gates_test_files"`
 	// Checks are the verification commands an agent's READY_FOR_REVIEW or
 	// AUDIT_PASSED signal must cover (environment-verification.md): each
 	// is expected, and run, in every environment or the one it names.

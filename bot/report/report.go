@@ -78,6 +78,8 @@ type Run struct {
 	Notes []string
 	// Claim is the audit of an agent's signal, when the run had one.
 	Claim *Claim
+	// Gates is the gates run, when the gates ran.
+	Gates *Gates
 	// VerificationStatus and Reviews are the independent reviewers'
 	// verdicts; empty when reviewing is off.
 	VerificationStatus string

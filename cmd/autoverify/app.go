@@ -51,6 +51,9 @@ Usage:
   autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
                                               hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
                                               signal against checks: run here
+  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]
+                                              the RED/GREEN/REFACTOR/IMPLEMENT gates of the
+                                              change base..head, in a git work tree
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
@@ -77,6 +80,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.run(ctx, args[1:])
 	case "audit":
 		code, err = a.audit(ctx, args[1:])
+	case "gates":
+		code, err = a.gatesCmd(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":

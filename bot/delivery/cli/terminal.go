@@ -80,6 +80,9 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 		}
 		fmt.Fprintln(t.Stdout)
 	}
+	if v.Summary.Gates != nil {
+		fmt.Fprint(t.Stdout, "\n"+t.secret(report.GatesText(*v.Summary.Gates)))
+	}
 	rep, l := v.Report, v.Config.Limits
 	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
 	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
