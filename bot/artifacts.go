@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"fmt"
+	"sort"
+
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -85,6 +89,59 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		run.Fixes = append(run.Fixes, evidence.Fix{FailureType: f.Fixer.Type, Command: cmd,
 			ExitCode: f.Result.ExitCode, Duration: f.Result.Duration, Commit: f.Commit, Error: msg, Output: f.Result.Output})
 	}
+	run.Disagreements, run.InfraBlocked = matrixFacts(rec.Outcomes)
 	rec.Evidence = run
 	return rec
+}
+
+// matrixFacts lists a matrix run's disagreements (a check that passed in
+// some environments and failed in others) and blocked environments.
+func matrixFacts(outcomes []Outcome) ([]evidence.Disagreement, []evidence.InfraBlocked) {
+	var dis []evidence.Disagreement
+	var blocked []evidence.InfraBlocked
+	at := map[string]int{}
+	for _, o := range outcomes {
+		var passed, failed []string
+		for _, p := range o.Pairs {
+			switch {
+			case p.Unavailable:
+				i, ok := at[p.Environment]
+				if !ok {
+					i = len(blocked)
+					at[p.Environment] = i
+					blocked = append(blocked, evidence.InfraBlocked{Environment: p.Environment,
+						Issue: fmt.Sprintf("Environment '%s' unavailable", p.Environment)})
+				}
+				blocked[i].Checks = append(blocked[i].Checks, o.Item.Command)
+			case p.Passed:
+				passed = append(passed, p.Environment)
+			default:
+				failed = append(failed, p.Environment)
+			}
+		}
+		if len(passed) > 0 && len(failed) > 0 {
+			sort.Strings(passed)
+			sort.Strings(failed)
+			dis = append(dis, evidence.Disagreement{Check: o.Item.Command, PassedEnvironments: passed, FailedEnvironments: failed, InvestigationNeeded: true})
+		}
+	}
+	return dis, blocked
+}
+
+// claimsSummary is c as the summary records it.
+func claimsSummary(c *Claim, red StringRedactor) *evidence.Claims {
+	if c == nil || c.Audits == nil {
+		return nil
+	}
+	s := &evidence.Claims{Signal: string(c.Signal.Kind), TaskID: c.Signal.TaskID, Author: c.Author, Pairs: []evidence.ClaimPair{}}
+	if red != nil {
+		s.TaskID, s.Author = red.String(s.TaskID), red.String(s.Author)
+	}
+	for _, a := range c.Audits {
+		s.Pairs = append(s.Pairs, evidence.ClaimPair{Check: a.Check, Environment: a.Environment, ClaimedExitCode: a.ClaimedExitCode,
+			ClaimedResult: a.ClaimedResult, ObservedExitCode: a.ObservedExitCode, ObservedResult: a.ObservedResult,
+			FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+	}
+	s.FalseClaims, s.Unverified = claims.Count(c.Audits)
+	return s
 }

@@ -110,7 +110,7 @@ func New(o Options) *Pipeline {
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
 		Workspaces: o.Workspaces, Tests: o.Tests,
-		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}},
+		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}, Audit{Ledger: claimLedger(o.Ledger)}},
 	}
 }
 
@@ -147,6 +147,11 @@ type Request struct {
 	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
 	// stored.
 	NoCache bool
+	// Signal is an agent's READY_FOR_REVIEW or AUDIT_PASSED text to audit
+	// (a comment, a file); empty means the subject's description is
+	// looked at. SignalSource names where it came from, SignalAuthor whose
+	// claim it is (empty: the subject's author).
+	Signal, SignalSource, SignalAuthor string
 	// Gates runs the gates of the change even when no item asks for them
 	// (/verify gates); GateBase is the revision they compare with (empty:
 	// the subject's base branch).
@@ -177,6 +182,11 @@ type Verification struct {
 	Runner          Runner
 	Environments    []Environment
 	Fixers          map[failure.Type]Fixer
+	// Claim is the agent's signal and its audit, when there is one.
+	Claim *Claim
+	// Required are checklist items a screen adds (a valid signal's
+	// checks); they make a checklist of their own optional.
+	Required []checklist.Item
 	// Report is the verify cycle: outcomes, fixes, route and ledger entry.
 	Report Report
 	// LedgerErr is set when the checks ran but the ledger could not record
@@ -217,12 +227,13 @@ type stage struct {
 }
 
 // stages is the order of a verification:
-// subject → config → checklist → begin → workspace → runners → verify →
+// subject → config → screen → checklist → begin → workspace → runners → verify →
 // record → report, then every publisher publishes.
 func (p *Pipeline) stages() []stage {
 	return []stage{
 		{"subject", p.subject},
 		{"config", p.config},
+		{"screen", p.screen},
 		{"checklist", p.checklist},
 		{"begin", p.begin},
 		{"workspace", p.workspace},

@@ -22,6 +22,8 @@ type ReportInput struct {
 	// URL links an artifact file; nil or "" means no link.
 	URL      func(file string) string
 	Redactor StringRedactor
+	// Claim is the audited signal, when there was one.
+	Claim *Claim
 }
 
 // ReportRun turns a finished session into what the PR comment, the check
@@ -80,7 +82,11 @@ func ReportRun(in ReportInput) report.Run {
 			case !p.Passed:
 				res = "FAIL — " + string(p.FailureType)
 			}
-			rr.Matrix = append(rr.Matrix, report.MatrixRow{Check: o.Item.Command, Environment: p.Environment,
+			name := o.Item.ID
+			if in.Claim != nil && in.Claim.items[o.Item.ID] != "" {
+				name = in.Claim.items[o.Item.ID]
+			}
+			rr.Matrix = append(rr.Matrix, report.MatrixRow{Name: name, Check: o.Item.Command, Environment: p.Environment,
 				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed, Cached: p.Cached != nil})
 		}
 	}
@@ -95,6 +101,15 @@ func ReportRun(in ReportInput) report.Run {
 		}
 	}
 	sort.Strings(rr.Environments)
+	if c := in.Claim; c != nil && c.Audits != nil {
+		pairs := make([]report.ClaimPair, 0, len(c.Audits))
+		for _, a := range c.Audits {
+			pairs = append(pairs, report.ClaimPair{Check: a.Check, Environment: a.Environment,
+				ClaimedResult: a.ClaimedResult, ClaimedExitCode: a.ClaimedExitCode, ObservedResult: a.ObservedResult,
+				ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+		}
+		rr.Claim = report.NewClaim(string(c.Signal.Kind), red(c.Signal.TaskID), red(c.Author), red(c.Source), pairs)
+	}
 	for _, f := range in.Record.Evidence.Fixes {
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}
@@ -108,6 +123,15 @@ func ReportProblem(p *Problem, red StringRedactor) report.Problem {
 	switch p.Kind {
 	case ProblemNoChecklist:
 		rp.StoryPath, rp.Path = p.Path, ""
+	case ProblemSignalRejected:
+		var rej *SignalRejected
+		if errors.As(p.Err, &rej) {
+			rp.TaskID, rp.Detail = rej.TaskID, rej.Reason
+			if red != nil {
+				rp.TaskID, rp.Detail = red.String(rp.TaskID), red.String(rp.Detail)
+			}
+			return rp
+		}
 	case ProblemRefused:
 		var refused *ledger.RefusedError
 		if errors.As(p.Err, &refused) {

@@ -180,6 +180,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 			hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
 		}
 		out.FailureHash = failure.CombineHashes(hashes)
+		out.FalseClaims = falseClaimsOf(rep.Outcomes)
 		rep.FailureHash = out.FailureHash
 		rep.FailureType = ""
 		if len(out.FailureTypes) > 0 {

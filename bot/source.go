@@ -52,6 +52,9 @@ type Subject struct {
 	// Title, Branch and Body are the texts a story key is looked for in,
 	// in that order.
 	Title, Branch, Body string
+	// Author is who opened the pull request, whose claims its
+	// description makes.
+	Author string
 	// Checklist is a checklist the subject carries itself (a pull
 	// request's description, the CLI's story file), tried before the
 	// story file; ChecklistSource names it. When ChecklistRequired is set

@@ -57,10 +57,53 @@ func (p *Pipeline) config(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// checklist finds the story key and the checklist: the subject's own
+// screen runs every Check that is also a Screen, before anything runs.
+func (p *Pipeline) screen(ctx context.Context, v *Verification) error {
+	for _, c := range p.Checks {
+		if s, ok := c.(Screen); ok {
+			if err := s.Screen(ctx, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checklist finds the story's checklist and adds what a screen requires
+// (a valid signal's checks): with them, a missing checklist is no problem.
+func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
+	err := p.readChecklist(ctx, v)
+	if len(v.Required) == 0 {
+		return err
+	}
+	var problem *Problem
+	if err != nil && (!errors.As(err, &problem) || problem.Kind != ProblemNoChecklist) {
+		return err
+	}
+	if err != nil {
+		if v.Key == "" && v.Claim != nil {
+			v.Key = v.Claim.Signal.TaskID
+		}
+		if v.Key == "" {
+			return err
+		}
+		policy, perr := v.Config.Policy()
+		if perr != nil {
+			return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: perr}
+		}
+		if v.Fixers, perr = FixersFrom(v.Config.AutoFix, policy); perr != nil {
+			return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: fmt.Errorf("%s: %w", repoconfig.Name, perr)}
+		}
+		v.Story, v.ChecklistSource, v.FromSubject = &checklist.Story{}, v.Claim.Source, false
+	}
+	v.Story.Items = append(v.Story.Items, v.Required...)
+	return nil
+}
+
+// readChecklist finds the story key and the checklist: the subject's own
 // checklist (a pull request's description, the CLI's story file) when it
 // has task items, else the story file at the subject's commit.
-func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
+func (p *Pipeline) readChecklist(ctx context.Context, v *Verification) error {
 	s, cfg := v.Subject, v.Config
 	policy, err := cfg.Policy()
 	if err != nil {
@@ -211,6 +254,7 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 // record writes the evidence file and the summary.
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	v.Record.Evidence.Claims = claimsSummary(v.Claim, p.Redactor)
 	if v.Gates != nil {
 		v.Record.Evidence.Gates = v.Gates
 	}
@@ -232,7 +276,7 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 // report makes the redacted, linked view every publisher renders.
 func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
-		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
+		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor, Claim: v.Claim})
 	v.Summary.Notes = v.Request.Notes
 	if v.Gates != nil {
 		g := v.Gates.View()

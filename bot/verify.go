@@ -61,6 +61,9 @@ type Outcome struct {
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
+	// FalseClaims word each pair of this check an agent claimed otherwise
+	// than observed (see Audit); any of them routes to a person.
+	FalseClaims []string
 	// Verdict is a gate item's classification (accept, reject_vanity …),
 	// kept in the ledger's history.
 	Verdict string

@@ -19,6 +19,9 @@ type Entry struct {
 	// LastRoute is the route of the newest finished run.
 	LastRoute Route       `json:"last_route,omitempty"`
 	History   []RunRecord `json:"history,omitempty"`
+	// EnvironmentVerification is the story's signal state (an agent's
+	// READY_FOR_REVIEW / AUDIT_PASSED and its audit), once there is one.
+	EnvironmentVerification *EnvironmentVerification `json:"environment_verification,omitempty"`
 }
 
 // RunRecord is one verification in the history.

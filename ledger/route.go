@@ -40,12 +40,18 @@ type Outcome struct {
 	FailureHash string
 	// Commit is the code the run verified.
 	Commit string
+	// FalseClaims word the pairs an agent claimed otherwise than the run
+	// observed; any of them routes to a person, before every other rule.
+	FalseClaims []string
 }
 
 // Decide routes a run. before is the ledger as it was before this run's
 // failure was recorded, with this run's verify cycle already counted. It is
 // a pure function: the same inputs always give the same route and reason.
 func Decide(before Entry, out Outcome, l Limits) (Route, string) {
+	if n := len(out.FalseClaims); n > 0 {
+		return HumanAttention, fmt.Sprintf("%d false claim(s) in the agent's signal: %s", n, strings.Join(out.FalseClaims, "; "))
+	}
 	if out.Failed == 0 && out.Rejected == 0 {
 		if out.Manual == 0 {
 			return Verified, fmt.Sprintf("all %d automated items passed and no manual items remain", out.Passed)

@@ -15,6 +15,8 @@ echo "== packages"
 # test: two installs at once fail on dpkg's lock, so wait for it instead.
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# bot/claims compares its signal validation with the spec's own Python.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 # The Docker runner's tests build their image FROM scratch out of a static
 # busybox (integrations/docker/testdata/build-images.sh).
 { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || need+=(busybox-static)

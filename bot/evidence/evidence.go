@@ -61,6 +61,49 @@ type Run struct {
 	// VerificationStatus is the reviewers' verdict on the whole run
 	// (empty when reviewing is off).
 	VerificationStatus string
+	// Disagreements and InfraBlocked are a matrix run's checks that passed
+	// in some environments and failed in others, and the environments that
+	// could not run; Claims is the audit of an agent's signal.
+	Disagreements []Disagreement
+	InfraBlocked  []InfraBlocked
+	Claims        *Claims
+}
+
+// Disagreement is the spec's environment_disagreement details.
+type Disagreement struct {
+	Check               string   `json:"check"`
+	PassedEnvironments  []string `json:"passed_environments"`
+	FailedEnvironments  []string `json:"failed_environments"`
+	InvestigationNeeded bool     `json:"investigation_needed"`
+}
+
+// InfraBlocked is the spec's INFRA_BLOCKED report for one environment.
+type InfraBlocked struct {
+	Environment string   `json:"environment"`
+	Issue       string   `json:"issue"`
+	Checks      []string `json:"checks"`
+}
+
+// Claims is an audited signal as the summary records it.
+type Claims struct {
+	Signal      string      `json:"signal"`
+	TaskID      string      `json:"task_id"`
+	Author      string      `json:"author,omitempty"`
+	Pairs       []ClaimPair `json:"pairs"`
+	FalseClaims int         `json:"false_claims"`
+	Unverified  int         `json:"unverified"`
+}
+
+// ClaimPair is one expected pair, claimed vs observed.
+type ClaimPair struct {
+	Check            string `json:"check"`
+	Environment      string `json:"environment"`
+	ClaimedExitCode  int    `json:"claimed_exit_code"`
+	ClaimedResult    string `json:"claimed_result"`
+	ObservedExitCode int    `json:"observed_exit_code"`
+	ObservedResult   string `json:"observed_result"`
+	FalseClaim       bool   `json:"false_claim"`
+	Unverified       bool   `json:"unverified,omitempty"`
 }
 
 // StageTime is one pipeline stage's wall time.
@@ -115,6 +158,11 @@ type Summary struct {
 	// VerificationStatus is "verified" only when independent reviewers
 	// verified every result (the multi-agent spec's field).
 	VerificationStatus string `json:"verification_status,omitempty"`
+	// A matrix run's disagreements and blocked environments, and an
+	// audited signal: fields, not only text.
+	EnvironmentDisagreements []Disagreement `json:"environment_disagreements,omitempty"`
+	InfraBlocked             []InfraBlocked `json:"infra_blocked,omitempty"`
+	Claims                   *Claims        `json:"claims,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -184,7 +232,10 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		Stages:        run.Stages,
 		Gates:         run.Gates,
 
-		VerificationStatus: run.VerificationStatus,
+		VerificationStatus:       run.VerificationStatus,
+		EnvironmentDisagreements: run.Disagreements,
+		InfraBlocked:             run.InfraBlocked,
+		Claims:                   run.Claims,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -43,6 +44,19 @@ type File struct {
 	// GatesTestFiles are more test-file patterns the gates read (path.Match
 	// on the path or the file name), besides each ecosystem's conventions.
 	GatesTestFiles []string `yaml:"gates_test_files"`
+	// Checks are the verification commands an agent's READY_FOR_REVIEW or
+	// AUDIT_PASSED signal must cover (environment-verification.md): each
+	// is expected, and run, in every environment or the one it names.
+	Checks map[string]Check `yaml:"checks"`
+}
+
+// Check is one entry of checks:, the spec's verification command.
+type Check struct {
+	Command string `yaml:"command"`
+	// Environment is ALL (the default) or one name under environments:.
+	Environment string `yaml:"environment"`
+	// ExitCode is the exit status that counts as a pass (default 0).
+	ExitCode int `yaml:"exit_code"`
 }
 
 // Environment is one entry of environments:.
@@ -80,7 +94,56 @@ func Parse(raw []byte) (File, error) {
 	if f.StoryPath != "" && !strings.Contains(f.StoryPath, "{key}") {
 		return File{}, fmt.Errorf("%s: story_path %q has no {key}; write e.g. %s", Name, f.StoryPath, DefaultStoryPath)
 	}
+	if err := f.checkChecks(); err != nil {
+		return File{}, fmt.Errorf("%s: %w", Name, err)
+	}
 	return f, nil
+}
+
+// checkChecks refuses a checks: entry a signal could never claim: its name
+// and its environment's appear in the spec's matrix rows, whose pattern
+// reads cells without spaces or |.
+func (f File) checkChecks() error {
+	if len(f.Checks) == 0 {
+		return nil
+	}
+	if len(f.Environments) == 0 {
+		return errors.New("checks: needs environments: (the matrix a signal claims is checks × environments); add at least one environment")
+	}
+	for env := range f.Environments {
+		if !cellName(env) {
+			return fmt.Errorf("environments: %q: a name that checks: can use may not contain spaces or |; rename it", env)
+		}
+	}
+	for name, c := range f.Checks {
+		switch {
+		case !cellName(name):
+			return fmt.Errorf("checks: %q: a check name may not contain spaces or | (the spec's matrix rows cannot hold them); rename it", name)
+		case strings.TrimSpace(c.Command) == "":
+			return fmt.Errorf("checks: %s: command is empty; give the command that verifies it", name)
+		case c.ExitCode < 0 || c.ExitCode > 255:
+			return fmt.Errorf("checks: %s: exit_code %d is not an exit status (0-255)", name, c.ExitCode)
+		}
+		if c.Environment != "" && c.Environment != "ALL" {
+			if _, ok := f.Environments[c.Environment]; !ok {
+				return fmt.Errorf("checks: %s: environment %q is not under environments: (configured: %s); name one of them or ALL", name, c.Environment, strings.Join(sortedKeys(f.Environments), ", "))
+			}
+		}
+	}
+	return nil
+}
+
+func cellName(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "| \t\r\n\v\f")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // StoryFile is the path of the story file for key.

@@ -153,10 +153,10 @@ func TestMatrixGolden(t *testing.T) {
 	r.Items = r.Items[:2]
 	r.Environments = []string{"ci", "native"}
 	r.Matrix = []MatrixRow{
-		{Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
-		{Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
-		{Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
-		{Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
 	}
 	parts := Comment(r)
 	require.Len(t, parts, 1)
@@ -164,7 +164,7 @@ func TestMatrixGolden(t *testing.T) {
 	golden(t, "jira-matrix", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
 	assert.Contains(t, parts[0], "| Check | Environment | Exit Code | Result |")
 	assert.Contains(t, parts[0], "Environments Tested: ci, native")
-	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: pnpm test in ci")
+	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: unit_tests in ci")
 	r.Matrix = r.Matrix[:2]
 	assert.Contains(t, Comment(r)[0], "All Required Environments: VERIFIED")
 }
@@ -184,6 +184,7 @@ func TestGoldenProblems(t *testing.T) {
 		golden(t, "problem-jira-"+name, JiraProblem(p))
 	}
 	golden(t, "denied", Denied("mallory"))
+	golden(t, "signal-denied", SignalDenied("mallory"))
 	golden(t, "reset", Reset("alice", "KAN-25"))
 	golden(t, "reset-nokey", Reset("alice", ""))
 	golden(t, "unmapped-jira", Unmapped("OPS"))
@@ -191,6 +192,54 @@ func TestGoldenProblems(t *testing.T) {
 	noted := sampleRun("needs_fix")
 	noted.Notes = []string{"Approved by @alice for `abc1234`: @mallory cannot start checks, so a new push needs a new `/verify`."}
 	golden(t, "comment-notes", Comment(noted)[0])
+}
+
+func TestGoldenClaims(t *testing.T) {
+	r := sampleRun("human_attention")
+	r.Items = r.Items[:2]
+	r.Reason = "1 false claim(s) in the agent's signal: lint in ci: claimed PASS (exit 0), observed FAIL (exit 1)"
+	r.Claim = NewClaim("READY_FOR_REVIEW", "KAN-25", "dev-agent-1", "the pull request description", []ClaimPair{
+		{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "FAIL", ObservedExitCode: 1, FalseClaim: true},
+		{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"},
+		{Check: "unit_tests", Environment: "native", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+	})
+	parts := Comment(r)
+	golden(t, "comment-false-claim", parts[0])
+	title, summary, _ := CheckRun(r)
+	golden(t, "checkrun-false-claim", "title: "+title+"\n\nsummary:\n"+summary)
+	golden(t, "jira-false-claim", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+	assert.Less(t, strings.Index(parts[0], "false claim"), strings.Index(parts[0], "| | Item |"), "false claims come before the items")
+	assert.Less(t, strings.Index(summary, "false claim"), strings.Index(summary, "**Route**"))
+
+	held := sampleRun("verified")
+	held.Claim = NewClaim("AUDIT_PASSED", "KAN-25", "", "a comment by @auditor", []ClaimPair{{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "PASS"}})
+	golden(t, "comment-claim-held", Comment(held)[0])
+	assert.Equal(t, 1, held.Claim.Held)
+}
+
+func TestGoldenSignalRejected(t *testing.T) {
+	p := Problem{Kind: "signal_rejected", StoryKey: "KAN-25", TaskID: "task-3", Detail: "Missing: unit_tests in devcontainer"}
+	golden(t, "problem-signal-rejected", "title: "+ProblemTitle(p)+"\n\n"+ProblemComment(p))
+	golden(t, "problem-jira-signal-rejected", JiraProblem(p))
+	golden(t, "signal-rejected", SignalRejected(p))
+	assert.True(t, strings.HasPrefix(SignalRejected(p), "SIGNAL REJECTED: task-3\n\nReason: Missing: unit_tests in devcontainer\n"))
+}
+
+func TestGoldenAudit(t *testing.T) {
+	claim := NewClaim("READY_FOR_REVIEW", "KAN-25", "dev-agent-1", "SIGNAL.md", []ClaimPair{
+		{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "FAIL", ObservedExitCode: 1, FalseClaim: true},
+		{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"},
+		{Check: "unit_tests", Environment: "devcontainer", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+		{Check: "lint", Environment: "devcontainer", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+	})
+	a := Audit{Valid: true, Claim: claim, Environments: []string{"ci", "devcontainer", "native"}, EvidenceFile: "reports/KAN-25-evidence.txt"}
+	golden(t, "audit-false-claim", AuditText(a))
+	held := Audit{Valid: true, Environments: []string{"native"}, Claim: NewClaim("AUDIT_PASSED", "KAN-25", "", "SIGNAL.md",
+		[]ClaimPair{{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"}})}
+	golden(t, "audit-held", AuditText(held))
+	assert.Contains(t, AuditText(held), "All Required Environments: VERIFIED")
+	rejected := Audit{Rejection: Problem{Kind: "signal_rejected", TaskID: "KAN-25", Detail: "No verification results found in matrix"}}
+	assert.Equal(t, SignalRejected(rejected.Rejection), AuditText(rejected))
 }
 
 func TestGatesGolden(t *testing.T) {

@@ -108,6 +108,9 @@ type Config struct {
 	AutoFix map[string]string
 	// Environments are the matrix's environments (.autoverify.yml only).
 	Environments map[string]repoconfig.Environment
+	// Checks are the verification commands a signal is audited against
+	// (.autoverify.yml only; the server reads them from the base branch).
+	Checks map[string]repoconfig.Check
 	// StoryPath locates a story file by key (.autoverify.yml only).
 	StoryPath string
 	// Triggers say which events start a run (.autoverify.yml only).
@@ -354,6 +357,7 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	}
 	cfg.AutoFix = file.AutoFix
 	cfg.Environments = file.Environments
+	cfg.Checks = file.Checks
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
 	return cfg, nil
@@ -399,6 +403,7 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 		}
 	}
 	c.Environments = file.Environments
+	c.Checks = file.Checks
 	c.StoryPath = file.StoryPath
 	c.Triggers = file.Triggers
 	c.AutoFix = nil

@@ -71,8 +71,10 @@ func TestForRepoTakesOnlyRepositoryKeys(t *testing.T) {
 	on := true
 	cfg, err := server.ForRepo(repoconfig.File{Allowlist: []string{"go test"}, BuildEnabled: &on, CommandTimeout: "2m",
 		ArtifactsDir: "/etc", EnvPassthrough: []string{"AWS_SECRET_ACCESS_KEY"}, Concurrency: 64,
-		AutoFix: map[string]string{"LINT_ERROR": "go fmt"}, StoryPath: "stories/{key}.md"})
+		AutoFix: map[string]string{"LINT_ERROR": "go fmt"}, StoryPath: "stories/{key}.md",
+		Checks: map[string]repoconfig.Check{"unit": {Command: "go test ./..."}}})
 	require.NoError(t, err)
+	assert.Equal(t, map[string]repoconfig.Check{"unit": {Command: "go test ./..."}}, cfg.Checks, "checks: come from the base branch's file")
 	assert.Equal(t, []string{"go test"}, cfg.Allowlist)
 	assert.True(t, cfg.BuildEnabled)
 	assert.Equal(t, 2*time.Minute, cfg.CommandTimeout)

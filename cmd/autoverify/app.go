@@ -48,10 +48,14 @@ Usage:
   autoverify run STORY.md [--story-key KEY] [--workdir DIR]
                                               run the automated items, write evidence,
                                               mark the story
+  autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
+                                              hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
+                                              signal against checks: run here
   autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]
                                               the RED/GREEN/REFACTOR/IMPLEMENT gates of the
                                               change base..head, in a git work tree
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
+  autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
   autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200
@@ -74,6 +78,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.plan(args[1:])
 	case "run":
 		code, err = a.run(ctx, args[1:])
+	case "audit":
+		code, err = a.audit(ctx, args[1:])
 	case "gates":
 		code, err = a.gatesCmd(ctx, args[1:])
 	case "ledger":

@@ -201,6 +201,10 @@ func (t *Terminal) printRun(v *bot.Verification) {
 			fmt.Fprintf(w, "  line %d: %s\n", o.Item.Line, o.Reason)
 		}
 	}
+	if len(v.Summary.Matrix) > 0 {
+		// The spec's plain block, which its row pattern reads.
+		fmt.Fprint(w, "\n"+report.MatrixText(v.Summary))
+	}
 	for _, it := range rejected {
 		fmt.Fprintf(w, "\nline %d rejected: %s\n", it.Line, it.Reason)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -34,6 +35,9 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 	inv := command.ParseInvocation(ev.GetComment().GetBody())
 	cmd := inv.Command
 	if cmd == command.None {
+		if _, ok := claims.Find(ev.GetComment().GetBody()); ok {
+			return h.signal(ctx, job, ev)
+		}
 		return nil
 	}
 	gh, err := h.Clients.Client(ev.GetInstallation().GetID())
@@ -75,6 +79,38 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 		req.Notes = append(req.Notes, "`/verify gates`: the gates ran against the pull request's base.")
 	}
 	req.RerunFailed = inv.Failed
+	return h.verify(ctx, req, log)
+}
+
+// signal audits a READY_FOR_REVIEW or AUDIT_PASSED signal posted as a
+// comment. Only collaborators who may start checks have their signals
+// audited (an audit runs the checks); anyone else gets a polite refusal.
+func (h *IssueComment) signal(ctx context.Context, job queue.Job, ev github.IssueCommentEvent) error {
+	gh, err := h.Clients.Client(ev.GetInstallation().GetID())
+	if err != nil {
+		return fmt.Errorf("github client for installation %d: %w", ev.GetInstallation().GetID(), err)
+	}
+	owner, repo, number := ev.GetRepo().GetOwner().GetLogin(), ev.GetRepo().GetName(), ev.GetIssue().GetNumber()
+	user := ev.GetComment().GetUser().GetLogin()
+	log := h.logger().With("delivery", job.ID, "repo", owner+"/"+repo, "pr", number, "user", user, "command", "signal")
+	ok, err := h.canStart(ctx, gh, owner, repo, user)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("signal not audited: insufficient permission")
+		return gh.Comment(ctx, owner, repo, number, report.SignalDenied(user))
+	}
+	if err := gh.React(ctx, owner, repo, ev.GetComment().GetID(), "eyes"); err != nil {
+		log.Warn("could not add the 👀 reaction", "err", err)
+	}
+	req, err := h.approved(ctx, gh, owner, repo, number, user, "", job.ID)
+	if err != nil {
+		return err
+	}
+	req.Trigger = "signal by @" + user
+	req.Signal, req.SignalSource, req.SignalAuthor = ev.GetComment().GetBody(), "a comment by @"+user, user
+	log.Info("signal audit requested")
 	return h.verify(ctx, req, log)
 }
 

@@ -294,6 +294,43 @@ func TestPullRequestTriggersOnlyWhenTheBaseBranchSaysSo(t *testing.T) {
 	}
 }
 
+func TestPullRequestEditedWithANewSignalAudits(t *testing.T) {
+	t.Parallel()
+	const signal = "READY_FOR_REVIEW: KAN-1\n| Check | Environment | Exit Code | Result |\n| a | b | 0 | PASS |\n"
+	for name, tc := range map[string]struct {
+		from, to, sender string
+		noChange         bool
+		runs             int
+	}{
+		"signal added":                 {"Fixes it.", "Fixes it.\n" + signal, "bob", false, 1},
+		"signal changed":               {"Fixes it.\n" + signal, "Fixes it.\n" + strings.Replace(signal, "0 | PASS", "1 | PASS", 1), "bob", false, 1},
+		"signal unchanged (typo fix)":  {"Fixs it.\n" + signal, "Fixes it.\n" + signal, "bob", false, 0},
+		"our own marker edit":          {"Fixes it.", "Fixes it.\n" + signal, "autoverify[bot]", false, 0},
+		"title edit only":              {"", "Fixes it.\n" + signal, "bob", true, 0},
+		"description without a signal": {"Fixes it.", "Fixes it, READY FOR REVIEW.", "bob", false, 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			gh := &fakeGitHub{files: map[string]string{"main:.autoverify.yml": "triggers:\n  pull_request: true\n"}, perms: map[string]string{"bob": "write"}}
+			p := &fakePipeline{}
+			base, _ := newBase(gh, p)
+			ev := github.PullRequestEvent{Action: github.String("edited"), Number: github.Int(3),
+				PullRequest: &github.PullRequest{Body: github.String(tc.to), Base: &github.PullRequestBranch{Ref: github.String("main")},
+					User: &github.User{Login: github.String("bob")}, Head: &github.PullRequestBranch{SHA: github.String("abc1234abc1234")}},
+				Changes:      &github.EditChange{Body: &github.EditBody{From: github.String(tc.from)}},
+				Sender:       &github.User{Login: github.String(tc.sender)},
+				Repo:         &github.Repository{Name: github.String("web"), Owner: &github.User{Login: github.String("acme")}},
+				Installation: &github.Installation{ID: github.Int64(42)}}
+			if tc.noChange {
+				ev.Changes = &github.EditChange{Title: &github.EditTitle{From: github.String("old")}}
+			}
+			raw, _ := json.Marshal(ev)
+			require.NoError(t, (&PullRequest{Base: base}).Handle(context.Background(), queue.Job{ID: "d", Event: "pull_request", Payload: raw}))
+			assert.Len(t, p.reqs, tc.runs)
+		})
+	}
+}
+
 func TestSourceReadsThePullRequestAndItsBase(t *testing.T) {
 	t.Parallel()
 	gh := &fakeGitHub{pr: &github.PullRequest{Title: github.String("KAN-2 x"), Body: github.String("body"), HTMLURL: github.String("https://gh/pr/7"),

@@ -78,6 +78,15 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.Problem != nil {
 		rp := bot.ReportProblem(v.Problem, p.Redactor)
 		msg := report.ProblemComment(rp)
+		if p.checkRun == 0 && v.Problem.Kind == bot.ProblemSignalRejected && v.Subject.Commit != "" {
+			// A rejection stops before Begin; it still gets its own check
+			// run, so the rejected commit shows it.
+			id, err := p.GitHub.StartCheckRun(ctx, p.Owner, p.Repo, v.Subject.Commit, v.Request.RunID, p.DetailsURL)
+			if err != nil {
+				return fmt.Errorf("starting the check run on %s/%s@%s: %w", p.Owner, p.Repo, v.Subject.Commit, err)
+			}
+			p.checkRun = id
+		}
 		if p.checkRun != 0 {
 			if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, "action_required", report.ProblemTitle(rp), msg, "", p.DetailsURL); err != nil {
 				return fmt.Errorf("completing the check run: %w", err)

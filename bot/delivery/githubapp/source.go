@@ -80,7 +80,7 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 	}
 	return bot.Subject{
 		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(), BaseCommit: pr.GetBase().GetSHA(),
-		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(),
+		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(), Author: pr.GetUser().GetLogin(),
 		Checklist: []byte(pr.GetBody()), ChecklistSource: "the pull request description",
 		Number: s.Number, URL: pr.GetHTMLURL(), Tree: "commit:" + pr.GetHead().GetSHA(),
 	}, nil
