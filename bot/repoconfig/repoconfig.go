@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"sort"
 	"strings"
 
@@ -75,6 +76,11 @@ type Environment struct {
 	CPUs   float64 `yaml:"cpus"`
 	Memory string  `yaml:"memory"`
 	Pids   int64   `yaml:"pids"`
+	// Compose names a compose file in the repository (a "full service
+	// stack"): its services are brought up for the run and checks exec
+	// in Service's container (integrations/compose).
+	Compose string `yaml:"compose"`
+	Service string `yaml:"service"`
 }
 
 // Triggers say which events start a run besides a /verify comment.
@@ -94,10 +100,35 @@ func Parse(raw []byte) (File, error) {
 	if f.StoryPath != "" && !strings.Contains(f.StoryPath, "{key}") {
 		return File{}, fmt.Errorf("%s: story_path %q has no {key}; write e.g. %s", Name, f.StoryPath, DefaultStoryPath)
 	}
+	if err := f.checkCompose(); err != nil {
+		return File{}, fmt.Errorf("%s: %w", Name, err)
+	}
 	if err := f.checkChecks(); err != nil {
 		return File{}, fmt.Errorf("%s: %w", Name, err)
 	}
 	return f, nil
+}
+
+// checkCompose refuses a compose environment that names no service, mixes
+// in another runner, or points outside the repository.
+func (f File) checkCompose() error {
+	for _, name := range sortedKeys(f.Environments) {
+		e := f.Environments[name]
+		switch {
+		case e.Compose == "" && e.Service == "":
+			continue
+		case e.Compose == "":
+			return fmt.Errorf("environments: %s: service: needs compose: (the compose file it is in)", name)
+		case e.Service == "":
+			return fmt.Errorf("environments: %s: compose: needs service: (the service whose container checks run in)", name)
+		case e.Image != "" || e.Devcontainer || (e.Runner != "" && e.Runner != "compose"):
+			return fmt.Errorf("environments: %s: compose: takes its images from the compose file; remove image:, devcontainer: and runner:", name)
+		case path.IsAbs(e.Compose) || strings.Contains(e.Compose, `\`) || path.Clean(e.Compose) != e.Compose ||
+			e.Compose == ".." || strings.HasPrefix(e.Compose, "../"):
+			return fmt.Errorf("environments: %s: compose: %q must be a clean path inside the repository, such as ci/compose.yml", name, e.Compose)
+		}
+	}
+	return nil
 }
 
 // checkChecks refuses a checks: entry a signal could never claim: its name

@@ -52,3 +52,24 @@ func TestParseChecks(t *testing.T) {
 	_, err = Parse([]byte("environments:\n  my env: {}\n"))
 	assert.NoError(t, err)
 }
+
+func TestParseCompose(t *testing.T) {
+	t.Parallel()
+	f, err := Parse([]byte("environments:\n  stack:\n    compose: ci/compose.yml\n    service: app\n    memory: 1GiB\n"))
+	require.NoError(t, err)
+	assert.Equal(t, Environment{Compose: "ci/compose.yml", Service: "app", Memory: "1GiB"}, f.Environments["stack"])
+
+	bad := map[string]string{
+		"environments:\n  s:\n    compose: c.yml\n":                                    "environments: s: compose: needs service:",
+		"environments:\n  s:\n    service: app\n":                                      "environments: s: service: needs compose:",
+		"environments:\n  s:\n    compose: c.yml\n    service: a\n    image: x\n":      "takes its images from the compose file",
+		"environments:\n  s:\n    compose: c.yml\n    service: a\n    runner: local\n": "remove image:, devcontainer: and runner:",
+		"environments:\n  s:\n    compose: /etc/c.yml\n    service: a\n":               `compose: "/etc/c.yml" must be a clean path inside the repository`,
+		"environments:\n  s:\n    compose: ../c.yml\n    service: a\n":                 `compose: "../c.yml" must be a clean path`,
+		"environments:\n  s:\n    compose: ci/../../c.yml\n    service: a\n":           "must be a clean path",
+	}
+	for in, want := range bad {
+		_, err := Parse([]byte(in))
+		assert.ErrorContains(t, err, want, in)
+	}
+}

@@ -16,7 +16,9 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/compose"
 	"github.com/engineo/autoverify/integrations/docker"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	"github.com/engineo/autoverify/integrations/local"
@@ -128,6 +130,15 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 			}
 			c.DockerMemory = n
 		}
+		if spec.Compose != "" {
+			r, err := newCompose(spec, c, workdir)
+			if err != nil {
+				return fail("environments: %s: %v", name, err)
+			}
+			closers = append(closers, func() { _ = r.Close() })
+			envs = append(envs, bot.Environment{Name: name, Runner: r})
+			continue
+		}
 		if spec.Devcontainer {
 			img, err := devcontainerImage(workdir)
 			if err != nil {
@@ -155,6 +166,26 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 		envs = append(envs, bot.Environment{Name: name, Runner: r})
 	}
 	return envs, closeAll, nil
+}
+
+// newCompose builds the runner of a compose environment. The file comes
+// from the workspace (on the server, the pull request's head): it must
+// resolve, symbolic links followed, to a file inside it.
+func newCompose(spec repoconfig.Environment, c settings.Config, workdir string) (*compose.Runner, error) {
+	root, err := filepath.EvalSymlinks(workdir)
+	if err != nil {
+		return nil, fmt.Errorf("compose: work directory: %w", err)
+	}
+	file, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(spec.Compose)))
+	if err != nil {
+		return nil, fmt.Errorf("compose: %s cannot be read: %w", spec.Compose, err)
+	}
+	if rel, err := filepath.Rel(root, file); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("compose: %s resolves outside the repository (to %s); name a file inside it", spec.Compose, file)
+	}
+	return compose.New(compose.Config{File: file, Service: spec.Service,
+		CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
+		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit})
 }
 
 // devcontainerImage reads "image" from .devcontainer/devcontainer.json
