@@ -8,11 +8,17 @@
 // The stack is driven through the engine API (github.com/moby/moby/client,
 // as integrations/docker) and the file parsed with go.yaml.in/yaml/v3,
 // rather than by shelling out to docker-compose. Measured on this
-// repository's 2-core machine (Docker 20.10.24) for a two-service stack
-// with a healthcheck (BenchmarkStack): up 3.5–5.4 s against docker-compose
-// 1.29's 3.7–4.7 s; one check 0.14–0.33 s against 1.6–2.5 s for
-// `docker-compose exec`; teardown 0.5–0.7 s against 1.6–2.6 s. More
-// importantly, the compose file comes from the change under test, and the
+// repository's 2-core machine (Docker 20.10.24, load 4–6 from other jobs)
+// for the tests' two-service stack with a healthcheck, 5 runs each,
+// BenchmarkStack against BenchmarkDockerComposeCLI (docker-compose 1.29.2,
+// the packaged one, with init: true on both services as the runner has):
+//
+//	                  engine API    docker-compose 1.29
+//	up (healthy)      0.86–1.04 s   1.31–1.32 s
+//	one check (exec)  52–54 ms      0.41–0.44 s
+//	teardown          0.27–0.28 s   0.76–0.87 s
+//
+// More importantly, the compose file comes from the change under test, and the
 // CLI would honour everything in it (privileged, volumes of the host's /,
 // network_mode: host, build, env_file, ${SECRET} interpolation from the
 // server's environment). Here only image, command, entrypoint,
