@@ -85,6 +85,10 @@ type Runner struct {
 	mu     sync.Mutex
 	closed bool
 	stack  *stack
+	// upErr is why the stack could not be brought up for upDir; later
+	// commands for that directory get it at once.
+	upErr error
+	upDir string
 }
 
 var _ bot.Runner = (*Runner)(nil)
@@ -189,9 +193,19 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if r.stack != nil && r.stack.dir != dir {
 		r.teardown()
 	}
+	if r.upErr != nil && r.upDir == dir {
+		return bot.Result{}, r.upErr
+	}
 	if r.stack == nil {
 		st, err := r.up(ctx, dir)
 		if err != nil {
+			// A stack that could not come up (an image missing, a
+			// dependency unhealthy) would fail the same way for every
+			// check of the run, each after waiting as long again; an
+			// unreachable engine or an ended context may pass next time.
+			if ctx.Err() == nil && !errors.Is(err, bot.ErrTransient) {
+				r.upErr, r.upDir = err, dir
+			}
 			return bot.Result{}, err
 		}
 		r.stack = st
@@ -232,8 +246,11 @@ func (r *Runner) exec(ctx context.Context, cmd bot.Command, timeout time.Duratio
 	})
 	if err != nil {
 		if cerrdefs.IsConflict(err) || cerrdefs.IsNotFound(err) {
+			// Its own command ended: a new stack would end the same way.
+			r.upErr = fmt.Errorf("compose: service %s is not running (its command must keep running for checks to exec in it): %w", r.s.service, err)
+			r.upDir = r.stack.dir
 			r.teardown()
-			return bot.Result{}, fmt.Errorf("compose: service %s is not running (its command must keep running for checks to exec in it): %w", r.s.service, err)
+			return bot.Result{}, r.upErr
 		}
 		return bot.Result{}, r.engineErr("creating an exec for "+name, err)
 	}

@@ -116,10 +116,30 @@ func TestUnhealthyDependencyTearsDown(t *testing.T) {
 `
 	r, dir := newRunner(t, yaml, "app", Config{})
 	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
-	if err == nil || !strings.Contains(err.Error(), "kv is unhealthy") {
-		t.Fatalf("err = %v, want kv unhealthy", err)
+	if err == nil || !strings.Contains(err.Error(), "kv is unhealthy") || !strings.Contains(err.Error(), "last probe: exit 1") {
+		t.Fatalf("err = %v, want kv unhealthy with its last probe", err)
 	}
 	assertNothingLeft(t, r.cli, docker.LabelInstance+"="+r.instance)
+	// The next check of the run gets the same error at once rather than
+	// waiting for kv to fail again.
+	start := time.Now()
+	_, err2 := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	if err2 == nil || err2.Error() != err.Error() || time.Since(start) > 100*time.Millisecond {
+		t.Errorf("second run: %v after %v, want the first error at once", err2, time.Since(start))
+	}
+}
+
+// TestCheckedServiceMustStayUp: a checked service whose own command exits
+// leaves nothing to exec in; the error says so.
+func TestCheckedServiceMustStayUp(t *testing.T) {
+	r, dir := newRunner(t, "services:\n  app:\n    image: "+busybox+"\n    command: [\"true\"]\n", "app", Config{})
+	// The first exec may start before `true` has ended the container (and
+	// be killed with it); by the end of a second it has.
+	_, _ = r.Run(context.Background(), bot.Command{Argv: []string{"sleep", "1"}, Dir: dir})
+	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "service app is not running (its command must keep running") {
+		t.Fatalf("err = %v", err)
+	}
 }
 
 func TestTimeoutTearsDown(t *testing.T) {

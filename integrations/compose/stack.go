@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"strings"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -220,7 +221,12 @@ func (r *Runner) await(ctx context.Context, st *stack, dep, cond string) error {
 			case container.Healthy:
 				return nil
 			case container.Unhealthy:
-				return fmt.Errorf("%s is unhealthy (its healthcheck failed %d times)", dep, state.Health.FailingStreak)
+				last := ""
+				if n := len(state.Health.Log); n > 0 && state.Health.Log[n-1] != nil {
+					l := state.Health.Log[n-1]
+					last = fmt.Sprintf("; last probe: exit %d, output %q", l.ExitCode, truncate(strings.TrimSpace(l.Output), 200))
+				}
+				return fmt.Errorf("%s is unhealthy (its healthcheck failed %d times%s)", dep, state.Health.FailingStreak, last)
 			}
 			if !state.Running {
 				return fmt.Errorf("%s exited with %d before it was healthy", dep, state.ExitCode)
@@ -302,4 +308,11 @@ func (r *Runner) ReapOrphans(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, errors.Join(errs...)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
