@@ -101,3 +101,45 @@ func TestRunComposeEnvironment(t *testing.T) {
 	assert.Contains(t, h.stdout.String()+h.stderr.String(), `services.app: key "volumes" is not allowed`)
 	assert.Empty(t, composeLeftovers(t))
 }
+
+// TestServeComposeEnvironment: on the server, environments: comes from the
+// base branch and the compose file from the pull request's head; the
+// check reaches the second service, and the stack is gone after the run.
+// A head whose compose file asks for more than the runner allows is
+// refused, naming the key.
+func TestServeComposeEnvironment(t *testing.T) {
+	needComposeImages(t)
+	redisURL := testRedisURL(t)
+	fake := setupGitHub(t, "- [ ] reaches kv `sh ci/ping.sh`\n")
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": "allowlist: [sh ci/ping.sh]\n" +
+		"environments:\n  stack:\n    compose: ci/compose.yml\n    service: app\n"})
+	compose := "services:\n  app:\n    image: autoverify-test-busybox:latest\n    depends_on:\n      kv: {condition: service_healthy}\n" +
+		"  kv:\n    image: autoverify-test-kvserver:latest\n    healthcheck:\n      test: [\"CMD\", \"/kvserver\", \"-probe\", \"127.0.0.1:6379\"]\n      interval: 100ms\n      retries: 100\n"
+	fake.SetFiles("acme", "web", headSHA, map[string]string{
+		"ci/compose.yml": compose,
+		"ci/ping.sh":     "printf 'PING\\n' | busybox nc kv 6379 | grep -q PONG\n",
+	})
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+	cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
+	code, _ := srv.deliver(t, "issue_comment", "m-1", commentEvent(cid, "alice", "/verify"), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the compose run", func() bool { return len(completedRuns(fake)) == 1 })
+	cr := completedRuns(fake)[0]
+	assert.Equal(t, "success", cr.GetConclusion(), cr.GetOutput().GetSummary())
+	assert.Contains(t, cr.GetOutput().GetSummary(), "Environments Tested: stack")
+	// The check run is published before the run releases its runners.
+	waitFor(t, "the stack torn down", func() bool { return composeLeftovers(t) == "" })
+
+	fake.SetFiles("acme", "web", headSHA, map[string]string{
+		"ci/compose.yml": strings.Replace(compose, "  app:\n", "  app:\n    privileged: true\n", 1),
+		"ci/ping.sh":     "true\n",
+	})
+	cid = fake.AddComment("acme", "web", 7, "alice", "/verify")
+	code, _ = srv.deliver(t, "issue_comment", "m-2", commentEvent(cid, "alice", "/verify"), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the refused run", func() bool { return len(completedRuns(fake)) == 2 })
+	cr = completedRuns(fake)[1]
+	assert.NotEqual(t, "success", cr.GetConclusion())
+	assert.Contains(t, cr.GetOutput().GetSummary()+cr.GetOutput().GetText(), `key "privileged" is not allowed`)
+	assert.Empty(t, composeLeftovers(t))
+}

@@ -48,14 +48,17 @@
 //
 // # Lifecycle
 //
-// The first Run brings the stack up (dependency order, waiting for each
+// The first Run reads the compose file (on the server the workspace that
+// holds it is fetched just before the first check; with Config.Root it
+// must resolve inside it, symbolic links followed) and brings the stack up (dependency order, waiting for each
 // depends_on condition, bounded by Config.UpTimeout); later Runs exec into
 // the same stack, one at a time, so they share its state as the warm
 // docker shape's commands share a container. A command that times out or
 // whose context ends cannot be killed alone (an exec has no process group
 // the engine can signal), so the whole stack is removed and the next Run
 // brings up a new one. Close removes the stack. A failure while bringing
-// it up removes what was created.
+// it up removes what was created, and is returned at once to the later
+// Runs of the same work directory (as is an error in the file).
 //
 // Containers, their anonymous volumes and the network carry
 // integrations/docker's labels (managed, owner, instance, creator host,

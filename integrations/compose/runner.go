@@ -45,6 +45,10 @@ type Config struct {
 	// File is the compose file; Service the one whose container checks
 	// exec in.
 	File, Service string
+	// Root, when set, is the directory File must resolve inside, symbolic
+	// links followed (the repository: the file comes from the change under
+	// test).
+	Root string
 	// CPUs, MemoryBytes and PidsLimit bound every container of the stack;
 	// zero means integrations/docker's defaults, negative unlimited.
 	CPUs        float64
@@ -68,6 +72,7 @@ type settings struct {
 	timeout, upTimeout     time.Duration
 	limit                  int
 	label, user            string
+	file, root             string
 	uid, gid               int
 	env                    []string
 }
@@ -78,7 +83,6 @@ type settings struct {
 // of the workspace, as the warm docker shape's share a container.
 type Runner struct {
 	s        settings
-	project  *Project
 	cli      *client.Client
 	instance string
 
@@ -89,48 +93,23 @@ type Runner struct {
 	// commands for that directory get it at once.
 	upErr error
 	upDir string
+	// project is the compose file once read (loadErr why it could not be).
+	project *Project
+	loadErr error
 }
 
 var _ bot.Runner = (*Runner)(nil)
 
-// New parses the compose file, connects to the engine and reaps the stacks
-// a dead process of the same Label left. The stack itself is brought up by
-// the first Run.
+// New connects to the engine and reaps the stacks a dead process of the
+// same Label left. The compose file is read by the first Run, which also
+// brings the stack up: on the server the workspace holding it is fetched
+// only when a check is about to run.
 func New(cfg Config) (*Runner, error) {
-	raw, err := os.ReadFile(cfg.File)
-	if err != nil {
-		return nil, fmt.Errorf("compose: %w", err)
-	}
-	p, err := Parse(raw, cfg.File)
-	if err != nil {
-		return nil, err
-	}
-	return NewProject(cfg, p)
-}
-
-// NewProject is New for a project already parsed.
-func NewProject(cfg Config, p *Project) (*Runner, error) {
-	svc, ok := p.Services[cfg.Service]
-	if cfg.Service == "" || !ok {
-		names := make([]string, 0, len(p.Services))
-		for n := range p.Services {
-			names = append(names, n)
-		}
-		return nil, fmt.Errorf("compose file %s: service %q is not in it (services: %s); name the one checks run in", cfg.File, cfg.Service, strings.Join(slices.Sorted(slices.Values(names)), ", "))
-	}
-	// The checked service runs the pull request's commands: never as
-	// root. Its user: must be numeric so the workspace can be chowned to
-	// it before the container starts.
-	user := svc.User
-	if user == "" {
-		user = docker.DefaultUser
-	}
-	u, uid, gid, err := docker.ParseUser(user)
-	if err != nil {
-		return nil, fmt.Errorf("compose file %s: services.%s: user: %w", cfg.File, cfg.Service, err)
+	if cfg.File == "" || cfg.Service == "" {
+		return nil, errors.New("compose: a compose environment needs a file and a service")
 	}
 	s := settings{
-		host: cfg.Host, service: cfg.Service, user: u, uid: uid, gid: gid,
+		host: cfg.Host, service: cfg.Service, file: cfg.File, root: cfg.Root,
 		timeout:   or(cfg.Timeout, docker.DefaultTimeout),
 		upTimeout: or(cfg.UpTimeout, DefaultUpTimeout),
 		limit:     or(cfg.OutputLimit, docker.DefaultOutputLimit),
@@ -158,7 +137,7 @@ func NewProject(cfg Config, p *Project) (*Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compose: client for engine %s: %w", s.host, err)
 	}
-	r := &Runner{s: s, project: p, cli: cli, instance: newID()}
+	r := &Runner{s: s, cli: cli, instance: newID()}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	_, _ = r.ReapOrphans(ctx) // an engine that is down is reported by Run
@@ -193,6 +172,9 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if r.stack != nil && r.stack.dir != dir {
 		r.teardown()
 	}
+	if err := r.load(); err != nil {
+		return bot.Result{}, err
+	}
 	if r.upErr != nil && r.upDir == dir {
 		return bot.Result{}, r.upErr
 	}
@@ -211,6 +193,64 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		r.stack = st
 	}
 	return r.exec(ctx, cmd, timeout)
+}
+
+// load reads and checks the compose file once; its error is kept and
+// returned to every later Run.
+func (r *Runner) load() error {
+	if r.project != nil || r.loadErr != nil {
+		return r.loadErr
+	}
+	p, err := r.read()
+	if err != nil {
+		r.loadErr = err
+		return err
+	}
+	svc, ok := p.Services[r.s.service]
+	if !ok {
+		names := make([]string, 0, len(p.Services))
+		for n := range p.Services {
+			names = append(names, n)
+		}
+		r.loadErr = fmt.Errorf("compose file %s: service %q is not in it (services: %s); name the one checks run in",
+			r.s.file, r.s.service, strings.Join(slices.Sorted(slices.Values(names)), ", "))
+		return r.loadErr
+	}
+	// The checked service runs the change's commands: never as root. Its
+	// user: must be numeric so the workspace can be chowned to it before
+	// the container starts.
+	user := svc.User
+	if user == "" {
+		user = docker.DefaultUser
+	}
+	if r.s.user, r.s.uid, r.s.gid, err = docker.ParseUser(user); err != nil {
+		r.loadErr = fmt.Errorf("compose file %s: services.%s: user: %w", r.s.file, r.s.service, err)
+		return r.loadErr
+	}
+	r.project = p
+	return nil
+}
+
+func (r *Runner) read() (*Project, error) {
+	file := r.s.file
+	if r.s.root != "" {
+		root, err := filepath.EvalSymlinks(r.s.root)
+		if err != nil {
+			return nil, fmt.Errorf("compose: %w", err)
+		}
+		rel, _ := filepath.Rel(r.s.root, file)
+		if file, err = filepath.EvalSymlinks(file); err != nil {
+			return nil, fmt.Errorf("compose: %s cannot be read: %w", rel, err)
+		}
+		if in, err := filepath.Rel(root, file); err != nil || in == ".." || strings.HasPrefix(in, ".."+string(filepath.Separator)) {
+			return nil, fmt.Errorf("compose: %s resolves outside the repository (to %s); name a file inside it", rel, file)
+		}
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	return Parse(raw, r.s.file)
 }
 
 // Close tears the stack down and closes the client.

@@ -212,16 +212,43 @@ func TestNoRouteOut(t *testing.T) {
 	}
 }
 
-func TestRootRefused(t *testing.T) {
+// TestFileErrors: the file is read by the first Run (on the server the
+// workspace is fetched just before it); its errors name the file and what
+// to do, and come back at once on later Runs. No engine is needed.
+func TestFileErrors(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "compose.yml")
-	os.WriteFile(file, []byte("services:\n  app:\n    image: "+busybox+"\n    user: \"0\"\n"), 0o644)
-	_, err := New(Config{File: file, Service: "app"})
-	if err == nil || !strings.Contains(err.Error(), "services.app: user:") || !strings.Contains(err.Error(), "root") {
-		t.Fatalf("err = %v", err)
+	outside := t.TempDir()
+	write := func(path, body string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	_, err = New(Config{File: file, Service: "web"})
-	if err == nil || !strings.Contains(err.Error(), `service "web" is not in it (services: app)`) {
-		t.Fatalf("err = %v", err)
+	write(filepath.Join(dir, "root.yml"), "services:\n  app:\n    image: "+busybox+"\n    user: \"0\"\n")
+	write(filepath.Join(dir, "named.yml"), "services:\n  app:\n    image: "+busybox+"\n    user: nobody\n")
+	write(filepath.Join(dir, "bad.yml"), "services:\n  app:\n    image: "+busybox+"\n    privileged: true\n")
+	write(filepath.Join(outside, "secret.yml"), "services:\n  app:\n    image: "+busybox+"\n")
+	if err := os.Symlink(filepath.Join(outside, "secret.yml"), filepath.Join(dir, "link.yml")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, service, want string }{
+		{"root.yml", "app", "services.app: user: docker: user \"0\": commands may not run as root"},
+		{"named.yml", "app", "services.app: user: docker: user \"nobody\": want numeric uid[:gid]"},
+		{"root.yml", "web", `service "web" is not in it (services: app)`},
+		{"bad.yml", "app", `services.app: key "privileged" is not allowed`},
+		{"link.yml", "app", "compose: link.yml resolves outside the repository"},
+		{"missing.yml", "app", "compose: missing.yml cannot be read"},
+	} {
+		r, err := New(Config{File: filepath.Join(dir, tc.file), Root: dir, Service: tc.service, Label: testLabel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s/%s: err = %v, want %q", tc.file, tc.service, err, tc.want)
+			}
+		}
+		r.Close()
 	}
 }

@@ -169,22 +169,12 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 }
 
 // newCompose builds the runner of a compose environment. The file comes
-// from the workspace (on the server, the pull request's head): it must
-// resolve, symbolic links followed, to a file inside it.
+// from the workspace (on the server, the pull request's head, fetched only
+// before the first check), so the runner reads it then, and only if it
+// resolves inside the workspace.
 func newCompose(spec repoconfig.Environment, c settings.Config, workdir string) (*compose.Runner, error) {
-	root, err := filepath.EvalSymlinks(workdir)
-	if err != nil {
-		return nil, fmt.Errorf("compose: work directory: %w", err)
-	}
-	file, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(spec.Compose)))
-	if err != nil {
-		return nil, fmt.Errorf("compose: %s cannot be read: %w", spec.Compose, err)
-	}
-	if rel, err := filepath.Rel(root, file); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, fmt.Errorf("compose: %s resolves outside the repository (to %s); name a file inside it", spec.Compose, file)
-	}
-	return compose.New(compose.Config{File: file, Service: spec.Service,
-		CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
+	return compose.New(compose.Config{File: filepath.Join(workdir, filepath.FromSlash(spec.Compose)), Root: workdir,
+		Service: spec.Service, CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
 		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit})
 }
 

@@ -89,13 +89,21 @@ func TestComposeEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := settings.Defaults()
+	// The file is read by the first check (on the server the workspace is
+	// fetched just before it); it must resolve inside the workspace.
 	for file, want := range map[string]string{
-		"ci/bad.yml":     `environments: x: compose file ` + filepath.Join(dir, "ci", "bad.yml") + `: services.app: key "privileged" is not allowed`,
-		"ci/link.yml":    "environments: x: compose: ci/link.yml resolves outside the repository",
-		"ci/missing.yml": "environments: x: compose: ci/missing.yml cannot be read",
+		"ci/bad.yml":     `compose file ` + filepath.Join(dir, "ci", "bad.yml") + `: services.app: key "privileged" is not allowed`,
+		"ci/link.yml":    "compose: ci/link.yml resolves outside the repository",
+		"ci/missing.yml": "compose: ci/missing.yml cannot be read",
 	} {
 		cfg.Environments = map[string]repoconfig.Environment{"x": {Compose: file, Service: "app"}}
-		if _, _, err := Environments(cfg, dir); err == nil || !strings.Contains(err.Error(), want) {
+		envs, release, err := Environments(cfg, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = envs[0].Runner.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+		release()
+		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want %q", file, err, want)
 		}
 	}
