@@ -57,6 +57,14 @@ var allowedServiceKeys = []string{"image", "command", "entrypoint", "environment
 // holding YAML anchors) are ignored.
 var allowedTopKeys = []string{"services", "version", "name"}
 
+// MaxServices bounds a stack: every service is a container with the
+// environment's memory, CPU and pids limits, so the file, which the change
+// under test writes, must not multiply them without bound.
+const MaxServices = 16
+
+// MaxFileBytes bounds the compose file read.
+const MaxFileBytes = 1 << 20
+
 var serviceName = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_.-]*$`)
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -71,6 +79,9 @@ func Parse(raw []byte, file string) (*Project, error) {
 }
 
 func parse(raw []byte) (*Project, error) {
+	if len(raw) > MaxFileBytes {
+		return nil, fmt.Errorf("%d bytes; a compose file may have at most %d", len(raw), MaxFileBytes)
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, err
@@ -108,6 +119,9 @@ func parse(raw []byte) (*Project, error) {
 		return nil
 	}); err != nil {
 		return nil, err
+	}
+	if len(p.Services) > MaxServices {
+		return nil, fmt.Errorf("services: %d services; a stack may have at most %d", len(p.Services), MaxServices)
 	}
 	if _, err := p.Order(); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -98,6 +99,8 @@ func TestParseRefuses(t *testing.T) {
 		{svc("    healthcheck:\n      test: [\"curl\"]\n"), `starts with "CMD"`},
 		{svc("    healthcheck:\n      interval: 0s\n"), "at least 1ms"},
 		{"services: {}\n", "services: is missing or empty"},
+		{"services:\n" + manyServices(MaxServices+1), "17 services; a stack may have at most 16"},
+		{"x-pad: " + strings.Repeat("a", MaxFileBytes) + "\n" + svc(""), "a compose file may have at most 1048576"},
 		{"- a\n", "not a mapping with services:"},
 	} {
 		_, err := Parse([]byte(tc.yaml), "ci/compose.yml")
@@ -105,4 +108,12 @@ func TestParseRefuses(t *testing.T) {
 			t.Errorf("%q:\n got %v\nwant …%s…", tc.yaml, err, tc.want)
 		}
 	}
+}
+
+func manyServices(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "  s%d:\n    image: busybox\n", i)
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -246,7 +247,14 @@ func (r *Runner) read() (*Project, error) {
 			return nil, fmt.Errorf("compose: %s resolves outside the repository (to %s); name a file inside it", rel, file)
 		}
 	}
-	raw, err := os.ReadFile(file)
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
+	defer f.Close()
+	// One byte more than allowed, so that Parse can say it is too big
+	// without a huge file being read into memory.
+	raw, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
