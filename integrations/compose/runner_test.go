@@ -252,3 +252,47 @@ func TestFileErrors(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestCompletedSuccessfully: a one-shot service (a migration, a seed) must
+// exit 0 before its dependents start; a failing one names its exit code.
+func TestCompletedSuccessfully(t *testing.T) {
+	yaml := func(code string) string {
+		return `services:
+  app:
+    image: ` + busybox + `
+    depends_on:
+      seed: {condition: service_completed_successfully}
+  seed:
+    image: ` + busybox + `
+    command: ["sh", "-c", "sleep 1; exit ` + code + `"]
+`
+	}
+	r, dir := newRunner(t, yaml("0"), "app", Config{})
+	if res := run(t, r, dir, "true"); res.ExitCode != 0 {
+		t.Fatalf("exit %d", res.ExitCode)
+	}
+	r, dir = newRunner(t, yaml("3"), "app", Config{})
+	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "service app depends on seed: seed exited with 3, want service_completed_successfully") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestEngineUnreachable: an engine that does not answer is a transient
+// infrastructure error naming its address.
+func TestEngineUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "compose.yml")
+	if err := os.WriteFile(file, []byte("services:\n  app:\n    image: "+busybox+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(Config{File: file, Service: "app", Host: "unix://" + filepath.Join(dir, "no.sock")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	if !errors.Is(err, docker.ErrEngineUnreachable) || !errors.Is(err, bot.ErrTransient) || !strings.Contains(err.Error(), "no.sock") {
+		t.Fatalf("err = %v, want ErrEngineUnreachable naming the socket", err)
+	}
+}
