@@ -59,6 +59,9 @@ type Subject struct {
 	// Number and URL name the pull request, when there is one.
 	Number int
 	URL    string
+	// Author is who the change is by (the pull request's author), when
+	// known; the run history lists runs by it.
+	Author string
 	// Tree identifies the content the checks run on, for the result
 	// cache: a git tree hash of the work tree, or the commit; empty turns
 	// the cache off.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -108,8 +109,12 @@ func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// begin tells the publishers a verification is about to run.
+// begin names the run and tells the publishers a verification is about
+// to run.
 func (p *Pipeline) begin(ctx context.Context, v *Verification) error {
+	if v.Request.RunID == "" {
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
+	}
 	for _, pub := range p.publishers(v) {
 		if err := pub.Begin(ctx, v); err != nil {
 			return err
@@ -143,6 +148,15 @@ func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
 	return nil
 }
 
+// LocalRunID names a run without an ID (the CLI's) by its story and its
+// start, before anything is recorded under the name.
+func LocalRunID(key string, started time.Time) string {
+	if key == "" {
+		return "local-" + started.UTC().Format(evidence.TimeFormat)
+	}
+	return "local-" + key + "-" + started.UTC().Format(evidence.TimeFormat)
+}
+
 // FixableSource is a Source whose work tree is the user's own (the CLI),
 // so what a fixer changes can be committed. Auto-fix runs only for such
 // sources: on a server a fix would change a throw-away workspace and
@@ -156,9 +170,7 @@ type FixableSource interface {
 func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	cfg := v.Config
 	if v.Request.RunID == "" {
-		// A run without an ID (the CLI's) is named by its story and its
-		// start, before anything is recorded under the name.
-		v.Request.RunID = "local-" + v.Key + "-" + v.Started.UTC().Format(evidence.TimeFormat)
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
 	}
 	var caching *Caching
 	if p.Cache != nil {

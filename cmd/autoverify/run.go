@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/engineo/autoverify/bot"
@@ -30,7 +31,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	commit := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
-	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings)
+	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
@@ -47,6 +48,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	k, err := storyKey(*key, storyPath)
+	if err != nil {
+		return exitBadInput, err
+	}
+	keep, err := retention(lookup)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -95,7 +100,18 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
-	p := bot.New(opts)
+	// The run history (what the dashboard shows) records this run from
+	// its start; without it the run goes on, with a warning.
+	var pipeline bot.PipelineRunner = bot.New(opts)
+	if runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now); err != nil {
+		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
+	} else {
+		defer closeRuns()
+		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now,
+			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
+		p := bot.New(append0(opts, rec))
+		pipeline = rec.Around(p)
+	}
 	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
 		Head: snapshot,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
@@ -103,11 +119,25 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
+	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
 		}})
 	return cli.ExitCode(v, err, a.Stderr), nil
+}
+
+// append0 puts pub first among opts' publishers.
+func append0(opts bot.Options, pub bot.Publisher) bot.Options {
+	opts.Publishers = append([]bot.Publisher{pub}, opts.Publishers...)
+	return opts
+}
+
+// absDir names a work directory for the run history.
+func absDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // gitSnapshot starts reading dir's HEAD and, with tree, the hash of its

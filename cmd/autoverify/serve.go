@@ -52,7 +52,7 @@ var serveSettings = []settings.Setting{
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
-	lookup := settingFlags(fs, a.Getenv, settings.Run, serveSettings, jiraSettings)
+	lookup := settingFlags(fs, a.Getenv, settings.Run, serveSettings, jiraSettings, settings.Dashboard)
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
 	}
@@ -103,6 +103,7 @@ type serverSettings struct {
 	unsafe    bool
 	jira      jiraConfig
 	useJira   bool
+	dashboard settings.DashboardConfig
 }
 
 // checkServerSettings validates every server setting before anything is
@@ -158,6 +159,9 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 		}
 	}
 	if s.jira, s.useJira, err = loadJira(lookup); err != nil {
+		return s, err
+	}
+	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
 		return s, err
 	}
 	s.publicURL, s.apiURL = get(lookup, "public-url"), get(lookup, "github-api-url")
@@ -254,17 +258,25 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	srv.queue = q
 	srv.closers = append(srv.closers, closeQueue)
 
+	runs, closeRuns, err := openRunLog(ctx, s.cfg, s.dashboard.Retention, a.Now)
+	if err != nil {
+		return nil, fmt.Errorf("ENV_ERROR: %w", err)
+	}
+	srv.closers = append(srv.closers, closeRuns)
+	recorder := &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: red, Now: a.Now,
+		Warn: func(msg string, err error) { log.Warn(msg, "err", err.Error()) }}
+
 	metrics := avprom.New(q.Stats)
 	ghObserver = metrics.APIObserver("github")
 	opts := bot.Options{
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
-		Publishers: []bot.Publisher{metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
 	}
 	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL}
 	}
-	pipeline := bot.New(opts)
+	pipeline := recorder.Around(bot.New(opts))
 	gh := &githubapp.Handlers{Base: githubapp.Base{
 		Clients: githubapp.ClientsOf(app.Client, app.ForRepo), Pipeline: pipeline, Ledger: store,
 		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL, s.links), RunIDKey: []byte(s.secret),

@@ -63,6 +63,7 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(),
 		Checklist: []byte(pr.GetBody()), ChecklistSource: "the pull request description",
 		Number: s.Number, URL: pr.GetHTMLURL(), Tree: "commit:" + pr.GetHead().GetSHA(),
+		Author: pr.GetUser().GetLogin(),
 	}, nil
 }
 
