@@ -55,7 +55,8 @@ func DayKey(scope string, day time.Time) string {
 type IndexEntry struct {
 	Index string
 	ID    string
-	// Score orders the index: the run's start in Unix nanoseconds.
+	// Score orders the index: the run's start in Unix microseconds (a
+	// float64 holds it exactly, for Redis).
 	Score int64
 }
 
@@ -110,12 +111,12 @@ func Plan(old *Record, next Record) (Change, error) {
 	if old != nil {
 		for name := range indices(*old) {
 			if !newIdx[name] {
-				c.Remove = append(c.Remove, IndexEntry{Index: name, ID: old.ID, Score: old.Started.UnixNano()})
+				c.Remove = append(c.Remove, IndexEntry{Index: name, ID: old.ID, Score: old.Started.UnixMicro()})
 			}
 		}
 	}
 	for name := range newIdx {
-		c.Add = append(c.Add, IndexEntry{Index: name, ID: next.ID, Score: next.Started.UnixNano()})
+		c.Add = append(c.Add, IndexEntry{Index: name, ID: next.ID, Score: next.Started.UnixMicro()})
 	}
 	sort.Slice(c.Add, func(i, j int) bool { return c.Add[i].Index < c.Add[j].Index })
 	sort.Slice(c.Remove, func(i, j int) bool { return c.Remove[i].Index < c.Remove[j].Index })
@@ -214,7 +215,7 @@ func statusField(s Status) string {
 func Forget(old Record) Change {
 	c := Change{Record: old}
 	for name := range indices(old) {
-		c.Remove = append(c.Remove, IndexEntry{Index: name, ID: old.ID, Score: old.Started.UnixNano()})
+		c.Remove = append(c.Remove, IndexEntry{Index: name, ID: old.ID, Score: old.Started.UnixMicro()})
 	}
 	sort.Slice(c.Remove, func(i, j int) bool { return c.Remove[i].Index < c.Remove[j].Index })
 	for k, n := range contribution(old) {

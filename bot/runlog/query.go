@@ -91,8 +91,9 @@ func Days(now time.Time, n int) []time.Time {
 	return out
 }
 
-// Query asks for a page of runs: newest first from one index, starting
-// after the cursor Before (a score; 0 means the newest).
+// Query asks for a page of runs: newest first from one index, those
+// that started before Before (Unix microseconds, see Cursor; 0 means from
+// the newest).
 type Query struct {
 	Index  string
 	Before int64
@@ -104,6 +105,9 @@ type Page struct {
 	Runs []Record
 	Next int64
 }
+
+// Cursor is the Query.Before that continues after r.
+func Cursor(r Record) int64 { return r.Started.UnixMicro() }
 
 // Cleared says who last cleared the history, and when.
 type Cleared struct {

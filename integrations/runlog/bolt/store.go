@@ -204,7 +204,7 @@ func (s *Store) prune(tx *bbolt.Tx) error {
 	if all == nil {
 		return nil
 	}
-	cutoff := s.now().Add(-s.retention).UnixNano()
+	cutoff := s.now().Add(-s.retention).UnixMicro()
 	var expired []string
 	cur := all.Cursor()
 	for k, _ := cur.First(); k != nil && len(expired) < runlog.PruneBatch; k, _ = cur.Next() {

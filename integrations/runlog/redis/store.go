@@ -70,9 +70,9 @@ func (s *Store) runKey(id string) string   { return s.prefix + "run:" + id }
 func (s *Store) idxKey(name string) string { return s.prefix + "idx:" + name }
 func (s *Store) cntKey(key string) string  { return s.prefix + "cnt:" + key }
 
-// score is the index score of a start in Unix nanoseconds: microseconds,
-// which a float64 holds exactly.
-func score(ns int64) float64 { return float64(ns / 1000) }
+// score is an index score (Unix microseconds, which a float64 holds
+// exactly).
+func score(us int64) float64 { return float64(us) }
 
 // Put records r, replacing the run's previous record, and forgets a few
 // runs past retention.
@@ -123,7 +123,7 @@ func (s *Store) expired(ctx context.Context, tx *goredis.Tx, id string) ([]runlo
 	if s.retention <= 0 {
 		return nil, nil
 	}
-	cutoff := score(s.now().Add(-s.retention).UnixNano())
+	cutoff := score(s.now().Add(-s.retention).UnixMicro())
 	ids, err := tx.ZRangeArgs(ctx, goredis.ZRangeArgs{Key: s.idxKey(runlog.IndexAll), Start: "-inf",
 		Stop: "(" + strconv.FormatFloat(cutoff, 'f', 0, 64), ByScore: true, Count: runlog.PruneBatch}).Result()
 	if err != nil || len(ids) == 0 {
