@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
@@ -318,6 +319,14 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	if ws != nil {
 		routes.Workspaces = ws
 	}
+	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
+		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, log)
+		if err != nil {
+			return nil, err
+		}
+		srv.closers = append(srv.closers, closeDash)
+		routes.Dashboard, routes.DashboardPaths = d, dashboard.Paths
+	}
 	if checker, ok := runner.(bot.IsolationChecker); ok {
 		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
 	}
@@ -325,6 +334,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
 	}
 	srv.http = &http.Server{Handler: server.New(routes), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	if d, ok := routes.Dashboard.(*dashboard.Dashboard); ok {
+		srv.http.RegisterOnShutdown(d.Close) // live feeds end, so draining does not wait for them
+	}
 	return srv, nil
 }
 
