@@ -18,6 +18,10 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 # The Docker runner's tests build their image FROM scratch out of a static
 # busybox (integrations/docker/testdata/build-images.sh).
 { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || need+=(busybox-static)
+# The dashboard's browser tests drive a real headless Chromium
+# (cmd/autoverify/browser_test.go); DejaVu keeps its pages' text rendered.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive

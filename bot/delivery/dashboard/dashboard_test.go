@@ -496,3 +496,12 @@ func TestLiveFeed(t *testing.T) {
 	defer stop()
 	next(t, ch, "event: change")
 }
+
+func TestCrossSitePostWithoutCookiesIs403(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, h := range []map[string]string{{"Sec-Fetch-Site": "cross-site"}, {"Origin": "http://evil.example"}} {
+		resp, _ := e.post(client(), "/history/clear", url.Values{"confirm": {"yes"}}, h)
+		assert.Equal(t, http.StatusForbidden, resp.StatusCode, h)
+	}
+}

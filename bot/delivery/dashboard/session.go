@@ -139,6 +139,12 @@ type viewerHandler func(w http.ResponseWriter, r *http.Request, v viewer)
 // request.
 func (d *Dashboard) withViewer(h viewerHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.Header.Get("Authorization") == "" && !sameSite(r) {
+			// Refused before anything else: with or without the
+			// browser's cookies, another site may not change state here.
+			http.Error(w, "forbidden: cross-site request", http.StatusForbidden)
+			return
+		}
 		v, ok := d.viewerOf(r)
 		if !ok {
 			if r.Header.Get("Authorization") != "" || r.URL.Path == "/events" || r.Method != http.MethodGet {
@@ -154,10 +160,6 @@ func (d *Dashboard) withViewer(h viewerHandler) http.HandlerFunc {
 			return
 		}
 		if r.Method == http.MethodPost && !v.Bearer {
-			if !sameSite(r) {
-				http.Error(w, "forbidden: cross-site request", http.StatusForbidden)
-				return
-			}
 			if got := r.PostFormValue("csrf"); v.CSRF == "" || subtle.ConstantTimeCompare([]byte(got), []byte(v.CSRF)) != 1 {
 				http.Error(w, "forbidden: missing or wrong CSRF token; reload the page and try again", http.StatusForbidden)
 				return
