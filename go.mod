@@ -6,6 +6,7 @@ require (
 	github.com/BobuSumisu/aho-corasick v1.0.3
 	github.com/andygrunwald/go-jira v1.17.0
 	github.com/bradleyfalzon/ghinstallation/v2 v2.10.0
+	github.com/chromedp/chromedp v0.14.2
 	github.com/containerd/errdefs v1.0.0
 	github.com/google/go-github/v60 v60.0.0
 	github.com/hibiken/asynq v0.26.0
@@ -34,7 +35,6 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327 // indirect
-	github.com/chromedp/chromedp v0.14.2 // indirect
 	github.com/chromedp/sysutil v1.1.0 // indirect
 	github.com/containerd/errdefs/pkg v0.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
