@@ -64,6 +64,10 @@ func WithRetention(d time.Duration) Option { return func(s *Store) { s.retention
 // WithClock sets the clock retention is measured by.
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
 
+// WithLockTimeout bounds the wait for another process's transaction
+// (default 10 s).
+func WithLockTimeout(d time.Duration) Option { return func(s *Store) { s.lockTimeout = d } }
+
 // Open returns the store of dir, creating the directory; the file is
 // created by the first write.
 func Open(dir string, opts ...Option) (*Store, error) {
@@ -186,6 +190,35 @@ func (s *Store) Put(ctx context.Context, r runlog.Record) error {
 		}
 		if err := apply(tx, c, true); err != nil {
 			return err
+		}
+		if err := s.prune(tx); err != nil {
+			return err
+		}
+		return bumpSeq(tx)
+	})
+}
+
+// PutBatch records many runs in one transaction (an import, or seeding a
+// benchmark): the same changes as Put, one fsync.
+func (s *Store) PutBatch(ctx context.Context, rs []runlog.Record) error {
+	for _, r := range rs {
+		if err := runlog.Check(r); err != nil {
+			return err
+		}
+	}
+	return s.update(ctx, func(tx *bbolt.Tx) error {
+		for _, r := range rs {
+			old, err := getRecord(tx, r.ID)
+			if err != nil {
+				return err
+			}
+			c, err := runlog.Plan(old, r)
+			if err != nil {
+				return err
+			}
+			if err := apply(tx, c, true); err != nil {
+				return err
+			}
 		}
 		if err := s.prune(tx); err != nil {
 			return err
