@@ -147,16 +147,6 @@ func TestDashboardInABrowser(t *testing.T) {
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
 	defer cancelT()
-	shots := os.Getenv("AUTOVERIFY_SCREENSHOTS")
-	shot := func(name string) {
-		if shots == "" {
-			return
-		}
-		var png []byte
-		require.NoError(t, chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)))
-		require.NoError(t, os.WriteFile(filepath.Join(shots, name), png, 0o644))
-	}
-
 	t.Log("a request without a session gets the sign-in page")
 	var url string
 	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate(base+"/runs"), chromedp.WaitVisible("#token-signin", chromedp.ByQuery), chromedp.Location(&url)))
@@ -191,7 +181,6 @@ func TestDashboardInABrowser(t *testing.T) {
 	t.Cleanup(func() { _ = child.Process.Kill() })
 	require.NoError(t, waitText(ctx, "#active", "KAN-77"), "the run shows as active from its start")
 	require.NoError(t, waitText(ctx, "#stat-active", "1"))
-	shot("dashboard-overview-live.png")
 	select {
 	case err := <-childDone:
 		require.NoError(t, err, out.String())
@@ -205,7 +194,6 @@ func TestDashboardInABrowser(t *testing.T) {
 	var still int
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`window.__noReload || 0`, &still)))
 	assert.Equal(t, 1, still, "the page was updated in place, not reloaded")
-	shot("dashboard-overview.png")
 
 	t.Log("a failed item's output is readable; markup in it is text; search filters and highlights")
 	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate(base+"/runs/web-3"), chromedp.WaitVisible("#out-i1 pre", chromedp.ByQuery)))
@@ -218,7 +206,6 @@ func TestDashboardInABrowser(t *testing.T) {
 	assert.Contains(t, output, `<img src=x onerror="window.__xss=1">`, "shown as text")
 	assert.Zero(t, imgs)
 	assert.Zero(t, xss)
-	shot("dashboard-run.png")
 	require.NoError(t, chromedp.Run(ctx, chromedp.SendKeys("#search", "expected 3", chromedp.ByQuery)))
 	require.NoError(t, waitText(ctx, "#search-count", "1 matches in 1 items"))
 	var marked string
@@ -266,4 +253,83 @@ func TestDashboardInABrowser(t *testing.T) {
 	require.NoError(t, chromedp.Run(ctx, chromedp.Click("#clear-confirm", chromedp.ByQuery), chromedp.WaitVisible("#cleared", chromedp.ByQuery)))
 	require.NoError(t, waitText(ctx, "#cleared", "History cleared by admin (token)"))
 	require.NoError(t, waitText(ctx, "#stat-total", "0"))
+}
+
+// TestDashboardScreenshots renders the screenshots in docs/ from a month
+// of made-up history: AUTOVERIFY_SCREENSHOTS=$PWD/../../docs go test
+// -run TestDashboardScreenshots ./cmd/autoverify. Without the variable it
+// does nothing.
+func TestDashboardScreenshots(t *testing.T) {
+	shots := os.Getenv("AUTOVERIFY_SCREENSHOTS")
+	if shots == "" {
+		t.Skip("set AUTOVERIFY_SCREENSHOTS to a directory to render the docs' screenshots")
+	}
+	chrome := chromium(t)
+	now := time.Now().UTC()
+	state := filepath.Join(t.TempDir(), "state")
+	s, err := runbolt.Open(state)
+	require.NoError(t, err)
+	repos := []string{"acme/shop", "acme/web", "acme/api", "acme/billing"}
+	types := []string{"TEST_FAILURE", "TEST_FAILURE", "LINT_ERROR", "TYPE_ERROR", "TIMEOUT"}
+	var batch []runlog.Record
+	for i := range 640 {
+		at := now.Add(-30 * 24 * time.Hour).Add(time.Duration(i) * 30 * 24 * time.Hour / 640)
+		day := int(now.Sub(at).Hours() / 24)
+		r := runlog.Record{ID: fmt.Sprintf("run-%04d", i), Repo: repos[i%4], Story: fmt.Sprintf("KAN-%d", 20+i%37), Author: []string{"alice", "bob", "carol"}[i%3],
+			Number: 100 + i%60, URL: fmt.Sprintf("https://github.com/%s/pull/%d", repos[i%4], 100+i%60), Started: at,
+			Finished: at.Add(time.Duration(40+(i*37)%200+day*4) * time.Second)}
+		fail := (i*7+day)%10 < 2+day/10
+		r.Status, r.Route = runlog.Passed, "verified"
+		out := "PASS  src/cart.test.ts (24 tests)\nTest Suites: 12 passed, 12 total\n"
+		ft := ""
+		if fail {
+			r.Status, r.Route, ft = runlog.Failed, "needs_fix", types[i%len(types)]
+			out = "FAIL  src/cart.test.ts\n  ● cart › applies the discount once\n\n    expect(received).toBe(expected)\n\n    Expected: 90\n    Received: 81\n\n      at Object.<anonymous> (src/cart.test.ts:42:27)\n\nTest Suites: 1 failed, 11 passed, 12 total\n"
+		} else if i%29 == 3 {
+			r.Status, r.Route, r.Problem = runlog.Stopped, "", "nothing to verify: no checklist"
+		}
+		r.Items = []runlog.Item{
+			{ID: "a1", Text: "Unit tests pass", Command: "pnpm test", Kind: "auto", Ran: true, Passed: !fail, FailureType: ft, ExitCode: map[bool]int{true: 1}[fail], DurationMS: 31000, Output: out},
+			{ID: "a2", Text: "Lint is clean", Command: "pnpm lint", Kind: "auto", Ran: true, Passed: true, DurationMS: 8200, Output: "✔ 0 problems\n"},
+			{ID: "a3", Text: "Types check", Command: "pnpm type-check", Kind: "auto", Ran: true, Passed: true, DurationMS: 12900, Output: "tsc --noEmit: no errors\n"},
+			{ID: "m1", Text: "Product owner reviews the checkout copy", Kind: "manual"}}
+		r.Ledger = runlog.Ledger{Cycles: 1 + i%3, MaxCycles: 3, Fixes: i % 2, MaxFixes: 2}
+		batch = append(batch, r)
+	}
+	active := batch[len(batch)-1]
+	active.ID, active.Story, active.Status, active.Route, active.Finished = "run-active", "KAN-61", runlog.Active, "", time.Time{}
+	active.Started = now.Add(-95 * time.Second)
+	for i := range active.Items {
+		active.Items[i].Ran, active.Items[i].Output, active.Items[i].FailureType = false, "", ""
+	}
+	batch = append(batch, active)
+	require.NoError(t, s.PutBatch(context.Background(), batch))
+	failed := ""
+	for i := len(batch) - 2; i > 0; i-- {
+		if batch[i].Status == runlog.Failed {
+			failed = batch[i].ID
+			break
+		}
+	}
+
+	addr, _ := startDashboard(t, map[string]string{"ENGINEO_STATE_DIR": state, "ENGINEO_DASHBOARD_TOKEN": dashToken})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chrome), chromedp.WindowSize(1280, 900),
+		chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	defer cancelT()
+	shoot := func(path, name string) {
+		var png []byte
+		require.NoError(t, chromedp.Run(ctx, chromedp.Navigate("http://"+addr+path), chromedp.WaitVisible("#main", chromedp.ByQuery),
+			chromedp.Sleep(300*time.Millisecond), chromedp.FullScreenshot(&png, 100)))
+		require.NoError(t, os.WriteFile(filepath.Join(shots, name), png, 0o644))
+	}
+	require.NoError(t, chromedp.Run(ctx, chromedp.Navigate("http://"+addr+"/signin"), chromedp.WaitVisible("#token", chromedp.ByQuery),
+		chromedp.SendKeys("#token", dashToken, chromedp.ByQuery), chromedp.Submit("#token-signin", chromedp.ByQuery),
+		chromedp.WaitVisible("#stat-total", chromedp.ByQuery)))
+	shoot("/", "dashboard-overview.png")
+	shoot("/runs/"+failed, "dashboard-run.png")
 }
