@@ -46,7 +46,7 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 	rec.Status = runlog.Active
 	if v.Story != nil {
 		for _, it := range v.Story.Items {
-			rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: it.Text, Command: it.Command, Kind: string(it.Kind),
+			rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: r.redact(it.Text), Command: r.redact(it.Command), Kind: string(it.Kind),
 				Checked: it.Checked && it.Kind == checklist.Manual})
 		}
 	}
@@ -67,7 +67,7 @@ func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
 		return
 	}
 	rec := r.base(v)
-	rec.Status, rec.Finished, rec.Problem = runlog.Stopped, r.now(), err.Error()
+	rec.Status, rec.Finished, rec.Problem = runlog.Stopped, r.now(), r.redact(err.Error())
 	r.put(ctx, rec)
 }
 
@@ -78,6 +78,13 @@ func (r *RunRecorder) put(ctx context.Context, rec runlog.Record) {
 	if err := r.Log.Put(ctx, rec); err != nil && r.Warn != nil {
 		r.Warn(fmt.Sprintf("run history: could not record run %s; the verification goes on", rec.ID), err)
 	}
+}
+
+func (r *RunRecorder) redact(s string) string {
+	if r.Redactor == nil {
+		return s
+	}
+	return r.Redactor.String(s)
 }
 
 func (r *RunRecorder) now() time.Time {
@@ -113,7 +120,7 @@ func (r *RunRecorder) Finished(v *Verification) runlog.Record {
 	rec := r.base(v)
 	rec.Finished = r.now()
 	if v.Problem != nil {
-		rec.Status, rec.Problem = runlog.Stopped, v.Problem.Error()
+		rec.Status, rec.Problem = runlog.Stopped, r.redact(v.Problem.Error())
 		return rec
 	}
 	sum := v.Summary
@@ -152,11 +159,7 @@ func (r *RunRecorder) Finished(v *Verification) runlog.Record {
 		if name == "" {
 			name = o.Item.ID
 		}
-		detail := o.Reason
-		if r.Redactor != nil {
-			detail, name = r.Redactor.String(detail), r.Redactor.String(name)
-		}
-		checks = append(checks, runlog.Row{Name: name, Result: res, Passed: o.Passed, Detail: detail})
+		checks = append(checks, runlog.Row{Name: r.redact(name), Result: res, Passed: o.Passed, Detail: r.redact(o.Reason)})
 	}
 	if len(checks) > 0 {
 		rec.Sections = append(rec.Sections, runlog.Section{Title: "Checks", Rows: checks})

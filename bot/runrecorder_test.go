@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -160,4 +162,25 @@ func TestRunRecorderNamesLocalRuns(t *testing.T) {
 	assert.Equal(t, "/home/me/web", first.Repo)
 	assert.Regexp(t, `^local-KAN-1-\d{8}T\d{6}Z$`, first.ID)
 	assert.Equal(t, first.ID, last.ID, "Begin and Publish write the same run")
+}
+
+// maskRedactor masks one secret.
+type maskRedactor string
+
+func (m maskRedactor) String(s string) string { return strings.ReplaceAll(s, string(m), "[REDACTED]") }
+
+func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n")
+	h.source.wsErr = errors.New("dial https://user:hunter2-token@git.example: refused")
+	log := &memRunLog{}
+	rr := &RunRecorder{Log: log, Redactor: maskRedactor("hunter2-token")}
+	h.pipeline.Publishers = []Publisher{rr}
+	_, err := rr.Around(h.pipeline).Run(context.Background(), h.request())
+	require.Error(t, err)
+	for _, r := range log.puts {
+		raw := fmt.Sprintf("%+v", r)
+		assert.NotContains(t, raw, "hunter2-token")
+	}
+	assert.Contains(t, log.puts[len(log.puts)-1].Problem, "[REDACTED]")
 }

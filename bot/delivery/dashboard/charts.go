@@ -184,7 +184,12 @@ func failureChart(days []time.Time, perDay []runlog.Counts) chart {
 		for k := range pd.Failures {
 			keys = append(keys, k)
 		}
-		sort.Slice(keys, func(a, b int) bool { return total.Failures[keys[a]] > total.Failures[keys[b]] })
+		sort.Slice(keys, func(a, b int) bool {
+			if total.Failures[keys[a]] != total.Failures[keys[b]] {
+				return total.Failures[keys[a]] > total.Failures[keys[b]]
+			}
+			return keys[a] < keys[b]
+		})
 		for _, t := range keys {
 			h := base - yScale(float64(pd.Failures[t]), float64(most))
 			c.Bars = append(c.Bars, bar{X: x + w*0.15, Y: base - h, W: w * 0.7, H: h, Fill: colour[t],

@@ -61,6 +61,10 @@ type Config struct {
 	AccessTTL time.Duration
 	// SessionTTL is how long a session lasts (default 12 hours).
 	SessionTTL time.Duration
+	// StaleAfter is how long a run may stay active before the overview
+	// stops counting it as running (its process probably died; default
+	// 6 hours).
+	StaleAfter time.Duration
 	Logger     *slog.Logger
 	Now        func() time.Time
 }
@@ -91,6 +95,9 @@ func New(cfg Config) (*Dashboard, error) {
 	}
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 12 * time.Hour
+	}
+	if cfg.StaleAfter <= 0 {
+		cfg.StaleAfter = 6 * time.Hour
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

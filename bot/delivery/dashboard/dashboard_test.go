@@ -505,3 +505,14 @@ func TestCrossSitePostWithoutCookiesIs403(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, resp.StatusCode, h)
 	}
 }
+
+func TestLongActiveRunsAreStale(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.put(rec("fresh", "acme/web", "KAN-1", runlog.Active, now.Add(-10*time.Minute)))
+	e.put(rec("dead", "acme/web", "KAN-2", runlog.Active, now.Add(-7*time.Hour)))
+	c, _ := e.signIn()
+	_, page := e.get(c, "/")
+	assert.Contains(t, page, `id="stat-active">1<`)
+	assert.Regexp(t, `id="stale">[^<]*<a href="/runs/dead">KAN-2</a>`, page)
+}

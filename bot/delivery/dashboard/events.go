@@ -61,9 +61,9 @@ func (f *feed) subscribe(ctx context.Context) (seq int64, release func(), err er
 	}, nil
 }
 
-// wait returns the channel closed at the next change after seq, or nil
-// when seq is already behind.
-func (f *feed) wait(seq int64) (int64, <-chan struct{}) {
+// current returns the latest sequence number and the channel closed at
+// the next change.
+func (f *feed) current() (int64, <-chan struct{}) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.seq, f.changed
@@ -138,7 +138,7 @@ func (d *Dashboard) events(w http.ResponseWriter, r *http.Request, _ viewer) {
 	heartbeat := time.NewTicker(15 * time.Second)
 	defer heartbeat.Stop()
 	for {
-		cur, changed := d.feed.wait(seq)
+		cur, changed := d.feed.current()
 		if cur != seq {
 			seq = cur
 			fmt.Fprintf(w, "id: %d\nevent: change\ndata: %d\n\n", seq, seq)

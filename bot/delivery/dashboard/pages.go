@@ -33,7 +33,10 @@ const chartDays = 30
 type overviewData struct {
 	page
 	Total        runlog.Counts
-	Active       []runlog.Record
+	Active []runlog.Record
+	// Stale are runs recorded as active that have not been heard of for
+	// StaleAfter: the process running them probably died.
+	Stale        []runlog.Record
 	Recent       []runlog.Record
 	LastActivity time.Time
 	Repos        []scopeRow
@@ -135,13 +138,24 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 			data.Repos = append(data.Repos, scopeRow{Repo: r, Counts: c})
 		}
 	}
-	sort.Slice(data.Repos, func(i, j int) bool { return data.Repos[i].Counts.Runs > data.Repos[j].Counts.Runs })
+	sort.Slice(data.Repos, func(i, j int) bool {
+		if data.Repos[i].Counts.Runs != data.Repos[j].Counts.Runs {
+			return data.Repos[i].Counts.Runs > data.Repos[j].Counts.Runs
+		}
+		return data.Repos[i].Repo < data.Repos[j].Repo
+	})
 
 	active, _, err := d.page(ctx, v, repos, filter{Status: string(runlog.Active)}, 0, 50)
 	if err != nil {
 		return data, err
 	}
-	data.Active = active
+	for _, r := range active {
+		if now.Sub(r.Started) > d.cfg.StaleAfter {
+			data.Stale = append(data.Stale, r)
+		} else {
+			data.Active = append(data.Active, r)
+		}
+	}
 	recent, _, err := d.page(ctx, v, repos, filter{}, 0, 10)
 	if err != nil {
 		return data, err
