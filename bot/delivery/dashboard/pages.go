@@ -32,7 +32,7 @@ const chartDays = 30
 // overviewData is the overview page.
 type overviewData struct {
 	page
-	Total        runlog.Counts
+	Total  runlog.Counts
 	Active []runlog.Record
 	// Stale are runs recorded as active that have not been heard of for
 	// StaleAfter: the process running them probably died.
