@@ -40,7 +40,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		redactItem(&rec.Outcomes[i].Item)
 	}
 	run := evidence.Run{StoryKey: key, Time: rep.Started, ManualCount: manual + rejected,
-		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry}
+		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry, VerificationStatus: rep.VerificationStatus}
 	for _, o := range rec.Outcomes {
 		if o.Pairs == nil {
 			r := evidence.Result{
@@ -50,6 +50,10 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 			}
 			if o.Cached != nil {
 				r.CachedFrom, r.CachedAt = o.Cached.RunID, o.Cached.At
+			}
+			if o.Review != nil {
+				v := o.Review.Ledger(o.Item.ID, "")
+				r.Verification = &v
 			}
 			run.Results = append(run.Results, r)
 			continue
@@ -65,6 +69,10 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 			}
 			if p.Cached != nil {
 				r.CachedFrom, r.CachedAt = p.Cached.RunID, p.Cached.At
+			}
+			if p.Review != nil {
+				v := p.Review.Ledger(o.Item.ID, p.Environment)
+				r.Verification = &v
 			}
 			run.Results = append(run.Results, r)
 		}

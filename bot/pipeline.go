@@ -40,6 +40,12 @@ type Pipeline struct {
 	Cache ResultCache
 	// Version is autoverify's build, part of every cache key.
 	Version string
+	// Workspaces copies the workspace for each independent reviewer after
+	// the first (see Reviewing); nil makes reviewers share it.
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes from a check's output for the
+	// reviewers' digest; nil digests the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
 	// CountCached makes a verification served wholly from the cache count
 	// a verify cycle (by default it does not: it ran nothing).
 	CountCached bool
@@ -87,6 +93,8 @@ type Options struct {
 	Publishers  []Publisher
 	Cache       ResultCache
 	Version     string
+	Workspaces  WorkspaceCloner
+	Tests       func(argv []string, output []byte) map[string]string
 	CountCached bool
 	Now         func() time.Time
 }
@@ -97,6 +105,7 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
+		Workspaces: o.Workspaces, Tests: o.Tests,
 		Checks: []Check{},
 	}
 }
@@ -131,8 +140,14 @@ type Request struct {
 	// what was rerun).
 	Notes []string
 	// NoCache runs every check even when a cached result exists
-	// (--no-cache, /verify fresh); passes are still stored.
+	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
+	// stored.
 	NoCache bool
+	// RerunFailed runs again only what failed (/verify failed, the check
+	// run's "Re-run failed items"): passes of the same tree, command and
+	// environment carry over from the result cache, and the reports say
+	// how many of each.
+	RerunFailed bool
 }
 
 // Verification is one run of the pipeline: what each stage found, in the

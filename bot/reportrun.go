@@ -87,6 +87,13 @@ func ReportRun(in ReportInput) report.Run {
 	for e := range envs {
 		rr.Environments = append(rr.Environments, e)
 	}
+	rr.VerificationStatus = rep.VerificationStatus
+	for _, o := range in.Record.Outcomes {
+		rr.Reviews = appendReview(rr.Reviews, o.Item.Command, "", o.Review, red)
+		for _, p := range o.Pairs {
+			rr.Reviews = appendReview(rr.Reviews, o.Item.Command, p.Environment, p.Review, red)
+		}
+	}
 	sort.Strings(rr.Environments)
 	for _, f := range in.Record.Evidence.Fixes {
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
@@ -114,4 +121,16 @@ func ReportProblem(p *Problem, red StringRedactor) report.Problem {
 		}
 	}
 	return rp
+}
+
+func appendReview(out []report.Review, check, env string, rv *Review, red func(string) string) []report.Review {
+	if rv == nil {
+		return out
+	}
+	v := rv.Ledger("", env)
+	r := report.Review{Check: check, Environment: env, Status: v.Status, Reason: v.Reason, Summary: red(v.Summary), Flaky: v.FlakyTests}
+	for _, vr := range v.VerifierResults {
+		r.Reviewers = append(r.Reviewers, report.Reviewer{ID: vr.VerifierID, Status: vr.Status, Summary: red(vr.Summary), Digest: vr.Digest})
+	}
+	return append(out, r)
 }

@@ -95,6 +95,11 @@ type Report struct {
 	Entry ledger.Entry
 	// Cached is set when every result came from the result cache.
 	Cached bool
+	// VerificationStatus and Verifications are the independent
+	// reviewers' verdicts (empty when reviewing is off; see
+	// Verifications).
+	VerificationStatus string
+	Verifications      []ledger.Verification
 }
 
 // Counts returns passed and failed automated items.
@@ -165,6 +170,9 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 				continue
 			}
 			out.Failed++
+			if e := o.Escalation(); e != "" {
+				out.Escalated = append(out.Escalated, e)
+			}
 			out.FailureTypes = append(out.FailureTypes, string(o.FailureType))
 			if !o.FailureType.AutoFixable() {
 				out.Unfixable = append(out.Unfixable, string(o.FailureType))
@@ -211,10 +219,14 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		decide()
 	}
 	passed, failed := rep.Counts()
+	if s.Verifier.Reviewing.n() > 1 {
+		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
+	}
 	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
 		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0, Cached: rep.Cached,
+		VerificationStatus: rep.VerificationStatus, Verifications: rep.Verifications,
 	})
 	if err != nil {
 		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)

@@ -172,13 +172,24 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	if v.Request.RunID == "" {
 		v.Request.RunID = LocalRunID(v.Key, v.Started)
 	}
+	reviewing := &Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
 	var caching *Caching
 	if p.Cache != nil {
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: p.Version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
+		version := p.Version
+		n := reviewing.n()
+		if n > 1 {
+			// A pass verified by n reviewers is not one a single run saw.
+			version += fmt.Sprintf("+reviewers=%d", n)
+		}
+		// Reviewers never take a cached pass for a run of their own: a
+		// flaky pass must not be frozen. Only a rerun of the failed items
+		// carries passes over, because the person asked for exactly that.
+		read := !v.Request.NoCache && (n == 1 || v.Request.RerunFailed)
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read}
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Now: p.Now},
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
@@ -232,5 +243,25 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
 	v.Summary.Notes = v.Request.Notes
+	if v.Request.RerunFailed {
+		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
+	}
 	return nil
+}
+
+// rerunNote says what a rerun of the failed items ran and what it carried
+// over.
+func (p *Pipeline) rerunNote(outcomes []Outcome) string {
+	if p.Cache == nil {
+		return "Re-run of failed items: the result cache is off (ENGINEO_CACHE=0), so every check ran again."
+	}
+	ran, kept := 0, 0
+	for _, o := range outcomes {
+		if o.Cached != nil {
+			kept++
+		} else {
+			ran++
+		}
+	}
+	return fmt.Sprintf("Re-run of failed items: %d ran again; %d passes carried over from earlier runs of this tree.", ran, kept)
 }

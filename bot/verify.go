@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -35,8 +36,14 @@ type Verifier struct {
 	// the same tree in the same environment from the cache, and stores
 	// new passes.
 	Caching *Caching
+	// Reviewing, when set with N > 1, has every check that runs run by
+	// independent reviewers (see Reviewing).
+	Reviewing *Reviewing
 	// Now is the clock for cache entries; nil means time.Now.
 	Now func() time.Time
+
+	slotsOnce sync.Once
+	slots     chan struct{}
 }
 
 // Outcome is the verdict on one automated item.
@@ -54,8 +61,35 @@ type Outcome struct {
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
+	// Review is the independent reviewers' verdict (nil when reviewing is
+	// off, or for a cached result and a matrix check, whose pairs carry
+	// theirs).
+	Review *Review
 
 	unavailable bool
+	// attempts counts runs of the command after transient runner errors
+	// (1 when the first run answered).
+	attempts int
+}
+
+// Escalation describes the review that escalated this check (or one of
+// its environments), or is "" when none did.
+func (o Outcome) Escalation() string {
+	reviews := []*Review{o.Review}
+	envs := []string{""}
+	for _, p := range o.Pairs {
+		reviews, envs = append(reviews, p.Review), append(envs, p.Environment)
+	}
+	for i, rv := range reviews {
+		if rv != nil && rv.Status == consensus.Escalated {
+			where := o.Item.ID
+			if envs[i] != "" {
+				where += " in " + envs[i]
+			}
+			return fmt.Sprintf("%s: %s (%s)", where, rv.Reason, rv.Summary)
+		}
+	}
+	return ""
 }
 
 // CacheHit says where a cached result came from.
@@ -76,37 +110,35 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 			auto = append(auto, it)
 		}
 	}
+	ws := &workspaces{dir: dir, n: v.Reviewing.n()}
+	if v.Reviewing != nil {
+		ws.cloner = v.Reviewing.Workspaces
+	}
+	defer ws.close()
 	if len(v.Environments) > 0 {
-		return v.verifyMatrix(ctx, auto, dir)
+		return v.verifyMatrix(ctx, auto, ws)
 	}
 	outcomes := make([]Outcome, len(auto))
-	err := v.each(ctx, len(auto), func(i int) { outcomes[i] = v.verifyOne(ctx, auto[i], dir) })
+	err := v.each(ctx, len(auto), func(i int) { outcomes[i] = v.runOn(ctx, v.Runner, auto[i], ws) })
 	if err != nil {
 		return nil, err
 	}
 	return outcomes, nil
 }
 
-// each calls fn(0..count-1) on goroutines, at most Concurrency (default:
-// one per CPU) at a time, waits for them all, and returns ctx's error if it
-// ended meanwhile. Plain and matrix runs share it.
+// each calls fn(0..count-1) on goroutines, waits for them all, and
+// returns ctx's error if it ended meanwhile. Plain and matrix runs share
+// it. The concurrency bound is not kept here but around each command (see
+// execute), so that a check's reviewers share it with every other check.
 func (v *Verifier) each(ctx context.Context, count int, fn func(i int)) error {
-	n := v.Concurrency
-	if n <= 0 {
-		n = runtime.NumCPU()
-	}
-	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
 	for i := 0; i < count; i++ {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			wg.Wait()
-			return ctx.Err()
+		if ctx.Err() != nil {
+			break
 		}
 		wg.Add(1)
 		go func() {
-			defer func() { <-sem; wg.Done() }()
+			defer wg.Done()
 			fn(i)
 		}()
 	}
@@ -114,12 +146,27 @@ func (v *Verifier) each(ctx context.Context, count int, fn func(i int)) error {
 	return ctx.Err()
 }
 
-func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string) Outcome {
-	return v.runOn(ctx, v.Runner, it, dir)
+// slot waits for room under the concurrency bound (Concurrency, default
+// one per CPU) and returns the function that gives it back.
+func (v *Verifier) slot(ctx context.Context) (func(), error) {
+	v.slotsOnce.Do(func() {
+		n := v.Concurrency
+		if n <= 0 {
+			n = runtime.NumCPU()
+		}
+		v.slots = make(chan struct{}, n)
+	})
+	select {
+	case v.slots <- struct{}{}:
+		return func() { <-v.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
-// runOn runs one check on one runner and judges it.
-func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
+// runOn runs one check on one runner — served from the cache, by the
+// reviewers, or once — and judges it.
+func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, ws *workspaces) Outcome {
 	key := v.Caching.key(r, it.Argv)
 	if key != "" && v.Caching.Read {
 		if c, ok, err := v.Caching.Cache.GetResult(ctx, key); err == nil && ok && c.ExitCode == it.ExitCode {
@@ -127,15 +174,43 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 				Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}
 		}
 	}
+	var o Outcome
+	if ws.n > 1 {
+		o = v.review(ctx, r, it, ws)
+	} else {
+		o = v.execute(ctx, r, it, ws.dir)
+	}
+	if key != "" && o.Passed {
+		// Best effort: a cache that cannot store costs a rerun, nothing
+		// more.
+		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
+			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
+	}
+	return o
+}
+
+// run runs cmd on r within the concurrency bound.
+func (v *Verifier) run(ctx context.Context, r Runner, cmd Command) (Result, error) {
+	done, err := v.slot(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	defer done()
+	return r.Run(ctx, cmd)
+}
+
+// execute runs one check once in dir, retrying a transient runner failure
+// a bounded number of times, and judges the result.
+func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
 	cmd := Command{ItemID: it.ID, Argv: it.Argv, Dir: dir, Timeout: v.Timeout}
-	res, err := r.Run(ctx, cmd)
+	res, err := v.run(ctx, r, cmd)
 	tries := 1
 	for ; err != nil && errors.Is(err, ErrTransient) && tries < transientTries && ctx.Err() == nil; tries++ {
 		select {
 		case <-time.After(v.retryDelay(tries)):
 		case <-ctx.Done():
 		}
-		res, err = r.Run(ctx, cmd)
+		res, err = v.run(ctx, r, cmd)
 	}
 	if err != nil {
 		// The command did not run: the runner is unavailable (engine
@@ -149,7 +224,7 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 		res = Result{ExitCode: -1, Output: []byte(msg)}
 		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
-	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode}
+	o := Outcome{Item: it, Passed: !res.TimedOut && res.ExitCode == it.ExitCode, attempts: tries}
 	if !o.Passed {
 		o.FailureType = failure.Classify(failure.Failure{
 			Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output,
@@ -161,12 +236,6 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 		}
 	}
 	o.Result = v.redact(res)
-	if key != "" && o.Passed {
-		// Best effort: a cache that cannot store costs a rerun, nothing
-		// more.
-		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
-			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
-	}
 	return o
 }
 

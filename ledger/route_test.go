@@ -36,6 +36,9 @@ func TestDecide(t *testing.T) {
 			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h2", Commit: "c2"}, HumanAttention, "verify cycles exhausted (3/3)"},
 		{"fixes exhausted", Entry{AutoVerifyRuns: 2, AutoFixAttempts: 2},
 			Outcome{Failed: 1, FailureTypes: []string{"LINT_ERROR"}, FailureHash: "h3", Commit: "c3"}, HumanAttention, "auto-fix attempts exhausted (2/2)"},
+		{"reviewers disagreed: a person, before any fixer", fresh,
+			Outcome{Passed: 1, Failed: 1, FailureTypes: []string{"UNKNOWN"}, Escalated: []string{"item-2: no_majority (1 of 2 reviewers passed)"}, FailureHash: "h4", Commit: "c4"},
+			HumanAttention, "independent reviewers disagreed on item-2: no_majority (1 of 2 reviewers passed); a flaky pass is never verified"},
 		{"rejected tags need the author", fresh, Outcome{Passed: 2, Rejected: 1}, NeedsFix, "1 AUTO tags were rejected"},
 	}
 	for _, tt := range tests {

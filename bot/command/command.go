@@ -37,6 +37,9 @@ type Invocation struct {
 	// Fresh ("/verify fresh") runs every check even when a cached result
 	// exists.
 	Fresh bool
+	// Failed ("/verify failed") runs again only the checks that failed:
+	// passes of the same tree, command and environment carry over.
+	Failed bool
 }
 
 var commentParser = parser.NewParser(
@@ -79,6 +82,8 @@ func ParseInvocation(body string) Invocation {
 					found.Command = Reset
 				case arg == "fresh":
 					found.Command, found.Fresh = Verify, true
+				case arg == "failed":
+					found.Command, found.Failed = Verify, true
 				default:
 					found.Command = Help
 				}

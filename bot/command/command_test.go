@@ -37,4 +37,6 @@ func TestParseInvocationPinsACommit(t *testing.T) {
 	assert.Equal(t, Invocation{Command: Help}, ParseInvocation("/verify abc12"), "too short to be a commit")
 	assert.Equal(t, Invocation{Command: Verify}, ParseInvocation("/verify"))
 	assert.Equal(t, Invocation{Command: Verify, Fresh: true}, ParseInvocation("/verify fresh"))
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify failed"))
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify FAILED"))
 }

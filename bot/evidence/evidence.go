@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/ledger"
 )
 
 // TimeFormat is the spec's UTC timestamp in artifact names.
@@ -35,6 +36,9 @@ type Result struct {
 	// now (the same command, tree and environment passed then).
 	CachedFrom string
 	CachedAt   time.Time
+	// Verification is the independent reviewers' verdict on this result
+	// (nil when reviewing is off or the result was cached).
+	Verification *ledger.Verification
 }
 
 // Run is one verification of a story.
@@ -52,6 +56,9 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// VerificationStatus is the reviewers' verdict on the whole run
+	// (empty when reviewing is off).
+	VerificationStatus string
 }
 
 // StageTime is one pipeline stage's wall time.
@@ -102,6 +109,9 @@ type Summary struct {
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 	Stages        []StageTime     `json:"stages,omitempty"`
+	// VerificationStatus is "verified" only when independent reviewers
+	// verified every result (the multi-agent spec's field).
+	VerificationStatus string `json:"verification_status,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -119,6 +129,12 @@ type SummaryResult struct {
 	// Cached results only: nothing ran; CachedRunID produced the result.
 	Cached      bool   `json:"cached,omitempty"`
 	CachedRunID string `json:"cached_run_id,omitempty"`
+	// Reviewed results only: the multi-agent spec's fields.
+	VerificationStatus string                  `json:"verification_status,omitempty"`
+	VerifierResults    []ledger.VerifierResult `json:"verifier_results,omitempty"`
+	ConsensusDigest    string                  `json:"consensus_digest,omitempty"`
+	EscalationReason   string                  `json:"escalation_reason,omitempty"`
+	FlakyTests         []string                `json:"flaky_tests,omitempty"`
 }
 
 // SummaryJSON renders the summary: the spec's fields plus manual_count.
@@ -137,6 +153,10 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 			RequiredExitCode: r.RequiredExitCode,
 			Cached:           r.CachedFrom != "",
 			CachedRunID:      r.CachedFrom,
+		}
+		if v := r.Verification; v != nil {
+			sr.VerificationStatus, sr.VerifierResults, sr.ConsensusDigest = v.Status, v.VerifierResults, v.ConsensusDigest
+			sr.EscalationReason, sr.FlakyTests = v.Reason, v.FlakyTests
 		}
 		if r.Passed {
 			passed++
@@ -159,6 +179,8 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
 		Stages:        run.Stages,
+
+		VerificationStatus: run.VerificationStatus,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000
@@ -219,6 +241,18 @@ func EvidenceText(run Run, timestamp string) []byte {
 		}
 		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
 			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
+		if v := r.Verification; v != nil {
+			fmt.Fprintf(&b, "verification: %s (%s)\n", v.Status, v.Summary)
+			if v.ConsensusDigest != "" {
+				fmt.Fprintf(&b, "consensus digest: %s\n", v.ConsensusDigest)
+			}
+			if len(v.FlakyTests) > 0 {
+				fmt.Fprintf(&b, "flaky tests: %s\n", strings.Join(v.FlakyTests, ", "))
+			}
+			for _, vr := range v.VerifierResults {
+				fmt.Fprintf(&b, "  %s: %s, %s, digest %s\n", vr.VerifierID, vr.Status, vr.Summary, vr.Digest)
+			}
+		}
 		if r.OmittedBytes > 0 {
 			fmt.Fprintf(&b, "output: %d bytes kept, %d omitted\n", len(r.Output), r.OmittedBytes)
 		}

@@ -24,14 +24,16 @@ const DefaultStoryPath = "docs/stories/{key}.md"
 // File is the schema. Unknown keys are an error, so a typo never silently
 // drops a setting.
 type File struct {
-	Allowlist      []string          `yaml:"allowlist"`
-	BuildEnabled   *bool             `yaml:"build_enabled"`
-	CommandTimeout string            `yaml:"command_timeout"`
-	OutputLimit    any               `yaml:"output_limit"`
-	EnvPassthrough []string          `yaml:"env_passthrough"`
-	Concurrency    int               `yaml:"concurrency"`
-	ArtifactsDir   string            `yaml:"artifacts_dir"`
-	AutoFix        map[string]string `yaml:"auto_fix"`
+	Allowlist      []string `yaml:"allowlist"`
+	BuildEnabled   *bool    `yaml:"build_enabled"`
+	CommandTimeout string   `yaml:"command_timeout"`
+	OutputLimit    any      `yaml:"output_limit"`
+	EnvPassthrough []string `yaml:"env_passthrough"`
+	Concurrency    int      `yaml:"concurrency"`
+	// Reviewers is how many independent runs judge each check (1: off).
+	Reviewers    int               `yaml:"reviewers"`
+	ArtifactsDir string            `yaml:"artifacts_dir"`
+	AutoFix      map[string]string `yaml:"auto_fix"`
 	// StoryPath locates a story file by key; "{key}" is replaced.
 	StoryPath string   `yaml:"story_path"`
 	Triggers  Triggers `yaml:"triggers"`

@@ -76,6 +76,36 @@ type Run struct {
 	// Notes are sentences about the run shown under its route (who
 	// approved it for which commit, what was rerun).
 	Notes []string
+	// VerificationStatus and Reviews are the independent reviewers'
+	// verdicts; empty when reviewing is off.
+	VerificationStatus string
+	Reviews            []Review
+}
+
+// Review is the reviewers' verdict on one check (in one environment).
+type Review struct {
+	Check, Environment string
+	// Status is verified, escalated or failed; Reason says why a check was
+	// escalated.
+	Status, Reason, Summary string
+	Flaky                   []string
+	Reviewers               []Reviewer
+}
+
+// Reviewer is one reviewer's run of a check.
+type Reviewer struct {
+	ID, Status, Summary, Digest string
+}
+
+// Escalated lists the escalated reviews.
+func (r Run) Escalated() []Review {
+	var out []Review
+	for _, rv := range r.Reviews {
+		if rv.Status == "escalated" {
+			out = append(out, rv)
+		}
+	}
+	return out
 }
 
 // MatrixRow is one (check, environment) pair of a matrix run.

@@ -192,3 +192,29 @@ func TestGoldenProblems(t *testing.T) {
 	noted.Notes = []string{"Approved by @alice for `abc1234`: @mallory cannot start checks, so a new push needs a new `/verify`."}
 	golden(t, "comment-notes", Comment(noted)[0])
 }
+
+func TestReviewsGolden(t *testing.T) {
+	r := sampleRun("human_attention")
+	r.Items = r.Items[:2]
+	r.Reason = "independent reviewers disagreed on def67890: no_majority (1 of 2 reviewers passed: no majority); a flaky pass is never verified, so a person must look (no auto-fix attempt was spent)"
+	r.VerificationStatus = "escalated"
+	r.Reviews = []Review{
+		{Check: "pnpm type-check", Status: "verified", Summary: "2 of 2 reviewers passed with the same result", Reviewers: []Reviewer{
+			{ID: "reviewer-1", Status: "pass", Summary: "exit 0 in 5.2s", Digest: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
+			{ID: "reviewer-2", Status: "pass", Summary: "exit 0 in 5.1s", Digest: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}},
+		{Check: "pnpm test", Status: "escalated", Reason: "no_majority", Summary: "1 of 2 reviewers passed: no majority; flaky: adds", Flaky: []string{"adds"}, Reviewers: []Reviewer{
+			{ID: "reviewer-1", Status: "pass", Summary: "exit 0 in 1s", Digest: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"},
+			{ID: "reviewer-2", Status: "fail", Summary: "TEST_FAILURE, exit 1 in 1s", Digest: "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}}},
+	}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-reviews", parts[0])
+	_, _, text := CheckRun(r)
+	golden(t, "checkrun-reviews", text)
+	golden(t, "jira-reviews", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("HUMAN ATTENTION NEEDED", "", nil, nil)}))
+	assert.Contains(t, parts[0], "| `pnpm test` | reviewer-2 | fail | TEST_FAILURE, exit 1 in 1s | `cccccccccccc` |")
+	assert.Contains(t, parts[0], "escalated (`no_majority`)")
+	assert.Contains(t, parts[0], "flaky: adds")
+	r.Reviews = nil
+	assert.NotContains(t, Comment(r)[0], "Independent reviewers", "no reviewer table when reviewing is off")
+}

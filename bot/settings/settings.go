@@ -46,6 +46,7 @@ var Run = []Setting{
 	{"output-limit", "ENGINEO_OUTPUT_LIMIT", "output kept per command: bytes or 512KiB, 1MiB (default 1MiB)"},
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
+	{"reviewers", "ENGINEO_REVIEWERS", "independent reviewer runs of every check, each in a fresh runner and workspace copy; verified only when a majority passes with one result (default 2; 1 turns reviewing off)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
 	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process), docker, or kubernetes (serve only)"},
 	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
@@ -77,7 +78,9 @@ type Config struct {
 	OutputLimit    int
 	EnvPassthrough []string
 	Concurrency    int
-	ArtifactsDir   string
+	// Reviewers is how many independent runs judge each check (1: off).
+	Reviewers    int
+	ArtifactsDir string
 	// Runner is "local" or "docker"; DockerImage and DockerNetwork
 	// configure the docker runner.
 	Runner        string
@@ -172,6 +175,13 @@ func Env(getenv func(string) string, lists ...[]Setting) Lookup {
 	}
 }
 
+// DefaultReviewers is the multi-agent spec's default N; MaxReviewers
+// bounds what a repository may ask for (each reviewer runs every check).
+const (
+	DefaultReviewers = 2
+	MaxReviewers     = 9
+)
+
 // Defaults is the configuration with nothing set.
 func Defaults() Config {
 	return Config{
@@ -180,6 +190,7 @@ func Defaults() Config {
 		CommandTimeout: 10 * time.Minute,
 		OutputLimit:    1 << 20,
 		Concurrency:    runtime.NumCPU(),
+		Reviewers:      DefaultReviewers,
 		ArtifactsDir:   "reports",
 		Runner:         "local",
 		RedisPrefix:    "autoverify:",
@@ -255,6 +266,18 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 			return Config{}, errorf("%s=%d: want a whole number of at least 1", fromFile("concurrency"), file.Concurrency)
 		}
 		cfg.Concurrency = file.Concurrency
+	}
+	if v, src := lookup("reviewers"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxReviewers {
+			return Config{}, errorf("%s=%q: want a whole number from 1 (reviewing off) to %d", src, v, MaxReviewers)
+		}
+		cfg.Reviewers = n
+	} else if file.Reviewers != 0 {
+		if file.Reviewers < 1 || file.Reviewers > MaxReviewers {
+			return Config{}, errorf("%s=%d: want a whole number from 1 (reviewing off) to %d", fromFile("reviewers"), file.Reviewers, MaxReviewers)
+		}
+		cfg.Reviewers = file.Reviewers
 	}
 	if v, _ := lookup("artifacts-dir"); v != "" {
 		cfg.ArtifactsDir = v

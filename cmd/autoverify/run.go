@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"os"
 	"path/filepath"
 	"sync"
@@ -96,7 +97,8 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	})
 	defer store.Close()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now}
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
+		Workspaces: workspace.Copier{}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}

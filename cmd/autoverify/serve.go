@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"log/slog"
 	"net"
 	"net/http"
@@ -273,6 +274,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
 		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Workspaces: workspace.Copier{},
 	}
 	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL}

@@ -83,6 +83,12 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
 	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
 		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
+	if rep.VerificationStatus != "" {
+		fmt.Fprintf(t.Stdout, "Reviewers: %s (%d independent runs of each check)\n", rep.VerificationStatus, v.Config.Reviewers)
+		for _, rv := range v.Summary.Escalated() {
+			fmt.Fprintf(t.Stdout, "  escalated %s: %s — %s\n", t.secret(rv.Check), rv.Reason, rv.Summary)
+		}
+	}
 	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
 	if changed {
 		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(len(marks), "marker"))

@@ -70,6 +70,7 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 		req.NoCache = true
 		req.Notes = append(req.Notes, "`/verify fresh`: every check ran again, none was served from the cache.")
 	}
+	req.RerunFailed = inv.Failed
 	return h.verify(ctx, req, log)
 }
 
@@ -78,8 +79,8 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 // their approval, and it covers the head commit as it is now (or the commit
 // the command names) and nothing pushed after: the run stops if the head
 // moved, and the report says who approved which commit.
-func (h *IssueComment) approved(ctx context.Context, gh Client, owner, repo string, number int, user, sha, deliveryID string) (bot.Request, error) {
-	req := h.Request(gh, owner, repo, number, "", deliveryID, "/verify by @"+user)
+func (b *Base) approved(ctx context.Context, gh Client, owner, repo string, number int, user, sha, deliveryID string) (bot.Request, error) {
+	req := b.Request(gh, owner, repo, number, "", deliveryID, "/verify by @"+user)
 	src := req.Source.(*Source)
 	src.Pinned = sha
 	pr, err := gh.PullRequest(ctx, owner, repo, number)
@@ -87,7 +88,7 @@ func (h *IssueComment) approved(ctx context.Context, gh Client, owner, repo stri
 		return bot.Request{}, fmt.Errorf("reading %s/%s#%d: %w", owner, repo, number, err)
 	}
 	author := pr.GetUser().GetLogin()
-	trusted, err := h.canStart(ctx, gh, owner, repo, author)
+	trusted, err := b.canStart(ctx, gh, owner, repo, author)
 	if err != nil {
 		return bot.Request{}, err
 	}

@@ -63,6 +63,8 @@ func (h *Handlers) Handle(ctx context.Context, job queue.Job) error {
 		return (&IssueComment{Base: h.Base}).Handle(ctx, job)
 	case "pull_request":
 		return (&PullRequest{Base: h.Base}).Handle(ctx, job)
+	case "check_run":
+		return (&CheckRun{Base: h.Base}).Handle(ctx, job)
 	}
 	return nil
 }

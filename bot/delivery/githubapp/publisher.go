@@ -8,10 +8,22 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"github.com/google/go-github/v60/github"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
 )
+
+// RerunFailedID identifies the check run's "Re-run failed items" button
+// in check_run requested_action deliveries.
+const RerunFailedID = "rerun-failed"
+
+// RerunFailedAction is the button a check run with failed items offers:
+// it runs the failed items again and carries the passes over.
+func RerunFailedAction() *github.CheckRunAction {
+	return &github.CheckRunAction{Label: "Re-run failed items", Description: "Run failed checks again; keep passes", Identifier: RerunFailedID}
+}
 
 // StickyMarker identifies autoverify's one comment on a pull request.
 const StickyMarker = "<!-- autoverify:sticky -->"
@@ -81,7 +93,11 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.Summary.EvidenceURL != "" {
 		details = v.Summary.EvidenceURL
 	}
-	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details); err != nil {
+	var actions []*github.CheckRunAction
+	if _, failed := v.Report.Counts(); failed > 0 {
+		actions = append(actions, RerunFailedAction())
+	}
+	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details, actions...); err != nil {
 		return fmt.Errorf("completing the check run: %w", err)
 	}
 	if err := p.GitHub.UpsertComment(ctx, p.Owner, p.Repo, p.Number, StickyMarker, report.Comment(v.Summary)); err != nil {
