@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/engineo/autoverify/bot/runlog"
@@ -163,6 +164,34 @@ func (r *RunRecorder) Finished(v *Verification) runlog.Record {
 	}
 	if len(checks) > 0 {
 		rec.Sections = append(rec.Sections, runlog.Section{Title: "Checks", Rows: checks})
+	}
+	if len(sum.Reviews) > 0 {
+		sec := runlog.Section{Title: "Reviewers"}
+		if sum.VerificationStatus != "" {
+			sec.Title += " — " + sum.VerificationStatus
+		}
+		for _, rv := range sum.Reviews {
+			name := rv.Check
+			if rv.Environment != "" {
+				name += " in " + rv.Environment
+			}
+			result := rv.Status
+			if rv.Reason != "" {
+				result += " (" + rv.Reason + ")"
+			}
+			var detail []string
+			if rv.Summary != "" {
+				detail = append(detail, rv.Summary)
+			}
+			for _, who := range rv.Reviewers {
+				detail = append(detail, who.ID+": "+who.Status)
+			}
+			if len(rv.Flaky) > 0 {
+				detail = append(detail, "flaky: "+strings.Join(rv.Flaky, ", "))
+			}
+			sec.Rows = append(sec.Rows, runlog.Row{Name: r.redact(name), Result: result, Passed: rv.Status == "verified", Detail: r.redact(strings.Join(detail, "; "))})
+		}
+		rec.Sections = append(rec.Sections, sec)
 	}
 	// The evidence file is this run's own (the summary is the story's
 	// latest, overwritten by the next run).

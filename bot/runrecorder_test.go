@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
 )
 
@@ -183,4 +184,16 @@ func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
 		assert.NotContains(t, raw, "hunter2-token")
 	}
 	assert.Contains(t, log.puts[len(log.puts)-1].Problem, "[REDACTED]")
+}
+
+func TestRunRecorderShowsReviewersAsASection(t *testing.T) {
+	t.Parallel()
+	v := &Verification{Request: Request{RunID: "r"}, Key: "KAN-1", Subject: Subject{Repo: "acme/web", BaseRef: "main"}}
+	v.Summary.RunID, v.Summary.VerificationStatus = "r", "escalated"
+	v.Summary.Reviews = []report.Review{{Check: "pnpm test", Environment: "node20", Status: "escalated", Reason: "digest_mismatch",
+		Flaky: []string{"cart applies discount"}, Reviewers: []report.Reviewer{{ID: "r1", Status: "passed"}, {ID: "r2", Status: "failed"}}}}
+	rec := (&RunRecorder{}).Finished(v)
+	require.Len(t, rec.Sections, 1)
+	assert.Equal(t, runlog.Section{Title: "Reviewers — escalated", Rows: []runlog.Row{{Name: "pnpm test in node20", Result: "escalated (digest_mismatch)",
+		Detail: "r1: passed; r2: failed; flaky: cart applies discount"}}}, rec.Sections[0])
 }
