@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -148,4 +152,49 @@ func TestServeRecordsRunsAndMountsTheDashboard(t *testing.T) {
 	assert.Contains(t, page, "KAN-25")
 	assert.Contains(t, page, "acme/web #7")
 	assert.Contains(t, page, "octocat", "the pull request's author")
+}
+
+// TestRunAndDashboardShareAStateDirectory: `autoverify run`, in processes
+// of its own, records runs while `autoverify dashboard` serves pages over
+// the same state directory; neither waits for the other beyond a
+// transaction.
+func TestRunAndDashboardShareAStateDirectory(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.env["ENGINEO_DASHBOARD_TOKEN"] = dashToken
+	addr, _ := startDashboard(t, h.env)
+	const runs = 4
+	done := make(chan error, 1)
+	go func() {
+		for i := range runs {
+			story := h.write(fmt.Sprintf("KAN-%d.md", 50+i), "<!-- AUTO:CMD=true -->\n- [ ] quick\n")
+			spec, _ := json.Marshal(map[string]any{"Env": h.env, "Args": []string{"run", story, "--workdir", h.dir}})
+			child := exec.Command(os.Args[0], "-test.run", "^TestRunChild$")
+			child.Env = append(os.Environ(), "AUTOVERIFY_RUN_CHILD="+string(spec))
+			if out, err := child.CombinedOutput(); err != nil {
+				done <- fmt.Errorf("%v: %s", err, out)
+				return
+			}
+		}
+		done <- nil
+	}()
+	var slowest time.Duration
+	pages := 0
+	for finished := false; !finished || pages < 100; pages++ {
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+			finished = true
+		default:
+		}
+		start := time.Now()
+		code, _ := bearerGet(t, "http://"+addr+"/")
+		require.Equal(t, http.StatusOK, code)
+		slowest = max(slowest, time.Since(start))
+	}
+	t.Logf("slowest of %d overview pages while %d runs were recorded by other processes: %s", pages, runs, slowest)
+	assert.Less(t, slowest, 2*time.Second)
+	_, page := bearerGet(t, "http://"+addr+"/")
+	assert.Contains(t, page, `id="stat-total">4<`)
+	assert.Contains(t, page, `id="stat-passed">4<`)
 }
