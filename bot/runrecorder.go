@@ -4,12 +4,41 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/checklist"
 )
+
+// ProgressPublisher is a Publisher that also hears of each checklist
+// item's outcome as it lands, before the verdict (the run history shows
+// items as they finish).
+type ProgressPublisher interface {
+	Publisher
+	Progress(ctx context.Context, v *Verification, o Outcome)
+}
+
+// landed tells the progress publishers of each outcome; nil when there
+// are none.
+func (p *Pipeline) landed(ctx context.Context, v *Verification) func(Outcome) {
+	var pps []ProgressPublisher
+	for _, pub := range p.publishers(v) {
+		if pp, ok := pub.(ProgressPublisher); ok {
+			pps = append(pps, pp)
+		}
+	}
+	if len(pps) == 0 {
+		return nil
+	}
+	return func(o Outcome) {
+		for _, pp := range pps {
+			pp.Progress(ctx, v, o)
+		}
+	}
+}
 
 // RunLog stores run records for the dashboard (integrations/runlog).
 type RunLog interface {
@@ -37,9 +66,18 @@ type RunRecorder struct {
 	Redactor StringRedactor
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+
+	mu     sync.Mutex
+	active map[string]*activeRun // by run ID, from Begin to the end
 }
 
-var _ Publisher = (*RunRecorder)(nil)
+// activeRun is a running run's record, updated as its items land.
+type activeRun struct {
+	mu  sync.Mutex
+	rec runlog.Record
+}
+
+var _ ProgressPublisher = (*RunRecorder)(nil)
 
 // Begin records the run as active.
 func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
@@ -51,14 +89,54 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 				Checked: it.Checked && it.Kind == checklist.Manual})
 		}
 	}
+	r.mu.Lock()
+	if r.active == nil {
+		r.active = map[string]*activeRun{}
+	}
+	r.active[rec.ID] = &activeRun{rec: rec}
+	r.mu.Unlock()
 	r.put(ctx, rec)
 	return nil
 }
 
+// Progress records one item's outcome while the run goes on.
+func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) {
+	r.mu.Lock()
+	run := r.active[v.Request.RunID]
+	r.mu.Unlock()
+	if run == nil {
+		return
+	}
+	run.mu.Lock()
+	defer run.mu.Unlock()
+	// A fresh slice per write: a store may keep the record it was given.
+	run.rec.Items = slices.Clone(run.rec.Items)
+	for i := range run.rec.Items {
+		it := &run.rec.Items[i]
+		if it.ID != o.Item.ID {
+			continue
+		}
+		it.Ran, it.Passed, it.FailureType, it.ExitCode = true, o.Passed, string(o.FailureType), o.Result.ExitCode
+		it.DurationMS, it.TimedOut, it.Output = o.Result.Duration.Milliseconds(), o.Result.TimedOut, runlog.Tail(r.redact(string(o.Result.Output)))
+		if o.Cached != nil {
+			it.CachedFrom = o.Cached.RunID
+		}
+	}
+	r.put(ctx, run.rec)
+}
+
 // Publish records how the run ended.
 func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
+	r.done(v)
 	r.put(ctx, r.Finished(v))
 	return nil
+}
+
+// done forgets a run's progress.
+func (r *RunRecorder) done(v *Verification) {
+	r.mu.Lock()
+	delete(r.active, v.Request.RunID)
+	r.mu.Unlock()
 }
 
 // Failed records a run whose pipeline returned err before publishing:
@@ -67,6 +145,7 @@ func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
 	if v == nil || err == nil {
 		return
 	}
+	r.done(v)
 	rec := r.base(v)
 	rec.Status, rec.Finished, rec.Problem = runlog.Stopped, r.now(), r.redact(err.Error())
 	r.put(ctx, rec)

@@ -66,8 +66,23 @@ func TestRunRecorderRecordsAFailedRunFromItsStart(t *testing.T) {
 	require.Len(t, active.Items, 3, "items are pending")
 	assert.False(t, active.Items[0].Ran)
 
-	require.Len(t, log.puts, 2)
-	done := log.puts[1]
+	require.Len(t, log.puts, 4, "begin, each of the two checks as it lands, the end")
+	landed := log.puts[1:3]
+	for _, r := range landed {
+		assert.Equal(t, runlog.Active, r.Status, "items land while the run is active")
+	}
+	ran := func(r runlog.Record) (n int) {
+		for _, it := range r.Items {
+			if it.Ran {
+				n++
+			}
+		}
+		return n
+	}
+	assert.Equal(t, 1, ran(landed[0]), "one check landed")
+	assert.Equal(t, 2, ran(landed[1]), "both checks have landed before the verdict")
+	assert.Equal(t, 0, ran(atBegin.got[0]), "what Begin wrote is not changed afterwards")
+	done := log.puts[3]
 	assert.Equal(t, runlog.Failed, done.Status)
 	assert.Equal(t, string(v.Report.Route), done.Route)
 	assert.Equal(t, "alice", done.Author)
@@ -129,7 +144,7 @@ func TestRunRecorderWarnsAndTheRunGoesOn(t *testing.T) {
 	v, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	assert.True(t, v.Ran())
-	require.Len(t, warned, 2)
+	require.Len(t, warned, 3, "begin, the item, the end")
 	assert.Contains(t, warned[0], "run-1")
 	assert.Contains(t, warned[0], "disk full")
 }

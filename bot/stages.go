@@ -189,7 +189,8 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now},
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
+			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes

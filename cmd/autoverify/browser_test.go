@@ -130,6 +130,7 @@ func TestDashboardInABrowser(t *testing.T) {
 		"ENGINEO_STATE_DIR":            state,
 		"ENGINEO_ARTIFACTS_DIR":        filepath.Join(dir, "reports"),
 		"ENGINEO_AUTOVERIFY_ALLOWLIST": "sh -c,true",
+		"ENGINEO_CONCURRENCY":          "4", // both checks, each by two reviewers, at once
 		"ENGINEO_DASHBOARD_TOKEN":      dashToken,
 		"ENGINEO_GITHUB_CLIENT_ID":     "Iv1.dashboard",
 		"ENGINEO_GITHUB_CLIENT_SECRET": "oauth-client-secret",
@@ -169,7 +170,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	work := filepath.Join(dir, "work")
 	require.NoError(t, os.MkdirAll(work, 0o755))
 	story := filepath.Join(work, "KAN-77.md")
-	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=sh -c 'sleep 2' -->\n- [ ] A slow check\n"), 0o644))
+	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=true -->\n- [ ] A quick check\n<!-- AUTO:CMD=sh -c 'sleep 3' -->\n- [ ] A slow check\n"), 0o644))
 	spec, _ := json.Marshal(map[string]any{"Env": env, "Args": []string{"run", story, "--workdir", work}})
 	child := exec.Command(os.Args[0], "-test.run", "^TestRunChild$")
 	child.Env = append(os.Environ(), "AUTOVERIFY_RUN_CHILD="+string(spec))
@@ -181,6 +182,17 @@ func TestDashboardInABrowser(t *testing.T) {
 	t.Cleanup(func() { _ = child.Process.Kill() })
 	require.NoError(t, waitText(ctx, "#active", "KAN-77"), "the run shows as active from its start")
 	require.NoError(t, waitText(ctx, "#stat-active", "1"))
+	// In another tab, the run's own page shows its items as they land.
+	var href string
+	require.NoError(t, chromedp.Run(ctx, chromedp.AttributeValue("#active a", "href", &href, nil, chromedp.ByQuery)))
+	tab, closeTab := chromedp.NewContext(ctx)
+	require.NoError(t, chromedp.Run(tab, chromedp.Navigate(base+href), chromedp.WaitVisible("#items", chromedp.ByQuery)))
+	require.NoError(t, waitText(tab, "#items li:first-child .badge", "PASS"), "the quick check landed")
+	var status string
+	require.NoError(t, chromedp.Run(tab, text("#run-status", &status)))
+	assert.Equal(t, "running", status, "while the slow one still runs")
+	require.NoError(t, waitText(tab, "#run-status", "passed"))
+	closeTab()
 	select {
 	case err := <-childDone:
 		require.NoError(t, err, out.String())
@@ -190,6 +202,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	require.NoError(t, waitText(ctx, "#recent tbody tr:first-child", "KAN-77"))
 	require.NoError(t, waitText(ctx, "#stat-total", "6"))
 	require.NoError(t, waitText(ctx, "#stat-passed", "3"))
+	require.NoError(t, waitText(ctx, "#recent tbody tr:first-child", "passed"))
 	require.NoError(t, waitText(ctx, "#stat-active", "0"))
 	var still int
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(`window.__noReload || 0`, &still)))
