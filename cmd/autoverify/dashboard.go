@@ -50,7 +50,7 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 		dcfg.Addr = *addr
 	}
 	log := a.logger()
-	d, closeDash, err := a.newDashboard(ctx, cfg, dcfg, get(lookup, "github-api-url"), log)
+	d, closeDash, err := a.newDashboard(ctx, cfg, dcfg, get(lookup, "github-api-url"), "", log)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -81,7 +81,7 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 // newDashboard opens the run history and builds the dashboard; the
 // returned func closes both. Without a token or a GitHub client nobody
 // could sign in, so it refuses.
-func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
+func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL, publicURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
 	if dcfg.Token == "" && dcfg.ClientID == "" {
 		return nil, nil, inputErrorf("the dashboard is for signed-in users: set ENGINEO_DASHBOARD_TOKEN (at least 16 characters, e.g. `openssl rand -hex 24`) or the GitHub App's ENGINEO_GITHUB_CLIENT_ID and ENGINEO_GITHUB_CLIENT_SECRET")
 	}
@@ -89,7 +89,7 @@ func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settin
 	if err != nil {
 		return nil, nil, fmt.Errorf("ENV_ERROR: %w", err)
 	}
-	dc := dashboard.Config{History: runs, Token: dcfg.Token, Admins: dcfg.Admins, Logger: log, Now: a.Now}
+	dc := dashboard.Config{History: runs, Token: dcfg.Token, Admins: dcfg.Admins, PublicURL: publicURL, Logger: log, Now: a.Now}
 	if dcfg.ClientID != "" {
 		o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
 		if err != nil {

@@ -322,7 +322,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		routes.Workspaces = ws
 	}
 	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
-		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, log)
+		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, s.publicURL, log)
 		if err != nil {
 			return nil, err
 		}

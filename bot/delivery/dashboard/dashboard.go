@@ -50,6 +50,10 @@ type Config struct {
 	GitHub GitHub
 	// Admins are GitHub logins (lower case) who are admins.
 	Admins []string
+	// PublicURL, when set, is where browsers reach the dashboard (behind
+	// a proxy that terminates TLS): the OAuth callback is under it, and an
+	// https address makes cookies Secure.
+	PublicURL string
 	// Key seals session cookies (32 bytes); nil picks a random one, so
 	// sessions end when the process does.
 	Key []byte

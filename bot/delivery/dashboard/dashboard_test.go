@@ -516,3 +516,19 @@ func TestLongActiveRunsAreStale(t *testing.T) {
 	assert.Contains(t, page, `id="stat-active">1<`)
 	assert.Regexp(t, `id="stale">[^<]*<a href="/runs/dead">KAN-2</a>`, page)
 }
+
+func TestBehindATLSProxy(t *testing.T) {
+	t.Parallel()
+	store, err := runbolt.Open(t.TempDir())
+	require.NoError(t, err)
+	d, err := dashboard.New(dashboard.Config{History: store, Token: token, GitHub: &fakeGitHub{}, PublicURL: "https://av.example.com"})
+	require.NoError(t, err)
+	defer d.Close()
+	rec := httptest.NewRecorder()
+	d.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://10.0.0.7:8080/auth/github", nil))
+	require.Equal(t, http.StatusFound, rec.Code)
+	assert.Contains(t, rec.Header().Get("Location"), "https://av.example.com/auth/github/callback", "the registered callback, not the pod's address")
+	for _, c := range rec.Result().Cookies() {
+		assert.True(t, c.Secure, c.Name)
+	}
+}

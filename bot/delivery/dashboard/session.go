@@ -98,17 +98,19 @@ func (v viewer) Name() string {
 	return "admin (token)"
 }
 
-func secure(r *http.Request) bool {
-	return r.TLS != nil
+// secure reports whether the browser talks https to the dashboard: TLS
+// here, or a public URL that says so (TLS ends at a proxy).
+func (d *Dashboard) secure(r *http.Request) bool {
+	return r.TLS != nil || strings.HasPrefix(d.cfg.PublicURL, "https://")
 }
 
 func (d *Dashboard) setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge time.Duration) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: secure(r),
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: d.secure(r),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(maxAge.Seconds())})
 }
 
 func (d *Dashboard) dropCookie(w http.ResponseWriter, r *http.Request, name string) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", HttpOnly: true, Secure: secure(r), SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", HttpOnly: true, Secure: d.secure(r), SameSite: http.SameSiteLaxMode, MaxAge: -1})
 }
 
 // viewerOf finds who is asking: a Bearer token or a session cookie.
@@ -255,9 +257,15 @@ type oauthState struct {
 	Exp   int64  `json:"e"`
 }
 
-func redirectURI(r *http.Request) string {
+// redirectURI is the OAuth callback: under the public URL when there is
+// one (it must match the App's registered callback), else this request's
+// host.
+func (d *Dashboard) redirectURI(r *http.Request) string {
+	if d.cfg.PublicURL != "" {
+		return strings.TrimSuffix(d.cfg.PublicURL, "/") + "/auth/github/callback"
+	}
 	scheme := "http"
-	if secure(r) {
+	if r.TLS != nil {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host + "/auth/github/callback"
@@ -275,7 +283,7 @@ func (d *Dashboard) githubStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.setCookie(w, r, oauthCookie, val, 10*time.Minute)
-	http.Redirect(w, r, d.cfg.GitHub.AuthorizeURL(st.State, redirectURI(r)), http.StatusFound)
+	http.Redirect(w, r, d.cfg.GitHub.AuthorizeURL(st.State, d.redirectURI(r)), http.StatusFound)
 }
 
 func (d *Dashboard) githubCallback(w http.ResponseWriter, r *http.Request) {
@@ -297,7 +305,7 @@ func (d *Dashboard) githubCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
 	defer cancel()
-	tok, err := d.cfg.GitHub.Exchange(ctx, r.FormValue("code"), redirectURI(r))
+	tok, err := d.cfg.GitHub.Exchange(ctx, r.FormValue("code"), d.redirectURI(r))
 	if err != nil {
 		d.cfg.Logger.Warn("dashboard: GitHub code exchange", "err", err)
 		d.renderSignin(w, r, http.StatusUnauthorized, "GitHub sign-in failed; try again.")
