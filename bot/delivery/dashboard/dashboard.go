@@ -128,7 +128,11 @@ func New(cfg Config) (*Dashboard, error) {
 		access: &accessCache{ttl: cfg.AccessTTL, now: cfg.Now, m: map[string]accessEntry{}}}
 	d.feed = newFeed(cfg.History, cfg.PollInterval, cfg.Logger)
 	static, _ := fs.Sub(staticFS, "static")
-	d.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := http.StripPrefix("/static/", http.FileServerFS(static))
+	d.mux.HandleFunc("GET /static/{file}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		files.ServeHTTP(w, r)
+	})
 	d.mux.HandleFunc("GET /signin", d.signinPage)
 	d.mux.HandleFunc("POST /signin", d.signin)
 	d.mux.HandleFunc("GET /auth/github", d.githubStart)
@@ -166,7 +170,7 @@ func (d *Dashboard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Paths are the paths the dashboard answers, for a server that mounts it
 // beside its own routes.
 var Paths = []string{"GET /{$}", "GET /runs", "GET /runs/{id}", "GET /evidence/", "GET /events", "/history/clear",
-	"/signin", "GET /auth/github", "GET /auth/github/callback", "POST /signout", "GET /static/"}
+	"/signin", "GET /auth/github", "GET /auth/github/callback", "POST /signout", "GET /static/{file}"}
 
 // render writes a page.
 func (d *Dashboard) render(w http.ResponseWriter, status int, name string, data any) {

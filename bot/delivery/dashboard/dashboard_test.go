@@ -195,6 +195,11 @@ func TestNoSessionGetsTheSignInPage(t *testing.T) {
 	assert.Contains(t, page, "Sign in with GitHub")
 	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "script-src 'self'")
 	assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+	resp, js := e.get(c, "/static/app.js")
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, js, "EventSource")
+	resp, _ = e.get(c, "/static/")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "no listing")
 }
 
 func TestTokenSignIn(t *testing.T) {
