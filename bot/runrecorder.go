@@ -58,6 +58,8 @@ type RunRecorder struct {
 	// LocalRepo names the repository of a run on a work tree (the CLI's),
 	// which has no owner/name; empty means the subject's own.
 	LocalRepo string
+	// IssueURL links a story key to its issue (Jira); nil means no link.
+	IssueURL func(key string) string
 	// AbsPath makes an evidence directory absolute, so a dashboard in
 	// another process and directory finds it; nil keeps it as written.
 	AbsPath func(string) string
@@ -191,6 +193,9 @@ func (r *RunRecorder) base(v *Verification) runlog.Record {
 	}
 	if rec.Repo == "" {
 		rec.Repo = "(unknown)"
+	}
+	if r.IssueURL != nil && v.Key != "" {
+		rec.IssueURL = r.IssueURL(v.Key)
 	}
 	return rec
 }

@@ -207,7 +207,8 @@ func TestRunRecorderShowsReviewersAsASection(t *testing.T) {
 	v.Summary.RunID, v.Summary.VerificationStatus = "r", "escalated"
 	v.Summary.Reviews = []report.Review{{Check: "pnpm test", Environment: "node20", Status: "escalated", Reason: "digest_mismatch",
 		Flaky: []string{"cart applies discount"}, Reviewers: []report.Reviewer{{ID: "r1", Status: "passed"}, {ID: "r2", Status: "failed"}}}}
-	rec := (&RunRecorder{}).Finished(v)
+	rec := (&RunRecorder{IssueURL: func(k string) string { return "https://acme.atlassian.net/browse/" + k }}).Finished(v)
+	assert.Equal(t, "https://acme.atlassian.net/browse/KAN-1", rec.IssueURL)
 	require.Len(t, rec.Sections, 1)
 	assert.Equal(t, runlog.Section{Title: "Reviewers — escalated", Rows: []runlog.Row{{Name: "pnpm test in node20", Result: "escalated (digest_mismatch)",
 		Detail: "r1: passed; r2: failed; flaky: cart applies discount"}}}, rec.Sections[0])

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -267,6 +268,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	srv.closers = append(srv.closers, closeRuns)
 	recorder := &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: red, Now: a.Now,
 		Warn: func(msg string, err error) { log.Warn(msg, "err", err.Error()) }}
+	if s.useJira {
+		recorder.IssueURL = func(key string) string { return s.jira.url + "/browse/" + url.PathEscape(key) }
+	}
 
 	metrics := avprom.New(q.Stats)
 	ghObserver = metrics.APIObserver("github")
