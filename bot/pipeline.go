@@ -8,6 +8,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
@@ -97,6 +98,9 @@ type Options struct {
 	Tests       func(argv []string, output []byte) map[string]string
 	CountCached bool
 	Now         func() time.Time
+	// Gates runs the gates of a change (GATE= items, /verify gates); nil
+	// makes such items fail, saying the gates cannot run here.
+	Gates GateRunner
 }
 
 // New builds the pipeline with every stage in its place. It is the one
@@ -106,7 +110,7 @@ func New(o Options) *Pipeline {
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
 		Workspaces: o.Workspaces, Tests: o.Tests,
-		Checks: []Check{},
+		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}},
 	}
 }
 
@@ -143,6 +147,11 @@ type Request struct {
 	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
 	// stored.
 	NoCache bool
+	// Gates runs the gates of the change even when no item asks for them
+	// (/verify gates); GateBase is the revision they compare with (empty:
+	// the subject's base branch).
+	Gates    bool
+	GateBase string
 	// RerunFailed runs again only what failed (/verify failed, the check
 	// run's "Re-run failed items"): passes of the same tree, command and
 	// environment carry over from the result cache, and the reports say
@@ -180,6 +189,8 @@ type Verification struct {
 	// Problem, when set, is why the verification stopped before a verdict
 	// (bad configuration, nothing to verify, cycles spent).
 	Problem *Problem
+	// Gates is the last gates run's report, when the gates ran.
+	Gates *gates.Report
 	// Timings are how long each stage took, in order (publish last), for
 	// the time-to-verdict breakdown in metrics and run records.
 	Timings []StageTiming

@@ -226,6 +226,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
 		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0, Cached: rep.Cached,
+		Gates:              gateVerdicts(rep.Outcomes),
 		VerificationStatus: rep.VerificationStatus, Verifications: rep.Verifications,
 	})
 	if err != nil {
@@ -324,4 +325,22 @@ func FixersFrom(m map[string]string, policy checklist.Policy) (map[failure.Type]
 		out[t] = Fixer{Type: t, Command: cmd, Argv: argv}
 	}
 	return out, nil
+}
+
+// gateVerdicts are the gates' classifications for the ledger's history: a
+// gate judged by several items keeps its rejection.
+func gateVerdicts(outcomes []Outcome) map[string]string {
+	var out map[string]string
+	for _, o := range outcomes {
+		if o.Item.Gate == "" || o.Verdict == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		if prev, ok := out[o.Item.Gate]; !ok || prev == "accept" {
+			out[o.Item.Gate] = o.Verdict
+		}
+	}
+	return out
 }

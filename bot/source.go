@@ -46,6 +46,9 @@ type Subject struct {
 	// request's base branch (never its head, so a pull request cannot
 	// widen what it may run), a branch's own name, "" for a work tree.
 	BaseRef string
+	// BaseCommit is the commit a pull request's base branch was at (what
+	// the gates compare with); empty falls back to BaseRef.
+	BaseCommit string
 	// Title, Branch and Body are the texts a story key is looked for in,
 	// in that order.
 	Title, Branch, Body string

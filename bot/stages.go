@@ -224,6 +224,9 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 // record writes the evidence file and the summary.
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	if v.Gates != nil {
+		v.Record.Evidence.Gates = v.Gates
+	}
 	for _, t := range v.Timings {
 		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
 	}
@@ -244,6 +247,10 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
 		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
 	v.Summary.Notes = v.Request.Notes
+	if v.Gates != nil {
+		g := v.Gates.View()
+		v.Summary.Gates = &g
+	}
 	if v.Request.RerunFailed {
 		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
 	}

@@ -65,6 +65,9 @@ type Outcome struct {
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
+	// Verdict is a gate item's classification (accept, reject_vanity …),
+	// kept in the ledger's history.
+	Verdict string
 	// Review is the independent reviewers' verdict (nil when reviewing is
 	// off, or for a cached result and a matrix check, whose pairs carry
 	// theirs).
@@ -110,7 +113,9 @@ type CacheHit struct {
 func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
 	var auto []checklist.Item
 	for _, it := range items {
-		if it.Kind == checklist.Auto {
+		// GATE= items are the gates stage's (GatesCheck), not a plain
+		// exit code.
+		if it.Kind == checklist.Auto && it.Gate == "" {
 			auto = append(auto, it)
 		}
 	}
@@ -266,6 +271,9 @@ func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
 	for _, it := range items {
 		if it.Kind != checklist.Auto {
 			continue
+		}
+		if it.Gate != "" {
+			return false // the gates always run
 		}
 		for _, r := range v.runnersFor(it) {
 			key := v.Caching.key(r, it.Argv)

@@ -36,6 +36,9 @@ type RunRecord struct {
 	AutoFix     bool      `json:"auto_fix,omitempty"`
 	// Cached is set when every result came from the result cache.
 	Cached bool `json:"cached,omitempty"`
+	// Gates are the gates' verdicts, gate → classification (VERIFY_RED →
+	// reject_vanity), when gates ran.
+	Gates map[string]string `json:"gates,omitempty"`
 	// VerificationStatus is the reviewers' verdict on the whole run
 	// ("verified" only when every reviewed result is); Verifications
 	// hold each result's. Both are empty when reviewers are off.

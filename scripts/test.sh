@@ -22,6 +22,10 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 # (cmd/autoverify/browser_test.go); DejaVu keeps its pages' text rendered.
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# The gates' Python end-to-end tests run pytest and pyflakes with the
+# system's python3 (integrations/gaterun, cmd/autoverify gates tests).
+/usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+/usr/bin/python3 -c 'import pyflakes' >/dev/null 2>&1 || need+=(python3-pyflakes)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive

@@ -56,6 +56,8 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// Gates is the gates run (bot/gates.Report), when the gates ran.
+	Gates any
 	// VerificationStatus is the reviewers' verdict on the whole run
 	// (empty when reviewing is off).
 	VerificationStatus string
@@ -109,6 +111,7 @@ type Summary struct {
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 	Stages        []StageTime     `json:"stages,omitempty"`
+	Gates         any             `json:"gates,omitempty"`
 	// VerificationStatus is "verified" only when independent reviewers
 	// verified every result (the multi-agent spec's field).
 	VerificationStatus string `json:"verification_status,omitempty"`
@@ -179,6 +182,7 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
 		Stages:        run.Stages,
+		Gates:         run.Gates,
 
 		VerificationStatus: run.VerificationStatus,
 	}

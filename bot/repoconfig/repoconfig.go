@@ -40,6 +40,9 @@ type File struct {
 	// Environments name where checks run (the environment matrix): each
 	// check runs in every environment, or in the one its ENV= names.
 	Environments map[string]Environment `yaml:"environments"`
+	// GatesTestFiles are more test-file patterns the gates read (path.Match
+	// on the path or the file name), besides each ecosystem's conventions.
+	GatesTestFiles []string `yaml:"gates_test_files"`
 }
 
 // Environment is one entry of environments:.

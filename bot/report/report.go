@@ -76,6 +76,8 @@ type Run struct {
 	// Notes are sentences about the run shown under its route (who
 	// approved it for which commit, what was rerun).
 	Notes []string
+	// Gates is the gates run, when the gates ran.
+	Gates *Gates
 	// VerificationStatus and Reviews are the independent reviewers'
 	// verdicts; empty when reviewing is off.
 	VerificationStatus string

@@ -193,6 +193,47 @@ func TestGoldenProblems(t *testing.T) {
 	golden(t, "comment-notes", Comment(noted)[0])
 }
 
+func TestGatesGolden(t *testing.T) {
+	accepted := Gates{Base: "1111111111111111111111111111111111111111", Head: "2222222222222222222222222222222222222222", Accepted: true,
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "accept", Command: "go test -json -run '^(TestAbsNegative)$' .", ExitCode: 1, Reason: "1 new or changed tests fail on the base"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
+			{Gate: "VERIFY_REFACTOR", Classification: "accept", Command: "go test -json ./...", Reason: "all 2 tests that passed on the base still pass"},
+			{Gate: "VERIFY_IMPLEMENT", Classification: "accept", Command: "go vet ./...", Reason: "static checks pass"},
+		},
+		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}}
+	rejected := Gates{Base: "1111111", Head: "2222222",
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "reject_failure", Reason: "the change adds or changes no test: nothing can be red"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "python3 -m pytest -o junit_family=xunit1 --junitxml=/dev/stdout", Reason: "all 0 new or changed tests pass at head"},
+			{Gate: "VERIFY_REFACTOR", Classification: "reject_failure", Command: "python3 -m pytest", ExitCode: 1, Reason: "existing tests were weakened by the change: tests/test_calc.py::test_bug (deleted) | pipe"},
+		},
+		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Tampered: []string{"tests/test_calc.py::test_bug (deleted)"}}
+	for name, g := range map[string]Gates{"accepted": accepted, "rejected": rejected} {
+		golden(t, "gates-text-"+name, GatesText(g))
+		golden(t, "gates-md-"+name, GatesMarkdown(g))
+		golden(t, "gates-jira-"+name, GatesJira(g))
+	}
+}
+
+func TestGatesInReportsGolden(t *testing.T) {
+	r := sampleRun("needs_fix")
+	r.Items = append(r.Items[:1:1], Item{Line: 11, ID: "gate-red", Text: "RED first", Command: "go test ./...", Kind: "auto", Ran: true,
+		FailureType: "TEST_FAILURE", ExitCode: 0, Output: "VERIFY_RED reject_vanity (exit 0): 1 new or changed tests already pass without the change: TestAbsTen\n"})
+	r.Gates = &Gates{Base: "1111111111111111111111111111111111111111", Head: "0123456789abcdef0123456789abcdef01234567",
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "reject_vanity", Command: "go test -run '^(TestAbsTen)$' -json .", Reason: "1 new or changed tests already pass without the change: TestAbsTen"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
+		},
+		Vanity: []string{"TestAbsTen"}, PassToPass: []string{"TestAbsPositive"}}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-gates", parts[0])
+	title, summary, text := CheckRun(r)
+	golden(t, "checkrun-gates", "title: "+title+"\n\nsummary:\n"+summary+"\ntext:\n"+text)
+	golden(t, "jira-gates", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+}
+
 func TestReviewsGolden(t *testing.T) {
 	r := sampleRun("human_attention")
 	r.Items = r.Items[:2]

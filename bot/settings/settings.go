@@ -11,6 +11,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"path"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -65,6 +66,7 @@ var Run = []Setting{
 	{"cache", "ENGINEO_CACHE", "0 turns the result cache off: every check runs every time (default 1)"},
 	{"cache-ttl", "ENGINEO_CACHE_TTL", "how long a passing result is reused for the same tree, command and environment (default 168h)"},
 	{"cache-counts-cycle", "ENGINEO_CACHE_COUNTS_CYCLE", "1 makes a verdict served wholly from the cache count a verify cycle (default 0)"},
+	{"gates-test-files", "ENGINEO_GATES_TEST_FILES", "comma-separated test-file patterns the gates read besides *_test.go, test_*.py and *_test.py (path.Match on the path or the file name)"},
 }
 
 // Config is a resolved configuration.
@@ -116,6 +118,8 @@ type Config struct {
 	Cache            bool
 	CacheTTL         time.Duration
 	CacheCountsCycle bool
+	// GatesTestFiles are more test-file patterns for the gates.
+	GatesTestFiles []string
 }
 
 // Kubernetes are the kubernetes runner's settings.
@@ -337,11 +341,32 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 			return Config{}, errorf("%s=%q: %v", src, v, err)
 		}
 	}
+	if v, src := lookup("gates-test-files"); v != "" {
+		cfg.GatesTestFiles = SplitList(v)
+		if err := checkPatterns(src, cfg.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+	} else if file.GatesTestFiles != nil {
+		cfg.GatesTestFiles = file.GatesTestFiles
+		if err := checkPatterns(fromFile("gates_test_files"), cfg.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+	}
 	cfg.AutoFix = file.AutoFix
 	cfg.Environments = file.Environments
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
 	return cfg, nil
+}
+
+// checkPatterns refuses a malformed glob, naming where it came from.
+func checkPatterns(src string, patterns []string) error {
+	for _, p := range patterns {
+		if _, err := path.Match(p, ""); err != nil {
+			return errorf("%s: test-file pattern %q is malformed (%v); use path.Match syntax such as tests/*_spec.py", src, p, err)
+		}
+	}
+	return nil
 }
 
 // ForRepo refines the server's configuration with a repository's file, as
@@ -377,6 +402,12 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 	c.StoryPath = file.StoryPath
 	c.Triggers = file.Triggers
 	c.AutoFix = nil
+	if file.GatesTestFiles != nil {
+		if err := checkPatterns(repoconfig.Name+": gates_test_files", file.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+		c.GatesTestFiles = file.GatesTestFiles
+	}
 	return c, nil
 }
 

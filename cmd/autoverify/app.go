@@ -48,6 +48,9 @@ Usage:
   autoverify run STORY.md [--story-key KEY] [--workdir DIR]
                                               run the automated items, write evidence,
                                               mark the story
+  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]
+                                              the RED/GREEN/REFACTOR/IMPLEMENT gates of the
+                                              change base..head, in a git work tree
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
@@ -74,6 +77,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.plan(args[1:])
 	case "run":
 		code, err = a.run(ctx, args[1:])
+	case "gates":
+		code, err = a.gatesCmd(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":

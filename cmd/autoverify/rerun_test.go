@@ -45,6 +45,9 @@ func TestServeRerunsFromTheCheckRun(t *testing.T) {
 	code, _ = srv.deliver(t, "check_run", "d-2", checkRunEvent("requested_action", "rerun-failed", "alice", first), testSecret)
 	require.Equal(t, 202, code)
 	waitFor(t, "the rerun of the failed items", func() bool { return len(completedRuns(fake)) == 2 })
+	waitFor(t, "the rerun's comment", func() bool {
+		return strings.Contains(stickyComments(fake)[0].GetBody(), "Re-run of failed items")
+	})
 	body := stickyComments(fake)[0].GetBody()
 	assert.Contains(t, body, "Re-run of failed items: 1 ran again; 1 passes carried over")
 	assert.Contains(t, body, "PASS (cached)")
@@ -54,6 +57,10 @@ func TestServeRerunsFromTheCheckRun(t *testing.T) {
 	code, _ = srv.deliver(t, "check_run", "d-3", checkRunEvent("rerequested", "", "alice", first), testSecret)
 	require.Equal(t, 202, code)
 	waitFor(t, "the full rerun", func() bool { return len(completedRuns(fake)) == 3 })
+	// The check run completes before the comment is rewritten: wait for it.
+	waitFor(t, "the full rerun's comment", func() bool {
+		return strings.Contains(stickyComments(fake)[0].GetBody(), "every check ran again")
+	})
 	body = stickyComments(fake)[0].GetBody()
 	assert.Contains(t, body, "Re-run requested by @alice on GitHub: every check ran again")
 	assert.NotContains(t, body, "PASS (cached)")

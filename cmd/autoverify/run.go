@@ -17,6 +17,7 @@ import (
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
+	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/ledger"
@@ -32,6 +33,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	commit := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
+	gatesBase := fs.String("gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
 	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -98,7 +100,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	defer store.Close()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Workspaces: workspace.Copier{}}
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
@@ -115,13 +117,13 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		pipeline = rec.Around(p)
 	}
 	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
-		Head: snapshot,
+		Head: snapshot, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: *workdir}}.Extract,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
 			return &git.FixCommitter{Repo: git.Repo{Dir: *workdir}, Push: v.Config.PushEnabled,
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
+	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache, GateBase: *gatesBase,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
 		}})

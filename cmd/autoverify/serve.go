@@ -30,6 +30,7 @@ import (
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
+	"github.com/engineo/autoverify/integrations/gaterun"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
@@ -278,6 +279,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
 		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Gates:      gaterun.Engine{},
 		Workspaces: workspace.Copier{},
 	}
 	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
 )
 
@@ -78,6 +79,9 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 			fmt.Fprintf(t.Stdout, " (%s)", t.secret(f.Err))
 		}
 		fmt.Fprintln(t.Stdout)
+	}
+	if v.Summary.Gates != nil {
+		fmt.Fprint(t.Stdout, "\n"+t.secret(report.GatesText(*v.Summary.Gates)))
 	}
 	rep, l := v.Report, v.Config.Limits
 	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)

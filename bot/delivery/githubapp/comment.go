@@ -70,6 +70,10 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 		req.NoCache = true
 		req.Notes = append(req.Notes, "`/verify fresh`: every check ran again, none was served from the cache.")
 	}
+	if inv.Gates {
+		req.Gates = true
+		req.Notes = append(req.Notes, "`/verify gates`: the gates ran against the pull request's base.")
+	}
 	req.RerunFailed = inv.Failed
 	return h.verify(ctx, req, log)
 }
