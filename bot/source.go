@@ -52,8 +52,9 @@ type Subject struct {
 	// Title, Branch and Body are the texts a story key is looked for in,
 	// in that order.
 	Title, Branch, Body string
-	// Author is who opened the pull request, whose claims its
-	// description makes.
+	// Author is who the change is by (the pull request's author), when
+	// known: the claims its description makes are theirs, and the run
+	// history lists runs by it.
 	Author string
 	// Checklist is a checklist the subject carries itself (a pull
 	// request's description, the CLI's story file), tried before the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -151,8 +152,12 @@ func (p *Pipeline) readChecklist(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// begin tells the publishers a verification is about to run.
+// begin names the run and tells the publishers a verification is about
+// to run.
 func (p *Pipeline) begin(ctx context.Context, v *Verification) error {
+	if v.Request.RunID == "" {
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
+	}
 	for _, pub := range p.publishers(v) {
 		if err := pub.Begin(ctx, v); err != nil {
 			return err
@@ -186,6 +191,15 @@ func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
 	return nil
 }
 
+// LocalRunID names a run without an ID (the CLI's) by its story and its
+// start, before anything is recorded under the name.
+func LocalRunID(key string, started time.Time) string {
+	if key == "" {
+		return "local-" + started.UTC().Format(evidence.TimeFormat)
+	}
+	return "local-" + key + "-" + started.UTC().Format(evidence.TimeFormat)
+}
+
 // FixableSource is a Source whose work tree is the user's own (the CLI),
 // so what a fixer changes can be committed. Auto-fix runs only for such
 // sources: on a server a fix would change a throw-away workspace and
@@ -199,9 +213,7 @@ type FixableSource interface {
 func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	cfg := v.Config
 	if v.Request.RunID == "" {
-		// A run without an ID (the CLI's) is named by its story and its
-		// start, before anything is recorded under the name.
-		v.Request.RunID = "local-" + v.Key + "-" + v.Started.UTC().Format(evidence.TimeFormat)
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
 	}
 	reviewing := &Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
 	var caching *Caching
@@ -220,7 +232,8 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now},
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
+			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes

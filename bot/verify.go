@@ -41,6 +41,10 @@ type Verifier struct {
 	Reviewing *Reviewing
 	// Now is the clock for cache entries; nil means time.Now.
 	Now func() time.Time
+	// Landed, when set, hears of each check's outcome as it lands, from
+	// the goroutine that ran it (not for matrix runs, whose outcomes
+	// combine environments).
+	Landed func(Outcome)
 
 	slotsOnce sync.Once
 	slots     chan struct{}
@@ -127,7 +131,12 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 		return v.verifyMatrix(ctx, auto, ws)
 	}
 	outcomes := make([]Outcome, len(auto))
-	err := v.each(ctx, len(auto), func(i int) { outcomes[i] = v.runOn(ctx, v.Runner, auto[i], ws) })
+	err := v.each(ctx, len(auto), func(i int) {
+		outcomes[i] = v.runOn(ctx, v.Runner, auto[i], ws)
+		if v.Landed != nil {
+			v.Landed(outcomes[i])
+		}
+	})
 	if err != nil {
 		return nil, err
 	}

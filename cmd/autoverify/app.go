@@ -58,6 +58,9 @@ Usage:
   autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
+  autoverify dashboard [--addr HOST:PORT]     the run history in a browser (default
+                                              127.0.0.1:8090; needs ENGINEO_DASHBOARD_TOKEN
+                                              or GitHub sign-in)
   autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200
   autoverify version
 
@@ -86,6 +89,8 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":
 		code, err = a.serve(ctx, args[1:])
+	case "dashboard":
+		code, err = a.dashboard(ctx, args[1:])
 	case "healthcheck":
 		code, err = a.healthcheck(ctx, args[1:])
 	case "version":

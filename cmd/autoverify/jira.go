@@ -30,6 +30,8 @@ type jiraConfig struct {
 	triggerStatus string
 	projects      map[string]string
 	secret        string
+	// url is the Jira site, for links to issues.
+	url string
 	// hook is filled in once metrics exist; the client calls through it.
 	hook *func(method, path string, status int)
 }
@@ -54,6 +56,7 @@ func loadJira(lookup settings.Lookup) (jiraConfig, bool, error) {
 	jc := jiraConfig{
 		client: c,
 		hook:   hook,
+		url:    strings.TrimSuffix(get("jira-url"), "/"),
 		transitions: jiraapp.Transitions{
 			Review:    orDefault(get("jira-transition-review"), "HUMAN TO REVIEW AND CLOSE"),
 			Attention: orDefault(get("jira-transition-attention"), "HUMAN ATTENTION NEEDED"),

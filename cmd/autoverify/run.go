@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/engineo/autoverify/integrations/workspace"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/engineo/autoverify/bot"
@@ -33,7 +34,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
 	gatesBase := fs.String("gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
-	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings)
+	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
@@ -50,6 +51,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	k, err := storyKey(*key, storyPath)
+	if err != nil {
+		return exitBadInput, err
+	}
+	keep, err := retention(lookup)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -99,7 +104,18 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
-	p := bot.New(opts)
+	// The run history (what the dashboard shows) records this run from
+	// its start; without it the run goes on, with a warning.
+	var pipeline bot.PipelineRunner = bot.New(opts)
+	if runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now); err != nil {
+		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
+	} else {
+		defer closeRuns()
+		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now,
+			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
+		p := bot.New(append0(opts, rec))
+		pipeline = rec.Around(p)
+	}
 	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
 		Head: snapshot, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: *workdir}}.Extract,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
@@ -107,11 +123,25 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache, GateBase: *gatesBase,
+	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache, GateBase: *gatesBase,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
 		}})
 	return cli.ExitCode(v, err, a.Stderr), nil
+}
+
+// append0 puts pub first among opts' publishers.
+func append0(opts bot.Options, pub bot.Publisher) bot.Options {
+	opts.Publishers = append([]bot.Publisher{pub}, opts.Publishers...)
+	return opts
+}
+
+// absDir names a work directory for the run history.
+func absDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // gitSnapshot starts reading dir's HEAD and, with tree, the hash of its
