@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"fmt"
+	"sort"
+
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -40,7 +44,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		redactItem(&rec.Outcomes[i].Item)
 	}
 	run := evidence.Run{StoryKey: key, Time: rep.Started, ManualCount: manual + rejected,
-		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry}
+		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry, VerificationStatus: rep.VerificationStatus}
 	for _, o := range rec.Outcomes {
 		if o.Pairs == nil {
 			r := evidence.Result{
@@ -51,6 +55,10 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 			}
 			if o.Cached != nil {
 				r.CachedFrom, r.CachedAt = o.Cached.RunID, o.Cached.At
+			}
+			if o.Review != nil {
+				v := o.Review.Ledger(o.Item.ID, "")
+				r.Verification = &v
 			}
 			run.Results = append(run.Results, r)
 			continue
@@ -67,6 +75,10 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 			if p.Cached != nil {
 				r.CachedFrom, r.CachedAt = p.Cached.RunID, p.Cached.At
 			}
+			if p.Review != nil {
+				v := p.Review.Ledger(o.Item.ID, p.Environment)
+				r.Verification = &v
+			}
 			run.Results = append(run.Results, r)
 		}
 	}
@@ -78,6 +90,59 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		run.Fixes = append(run.Fixes, evidence.Fix{FailureType: f.Fixer.Type, Command: cmd,
 			ExitCode: f.Result.ExitCode, Duration: f.Result.Duration, Commit: f.Commit, Error: msg, Output: f.Result.Output})
 	}
+	run.Disagreements, run.InfraBlocked = matrixFacts(rec.Outcomes)
 	rec.Evidence = run
 	return rec
+}
+
+// matrixFacts lists a matrix run's disagreements (a check that passed in
+// some environments and failed in others) and blocked environments.
+func matrixFacts(outcomes []Outcome) ([]evidence.Disagreement, []evidence.InfraBlocked) {
+	var dis []evidence.Disagreement
+	var blocked []evidence.InfraBlocked
+	at := map[string]int{}
+	for _, o := range outcomes {
+		var passed, failed []string
+		for _, p := range o.Pairs {
+			switch {
+			case p.Unavailable:
+				i, ok := at[p.Environment]
+				if !ok {
+					i = len(blocked)
+					at[p.Environment] = i
+					blocked = append(blocked, evidence.InfraBlocked{Environment: p.Environment,
+						Issue: fmt.Sprintf("Environment '%s' unavailable", p.Environment)})
+				}
+				blocked[i].Checks = append(blocked[i].Checks, o.Item.Command)
+			case p.Passed:
+				passed = append(passed, p.Environment)
+			default:
+				failed = append(failed, p.Environment)
+			}
+		}
+		if len(passed) > 0 && len(failed) > 0 {
+			sort.Strings(passed)
+			sort.Strings(failed)
+			dis = append(dis, evidence.Disagreement{Check: o.Item.Command, PassedEnvironments: passed, FailedEnvironments: failed, InvestigationNeeded: true})
+		}
+	}
+	return dis, blocked
+}
+
+// claimsSummary is c as the summary records it.
+func claimsSummary(c *Claim, red StringRedactor) *evidence.Claims {
+	if c == nil || c.Audits == nil {
+		return nil
+	}
+	s := &evidence.Claims{Signal: string(c.Signal.Kind), TaskID: c.Signal.TaskID, Author: c.Author, Pairs: []evidence.ClaimPair{}}
+	if red != nil {
+		s.TaskID, s.Author = red.String(s.TaskID), red.String(s.Author)
+	}
+	for _, a := range c.Audits {
+		s.Pairs = append(s.Pairs, evidence.ClaimPair{Check: a.Check, Environment: a.Environment, ClaimedExitCode: a.ClaimedExitCode,
+			ClaimedResult: a.ClaimedResult, ObservedExitCode: a.ObservedExitCode, ObservedResult: a.ObservedResult,
+			FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+	}
+	s.FalseClaims, s.Unverified = claims.Count(c.Audits)
+	return s
 }

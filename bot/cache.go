@@ -64,8 +64,8 @@ type Caching struct {
 	// RunID names the run whose results are stored.
 	RunID string
 	// Read allows serving results from the cache; false (--no-cache,
-	// /verify fresh, the reviewers stage) runs everything and still stores
-	// what passes.
+	// /verify fresh, reviewers on without a rerun of the failed items)
+	// runs everything and still stores what passes.
 	Read bool
 }
 

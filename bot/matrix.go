@@ -34,6 +34,9 @@ type Pair struct {
 	Tests testresults.Results
 	// Reason says why a run that exited as required failed (no tests ran).
 	Reason string
+	// Review is the reviewers' verdict on this pair (nil when reviewing
+	// is off or the result was cached).
+	Review *Review
 }
 
 // DisagreementReason starts the reason of a check that passed in some
@@ -45,7 +48,7 @@ const DisagreementReason = "environment_disagreement"
 // when every required environment passed. Before folding it checks
 // coverage: every expected pair must have a result; a missing one is an
 // error, never a silent pass.
-func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir string) ([]Outcome, error) {
+func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, ws *workspaces) ([]Outcome, error) {
 	byName := map[string]Runner{}
 	var names []string
 	for _, e := range v.Environments {
@@ -79,9 +82,10 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, dir 
 				"autoverify: environment %q is not configured (configured: %s); fix ENV= in the AUTO tag or add it under environments: in .autoverify.yml\n",
 				p.Environment, strings.Join(names, ", ")))}
 		} else {
-			o := v.runOn(ctx, r, it, dir)
+			o := v.runOn(ctx, r, it, ws)
 			p.Result, p.Passed, p.FailureType = o.Result, o.Passed, o.FailureType
-			p.Unavailable, p.Cached, p.Tests, p.Reason = o.unavailable, o.Cached, o.Tests, o.Reason
+			p.Unavailable, p.Cached, p.Review = o.unavailable, o.Cached, o.Review
+			p.Tests, p.Reason = o.Tests, o.Reason
 		}
 		done[j.item][j.pair] = true
 	})

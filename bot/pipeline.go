@@ -8,6 +8,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
@@ -40,6 +41,12 @@ type Pipeline struct {
 	Cache ResultCache
 	// Version is autoverify's build, part of every cache key.
 	Version string
+	// Workspaces copies the workspace for each independent reviewer after
+	// the first (see Reviewing); nil makes reviewers share it.
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes from a check's output for the
+	// reviewers' digest; nil digests the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
 	// CountCached makes a verification served wholly from the cache count
 	// a verify cycle (by default it does not: it ran nothing).
 	CountCached bool
@@ -87,8 +94,13 @@ type Options struct {
 	Publishers  []Publisher
 	Cache       ResultCache
 	Version     string
+	Workspaces  WorkspaceCloner
+	Tests       func(argv []string, output []byte) map[string]string
 	CountCached bool
 	Now         func() time.Time
+	// Gates runs the gates of a change (GATE= items, /verify gates); nil
+	// makes such items fail, saying the gates cannot run here.
+	Gates GateRunner
 }
 
 // New builds the pipeline with every stage in its place. It is the one
@@ -97,7 +109,8 @@ func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
 		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
-		Checks: []Check{},
+		Workspaces: o.Workspaces, Tests: o.Tests,
+		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}, Audit{Ledger: claimLedger(o.Ledger)}},
 	}
 }
 
@@ -131,8 +144,24 @@ type Request struct {
 	// what was rerun).
 	Notes []string
 	// NoCache runs every check even when a cached result exists
-	// (--no-cache, /verify fresh); passes are still stored.
+	// (--no-cache, /verify fresh, GitHub's Re-run); passes are still
+	// stored.
 	NoCache bool
+	// Signal is an agent's READY_FOR_REVIEW or AUDIT_PASSED text to audit
+	// (a comment, a file); empty means the subject's description is
+	// looked at. SignalSource names where it came from, SignalAuthor whose
+	// claim it is (empty: the subject's author).
+	Signal, SignalSource, SignalAuthor string
+	// Gates runs the gates of the change even when no item asks for them
+	// (/verify gates); GateBase is the revision they compare with (empty:
+	// the subject's base branch).
+	Gates    bool
+	GateBase string
+	// RerunFailed runs again only what failed (/verify failed, the check
+	// run's "Re-run failed items"): passes of the same tree, command and
+	// environment carry over from the result cache, and the reports say
+	// how many of each.
+	RerunFailed bool
 }
 
 // Verification is one run of the pipeline: what each stage found, in the
@@ -153,6 +182,11 @@ type Verification struct {
 	Runner          Runner
 	Environments    []Environment
 	Fixers          map[failure.Type]Fixer
+	// Claim is the agent's signal and its audit, when there is one.
+	Claim *Claim
+	// Required are checklist items a screen adds (a valid signal's
+	// checks); they make a checklist of their own optional.
+	Required []checklist.Item
 	// Report is the verify cycle: outcomes, fixes, route and ledger entry.
 	Report Report
 	// LedgerErr is set when the checks ran but the ledger could not record
@@ -165,6 +199,8 @@ type Verification struct {
 	// Problem, when set, is why the verification stopped before a verdict
 	// (bad configuration, nothing to verify, cycles spent).
 	Problem *Problem
+	// Gates is the last gates run's report, when the gates ran.
+	Gates *gates.Report
 	// Timings are how long each stage took, in order (publish last), for
 	// the time-to-verdict breakdown in metrics and run records.
 	Timings []StageTiming
@@ -191,12 +227,13 @@ type stage struct {
 }
 
 // stages is the order of a verification:
-// subject → config → checklist → begin → workspace → runners → verify →
+// subject → config → screen → checklist → begin → workspace → runners → verify →
 // record → report, then every publisher publishes.
 func (p *Pipeline) stages() []stage {
 	return []stage{
 		{"subject", p.subject},
 		{"config", p.config},
+		{"screen", p.screen},
 		{"checklist", p.checklist},
 		{"begin", p.begin},
 		{"workspace", p.workspace},

@@ -151,6 +151,9 @@ func newPipelineHarness(t *testing.T, body string) *harness {
 func (h *harness) request() Request {
 	defaults := settings.Defaults()
 	defaults.Allowlist = []string{"ok", "fail"}
+	// These tests follow each command through the stages; reviewers (which
+	// run each command several times) have their own tests.
+	defaults.Reviewers = 1
 	return Request{RunID: "run-1", Source: h.source, Publishers: []Publisher{h.pub},
 		Configure: func(f repoconfig.File, _ string) (settings.Config, error) { return defaults.ForRepo(f) }}
 }

@@ -22,6 +22,8 @@ type ReportInput struct {
 	// URL links an artifact file; nil or "" means no link.
 	URL      func(file string) string
 	Redactor StringRedactor
+	// Claim is the audited signal, when there was one.
+	Claim *Claim
 }
 
 // ReportRun turns a finished session into what the PR comment, the check
@@ -81,14 +83,34 @@ func ReportRun(in ReportInput) report.Run {
 			case !p.Passed:
 				res = "FAIL — " + string(p.FailureType)
 			}
-			rr.Matrix = append(rr.Matrix, report.MatrixRow{Check: o.Item.Command, Environment: p.Environment,
+			name := o.Item.ID
+			if in.Claim != nil && in.Claim.items[o.Item.ID] != "" {
+				name = in.Claim.items[o.Item.ID]
+			}
+			rr.Matrix = append(rr.Matrix, report.MatrixRow{Name: name, Check: o.Item.Command, Environment: p.Environment,
 				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed, Cached: p.Cached != nil})
 		}
 	}
 	for e := range envs {
 		rr.Environments = append(rr.Environments, e)
 	}
+	rr.VerificationStatus = rep.VerificationStatus
+	for _, o := range in.Record.Outcomes {
+		rr.Reviews = appendReview(rr.Reviews, o.Item.Command, "", o.Review, red)
+		for _, p := range o.Pairs {
+			rr.Reviews = appendReview(rr.Reviews, o.Item.Command, p.Environment, p.Review, red)
+		}
+	}
 	sort.Strings(rr.Environments)
+	if c := in.Claim; c != nil && c.Audits != nil {
+		pairs := make([]report.ClaimPair, 0, len(c.Audits))
+		for _, a := range c.Audits {
+			pairs = append(pairs, report.ClaimPair{Check: a.Check, Environment: a.Environment,
+				ClaimedResult: a.ClaimedResult, ClaimedExitCode: a.ClaimedExitCode, ObservedResult: a.ObservedResult,
+				ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+		}
+		rr.Claim = report.NewClaim(string(c.Signal.Kind), red(c.Signal.TaskID), red(c.Author), red(c.Source), pairs)
+	}
 	for _, f := range in.Record.Evidence.Fixes {
 		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}
@@ -102,6 +124,15 @@ func ReportProblem(p *Problem, red StringRedactor) report.Problem {
 	switch p.Kind {
 	case ProblemNoChecklist:
 		rp.StoryPath, rp.Path = p.Path, ""
+	case ProblemSignalRejected:
+		var rej *SignalRejected
+		if errors.As(p.Err, &rej) {
+			rp.TaskID, rp.Detail = rej.TaskID, rej.Reason
+			if red != nil {
+				rp.TaskID, rp.Detail = red.String(rp.TaskID), red.String(rp.Detail)
+			}
+			return rp
+		}
 	case ProblemRefused:
 		var refused *ledger.RefusedError
 		if errors.As(p.Err, &refused) {
@@ -115,4 +146,16 @@ func ReportProblem(p *Problem, red StringRedactor) report.Problem {
 		}
 	}
 	return rp
+}
+
+func appendReview(out []report.Review, check, env string, rv *Review, red func(string) string) []report.Review {
+	if rv == nil {
+		return out
+	}
+	v := rv.Ledger("", env)
+	r := report.Review{Check: check, Environment: env, Status: v.Status, Reason: v.Reason, Summary: red(v.Summary), Flaky: v.FlakyTests}
+	for _, vr := range v.VerifierResults {
+		r.Reviewers = append(r.Reviewers, report.Reviewer{ID: vr.VerifierID, Status: vr.Status, Summary: red(vr.Summary), Digest: vr.Digest})
+	}
+	return append(out, r)
 }

@@ -95,6 +95,11 @@ type Report struct {
 	Entry ledger.Entry
 	// Cached is set when every result came from the result cache.
 	Cached bool
+	// VerificationStatus and Verifications are the independent
+	// reviewers' verdicts (empty when reviewing is off; see
+	// Verifications).
+	VerificationStatus string
+	Verifications      []ledger.Verification
 }
 
 // Counts returns passed and failed automated items.
@@ -165,6 +170,9 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 				continue
 			}
 			out.Failed++
+			if e := o.Escalation(); e != "" {
+				out.Escalated = append(out.Escalated, e)
+			}
 			out.FailureTypes = append(out.FailureTypes, string(o.FailureType))
 			if !o.FailureType.AutoFixable() {
 				out.Unfixable = append(out.Unfixable, string(o.FailureType))
@@ -172,6 +180,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 			hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
 		}
 		out.FailureHash = failure.CombineHashes(hashes)
+		out.FalseClaims = falseClaimsOf(rep.Outcomes)
 		rep.FailureHash = out.FailureHash
 		rep.FailureType = ""
 		if len(out.FailureTypes) > 0 {
@@ -211,10 +220,15 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		decide()
 	}
 	passed, failed := rep.Counts()
+	if s.Verifier.Reviewing.n() > 1 {
+		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
+	}
 	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
 		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0, Cached: rep.Cached,
+		Gates:              gateVerdicts(rep.Outcomes),
+		VerificationStatus: rep.VerificationStatus, Verifications: rep.Verifications,
 	})
 	if err != nil {
 		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
@@ -312,4 +326,22 @@ func FixersFrom(m map[string]string, policy checklist.Policy) (map[failure.Type]
 		out[t] = Fixer{Type: t, Command: cmd, Argv: argv}
 	}
 	return out, nil
+}
+
+// gateVerdicts are the gates' classifications for the ledger's history: a
+// gate judged by several items keeps its rejection.
+func gateVerdicts(outcomes []Outcome) map[string]string {
+	var out map[string]string
+	for _, o := range outcomes {
+		if o.Item.Gate == "" || o.Verdict == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		if prev, ok := out[o.Item.Gate]; !ok || prev == "accept" {
+			out[o.Item.Gate] = o.Verdict
+		}
+	}
+	return out
 }

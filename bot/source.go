@@ -46,9 +46,16 @@ type Subject struct {
 	// request's base branch (never its head, so a pull request cannot
 	// widen what it may run), a branch's own name, "" for a work tree.
 	BaseRef string
+	// BaseCommit is the commit a pull request's base branch was at (what
+	// the gates compare with); empty falls back to BaseRef.
+	BaseCommit string
 	// Title, Branch and Body are the texts a story key is looked for in,
 	// in that order.
 	Title, Branch, Body string
+	// Author is who the change is by (the pull request's author), when
+	// known: the claims its description makes are theirs, and the run
+	// history lists runs by it.
+	Author string
 	// Checklist is a checklist the subject carries itself (a pull
 	// request's description, the CLI's story file), tried before the
 	// story file; ChecklistSource names it. When ChecklistRequired is set

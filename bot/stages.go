@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -57,10 +58,53 @@ func (p *Pipeline) config(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// checklist finds the story key and the checklist: the subject's own
+// screen runs every Check that is also a Screen, before anything runs.
+func (p *Pipeline) screen(ctx context.Context, v *Verification) error {
+	for _, c := range p.Checks {
+		if s, ok := c.(Screen); ok {
+			if err := s.Screen(ctx, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checklist finds the story's checklist and adds what a screen requires
+// (a valid signal's checks): with them, a missing checklist is no problem.
+func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
+	err := p.readChecklist(ctx, v)
+	if len(v.Required) == 0 {
+		return err
+	}
+	var problem *Problem
+	if err != nil && (!errors.As(err, &problem) || problem.Kind != ProblemNoChecklist) {
+		return err
+	}
+	if err != nil {
+		if v.Key == "" && v.Claim != nil {
+			v.Key = v.Claim.Signal.TaskID
+		}
+		if v.Key == "" {
+			return err
+		}
+		policy, perr := v.Config.Policy()
+		if perr != nil {
+			return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: perr}
+		}
+		if v.Fixers, perr = FixersFrom(v.Config.AutoFix, policy); perr != nil {
+			return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: fmt.Errorf("%s: %w", repoconfig.Name, perr)}
+		}
+		v.Story, v.ChecklistSource, v.FromSubject = &checklist.Story{}, v.Claim.Source, false
+	}
+	v.Story.Items = append(v.Story.Items, v.Required...)
+	return nil
+}
+
+// readChecklist finds the story key and the checklist: the subject's own
 // checklist (a pull request's description, the CLI's story file) when it
 // has task items, else the story file at the subject's commit.
-func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
+func (p *Pipeline) readChecklist(ctx context.Context, v *Verification) error {
 	s, cfg := v.Subject, v.Config
 	policy, err := cfg.Policy()
 	if err != nil {
@@ -108,8 +152,12 @@ func (p *Pipeline) checklist(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// begin tells the publishers a verification is about to run.
+// begin names the run and tells the publishers a verification is about
+// to run.
 func (p *Pipeline) begin(ctx context.Context, v *Verification) error {
+	if v.Request.RunID == "" {
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
+	}
 	for _, pub := range p.publishers(v) {
 		if err := pub.Begin(ctx, v); err != nil {
 			return err
@@ -143,6 +191,15 @@ func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
 	return nil
 }
 
+// LocalRunID names a run without an ID (the CLI's) by its story and its
+// start, before anything is recorded under the name.
+func LocalRunID(key string, started time.Time) string {
+	if key == "" {
+		return "local-" + started.UTC().Format(evidence.TimeFormat)
+	}
+	return "local-" + key + "-" + started.UTC().Format(evidence.TimeFormat)
+}
+
 // FixableSource is a Source whose work tree is the user's own (the CLI),
 // so what a fixer changes can be committed. Auto-fix runs only for such
 // sources: on a server a fix would change a throw-away workspace and
@@ -156,17 +213,27 @@ type FixableSource interface {
 func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	cfg := v.Config
 	if v.Request.RunID == "" {
-		// A run without an ID (the CLI's) is named by its story and its
-		// start, before anything is recorded under the name.
-		v.Request.RunID = "local-" + v.Key + "-" + v.Started.UTC().Format(evidence.TimeFormat)
+		v.Request.RunID = LocalRunID(v.Key, v.Started)
 	}
+	reviewing := &Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
 	var caching *Caching
 	if p.Cache != nil {
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: p.Version, RunID: v.Request.RunID, Read: !v.Request.NoCache}
+		version := p.Version
+		n := reviewing.n()
+		if n > 1 {
+			// A pass verified by n reviewers is not one a single run saw.
+			version += fmt.Sprintf("+reviewers=%d", n)
+		}
+		// Reviewers never take a cached pass for a run of their own: a
+		// flaky pass must not be frozen. Only a rerun of the failed items
+		// carries passes over, because the person asked for exactly that.
+		read := !v.Request.NoCache && (n == 1 || v.Request.RerunFailed)
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read}
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
-			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Now: p.Now},
+			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
+			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
@@ -200,6 +267,10 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 // record writes the evidence file and the summary.
 func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	v.Record = NewRecord(v.Key, v.Story, v.Report, p.Redactor)
+	v.Record.Evidence.Claims = claimsSummary(v.Claim, p.Redactor)
+	if v.Gates != nil {
+		v.Record.Evidence.Gates = v.Gates
+	}
 	for _, t := range v.Timings {
 		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
 	}
@@ -218,7 +289,31 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 // report makes the redacted, linked view every publisher renders.
 func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	v.Summary = ReportRun(ReportInput{Key: v.Key, RunID: v.Request.RunID, Commit: v.Subject.Commit, Source: v.ChecklistSource,
-		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor})
+		Story: v.Story, Record: v.Record, Report: v.Report, Limits: p.Limits, Files: v.Files, URL: v.Request.Link, Redactor: p.Redactor, Claim: v.Claim})
 	v.Summary.Notes = v.Request.Notes
+	if v.Gates != nil {
+		g := v.Gates.View()
+		v.Summary.Gates = &g
+	}
+	if v.Request.RerunFailed {
+		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
+	}
 	return nil
+}
+
+// rerunNote says what a rerun of the failed items ran and what it carried
+// over.
+func (p *Pipeline) rerunNote(outcomes []Outcome) string {
+	if p.Cache == nil {
+		return "Re-run of failed items: the result cache is off (ENGINEO_CACHE=0), so every check ran again."
+	}
+	ran, kept := 0, 0
+	for _, o := range outcomes {
+		if o.Cached != nil {
+			kept++
+		} else {
+			ran++
+		}
+	}
+	return fmt.Sprintf("Re-run of failed items: %d ran again; %d passes carried over from earlier runs of this tree.", ran, kept)
 }

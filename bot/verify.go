@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/checklist"
@@ -36,8 +37,18 @@ type Verifier struct {
 	// the same tree in the same environment from the cache, and stores
 	// new passes.
 	Caching *Caching
+	// Reviewing, when set with N > 1, has every check that runs run by
+	// independent reviewers (see Reviewing).
+	Reviewing *Reviewing
 	// Now is the clock for cache entries; nil means time.Now.
 	Now func() time.Time
+	// Landed, when set, hears of each check's outcome as it lands, from
+	// the goroutine that ran it (not for matrix runs, whose outcomes
+	// combine environments).
+	Landed func(Outcome)
+
+	slotsOnce sync.Once
+	slots     chan struct{}
 }
 
 // Outcome is the verdict on one automated item.
@@ -60,8 +71,41 @@ type Outcome struct {
 	// Cached is set when the result came from the result cache (for a
 	// matrix run, when every pair's did).
 	Cached *CacheHit
+	// FalseClaims word each pair of this check an agent claimed otherwise
+	// than observed (see Audit); any of them routes to a person.
+	FalseClaims []string
+	// Verdict is a gate item's classification (accept, reject_vanity …),
+	// kept in the ledger's history.
+	Verdict string
+	// Review is the independent reviewers' verdict (nil when reviewing is
+	// off, or for a cached result and a matrix check, whose pairs carry
+	// theirs).
+	Review *Review
 
 	unavailable bool
+	// attempts counts runs of the command after transient runner errors
+	// (1 when the first run answered).
+	attempts int
+}
+
+// Escalation describes the review that escalated this check (or one of
+// its environments), or is "" when none did.
+func (o Outcome) Escalation() string {
+	reviews := []*Review{o.Review}
+	envs := []string{""}
+	for _, p := range o.Pairs {
+		reviews, envs = append(reviews, p.Review), append(envs, p.Environment)
+	}
+	for i, rv := range reviews {
+		if rv != nil && rv.Status == consensus.Escalated {
+			where := o.Item.ID
+			if envs[i] != "" {
+				where += " in " + envs[i]
+			}
+			return fmt.Sprintf("%s: %s (%s)", where, rv.Reason, rv.Summary)
+		}
+	}
+	return ""
 }
 
 // CacheHit says where a cached result came from.
@@ -78,41 +122,46 @@ type CacheHit struct {
 func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
 	var auto []checklist.Item
 	for _, it := range items {
-		if it.Kind == checklist.Auto {
+		// GATE= items are the gates stage's (GatesCheck), not a plain
+		// exit code.
+		if it.Kind == checklist.Auto && it.Gate == "" {
 			auto = append(auto, it)
 		}
 	}
+	ws := &workspaces{dir: dir, n: v.Reviewing.n()}
+	if v.Reviewing != nil {
+		ws.cloner = v.Reviewing.Workspaces
+	}
+	defer ws.close()
 	if len(v.Environments) > 0 {
-		return v.verifyMatrix(ctx, auto, dir)
+		return v.verifyMatrix(ctx, auto, ws)
 	}
 	outcomes := make([]Outcome, len(auto))
-	err := v.each(ctx, len(auto), func(i int) { outcomes[i] = v.verifyOne(ctx, auto[i], dir) })
+	err := v.each(ctx, len(auto), func(i int) {
+		outcomes[i] = v.runOn(ctx, v.Runner, auto[i], ws)
+		if v.Landed != nil {
+			v.Landed(outcomes[i])
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
 	return outcomes, nil
 }
 
-// each calls fn(0..count-1) on goroutines, at most Concurrency (default:
-// one per CPU) at a time, waits for them all, and returns ctx's error if it
-// ended meanwhile. Plain and matrix runs share it.
+// each calls fn(0..count-1) on goroutines, waits for them all, and
+// returns ctx's error if it ended meanwhile. Plain and matrix runs share
+// it. The concurrency bound is not kept here but around each command (see
+// execute), so that a check's reviewers share it with every other check.
 func (v *Verifier) each(ctx context.Context, count int, fn func(i int)) error {
-	n := v.Concurrency
-	if n <= 0 {
-		n = runtime.NumCPU()
-	}
-	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
 	for i := 0; i < count; i++ {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			wg.Wait()
-			return ctx.Err()
+		if ctx.Err() != nil {
+			break
 		}
 		wg.Add(1)
 		go func() {
-			defer func() { <-sem; wg.Done() }()
+			defer wg.Done()
 			fn(i)
 		}()
 	}
@@ -120,12 +169,27 @@ func (v *Verifier) each(ctx context.Context, count int, fn func(i int)) error {
 	return ctx.Err()
 }
 
-func (v *Verifier) verifyOne(ctx context.Context, it checklist.Item, dir string) Outcome {
-	return v.runOn(ctx, v.Runner, it, dir)
+// slot waits for room under the concurrency bound (Concurrency, default
+// one per CPU) and returns the function that gives it back.
+func (v *Verifier) slot(ctx context.Context) (func(), error) {
+	v.slotsOnce.Do(func() {
+		n := v.Concurrency
+		if n <= 0 {
+			n = runtime.NumCPU()
+		}
+		v.slots = make(chan struct{}, n)
+	})
+	select {
+	case v.slots <- struct{}{}:
+		return func() { <-v.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
-// runOn runs one check on one runner and judges it.
-func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
+// runOn runs one check on one runner — served from the cache, by the
+// reviewers, or once — and judges it.
+func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, ws *workspaces) Outcome {
 	key := v.Caching.key(r, it.Argv)
 	if key != "" && v.Caching.Read {
 		if c, ok, err := v.Caching.Cache.GetResult(ctx, key); err == nil && ok && c.ExitCode == it.ExitCode {
@@ -133,18 +197,46 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 				Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}
 		}
 	}
+	var o Outcome
+	if ws.n > 1 {
+		o = v.review(ctx, r, it, ws)
+	} else {
+		o = v.execute(ctx, r, it, ws.dir)
+	}
+	if key != "" && o.Passed {
+		// Best effort: a cache that cannot store costs a rerun, nothing
+		// more.
+		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
+			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
+	}
+	return o
+}
+
+// run runs cmd on r within the concurrency bound.
+func (v *Verifier) run(ctx context.Context, r Runner, cmd Command) (Result, error) {
+	done, err := v.slot(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	defer done()
+	return r.Run(ctx, cmd)
+}
+
+// execute runs one check once in dir, retrying a transient runner failure
+// a bounded number of times, and judges the result.
+func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
 	// Ask the test tool for its structured report where that is safe
 	// (go test -json); the text a person reads is restored below.
 	argv, report := testresults.WithReporting(it.Argv, "")
 	cmd := Command{ItemID: it.ID, Argv: argv, Dir: dir, Timeout: v.Timeout}
-	res, err := r.Run(ctx, cmd)
+	res, err := v.run(ctx, r, cmd)
 	tries := 1
 	for ; err != nil && errors.Is(err, ErrTransient) && tries < transientTries && ctx.Err() == nil; tries++ {
 		select {
 		case <-time.After(v.retryDelay(tries)):
 		case <-ctx.Done():
 		}
-		res, err = r.Run(ctx, cmd)
+		res, err = v.run(ctx, r, cmd)
 	}
 	if err != nil {
 		// The command did not run: the runner is unavailable (engine
@@ -167,7 +259,7 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 	reading := failure.Read(failure.Failure{
 		Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests,
 	}, it.ExitCode)
-	o := Outcome{Item: it, Passed: reading.Passed, FailureType: reading.Type, Reason: reading.Reason, Tests: reading.Tests}
+	o := Outcome{Item: it, Passed: reading.Passed, FailureType: reading.Type, Reason: reading.Reason, Tests: reading.Tests, attempts: tries}
 	if !o.Passed && it.ExitCode != 0 && res.ExitCode == 0 && !res.TimedOut {
 		// The check wanted a failure (a RED gate) and got success:
 		// nothing in the output explains it, so say so plainly.
@@ -175,12 +267,6 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, dir s
 	}
 	o.Result = v.redact(res)
 	o.Tests = v.redactTests(o.Tests)
-	if key != "" && o.Passed {
-		// Best effort: a cache that cannot store costs a rerun, nothing
-		// more.
-		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
-			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
-	}
 	return o
 }
 
@@ -193,6 +279,24 @@ func verboseGoTest(argv []string) bool {
 		}
 	}
 	return false
+}
+
+// redactTests removes secrets from the tests' names and failure lines,
+// which were read from the output before it was redacted.
+func (v *Verifier) redactTests(r testresults.Results) testresults.Results {
+	if v.Redactor == nil || len(r.Cases) == 0 {
+		return r
+	}
+	cases := make([]testresults.Case, len(r.Cases))
+	for i, c := range r.Cases {
+		c.Name = string(v.Redactor.Bytes([]byte(c.Name)))
+		if c.Failure != "" {
+			c.Failure = string(v.Redactor.Bytes([]byte(c.Failure)))
+		}
+		cases[i] = c
+	}
+	r.Cases = cases
+	return r
 }
 
 func (v *Verifier) now() time.Time {
@@ -213,6 +317,9 @@ func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
 	for _, it := range items {
 		if it.Kind != checklist.Auto {
 			continue
+		}
+		if it.Gate != "" {
+			return false // the gates always run
 		}
 		for _, r := range v.runnersFor(it) {
 			key := v.Caching.key(r, it.Argv)
@@ -245,24 +352,6 @@ func (v *Verifier) runnersFor(it checklist.Item) []Runner {
 		out = append(out, nil)
 	}
 	return out
-}
-
-// redactTests removes secrets from the tests' names and failure lines,
-// which were read from the output before it was redacted.
-func (v *Verifier) redactTests(r testresults.Results) testresults.Results {
-	if v.Redactor == nil || len(r.Cases) == 0 {
-		return r
-	}
-	cases := make([]testresults.Case, len(r.Cases))
-	for i, c := range r.Cases {
-		c.Name = string(v.Redactor.Bytes([]byte(c.Name)))
-		if c.Failure != "" {
-			c.Failure = string(v.Redactor.Bytes([]byte(c.Failure)))
-		}
-		cases[i] = c
-	}
-	r.Cases = cases
-	return r
 }
 
 // transientTries bounds attempts of a command whose runner failed in a way

@@ -60,6 +60,12 @@ type Item struct {
 	// its EXIT= (the exit status that counts as a pass).
 	Environment string `json:"environment,omitempty"`
 	ExitCode    int    `json:"required_exit_code,omitempty"`
+	// Gate is the tag's GATE= (VERIFY_RED …): the pipeline's gates judge
+	// the item, with Argv as the test command, instead of its exit code.
+	Gate string `json:"gate,omitempty"`
+	// Guards are the tag's GUARD= tests: regression guards the gates do
+	// not call vanity for passing before the change.
+	Guards []string `json:"guards,omitempty"`
 }
 
 // Story is a parsed checklist.
@@ -134,7 +140,7 @@ func classifyItem(it rawItem, policy Policy) Item {
 			item.Kind, item.Reason = Rejected, err.Error()
 			return item
 		}
-		item.Command, item.Environment, item.ExitCode = tag.Command, tag.Environment, tag.ExitCode
+		item.Command, item.Environment, item.ExitCode, item.Gate, item.Guards = tag.Command, tag.Environment, tag.ExitCode, tag.Gate, tag.Guards
 		argv, err := policy.Check(tag.Command)
 		if err != nil {
 			item.Kind, item.Reason = Rejected, "AUTO tag "+err.Error()

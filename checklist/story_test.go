@@ -298,3 +298,29 @@ func FuzzPlainWords(f *testing.F) {
 		require.Equal(t, slow, fast, "%q", s)
 	})
 }
+
+func TestParseTagGate(t *testing.T) {
+	t.Parallel()
+	s := parse(t, "<!-- AUTO:GATE=red CMD=go test ./... -->\n- [ ] red first\n"+
+		"<!-- AUTO: gate = Verify_Green ENV=ci CMD=go test ./... -->\n- [ ] then green\n"+
+		"<!-- AUTO:GATE=purple CMD=go test ./... -->\n- [ ] no such gate\n"+
+		"<!-- AUTO:GATE=red GATE=green CMD=go test ./... -->\n- [ ] twice\n"+
+		"<!-- AUTO:CMD=go test -run GATE=red -->\n- [ ] GATE= inside the command is the command's\n"+
+		"<!-- AUTO:GATE=red GUARD=TestOld,tests/test_x.py::test_y CMD=go test ./... -->\n- [ ] with guards\n"+
+		"<!-- AUTO:GATE=red GUARD=, CMD=go test ./... -->\n- [ ] empty guard\n")
+	require.Len(t, s.Items, 7)
+	assert.Equal(t, []string{"TestOld", "tests/test_x.py::test_y"}, s.Items[5].Guards)
+	assert.Equal(t, Rejected, s.Items[6].Kind)
+	assert.Contains(t, s.Items[6].Reason, "empty GUARD=")
+	assert.Equal(t, Auto, s.Items[0].Kind)
+	assert.Equal(t, "VERIFY_RED", s.Items[0].Gate)
+	assert.Equal(t, []string{"go", "test", "./..."}, s.Items[0].Argv)
+	assert.Equal(t, "VERIFY_GREEN", s.Items[1].Gate)
+	assert.Equal(t, "ci", s.Items[1].Environment)
+	assert.Equal(t, Rejected, s.Items[2].Kind)
+	assert.Contains(t, s.Items[2].Reason, `GATE="purple" is not a gate: use red, green, refactor or implement`)
+	assert.Equal(t, Rejected, s.Items[3].Kind)
+	assert.Contains(t, s.Items[3].Reason, "repeats GATE=")
+	assert.Equal(t, "", s.Items[4].Gate)
+	assert.Equal(t, []string{"go", "test", "-run", "GATE=red"}, s.Items[4].Argv)
+}

@@ -30,7 +30,7 @@ func tagBody(s string) (string, bool) {
 
 // tagFieldRe matches one leading KEY=value field of a tag body. CMD is
 // always last and takes the rest of the tag, so a command may contain '='.
-var tagFieldRe = regexp.MustCompile(`(?i)^\s*(ENV|EXIT|CMD)\s*=\s*`)
+var tagFieldRe = regexp.MustCompile(`(?i)^\s*(ENV|EXIT|GATE|GUARD|CMD)\s*=\s*`)
 
 // Tag is a parsed AUTO tag.
 type Tag struct {
@@ -40,6 +40,14 @@ type Tag struct {
 	Environment string
 	// ExitCode is the EXIT= value: the exit status that counts as a pass.
 	ExitCode int
+	// Gate is the GATE= value as the spec names it (VERIFY_RED,
+	// VERIFY_GREEN, VERIFY_REFACTOR, VERIFY_IMPLEMENT): the item passes
+	// when that gate of the change accepts, with CMD= as the test command.
+	Gate string
+	// Guards are the GUARD= tests (comma-separated names as the test tool
+	// reports them): regression guards, which pass before the change on
+	// purpose, so VERIFY_RED does not call them vanity.
+	Guards []string
 }
 
 // isTagLine reports whether a trimmed line is an AUTO tag at all (well
@@ -94,6 +102,31 @@ func parseTag(s string) (Tag, error) {
 				return Tag{}, fmt.Errorf("AUTO tag EXIT=%q is not an exit status: use a whole number from 0 to 255", val)
 			}
 			t.ExitCode = n
+		case "GATE":
+			g, ok := gateName(val)
+			if !ok {
+				return Tag{}, fmt.Errorf("AUTO tag GATE=%q is not a gate: use red, green, refactor or implement", val)
+			}
+			t.Gate = g
+		case "GUARD":
+			for _, n := range strings.Split(val, ",") {
+				if n = strings.TrimSpace(n); n != "" {
+					t.Guards = append(t.Guards, n)
+				}
+			}
+			if len(t.Guards) == 0 {
+				return Tag{}, fmt.Errorf("AUTO tag has an empty GUARD=: name the regression-guard tests, e.g. GUARD=TestParseEmpty")
+			}
 		}
 	}
+}
+
+// gateName reads a GATE= value: red, green, refactor, implement, in any
+// case, with or without the spec's VERIFY_ prefix.
+func gateName(v string) (string, bool) {
+	switch g := strings.TrimPrefix(strings.ToUpper(v), "VERIFY_"); g {
+	case "RED", "GREEN", "REFACTOR", "IMPLEMENT":
+		return "VERIFY_" + g, true
+	}
+	return "", false
 }

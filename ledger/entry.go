@@ -19,6 +19,9 @@ type Entry struct {
 	// LastRoute is the route of the newest finished run.
 	LastRoute Route       `json:"last_route,omitempty"`
 	History   []RunRecord `json:"history,omitempty"`
+	// EnvironmentVerification is the story's signal state (an agent's
+	// READY_FOR_REVIEW / AUDIT_PASSED and its audit), once there is one.
+	EnvironmentVerification *EnvironmentVerification `json:"environment_verification,omitempty"`
 }
 
 // RunRecord is one verification in the history.
@@ -36,6 +39,44 @@ type RunRecord struct {
 	AutoFix     bool      `json:"auto_fix,omitempty"`
 	// Cached is set when every result came from the result cache.
 	Cached bool `json:"cached,omitempty"`
+	// Gates are the gates' verdicts, gate → classification (VERIFY_RED →
+	// reject_vanity), when gates ran.
+	Gates map[string]string `json:"gates,omitempty"`
+	// VerificationStatus is the reviewers' verdict on the whole run
+	// ("verified" only when every reviewed result is); Verifications
+	// hold each result's. Both are empty when reviewers are off.
+	VerificationStatus string         `json:"verification_status,omitempty"`
+	Verifications      []Verification `json:"verifications,omitempty"`
+}
+
+// Verification is the reviewers' verdict on one result (a check, or one
+// (check, environment) pair), with the multi-agent spec's field names.
+type Verification struct {
+	ItemID      string `json:"item_id"`
+	Environment string `json:"environment,omitempty"`
+	// Status is "verified", "escalated" or "failed" (every reviewer saw
+	// the check fail: an ordinary failure).
+	Status          string           `json:"verification_status"`
+	VerifierResults []VerifierResult `json:"verifier_results"`
+	// ConsensusDigest is the passing reviewers' common digest (verified
+	// only).
+	ConsensusDigest string `json:"consensus_digest,omitempty"`
+	// Reason says why a result was escalated (no_majority,
+	// digest_mismatch, reviewer_error).
+	Reason string `json:"escalation_reason,omitempty"`
+	// FlakyTests names the tests whose outcome differed between reviewers.
+	FlakyTests []string `json:"flaky_tests,omitempty"`
+	Summary    string   `json:"summary,omitempty"`
+}
+
+// VerifierResult is one reviewer's run of a check.
+type VerifierResult struct {
+	VerifierID string `json:"verifier_id"`
+	// Status is "pass", "fail", or "error" when the reviewer's runner
+	// could not run the check (never counted as a code failure).
+	Status  string `json:"status"`
+	Summary string `json:"summary"`
+	Digest  string `json:"digest,omitempty"`
 }
 
 // Limits are the loop-safety caps.

@@ -106,3 +106,27 @@ func (l *lazyStore) PutBlob(ctx context.Context, key string, value []byte, ttl t
 	}
 	return nil
 }
+
+// CountClaims counts an author's claims in the store once opened.
+func (l *lazyStore) CountClaims(ctx context.Context, author, runID string, c ClaimCounts) error {
+	s, err := l.get(ctx)
+	if err != nil {
+		return err
+	}
+	if ac, ok := s.(AuthorCounter); ok {
+		return ac.CountClaims(ctx, author, runID, c)
+	}
+	return nil
+}
+
+// AuthorClaims reads the per-author counts of the store once opened.
+func (l *lazyStore) AuthorClaims(ctx context.Context) (map[string]ClaimCounts, error) {
+	s, err := l.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ac, ok := s.(AuthorCounter); ok {
+		return ac.AuthorClaims(ctx)
+	}
+	return map[string]ClaimCounts{}, nil
+}

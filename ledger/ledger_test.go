@@ -25,6 +25,36 @@ type memStore struct {
 	m      map[string][]byte
 	blobs  map[string]memBlob
 	closed bool
+	// authors and counted are the per-author claim counts and the
+	// (run, author) pairs already counted.
+	authors map[string]ledger.ClaimCounts
+	counted map[string]bool
+}
+
+func (s *memStore) CountClaims(_ context.Context, author, runID string, c ledger.ClaimCounts) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.authors == nil {
+		s.authors, s.counted = map[string]ledger.ClaimCounts{}, map[string]bool{}
+	}
+	if runID != "" {
+		if s.counted[runID+"\x00"+author] {
+			return nil
+		}
+		s.counted[runID+"\x00"+author] = true
+	}
+	s.authors[author] = s.authors[author].Add(c)
+	return nil
+}
+
+func (s *memStore) AuthorClaims(context.Context) (map[string]ledger.ClaimCounts, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]ledger.ClaimCounts{}
+	for k, v := range s.authors {
+		out[k] = v
+	}
+	return out, nil
 }
 
 type memBlob struct {

@@ -31,22 +31,35 @@ type Outcome struct {
 	// loop and routes to a person. The ledger does not know the taxonomy;
 	// the caller says which failures are code problems.
 	Unfixable []string
+	// Escalated describes the checks whose reviewers disagreed (a flaky
+	// pass, a reviewer that could not run): any of them routes to a
+	// person, before auto-fix, so no fix attempt is spent on them.
+	Escalated []string
 	// FailureHash identifies this run's failures (see failure.Hash); empty
 	// when nothing failed.
 	FailureHash string
 	// Commit is the code the run verified.
 	Commit string
+	// FalseClaims word the pairs an agent claimed otherwise than the run
+	// observed; any of them routes to a person, before every other rule.
+	FalseClaims []string
 }
 
 // Decide routes a run. before is the ledger as it was before this run's
 // failure was recorded, with this run's verify cycle already counted. It is
 // a pure function: the same inputs always give the same route and reason.
 func Decide(before Entry, out Outcome, l Limits) (Route, string) {
+	if n := len(out.FalseClaims); n > 0 {
+		return HumanAttention, fmt.Sprintf("%d false claim(s) in the agent's signal: %s", n, strings.Join(out.FalseClaims, "; "))
+	}
 	if out.Failed == 0 && out.Rejected == 0 {
 		if out.Manual == 0 {
 			return Verified, fmt.Sprintf("all %d automated items passed and no manual items remain", out.Passed)
 		}
 		return HumanReview, fmt.Sprintf("all %d automated items passed; %d manual items remain", out.Passed, out.Manual)
+	}
+	if len(out.Escalated) > 0 {
+		return HumanAttention, fmt.Sprintf("independent reviewers disagreed on %s; a flaky pass is never verified, so a person must look (no auto-fix attempt was spent)", strings.Join(out.Escalated, "; "))
 	}
 	if len(out.Unfixable) > 0 {
 		return HumanAttention, fmt.Sprintf("%s is not auto-fixable; a person must look at the environment or the slow check", out.Unfixable[0])

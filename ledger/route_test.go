@@ -36,7 +36,14 @@ func TestDecide(t *testing.T) {
 			Outcome{Failed: 1, FailureTypes: []string{"TEST_FAILURE"}, FailureHash: "h2", Commit: "c2"}, HumanAttention, "verify cycles exhausted (3/3)"},
 		{"fixes exhausted", Entry{AutoVerifyRuns: 2, AutoFixAttempts: 2},
 			Outcome{Failed: 1, FailureTypes: []string{"LINT_ERROR"}, FailureHash: "h3", Commit: "c3"}, HumanAttention, "auto-fix attempts exhausted (2/2)"},
+		{"reviewers disagreed: a person, before any fixer", fresh,
+			Outcome{Passed: 1, Failed: 1, FailureTypes: []string{"UNKNOWN"}, Escalated: []string{"item-2: no_majority (1 of 2 reviewers passed)"}, FailureHash: "h4", Commit: "c4"},
+			HumanAttention, "independent reviewers disagreed on item-2: no_majority (1 of 2 reviewers passed); a flaky pass is never verified"},
 		{"rejected tags need the author", fresh, Outcome{Passed: 2, Rejected: 1}, NeedsFix, "1 AUTO tags were rejected"},
+		{"a false claim on an all-pass run", fresh, Outcome{Passed: 3, FalseClaims: []string{"e2e in native: claimed PASS (exit 0), observed PASS (exit 3)"}},
+			HumanAttention, "1 false claim(s) in the agent's signal: e2e in native: claimed PASS (exit 0), observed PASS (exit 3)"},
+		{"false claims come before every other rule", Entry{AutoVerifyRuns: 3, AutoFixAttempts: 2},
+			Outcome{Failed: 1, FailureTypes: []string{"LINT_ERROR"}, Unfixable: []string{"ENV_ERROR"}, FalseClaims: []string{"a", "b"}}, HumanAttention, "2 false claim(s) in the agent's signal: a; b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,9 +15,19 @@ echo "== packages"
 # test: two installs at once fail on dpkg's lock, so wait for it instead.
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# bot/claims compares its signal validation with the spec's own Python.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 # The Docker runner's tests build their image FROM scratch out of a static
 # busybox (integrations/docker/testdata/build-images.sh).
 { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || need+=(busybox-static)
+# The dashboard's browser tests drive a real headless Chromium
+# (cmd/autoverify/browser_test.go); DejaVu keeps its pages' text rendered.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# The gates' Python end-to-end tests run pytest and pyflakes with the
+# system's python3 (integrations/gaterun, cmd/autoverify gates tests).
+/usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
+/usr/bin/python3 -c 'import pyflakes' >/dev/null 2>&1 || need+=(python3-pyflakes)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive

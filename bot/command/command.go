@@ -37,6 +37,12 @@ type Invocation struct {
 	// Fresh ("/verify fresh") runs every check even when a cached result
 	// exists.
 	Fresh bool
+	// Gates ("/verify gates") runs the deterministic gates of the pull
+	// request against its base, besides the checklist.
+	Gates bool
+	// Failed ("/verify failed") runs again only the checks that failed:
+	// passes of the same tree, command and environment carry over.
+	Failed bool
 }
 
 var commentParser = parser.NewParser(
@@ -79,6 +85,10 @@ func ParseInvocation(body string) Invocation {
 					found.Command = Reset
 				case arg == "fresh":
 					found.Command, found.Fresh = Verify, true
+				case arg == "gates":
+					found.Command, found.Gates = Verify, true
+				case arg == "failed":
+					found.Command, found.Failed = Verify, true
 				default:
 					found.Command = Help
 				}

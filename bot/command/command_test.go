@@ -37,4 +37,9 @@ func TestParseInvocationPinsACommit(t *testing.T) {
 	assert.Equal(t, Invocation{Command: Help}, ParseInvocation("/verify abc12"), "too short to be a commit")
 	assert.Equal(t, Invocation{Command: Verify}, ParseInvocation("/verify"))
 	assert.Equal(t, Invocation{Command: Verify, Fresh: true}, ParseInvocation("/verify fresh"))
+	assert.Equal(t, Invocation{Command: Verify, Gates: true}, ParseInvocation("/verify gates"))
+	assert.Equal(t, Invocation{Command: Verify, Gates: true}, ParseInvocation("  /verify   GATES  "))
+	assert.Equal(t, Invocation{}, ParseInvocation("> /verify gates"), "a quote is not a request")
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify failed"))
+	assert.Equal(t, Invocation{Command: Verify, Failed: true}, ParseInvocation("/verify FAILED"))
 }

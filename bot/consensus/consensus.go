@@ -24,6 +24,12 @@ const (
 	Verified Status = "verified"
 	// Escalated: the reviewers disagree; a person must look.
 	Escalated Status = "escalated"
+	// Failed: every reviewer that could run the check saw it fail. The
+	// reviewers agree, so this is an ordinary failure, routed like one
+	// (the spec escalates "no majority"; a unanimous failure is not a
+	// disagreement, and escalating it would stop auto-fix for every
+	// broken build).
+	Failed Status = "failed"
 )
 
 // Reason says why a check was escalated.
@@ -101,6 +107,9 @@ func Decide(results []Result) Verdict {
 	case passed >= majority:
 		v.Status, v.Reason = Escalated, DigestMismatch
 		v.Summary = fmt.Sprintf("%d of %d reviewers passed but saw %d different results", passed, n, len(digests))
+	case passed == 0 && errored < n:
+		v.Status = Failed
+		v.Summary = fmt.Sprintf("%d of %d reviewers saw it fail", n-errored, n)
 	case n-errored < majority:
 		v.Status, v.Reason = Escalated, ReviewerError
 		v.Summary = fmt.Sprintf("%d of %d reviewers could not run the check", errored, n)

@@ -17,7 +17,10 @@ func TestDecide(t *testing.T) {
 		reason Reason
 	}{
 		"one reviewer passes":          {[]Result{pass(1, "a")}, Verified, ""},
-		"one reviewer fails":           {[]Result{fail(1)}, Escalated, NoMajority},
+		"one reviewer fails":           {[]Result{fail(1)}, Failed, ""},
+		"all fail":                     {[]Result{fail(1), fail(2)}, Failed, ""},
+		"one fails, one down":          {[]Result{fail(1), down(2)}, Failed, ""},
+		"one of three passes":          {[]Result{pass(1, "a"), fail(2), fail(3)}, Escalated, NoMajority},
 		"two agree":                    {[]Result{pass(1, "a"), pass(2, "a")}, Verified, ""},
 		"half is not a majority":       {[]Result{pass(1, "a"), fail(2)}, Escalated, NoMajority},
 		"two pass, digests differ":     {[]Result{pass(1, "a"), pass(2, "b")}, Escalated, DigestMismatch},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/testresults"
+	"github.com/engineo/autoverify/ledger"
 )
 
 // TestNames is how many failing tests' names a one-line account lists.
@@ -44,6 +45,9 @@ type Result struct {
 	// Reason says why a command that exited as required failed (a test
 	// command that ran no tests).
 	Reason string
+	// Verification is the independent reviewers' verdict on this result
+	// (nil when reviewing is off or the result was cached).
+	Verification *ledger.Verification
 }
 
 // Run is one verification of a story.
@@ -61,6 +65,54 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// Gates is the gates run (bot/gates.Report), when the gates ran.
+	Gates any
+	// VerificationStatus is the reviewers' verdict on the whole run
+	// (empty when reviewing is off).
+	VerificationStatus string
+	// Disagreements and InfraBlocked are a matrix run's checks that passed
+	// in some environments and failed in others, and the environments that
+	// could not run; Claims is the audit of an agent's signal.
+	Disagreements []Disagreement
+	InfraBlocked  []InfraBlocked
+	Claims        *Claims
+}
+
+// Disagreement is the spec's environment_disagreement details.
+type Disagreement struct {
+	Check               string   `json:"check"`
+	PassedEnvironments  []string `json:"passed_environments"`
+	FailedEnvironments  []string `json:"failed_environments"`
+	InvestigationNeeded bool     `json:"investigation_needed"`
+}
+
+// InfraBlocked is the spec's INFRA_BLOCKED report for one environment.
+type InfraBlocked struct {
+	Environment string   `json:"environment"`
+	Issue       string   `json:"issue"`
+	Checks      []string `json:"checks"`
+}
+
+// Claims is an audited signal as the summary records it.
+type Claims struct {
+	Signal      string      `json:"signal"`
+	TaskID      string      `json:"task_id"`
+	Author      string      `json:"author,omitempty"`
+	Pairs       []ClaimPair `json:"pairs"`
+	FalseClaims int         `json:"false_claims"`
+	Unverified  int         `json:"unverified"`
+}
+
+// ClaimPair is one expected pair, claimed vs observed.
+type ClaimPair struct {
+	Check            string `json:"check"`
+	Environment      string `json:"environment"`
+	ClaimedExitCode  int    `json:"claimed_exit_code"`
+	ClaimedResult    string `json:"claimed_result"`
+	ObservedExitCode int    `json:"observed_exit_code"`
+	ObservedResult   string `json:"observed_result"`
+	FalseClaim       bool   `json:"false_claim"`
+	Unverified       bool   `json:"unverified,omitempty"`
 }
 
 // StageTime is one pipeline stage's wall time.
@@ -111,6 +163,15 @@ type Summary struct {
 	Ledger        any             `json:"ledger,omitempty"`
 	AutoFixes     []Fix           `json:"auto_fixes,omitempty"`
 	Stages        []StageTime     `json:"stages,omitempty"`
+	Gates         any             `json:"gates,omitempty"`
+	// VerificationStatus is "verified" only when independent reviewers
+	// verified every result (the multi-agent spec's field).
+	VerificationStatus string `json:"verification_status,omitempty"`
+	// A matrix run's disagreements and blocked environments, and an
+	// audited signal: fields, not only text.
+	EnvironmentDisagreements []Disagreement `json:"environment_disagreements,omitempty"`
+	InfraBlocked             []InfraBlocked `json:"infra_blocked,omitempty"`
+	Claims                   *Claims        `json:"claims,omitempty"`
 }
 
 // SummaryResult has exactly the spec's per-result fields.
@@ -128,6 +189,12 @@ type SummaryResult struct {
 	// Cached results only: nothing ran; CachedRunID produced the result.
 	Cached      bool   `json:"cached,omitempty"`
 	CachedRunID string `json:"cached_run_id,omitempty"`
+	// Reviewed results only: the multi-agent spec's fields.
+	VerificationStatus string                  `json:"verification_status,omitempty"`
+	VerifierResults    []ledger.VerifierResult `json:"verifier_results,omitempty"`
+	ConsensusDigest    string                  `json:"consensus_digest,omitempty"`
+	EscalationReason   string                  `json:"escalation_reason,omitempty"`
+	FlakyTests         []string                `json:"flaky_tests,omitempty"`
 	// Tests are the per-test counts, when the tool's output was read;
 	// Reason says why a run that exited as required failed.
 	Tests  *SummaryTests `json:"tests,omitempty"`
@@ -178,6 +245,10 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 			Tests:            summaryTests(r.Tests),
 			Reason:           r.Reason,
 		}
+		if v := r.Verification; v != nil {
+			sr.VerificationStatus, sr.VerifierResults, sr.ConsensusDigest = v.Status, v.VerifierResults, v.ConsensusDigest
+			sr.EscalationReason, sr.FlakyTests = v.Reason, v.FlakyTests
+		}
 		if r.Passed {
 			passed++
 		} else {
@@ -199,6 +270,12 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		RouteReason:   run.RouteReason,
 		Ledger:        run.Ledger,
 		Stages:        run.Stages,
+		Gates:         run.Gates,
+
+		VerificationStatus:       run.VerificationStatus,
+		EnvironmentDisagreements: run.Disagreements,
+		InfraBlocked:             run.InfraBlocked,
+		Claims:                   run.Claims,
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000
@@ -268,6 +345,18 @@ func EvidenceText(run Run, timestamp string) []byte {
 				if c.Failure != "" {
 					fmt.Fprintf(&b, "  %s: %s\n", c.Name, strings.ReplaceAll(c.Failure, "\n", "\n    "))
 				}
+			}
+		}
+		if v := r.Verification; v != nil {
+			fmt.Fprintf(&b, "verification: %s (%s)\n", v.Status, v.Summary)
+			if v.ConsensusDigest != "" {
+				fmt.Fprintf(&b, "consensus digest: %s\n", v.ConsensusDigest)
+			}
+			if len(v.FlakyTests) > 0 {
+				fmt.Fprintf(&b, "flaky tests: %s\n", strings.Join(v.FlakyTests, ", "))
+			}
+			for _, vr := range v.VerifierResults {
+				fmt.Fprintf(&b, "  %s: %s, %s, digest %s\n", vr.VerifierID, vr.Status, vr.Summary, vr.Digest)
 			}
 		}
 		if r.OmittedBytes > 0 {

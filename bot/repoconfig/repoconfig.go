@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -24,20 +26,38 @@ const DefaultStoryPath = "docs/stories/{key}.md"
 // File is the schema. Unknown keys are an error, so a typo never silently
 // drops a setting.
 type File struct {
-	Allowlist      []string          `yaml:"allowlist"`
-	BuildEnabled   *bool             `yaml:"build_enabled"`
-	CommandTimeout string            `yaml:"command_timeout"`
-	OutputLimit    any               `yaml:"output_limit"`
-	EnvPassthrough []string          `yaml:"env_passthrough"`
-	Concurrency    int               `yaml:"concurrency"`
-	ArtifactsDir   string            `yaml:"artifacts_dir"`
-	AutoFix        map[string]string `yaml:"auto_fix"`
+	Allowlist      []string `yaml:"allowlist"`
+	BuildEnabled   *bool    `yaml:"build_enabled"`
+	CommandTimeout string   `yaml:"command_timeout"`
+	OutputLimit    any      `yaml:"output_limit"`
+	EnvPassthrough []string `yaml:"env_passthrough"`
+	Concurrency    int      `yaml:"concurrency"`
+	// Reviewers is how many independent runs judge each check (1: off).
+	Reviewers    int               `yaml:"reviewers"`
+	ArtifactsDir string            `yaml:"artifacts_dir"`
+	AutoFix      map[string]string `yaml:"auto_fix"`
 	// StoryPath locates a story file by key; "{key}" is replaced.
 	StoryPath string   `yaml:"story_path"`
 	Triggers  Triggers `yaml:"triggers"`
 	// Environments name where checks run (the environment matrix): each
 	// check runs in every environment, or in the one its ENV= names.
 	Environments map[string]Environment `yaml:"environments"`
+	// GatesTestFiles are more test-file patterns the gates read (path.Match
+	// on the path or the file name), besides each ecosystem's conventions.
+	GatesTestFiles []string `yaml:"gates_test_files"`
+	// Checks are the verification commands an agent's READY_FOR_REVIEW or
+	// AUDIT_PASSED signal must cover (environment-verification.md): each
+	// is expected, and run, in every environment or the one it names.
+	Checks map[string]Check `yaml:"checks"`
+}
+
+// Check is one entry of checks:, the spec's verification command.
+type Check struct {
+	Command string `yaml:"command"`
+	// Environment is ALL (the default) or one name under environments:.
+	Environment string `yaml:"environment"`
+	// ExitCode is the exit status that counts as a pass (default 0).
+	ExitCode int `yaml:"exit_code"`
 }
 
 // Environment is one entry of environments:.
@@ -56,6 +76,11 @@ type Environment struct {
 	CPUs   float64 `yaml:"cpus"`
 	Memory string  `yaml:"memory"`
 	Pids   int64   `yaml:"pids"`
+	// Compose names a compose file in the repository (a "full service
+	// stack"): its services are brought up for the run and checks exec
+	// in Service's container (integrations/compose).
+	Compose string `yaml:"compose"`
+	Service string `yaml:"service"`
 }
 
 // Triggers say which events start a run besides a /verify comment.
@@ -75,7 +100,81 @@ func Parse(raw []byte) (File, error) {
 	if f.StoryPath != "" && !strings.Contains(f.StoryPath, "{key}") {
 		return File{}, fmt.Errorf("%s: story_path %q has no {key}; write e.g. %s", Name, f.StoryPath, DefaultStoryPath)
 	}
+	if err := f.checkCompose(); err != nil {
+		return File{}, fmt.Errorf("%s: %w", Name, err)
+	}
+	if err := f.checkChecks(); err != nil {
+		return File{}, fmt.Errorf("%s: %w", Name, err)
+	}
 	return f, nil
+}
+
+// checkCompose refuses a compose environment that names no service, mixes
+// in another runner, or points outside the repository.
+func (f File) checkCompose() error {
+	for _, name := range sortedKeys(f.Environments) {
+		e := f.Environments[name]
+		switch {
+		case e.Compose == "" && e.Service == "":
+			continue
+		case e.Compose == "":
+			return fmt.Errorf("environments: %s: service: needs compose: (the compose file it is in)", name)
+		case e.Service == "":
+			return fmt.Errorf("environments: %s: compose: needs service: (the service whose container checks run in)", name)
+		case e.Image != "" || e.Devcontainer || (e.Runner != "" && e.Runner != "compose"):
+			return fmt.Errorf("environments: %s: compose: takes its images from the compose file; remove image:, devcontainer: and runner:", name)
+		case path.IsAbs(e.Compose) || strings.Contains(e.Compose, `\`) || path.Clean(e.Compose) != e.Compose ||
+			e.Compose == ".." || strings.HasPrefix(e.Compose, "../"):
+			return fmt.Errorf("environments: %s: compose: %q must be a clean path inside the repository, such as ci/compose.yml", name, e.Compose)
+		}
+	}
+	return nil
+}
+
+// checkChecks refuses a checks: entry a signal could never claim: its name
+// and its environment's appear in the spec's matrix rows, whose pattern
+// reads cells without spaces or |.
+func (f File) checkChecks() error {
+	if len(f.Checks) == 0 {
+		return nil
+	}
+	if len(f.Environments) == 0 {
+		return errors.New("checks: needs environments: (the matrix a signal claims is checks × environments); add at least one environment")
+	}
+	for env := range f.Environments {
+		if !cellName(env) {
+			return fmt.Errorf("environments: %q: a name that checks: can use may not contain spaces or |; rename it", env)
+		}
+	}
+	for name, c := range f.Checks {
+		switch {
+		case !cellName(name):
+			return fmt.Errorf("checks: %q: a check name may not contain spaces or | (the spec's matrix rows cannot hold them); rename it", name)
+		case strings.TrimSpace(c.Command) == "":
+			return fmt.Errorf("checks: %s: command is empty; give the command that verifies it", name)
+		case c.ExitCode < 0 || c.ExitCode > 255:
+			return fmt.Errorf("checks: %s: exit_code %d is not an exit status (0-255)", name, c.ExitCode)
+		}
+		if c.Environment != "" && c.Environment != "ALL" {
+			if _, ok := f.Environments[c.Environment]; !ok {
+				return fmt.Errorf("checks: %s: environment %q is not under environments: (configured: %s); name one of them or ALL", name, c.Environment, strings.Join(sortedKeys(f.Environments), ", "))
+			}
+		}
+	}
+	return nil
+}
+
+func cellName(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "| \t\r\n\v\f")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // StoryFile is the path of the story file for key.

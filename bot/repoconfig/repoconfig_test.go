@@ -25,3 +25,51 @@ func TestParse(t *testing.T) {
 	_, err = Parse([]byte("story_path: docs/story.md\n"))
 	assert.ErrorContains(t, err, "{key}")
 }
+
+func TestParseChecks(t *testing.T) {
+	t.Parallel()
+	const envs = "environments:\n  native: {}\n  ci: {image: node:22}\n"
+	f, err := Parse([]byte(envs + "checks:\n  unit_tests:\n    command: pnpm test\n  e2e:\n    command: pnpm e2e\n    environment: ci\n    exit_code: 3\n"))
+	require.NoError(t, err)
+	assert.Equal(t, Check{Command: "pnpm test"}, f.Checks["unit_tests"])
+	assert.Equal(t, Check{Command: "pnpm e2e", Environment: "ci", ExitCode: 3}, f.Checks["e2e"])
+
+	bad := map[string]string{
+		"checks:\n  lint:\n    command: pnpm lint\n":                              "checks: needs environments:",
+		envs + "checks:\n  unit tests:\n    command: pnpm test\n":                 `checks: "unit tests": a check name may not contain spaces or |`,
+		envs + "checks:\n  a|b:\n    command: pnpm test\n":                        `checks: "a|b"`,
+		envs + "checks:\n  lint:\n    command: ' '\n":                             "checks: lint: command is empty",
+		envs + "checks:\n  lint:\n    command: pnpm lint\n    environment: mac\n": `checks: lint: environment "mac" is not under environments: (configured: ci, native)`,
+		envs + "checks:\n  lint:\n    command: pnpm lint\n    exit_code: 256\n":   "checks: lint: exit_code 256 is not an exit status",
+		envs + "checks:\n  lint:\n    cmd: pnpm lint\n":                           "field cmd not found",
+		"environments:\n  my env: {}\nchecks:\n  lint:\n    command: pnpm lint\n": `environments: "my env"`,
+	}
+	for in, want := range bad {
+		_, err := Parse([]byte(in))
+		assert.ErrorContains(t, err, want, in)
+	}
+	// Environment names are free when no check needs them in a row.
+	_, err = Parse([]byte("environments:\n  my env: {}\n"))
+	assert.NoError(t, err)
+}
+
+func TestParseCompose(t *testing.T) {
+	t.Parallel()
+	f, err := Parse([]byte("environments:\n  stack:\n    compose: ci/compose.yml\n    service: app\n    memory: 1GiB\n"))
+	require.NoError(t, err)
+	assert.Equal(t, Environment{Compose: "ci/compose.yml", Service: "app", Memory: "1GiB"}, f.Environments["stack"])
+
+	bad := map[string]string{
+		"environments:\n  s:\n    compose: c.yml\n":                                    "environments: s: compose: needs service:",
+		"environments:\n  s:\n    service: app\n":                                      "environments: s: service: needs compose:",
+		"environments:\n  s:\n    compose: c.yml\n    service: a\n    image: x\n":      "takes its images from the compose file",
+		"environments:\n  s:\n    compose: c.yml\n    service: a\n    runner: local\n": "remove image:, devcontainer: and runner:",
+		"environments:\n  s:\n    compose: /etc/c.yml\n    service: a\n":               `compose: "/etc/c.yml" must be a clean path inside the repository`,
+		"environments:\n  s:\n    compose: ../c.yml\n    service: a\n":                 `compose: "../c.yml" must be a clean path`,
+		"environments:\n  s:\n    compose: ci/../../c.yml\n    service: a\n":           "must be a clean path",
+	}
+	for in, want := range bad {
+		_, err := Parse([]byte(in))
+		assert.ErrorContains(t, err, want, in)
+	}
+}

@@ -84,10 +84,141 @@ type Run struct {
 	// Notes are sentences about the run shown under its route (who
 	// approved it for which commit, what was rerun).
 	Notes []string
+	// Claim is the audit of an agent's signal, when the run had one.
+	Claim *Claim
+	// Gates is the gates run, when the gates ran.
+	Gates *Gates
+	// VerificationStatus and Reviews are the independent reviewers'
+	// verdicts; empty when reviewing is off.
+	VerificationStatus string
+	Reviews            []Review
+}
+
+// Review is the reviewers' verdict on one check (in one environment).
+type Review struct {
+	Check, Environment string
+	// Status is verified, escalated or failed; Reason says why a check was
+	// escalated.
+	Status, Reason, Summary string
+	Flaky                   []string
+	Reviewers               []Reviewer
+}
+
+// Reviewer is one reviewer's run of a check.
+type Reviewer struct {
+	ID, Status, Summary, Digest string
+}
+
+// Escalated lists the escalated reviews.
+func (r Run) Escalated() []Review {
+	var out []Review
+	for _, rv := range r.Reviews {
+		if rv.Status == "escalated" {
+			out = append(out, rv)
+		}
+	}
+	return out
+}
+
+// Claim is an audited signal as reported: false claims first.
+type Claim struct {
+	// Signal is READY_FOR_REVIEW or AUDIT_PASSED; TaskID its task.
+	Signal, TaskID string
+	// Author is whose claim it is; Source where it was read.
+	Author, Source string
+	// Pairs are every expected pair, claimed vs observed.
+	Pairs []ClaimPair
+	// FalseClaims and Unverified are the pairs that are false and that
+	// could not be checked; Held counts the claims that match.
+	FalseClaims, Unverified []ClaimPair
+	Held                    int
+}
+
+// ClaimPair is one expected pair of a signal.
+type ClaimPair struct {
+	Check, Environment                string
+	ClaimedResult, ObservedResult     string
+	ClaimedExitCode, ObservedExitCode int
+	FalseClaim, Unverified            bool
+}
+
+// InfraBlock is one environment that could not run some checks: the
+// spec's INFRA_BLOCKED report.
+type InfraBlock struct {
+	Environment string
+	Checks      []string
+}
+
+// Blocked groups the unverified pairs by environment, in the order they
+// come.
+func (c *Claim) Blocked() []InfraBlock {
+	var out []InfraBlock
+	at := map[string]int{}
+	for _, p := range c.Unverified {
+		i, ok := at[p.Environment]
+		if !ok {
+			i = len(out)
+			at[p.Environment] = i
+			out = append(out, InfraBlock{Environment: p.Environment})
+		}
+		out[i].Checks = append(out[i].Checks, p.Check)
+	}
+	return out
+}
+
+// Audit is what `autoverify audit` prints: the rejection, or the observed
+// matrix with every false claim marked.
+type Audit struct {
+	Valid bool
+	// Rejection is the signal_rejected problem when the signal is invalid.
+	Rejection Problem
+	Claim     *Claim
+	// Environments are the environments the checks ran in.
+	Environments []string
+	EvidenceFile string
+}
+
+// Verdict is the spec's closing line over what was observed.
+func (a Audit) Verdict() string {
+	var failed []string
+	if a.Claim != nil {
+		for _, p := range a.Claim.Pairs {
+			if p.ObservedResult != "PASS" {
+				failed = append(failed, p.Check+" in "+p.Environment)
+			}
+		}
+	}
+	if len(failed) == 0 {
+		return "All Required Environments: VERIFIED"
+	}
+	return "All Required Environments: NOT VERIFIED — failed: " + strings.Join(failed, "; ")
+}
+
+// AuditText renders a for the terminal.
+func AuditText(a Audit) string { return render("audit.txt.tmpl", a) }
+
+// NewClaim fills a Claim's FalseClaims, Unverified and Held from pairs.
+func NewClaim(signal, taskID, author, source string, pairs []ClaimPair) *Claim {
+	c := &Claim{Signal: signal, TaskID: taskID, Author: author, Source: source, Pairs: pairs}
+	for _, p := range pairs {
+		switch {
+		case p.FalseClaim:
+			c.FalseClaims = append(c.FalseClaims, p)
+		case p.Unverified:
+			c.Unverified = append(c.Unverified, p)
+		default:
+			c.Held++
+		}
+	}
+	return c
 }
 
 // MatrixRow is one (check, environment) pair of a matrix run.
 type MatrixRow struct {
+	// Name is the check as the spec's rows name it: a checks: entry's
+	// name, else the item's ID (no spaces, so the spec's row pattern reads
+	// it); Check is the command.
+	Name               string
 	Check, Environment string
 	ExitCode, Required int
 	Result             string // PASS, FAIL — TYPE, INFRA_BLOCKED
@@ -95,12 +226,50 @@ type MatrixRow struct {
 	Cached             bool
 }
 
+// SpecResult is the row's result as the spec writes it: PASS, FAIL, or
+// INFRA_BLOCKED for a pair that could not run (which the spec's row
+// pattern leaves out: it is reported in the INFRA_BLOCKED block instead).
+func (m MatrixRow) SpecResult() string {
+	switch {
+	case m.Passed:
+		return "PASS"
+	case m.Result == "INFRA_BLOCKED":
+		return "INFRA_BLOCKED"
+	}
+	return "FAIL"
+}
+
+// Blocked groups the pairs that could not run by environment: the spec's
+// INFRA_BLOCKED report.
+func (r Run) Blocked() []InfraBlock {
+	var out []InfraBlock
+	at := map[string]int{}
+	for _, m := range r.Matrix {
+		if m.SpecResult() != "INFRA_BLOCKED" {
+			continue
+		}
+		i, ok := at[m.Environment]
+		if !ok {
+			i = len(out)
+			at[m.Environment] = i
+			out = append(out, InfraBlock{Environment: m.Environment})
+		}
+		out[i].Checks = append(out[i].Checks, m.Name)
+	}
+	return out
+}
+
+// MatrixText renders the spec's plain matrix block for r (the terminal,
+// Jira inside {noformat}): its rows, Environments Tested, the verdict, and
+// an INFRA_BLOCKED block per environment that could not run.
+func MatrixText(r Run) string { return render("matrix-spec.txt.tmpl", r) }
+
 // MatrixVerdict is the spec's closing line of the matrix table.
 func (r Run) MatrixVerdict() string {
 	var failed []string
 	for _, m := range r.Matrix {
 		if !m.Passed {
-			failed = append(failed, m.Check+" in "+m.Environment)
+			failed = append(failed, m.Name+" in "+m.Environment)
 		}
 	}
 	if len(failed) == 0 {
@@ -140,19 +309,22 @@ const (
 )
 
 var funcs = template.FuncMap{
-	"icon":     routeIcon,
-	"itemIcon": itemIcon,
-	"headline": headline,
-	"short":    short,
-	"cell":     cell,
-	"code":     code,
-	"html":     html.EscapeString,
-	"result":   result,
-	"dur":      func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-	"fence":    fence,
-	"join":     strings.Join,
-	"wiki":     wiki,
-	"wikicode": wikiCode,
+	"icon":      routeIcon,
+	"itemIcon":  itemIcon,
+	"headline":  headline,
+	"short":     short,
+	"cell":      cell,
+	"code":      code,
+	"html":      html.EscapeString,
+	"result":    result,
+	"dur":       func(d time.Duration) string { return d.Round(time.Millisecond).String() },
+	"fence":     fence,
+	"join":      strings.Join,
+	"wiki":      wiki,
+	"wikicode":  wikiCode,
+	"blocks":    func(c *Claim) map[string]any { return map[string]any{"TaskID": c.TaskID, "Blocks": c.Blocked()} },
+	"trimFail":  func(s string) string { return strings.TrimPrefix(s, "FAIL — ") },
+	"runBlocks": func(r Run) map[string]any { return map[string]any{"TaskID": r.StoryKey, "Blocks": r.Blocked()} },
 	"jiraResult": func(it Item) string {
 		return wiki(strings.Replace(resultWith(it, func(s string) string { return s }), "REJECTED — ", "REJECTED: ", 1))
 	},
@@ -509,7 +681,14 @@ type Problem struct {
 	// Pinned is the commit a /verify was approved for and Commit the
 	// pull request's head now (head_moved).
 	Pinned, Commit string
+	// TaskID is the rejected signal's task (signal_rejected; Detail is
+	// the spec's reason).
+	TaskID string
 }
+
+// SignalRejected renders the spec's SIGNAL REJECTED message (the audit
+// command prints it; the problem replies quote it).
+func SignalRejected(p Problem) string { return render("signal-rejected.txt.tmpl", p) }
 
 // ProblemComment renders a problem for the pull request comment and the
 // check run's summary.
@@ -526,12 +705,20 @@ func ProblemTitle(p Problem) string {
 		return "the story cannot be read"
 	case "head_moved":
 		return "not run — the pull request moved on"
+	case "signal_rejected":
+		return "signal rejected — " + p.Detail
 	}
 	return "configuration error"
 }
 
 // JiraProblem renders a problem as a Jira comment (wiki markup).
 func JiraProblem(p Problem) string { return render("problem-jira.txt.tmpl", p) }
+
+// SignalDenied is the reply to a signal posted by someone without write
+// access: it is not audited.
+func SignalDenied(user string) string {
+	return render("signal-denied.md.tmpl", map[string]string{"User": user})
+}
 
 // Denied is the reply to a /verify command from someone without write
 // access.

@@ -154,10 +154,10 @@ func TestMatrixGolden(t *testing.T) {
 	r.Items = r.Items[:2]
 	r.Environments = []string{"ci", "native"}
 	r.Matrix = []MatrixRow{
-		{Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
-		{Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
-		{Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
-		{Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "ci", Result: "PASS", Passed: true},
+		{Name: "type_check", Check: "pnpm type-check", Environment: "native", Result: "PASS", Passed: true},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "ci", ExitCode: 1, Result: "FAIL — TEST_FAILURE"},
+		{Name: "unit_tests", Check: "pnpm test", Environment: "native", Result: "PASS", Passed: true},
 	}
 	parts := Comment(r)
 	require.Len(t, parts, 1)
@@ -165,7 +165,7 @@ func TestMatrixGolden(t *testing.T) {
 	golden(t, "jira-matrix", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
 	assert.Contains(t, parts[0], "| Check | Environment | Exit Code | Result |")
 	assert.Contains(t, parts[0], "Environments Tested: ci, native")
-	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: pnpm test in ci")
+	assert.Contains(t, parts[0], "All Required Environments: NOT VERIFIED — failed: unit_tests in ci")
 	r.Matrix = r.Matrix[:2]
 	assert.Contains(t, Comment(r)[0], "All Required Environments: VERIFIED")
 }
@@ -185,6 +185,7 @@ func TestGoldenProblems(t *testing.T) {
 		golden(t, "problem-jira-"+name, JiraProblem(p))
 	}
 	golden(t, "denied", Denied("mallory"))
+	golden(t, "signal-denied", SignalDenied("mallory"))
 	golden(t, "reset", Reset("alice", "KAN-25"))
 	golden(t, "reset-nokey", Reset("alice", ""))
 	golden(t, "unmapped-jira", Unmapped("OPS"))
@@ -199,4 +200,119 @@ func TestResultNamesTests(t *testing.T) {
 	assert.Equal(t, "PASS: 214 tests passed", result(Item{Kind: "auto", Ran: true, Passed: true, Tests: "214 tests passed"}))
 	assert.Equal(t, "PASS", result(Item{Kind: "auto", Ran: true, Passed: true}))
 	assert.Equal(t, "FAIL — TEST_FAILURE: no tests ran", result(Item{Kind: "auto", Ran: true, FailureType: "TEST_FAILURE", Tests: "no tests ran"}))
+}
+
+func TestGoldenClaims(t *testing.T) {
+	r := sampleRun("human_attention")
+	r.Items = r.Items[:2]
+	r.Reason = "1 false claim(s) in the agent's signal: lint in ci: claimed PASS (exit 0), observed FAIL (exit 1)"
+	r.Claim = NewClaim("READY_FOR_REVIEW", "KAN-25", "dev-agent-1", "the pull request description", []ClaimPair{
+		{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "FAIL", ObservedExitCode: 1, FalseClaim: true},
+		{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"},
+		{Check: "unit_tests", Environment: "native", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+	})
+	parts := Comment(r)
+	golden(t, "comment-false-claim", parts[0])
+	title, summary, _ := CheckRun(r)
+	golden(t, "checkrun-false-claim", "title: "+title+"\n\nsummary:\n"+summary)
+	golden(t, "jira-false-claim", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+	assert.Less(t, strings.Index(parts[0], "false claim"), strings.Index(parts[0], "| | Item |"), "false claims come before the items")
+	assert.Less(t, strings.Index(summary, "false claim"), strings.Index(summary, "**Route**"))
+
+	held := sampleRun("verified")
+	held.Claim = NewClaim("AUDIT_PASSED", "KAN-25", "", "a comment by @auditor", []ClaimPair{{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "PASS"}})
+	golden(t, "comment-claim-held", Comment(held)[0])
+	assert.Equal(t, 1, held.Claim.Held)
+}
+
+func TestGoldenSignalRejected(t *testing.T) {
+	p := Problem{Kind: "signal_rejected", StoryKey: "KAN-25", TaskID: "task-3", Detail: "Missing: unit_tests in devcontainer"}
+	golden(t, "problem-signal-rejected", "title: "+ProblemTitle(p)+"\n\n"+ProblemComment(p))
+	golden(t, "problem-jira-signal-rejected", JiraProblem(p))
+	golden(t, "signal-rejected", SignalRejected(p))
+	assert.True(t, strings.HasPrefix(SignalRejected(p), "SIGNAL REJECTED: task-3\n\nReason: Missing: unit_tests in devcontainer\n"))
+}
+
+func TestGoldenAudit(t *testing.T) {
+	claim := NewClaim("READY_FOR_REVIEW", "KAN-25", "dev-agent-1", "SIGNAL.md", []ClaimPair{
+		{Check: "lint", Environment: "ci", ClaimedResult: "PASS", ObservedResult: "FAIL", ObservedExitCode: 1, FalseClaim: true},
+		{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"},
+		{Check: "unit_tests", Environment: "devcontainer", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+		{Check: "lint", Environment: "devcontainer", ClaimedResult: "PASS", ObservedResult: "INFRA_BLOCKED", ObservedExitCode: -1, Unverified: true},
+	})
+	a := Audit{Valid: true, Claim: claim, Environments: []string{"ci", "devcontainer", "native"}, EvidenceFile: "reports/KAN-25-evidence.txt"}
+	golden(t, "audit-false-claim", AuditText(a))
+	held := Audit{Valid: true, Environments: []string{"native"}, Claim: NewClaim("AUDIT_PASSED", "KAN-25", "", "SIGNAL.md",
+		[]ClaimPair{{Check: "lint", Environment: "native", ClaimedResult: "PASS", ObservedResult: "PASS"}})}
+	golden(t, "audit-held", AuditText(held))
+	assert.Contains(t, AuditText(held), "All Required Environments: VERIFIED")
+	rejected := Audit{Rejection: Problem{Kind: "signal_rejected", TaskID: "KAN-25", Detail: "No verification results found in matrix"}}
+	assert.Equal(t, SignalRejected(rejected.Rejection), AuditText(rejected))
+}
+
+func TestGatesGolden(t *testing.T) {
+	accepted := Gates{Base: "1111111111111111111111111111111111111111", Head: "2222222222222222222222222222222222222222", Accepted: true,
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "accept", Command: "go test -json -run '^(TestAbsNegative)$' .", ExitCode: 1, Reason: "1 new or changed tests fail on the base"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
+			{Gate: "VERIFY_REFACTOR", Classification: "accept", Command: "go test -json ./...", Reason: "all 2 tests that passed on the base still pass"},
+			{Gate: "VERIFY_IMPLEMENT", Classification: "accept", Command: "go vet ./...", Reason: "static checks pass"},
+		},
+		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}}
+	rejected := Gates{Base: "1111111", Head: "2222222",
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "reject_failure", Reason: "the change adds or changes no test: nothing can be red"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "python3 -m pytest -o junit_family=xunit1 --junitxml=/dev/stdout", Reason: "all 0 new or changed tests pass at head"},
+			{Gate: "VERIFY_REFACTOR", Classification: "reject_failure", Command: "python3 -m pytest", ExitCode: 1, Reason: "existing tests were weakened by the change: tests/test_calc.py::test_bug (deleted) | pipe"},
+		},
+		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Tampered: []string{"tests/test_calc.py::test_bug (deleted)"}}
+	for name, g := range map[string]Gates{"accepted": accepted, "rejected": rejected} {
+		golden(t, "gates-text-"+name, GatesText(g))
+		golden(t, "gates-md-"+name, GatesMarkdown(g))
+		golden(t, "gates-jira-"+name, GatesJira(g))
+	}
+}
+
+func TestGatesInReportsGolden(t *testing.T) {
+	r := sampleRun("needs_fix")
+	r.Items = append(r.Items[:1:1], Item{Line: 11, ID: "gate-red", Text: "RED first", Command: "go test ./...", Kind: "auto", Ran: true,
+		FailureType: "TEST_FAILURE", ExitCode: 0, Output: "VERIFY_RED reject_vanity (exit 0): 1 new or changed tests already pass without the change: TestAbsTen\n"})
+	r.Gates = &Gates{Base: "1111111111111111111111111111111111111111", Head: "0123456789abcdef0123456789abcdef01234567",
+		Gates: []Gate{
+			{Gate: "VERIFY_RED", Classification: "reject_vanity", Command: "go test -run '^(TestAbsTen)$' -json .", Reason: "1 new or changed tests already pass without the change: TestAbsTen"},
+			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
+		},
+		Vanity: []string{"TestAbsTen"}, PassToPass: []string{"TestAbsPositive"}}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-gates", parts[0])
+	title, summary, text := CheckRun(r)
+	golden(t, "checkrun-gates", "title: "+title+"\n\nsummary:\n"+summary+"\ntext:\n"+text)
+	golden(t, "jira-gates", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("", "", nil, nil)}))
+}
+
+func TestReviewsGolden(t *testing.T) {
+	r := sampleRun("human_attention")
+	r.Items = r.Items[:2]
+	r.Reason = "independent reviewers disagreed on def67890: no_majority (1 of 2 reviewers passed: no majority); a flaky pass is never verified, so a person must look (no auto-fix attempt was spent)"
+	r.VerificationStatus = "escalated"
+	r.Reviews = []Review{
+		{Check: "pnpm type-check", Status: "verified", Summary: "2 of 2 reviewers passed with the same result", Reviewers: []Reviewer{
+			{ID: "reviewer-1", Status: "pass", Summary: "exit 0 in 5.2s", Digest: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
+			{ID: "reviewer-2", Status: "pass", Summary: "exit 0 in 5.1s", Digest: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}},
+		{Check: "pnpm test", Status: "escalated", Reason: "no_majority", Summary: "1 of 2 reviewers passed: no majority; flaky: adds", Flaky: []string{"adds"}, Reviewers: []Reviewer{
+			{ID: "reviewer-1", Status: "pass", Summary: "exit 0 in 1s", Digest: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"},
+			{ID: "reviewer-2", Status: "fail", Summary: "TEST_FAILURE, exit 1 in 1s", Digest: "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}}},
+	}
+	parts := Comment(r)
+	require.Len(t, parts, 1)
+	golden(t, "comment-reviews", parts[0])
+	_, _, text := CheckRun(r)
+	golden(t, "checkrun-reviews", text)
+	golden(t, "jira-reviews", JiraComment(Jira{Run: r, TransitionNote: TransitionNote("HUMAN ATTENTION NEEDED", "", nil, nil)}))
+	assert.Contains(t, parts[0], "| `pnpm test` | reviewer-2 | fail | TEST_FAILURE, exit 1 in 1s | `cccccccccccc` |")
+	assert.Contains(t, parts[0], "escalated (`no_majority`)")
+	assert.Contains(t, parts[0], "flaky: adds")
+	r.Reviews = nil
+	assert.NotContains(t, Comment(r)[0], "Independent reviewers", "no reviewer table when reviewing is off")
 }

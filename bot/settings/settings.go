@@ -11,6 +11,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"path"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -46,6 +47,7 @@ var Run = []Setting{
 	{"output-limit", "ENGINEO_OUTPUT_LIMIT", "output kept per command: bytes or 512KiB, 1MiB (default 1MiB)"},
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
+	{"reviewers", "ENGINEO_REVIEWERS", "independent reviewer runs of every check, each in a fresh runner and workspace copy; verified only when a majority passes with one result (default 2; 1 turns reviewing off)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
 	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process), docker, or kubernetes (serve only)"},
 	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
@@ -64,6 +66,7 @@ var Run = []Setting{
 	{"cache", "ENGINEO_CACHE", "0 turns the result cache off: every check runs every time (default 1)"},
 	{"cache-ttl", "ENGINEO_CACHE_TTL", "how long a passing result is reused for the same tree, command and environment (default 168h)"},
 	{"cache-counts-cycle", "ENGINEO_CACHE_COUNTS_CYCLE", "1 makes a verdict served wholly from the cache count a verify cycle (default 0)"},
+	{"gates-test-files", "ENGINEO_GATES_TEST_FILES", "comma-separated test-file patterns the gates read besides *_test.go, test_*.py and *_test.py (path.Match on the path or the file name)"},
 }
 
 // Config is a resolved configuration.
@@ -77,7 +80,9 @@ type Config struct {
 	OutputLimit    int
 	EnvPassthrough []string
 	Concurrency    int
-	ArtifactsDir   string
+	// Reviewers is how many independent runs judge each check (1: off).
+	Reviewers    int
+	ArtifactsDir string
 	// Runner is "local" or "docker"; DockerImage and DockerNetwork
 	// configure the docker runner.
 	Runner        string
@@ -103,6 +108,9 @@ type Config struct {
 	AutoFix map[string]string
 	// Environments are the matrix's environments (.autoverify.yml only).
 	Environments map[string]repoconfig.Environment
+	// Checks are the verification commands a signal is audited against
+	// (.autoverify.yml only; the server reads them from the base branch).
+	Checks map[string]repoconfig.Check
 	// StoryPath locates a story file by key (.autoverify.yml only).
 	StoryPath string
 	// Triggers say which events start a run (.autoverify.yml only).
@@ -113,6 +121,8 @@ type Config struct {
 	Cache            bool
 	CacheTTL         time.Duration
 	CacheCountsCycle bool
+	// GatesTestFiles are more test-file patterns for the gates.
+	GatesTestFiles []string
 }
 
 // Kubernetes are the kubernetes runner's settings.
@@ -172,6 +182,13 @@ func Env(getenv func(string) string, lists ...[]Setting) Lookup {
 	}
 }
 
+// DefaultReviewers is the multi-agent spec's default N; MaxReviewers
+// bounds what a repository may ask for (each reviewer runs every check).
+const (
+	DefaultReviewers = 2
+	MaxReviewers     = 9
+)
+
 // Defaults is the configuration with nothing set.
 func Defaults() Config {
 	return Config{
@@ -180,6 +197,7 @@ func Defaults() Config {
 		CommandTimeout: 10 * time.Minute,
 		OutputLimit:    1 << 20,
 		Concurrency:    runtime.NumCPU(),
+		Reviewers:      DefaultReviewers,
 		ArtifactsDir:   "reports",
 		Runner:         "local",
 		RedisPrefix:    "autoverify:",
@@ -256,6 +274,18 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 		}
 		cfg.Concurrency = file.Concurrency
 	}
+	if v, src := lookup("reviewers"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxReviewers {
+			return Config{}, errorf("%s=%q: want a whole number from 1 (reviewing off) to %d", src, v, MaxReviewers)
+		}
+		cfg.Reviewers = n
+	} else if file.Reviewers != 0 {
+		if file.Reviewers < 1 || file.Reviewers > MaxReviewers {
+			return Config{}, errorf("%s=%d: want a whole number from 1 (reviewing off) to %d", fromFile("reviewers"), file.Reviewers, MaxReviewers)
+		}
+		cfg.Reviewers = file.Reviewers
+	}
 	if v, _ := lookup("artifacts-dir"); v != "" {
 		cfg.ArtifactsDir = v
 	} else if file.ArtifactsDir != "" {
@@ -314,11 +344,33 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 			return Config{}, errorf("%s=%q: %v", src, v, err)
 		}
 	}
+	if v, src := lookup("gates-test-files"); v != "" {
+		cfg.GatesTestFiles = SplitList(v)
+		if err := checkPatterns(src, cfg.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+	} else if file.GatesTestFiles != nil {
+		cfg.GatesTestFiles = file.GatesTestFiles
+		if err := checkPatterns(fromFile("gates_test_files"), cfg.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+	}
 	cfg.AutoFix = file.AutoFix
 	cfg.Environments = file.Environments
+	cfg.Checks = file.Checks
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
 	return cfg, nil
+}
+
+// checkPatterns refuses a malformed glob, naming where it came from.
+func checkPatterns(src string, patterns []string) error {
+	for _, p := range patterns {
+		if _, err := path.Match(p, ""); err != nil {
+			return errorf("%s: test-file pattern %q is malformed (%v); use path.Match syntax such as tests/*_spec.py", src, p, err)
+		}
+	}
+	return nil
 }
 
 // ForRepo refines the server's configuration with a repository's file, as
@@ -351,9 +403,16 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 		}
 	}
 	c.Environments = file.Environments
+	c.Checks = file.Checks
 	c.StoryPath = file.StoryPath
 	c.Triggers = file.Triggers
 	c.AutoFix = nil
+	if file.GatesTestFiles != nil {
+		if err := checkPatterns(repoconfig.Name+": gates_test_files", file.GatesTestFiles); err != nil {
+			return Config{}, err
+		}
+		c.GatesTestFiles = file.GatesTestFiles
+	}
 	return c, nil
 }
 

@@ -51,6 +51,8 @@ func TestResolveNamesTheBadInput(t *testing.T) {
 		"passthrough": {env: map[string]string{"ENGINEO_RUNNER_ENV_PASSTHROUGH": "A=B"}, want: `"A=B" is not an environment variable name`},
 		"limit":       {env: map[string]string{"ENGINEO_MAX_VERIFY_CYCLES": "-2"}, want: "ENGINEO_MAX_VERIFY_CYCLES"},
 		"size":        {env: map[string]string{"ENGINEO_OUTPUT_LIMIT": "3 parsecs"}, want: "unknown unit"},
+		"test files":  {env: map[string]string{"ENGINEO_GATES_TEST_FILES": "spec/*.py,[x"}, want: `ENGINEO_GATES_TEST_FILES: test-file pattern "[x" is malformed`},
+		"file globs":  {file: repoconfig.File{GatesTestFiles: []string{"a[", "b"}}, want: `x/.autoverify.yml: gates_test_files: test-file pattern "a[" is malformed`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -69,8 +71,10 @@ func TestForRepoTakesOnlyRepositoryKeys(t *testing.T) {
 	on := true
 	cfg, err := server.ForRepo(repoconfig.File{Allowlist: []string{"go test"}, BuildEnabled: &on, CommandTimeout: "2m",
 		ArtifactsDir: "/etc", EnvPassthrough: []string{"AWS_SECRET_ACCESS_KEY"}, Concurrency: 64,
-		AutoFix: map[string]string{"LINT_ERROR": "go fmt"}, StoryPath: "stories/{key}.md"})
+		AutoFix: map[string]string{"LINT_ERROR": "go fmt"}, StoryPath: "stories/{key}.md",
+		Checks: map[string]repoconfig.Check{"unit": {Command: "go test ./..."}}})
 	require.NoError(t, err)
+	assert.Equal(t, map[string]repoconfig.Check{"unit": {Command: "go test ./..."}}, cfg.Checks, "checks: come from the base branch's file")
 	assert.Equal(t, []string{"go test"}, cfg.Allowlist)
 	assert.True(t, cfg.BuildEnabled)
 	assert.Equal(t, 2*time.Minute, cfg.CommandTimeout)
@@ -127,4 +131,22 @@ func TestParsers(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, b)
 	assert.Equal(t, []string{"a", "b"}, SplitList(" a, ,b,"))
+}
+
+func TestGatesTestFiles(t *testing.T) {
+	t.Parallel()
+	file := repoconfig.File{GatesTestFiles: []string{"spec/*_spec.py"}}
+	cfg, err := Resolve(Env(func(string) string { return "" }, Run), file, "x/.autoverify.yml")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"spec/*_spec.py"}, cfg.GatesTestFiles, "from the file")
+	cfg, err = Resolve(Env(func(k string) string {
+		return map[string]string{"ENGINEO_GATES_TEST_FILES": "check_*.py, it/*.go"}[k]
+	}, Run), file, "x/.autoverify.yml")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"check_*.py", "it/*.go"}, cfg.GatesTestFiles, "the environment beats the file")
+	repo, err := Config{GatesTestFiles: []string{"server"}}.ForRepo(file)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"spec/*_spec.py"}, repo.GatesTestFiles, "a repository names its own test files")
+	_, err = Config{}.ForRepo(repoconfig.File{GatesTestFiles: []string{"["}})
+	assert.ErrorContains(t, err, "gates_test_files")
 }

@@ -48,9 +48,19 @@ Usage:
   autoverify run STORY.md [--story-key KEY] [--workdir DIR]
                                               run the automated items, write evidence,
                                               mark the story
+  autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
+                                              hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
+                                              signal against checks: run here
+  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]
+                                              the RED/GREEN/REFACTOR/IMPLEMENT gates of the
+                                              change base..head, in a git work tree
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
+  autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
   autoverify serve                            run the GitHub App server (see README.md)
+  autoverify dashboard [--addr HOST:PORT]     the run history in a browser (default
+                                              127.0.0.1:8090; needs ENGINEO_DASHBOARD_TOKEN
+                                              or GitHub sign-in)
   autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200
   autoverify version
 
@@ -71,10 +81,16 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.plan(args[1:])
 	case "run":
 		code, err = a.run(ctx, args[1:])
+	case "audit":
+		code, err = a.audit(ctx, args[1:])
+	case "gates":
+		code, err = a.gatesCmd(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
 	case "serve":
 		code, err = a.serve(ctx, args[1:])
+	case "dashboard":
+		code, err = a.dashboard(ctx, args[1:])
 	case "healthcheck":
 		code, err = a.healthcheck(ctx, args[1:])
 	case "version":

@@ -19,6 +19,9 @@ func TestRunReusesPassingResultsOfTheSameTree(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "sh count.sh"
+	// The test counts executions; reviewers (who run a check once each)
+	// have their own tests.
+	h.env["ENGINEO_REVIEWERS"] = "1"
 	h.write("count.sh", "echo ran >> "+filepath.Join(h.dir, "state-ran")+"\n")
 	h.write(".gitignore", "reports/\nstate/\nstate-ran\n")
 	path := h.write("docs/KAN-40.md", "- [ ] counts `sh count.sh`\n- [ ] someone reads it\n")
@@ -72,7 +75,10 @@ func TestRunReusesPassingResultsOfTheSameTree(t *testing.T) {
 func TestServeReverifyOfTheSameCommitIsServedFromTheCache(t *testing.T) {
 	redisURL := testRedisURL(t)
 	fake := setupGitHub(t, "- [ ] Passes `true`\n- [ ] Product owner reads the copy\n")
-	srv := startServer(t, serverEnv(t, fake, redisURL))
+	env := serverEnv(t, fake, redisURL)
+	// Reviewers never take a cached pass (TestServeReviewersNeverTakeACachedPass).
+	env["ENGINEO_REVIEWERS"] = "1"
+	srv := startServer(t, env)
 	verify := func(id, body string) {
 		cid := fake.AddComment("acme", "web", 7, "alice", body)
 		code, _ := srv.deliver(t, "issue_comment", id, commentEvent(cid, "alice", body), testSecret)
@@ -97,5 +103,38 @@ func TestServeReverifyOfTheSameCommitIsServedFromTheCache(t *testing.T) {
 	waitFor(t, "the fresh comment", func() bool {
 		b := stickyComments(fake)[0].GetBody()
 		return strings.Contains(b, "/verify fresh") && !strings.Contains(b, "PASS (cached)")
+	})
+}
+
+// TestServeReviewersNeverTakeACachedPass: with reviewers on (the default)
+// a second /verify of the same commit runs every check again — a flaky
+// pass must not be frozen — while /verify failed carries the passes over.
+func TestServeReviewersNeverTakeACachedPass(t *testing.T) {
+	redisURL := testRedisURL(t)
+	fake := setupGitHub(t, "- [ ] Passes `true`\n")
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+	verify := func(id, body string) {
+		cid := fake.AddComment("acme", "web", 7, "alice", body)
+		code, _ := srv.deliver(t, "issue_comment", id, commentEvent(cid, "alice", body), testSecret)
+		require.Equal(t, 202, code)
+	}
+	verify("d-r1", "/verify")
+	waitFor(t, "the first run", func() bool { return len(completedRuns(fake)) == 1 })
+	tarballs := fake.CountCalls("GET", "/repos/acme/web/tarball")
+
+	verify("d-r2", "/verify")
+	waitFor(t, "the second run", func() bool { return len(completedRuns(fake)) == 2 })
+	assert.Greater(t, fake.CountCalls("GET", "/repos/acme/web/tarball"), tarballs, "the reviewers ran again")
+	body := stickyComments(fake)[0].GetBody()
+	assert.NotContains(t, body, "PASS (cached)")
+	assert.Contains(t, body, "**Independent reviewers** — verification `verified`")
+	assert.Contains(t, body, "| `true` | reviewer-2 | pass |")
+
+	tarballs = fake.CountCalls("GET", "/repos/acme/web/tarball")
+	verify("d-r3", "/verify failed")
+	waitFor(t, "the rerun of nothing", func() bool { return len(completedRuns(fake)) == 3 })
+	assert.Equal(t, tarballs, fake.CountCalls("GET", "/repos/acme/web/tarball"), "nothing failed, so nothing ran")
+	waitFor(t, "the carried-over comment", func() bool {
+		return strings.Contains(stickyComments(fake)[0].GetBody(), "Re-run of failed items: 0 ran again; 1 passes carried over")
 	})
 }

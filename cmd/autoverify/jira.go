@@ -16,6 +16,7 @@ var jiraSettings = []settings.Setting{
 	{Flag: "jira-pat", Env: "ENGINEO_JIRA_PAT", Usage: "Jira Server/Data Center personal access token"},
 	{Flag: "jira-transition-review", Env: "ENGINEO_JIRA_TRANSITION_REVIEW", Usage: "transition for human_review (default HUMAN TO REVIEW AND CLOSE)"},
 	{Flag: "jira-transition-attention", Env: "ENGINEO_JIRA_TRANSITION_ATTENTION", Usage: "transition for human_attention (default HUMAN ATTENTION NEEDED)"},
+	{Flag: "jira-transition-rejected", Env: "ENGINEO_JIRA_TRANSITION_REJECTED", Usage: "transition for a rejected READY_FOR_REVIEW / AUDIT_PASSED signal (default IN PROGRESS: back to implementing)"},
 	{Flag: "jira-transition-verified", Env: "ENGINEO_JIRA_TRANSITION_VERIFIED", Usage: "transition for verified (default none: comment only)"},
 	{Flag: "jira-trigger-status", Env: "ENGINEO_JIRA_TRIGGER_STATUS", Usage: "status that starts a run (default READY FOR VERIFY)"},
 	{Flag: "jira-projects", Env: "ENGINEO_JIRA_PROJECTS", Usage: "project to repository map, e.g. KAN=acme/web,OPS=acme/infra"},
@@ -29,6 +30,8 @@ type jiraConfig struct {
 	triggerStatus string
 	projects      map[string]string
 	secret        string
+	// url is the Jira site, for links to issues.
+	url string
 	// hook is filled in once metrics exist; the client calls through it.
 	hook *func(method, path string, status int)
 }
@@ -53,10 +56,12 @@ func loadJira(lookup settings.Lookup) (jiraConfig, bool, error) {
 	jc := jiraConfig{
 		client: c,
 		hook:   hook,
+		url:    strings.TrimSuffix(get("jira-url"), "/"),
 		transitions: jiraapp.Transitions{
 			Review:    orDefault(get("jira-transition-review"), "HUMAN TO REVIEW AND CLOSE"),
 			Attention: orDefault(get("jira-transition-attention"), "HUMAN ATTENTION NEEDED"),
 			Verified:  get("jira-transition-verified"),
+			Rejected:  orDefault(get("jira-transition-rejected"), "IN PROGRESS"),
 		},
 		triggerStatus: orDefault(get("jira-trigger-status"), "READY FOR VERIFY"),
 		projects:      map[string]string{},

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
+	"text/tabwriter"
 	"time"
 
 	"github.com/engineo/autoverify/bot/settings"
@@ -45,8 +47,11 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
+	if len(pos) == 1 && pos[0] == "authors" {
+		return a.ledgerAuthors(ctx, lookup, *asJSON)
+	}
 	if len(pos) != 2 || (pos[0] != "show" && pos[0] != "reset") {
-		return exitBadInput, inputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY")
+		return exitBadInput, inputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY | autoverify ledger authors [--json]")
 	}
 	key, err := storyKey(pos[1], pos[1])
 	if err != nil {
@@ -73,15 +78,65 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 		return exitFailed, fmt.Errorf("reading the ledger of %s: %w", key, err)
 	}
 	if *asJSON {
+		// author_claims are the counts of whoever made the story's claims.
+		var authors map[string]ledger.ClaimCounts
+		if ev := e.EnvironmentVerification; ev != nil && ev.DeveloperID != "" {
+			if ac, ok := store.(ledger.AuthorCounter); ok {
+				all, err := ac.AuthorClaims(ctx)
+				if err != nil {
+					return exitFailed, err
+				}
+				authors = map[string]ledger.ClaimCounts{ev.DeveloperID: all[ev.DeveloperID]}
+			}
+		}
 		enc := json.NewEncoder(a.Stdout)
 		enc.SetIndent("", "  ")
 		return exitOK, enc.Encode(struct {
 			ledger.Entry
-			Limits ledger.Limits `json:"limits"`
-		}{e, cfg.Limits})
+			Limits       ledger.Limits                 `json:"limits"`
+			AuthorClaims map[string]ledger.ClaimCounts `json:"author_claims,omitempty"`
+		}{e, cfg.Limits, authors})
 	}
 	printEntry(a.Stdout, e, cfg.Limits)
 	return exitOK, nil
+}
+
+// ledgerAuthors is `autoverify ledger authors [--json]`: whose claims hold.
+func (a *App) ledgerAuthors(ctx context.Context, lookup settings.Lookup, asJSON bool) (int, error) {
+	cfg, err := loadConfig(lookup, ".")
+	if err != nil {
+		return exitBadInput, err
+	}
+	store, err := openStore(ctx, cfg)
+	if err != nil {
+		return exitFailed, err
+	}
+	defer store.Close()
+	ac, ok := store.(ledger.AuthorCounter)
+	if !ok {
+		return exitFailed, fmt.Errorf("the %T ledger does not count claims per author", store)
+	}
+	counts, err := ac.AuthorClaims(ctx)
+	if err != nil {
+		return exitFailed, err
+	}
+	if asJSON {
+		enc := json.NewEncoder(a.Stdout)
+		enc.SetIndent("", "  ")
+		return exitOK, enc.Encode(counts)
+	}
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	tw := tabwriter.NewWriter(a.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "AUTHOR\tSIGNALS\tHELD\tFALSE CLAIMS\tFALSE PAIRS\tREJECTED\tUNVERIFIED")
+	for _, n := range names {
+		c := counts[n]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\n", n, c.Signals, c.Held, c.FalseClaims, c.FalsePairs, c.Rejected, c.Unverified)
+	}
+	return exitOK, tw.Flush()
 }
 
 func printEntry(w io.Writer, e ledger.Entry, l ledger.Limits) {
@@ -93,6 +148,10 @@ func printEntry(w io.Writer, e ledger.Entry, l ledger.Limits) {
 	}
 	fmt.Fprintf(w, "  last_failure_type:      %s\n  last_failure_hash:      %s\n  last_failure_at:        %s\n  verify_last_commit_sha: %s\n",
 		dash(e.LastFailureType), dash(e.LastFailureHash), at, dash(e.VerifyLastCommitSHA))
+	if ev := e.EnvironmentVerification; ev != nil {
+		fmt.Fprintf(w, "  signal:                 %s by %s, status %s, %d attempts, %d rejected, %d false claims\n",
+			dash(ev.LastSignal), dash(ev.DeveloperID), ev.Status, ev.SignalAttempts, ev.SignalRejections, len(ev.FalseClaims))
+	}
 	if len(e.History) > 0 {
 		fmt.Fprintf(w, "  history (newest last):\n")
 		for _, r := range e.History {

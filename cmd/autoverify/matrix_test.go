@@ -28,6 +28,13 @@ func TestRunEnvironmentMatrix(t *testing.T) {
 	out := h.stdout.String()
 	assert.Contains(t, out, "environment_disagreement: passed in box; failed in native")
 	assert.Contains(t, out, "line 4 in box: exit 1 (required 1) PASS")
+	// The spec's row pattern reads every pair that ran from the terminal.
+	rows := map[string]string{}
+	for _, m := range specRowRe.FindAllStringSubmatch(out, -1) {
+		rows[m[2]] += m[3] + m[4] + " "
+	}
+	assert.Equal(t, map[string]string{"box": "0PASS 1PASS 0PASS ", "native": "0PASS 2FAIL "}, rows, out)
+	assert.Contains(t, out, "INFRA_BLOCKED: KAN-50\n\nIssue: Environment 'nowhere' unavailable")
 
 	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-50-auto-verify-summary.json"))
 	require.NoError(t, err)
@@ -42,8 +49,28 @@ func TestRunEnvironmentMatrix(t *testing.T) {
 			Required    *int    `json:"required_exit_code"`
 		} `json:"results"`
 		TotalCommands int `json:"total_commands"`
+		Disagreements []struct {
+			Check               string   `json:"check"`
+			PassedEnvironments  []string `json:"passed_environments"`
+			FailedEnvironments  []string `json:"failed_environments"`
+			InvestigationNeeded bool     `json:"investigation_needed"`
+		} `json:"environment_disagreements"`
+		InfraBlocked []struct {
+			Environment string   `json:"environment"`
+			Issue       string   `json:"issue"`
+			Checks      []string `json:"checks"`
+		} `json:"infra_blocked"`
 	}
 	require.NoError(t, json.Unmarshal(raw, &sum))
+	require.Len(t, sum.Disagreements, 1, "the disagreement is a field, not only text")
+	assert.Equal(t, "ls /workspace", sum.Disagreements[0].Check)
+	assert.Equal(t, []string{"box"}, sum.Disagreements[0].PassedEnvironments)
+	assert.Equal(t, []string{"native"}, sum.Disagreements[0].FailedEnvironments)
+	assert.True(t, sum.Disagreements[0].InvestigationNeeded)
+	require.Len(t, sum.InfraBlocked, 1)
+	assert.Equal(t, "nowhere", sum.InfraBlocked[0].Environment)
+	assert.Equal(t, "Environment 'nowhere' unavailable", sum.InfraBlocked[0].Issue)
+	assert.Equal(t, []string{"true"}, sum.InfraBlocked[0].Checks)
 	assert.Equal(t, 2+1+2+1, sum.TotalCommands, "every (check, environment) pair has a result")
 	seen := map[string]bool{}
 	for _, r := range sum.Results {

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/engineo/autoverify/bot"
@@ -15,6 +17,7 @@ import (
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
+	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/ledger"
@@ -30,7 +33,8 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	commit := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
 	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
-	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings)
+	gatesBase := fs.String("gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
+	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
@@ -47,6 +51,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	k, err := storyKey(*key, storyPath)
+	if err != nil {
+		return exitBadInput, err
+	}
+	keep, err := retention(lookup)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -91,23 +99,49 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	})
 	defer store.Close()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now}
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
-	p := bot.New(opts)
+	// The run history (what the dashboard shows) records this run from
+	// its start; without it the run goes on, with a warning.
+	var pipeline bot.PipelineRunner = bot.New(opts)
+	if runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now); err != nil {
+		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
+	} else {
+		defer closeRuns()
+		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now,
+			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
+		p := bot.New(append0(opts, rec))
+		pipeline = rec.Around(p)
+	}
 	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
-		Head: snapshot,
+		Head: snapshot, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: *workdir}}.Extract,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
 			return &git.FixCommitter{Repo: git.Repo{Dir: *workdir}, Push: v.Config.PushEnabled,
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
 				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
 		}}
-	v, err := p.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache,
+	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache, GateBase: *gatesBase,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(lookup, f, path)
 		}})
 	return cli.ExitCode(v, err, a.Stderr), nil
+}
+
+// append0 puts pub first among opts' publishers.
+func append0(opts bot.Options, pub bot.Publisher) bot.Options {
+	opts.Publishers = append([]bot.Publisher{pub}, opts.Publishers...)
+	return opts
+}
+
+// absDir names a work directory for the run history.
+func absDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // gitSnapshot starts reading dir's HEAD and, with tree, the hash of its

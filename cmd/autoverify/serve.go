@@ -5,9 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
@@ -27,6 +30,7 @@ import (
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
+	"github.com/engineo/autoverify/integrations/gaterun"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
@@ -52,7 +56,7 @@ var serveSettings = []settings.Setting{
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
-	lookup := settingFlags(fs, a.Getenv, settings.Run, serveSettings, jiraSettings)
+	lookup := settingFlags(fs, a.Getenv, settings.Run, serveSettings, jiraSettings, settings.Dashboard)
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
 	}
@@ -103,6 +107,7 @@ type serverSettings struct {
 	unsafe    bool
 	jira      jiraConfig
 	useJira   bool
+	dashboard settings.DashboardConfig
 }
 
 // checkServerSettings validates every server setting before anything is
@@ -158,6 +163,9 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 		}
 	}
 	if s.jira, s.useJira, err = loadJira(lookup); err != nil {
+		return s, err
+	}
+	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
 		return s, err
 	}
 	s.publicURL, s.apiURL = get(lookup, "public-url"), get(lookup, "github-api-url")
@@ -254,17 +262,30 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	srv.queue = q
 	srv.closers = append(srv.closers, closeQueue)
 
+	runs, closeRuns, err := openRunLog(ctx, s.cfg, s.dashboard.Retention, a.Now)
+	if err != nil {
+		return nil, fmt.Errorf("ENV_ERROR: %w", err)
+	}
+	srv.closers = append(srv.closers, closeRuns)
+	recorder := &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: red, Now: a.Now,
+		Warn: func(msg string, err error) { log.Warn(msg, "err", err.Error()) }}
+	if s.useJira {
+		recorder.IssueURL = func(key string) string { return s.jira.url + "/browse/" + url.PathEscape(key) }
+	}
+
 	metrics := avprom.New(q.Stats)
 	ghObserver = metrics.APIObserver("github")
 	opts := bot.Options{
 		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
-		Publishers: []bot.Publisher{metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Gates:      gaterun.Engine{},
+		Workspaces: workspace.Copier{},
 	}
 	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL}
 	}
-	pipeline := bot.New(opts)
+	pipeline := recorder.Around(bot.New(opts))
 	gh := &githubapp.Handlers{Base: githubapp.Base{
 		Clients: githubapp.ClientsOf(app.Client, app.ForRepo), Pipeline: pipeline, Ledger: store,
 		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL, s.links), RunIDKey: []byte(s.secret),
@@ -306,6 +327,14 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	if ws != nil {
 		routes.Workspaces = ws
 	}
+	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
+		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, s.publicURL, log)
+		if err != nil {
+			return nil, err
+		}
+		srv.closers = append(srv.closers, closeDash)
+		routes.Dashboard, routes.DashboardPaths = d, dashboard.Paths
+	}
 	if checker, ok := runner.(bot.IsolationChecker); ok {
 		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
 	}
@@ -313,6 +342,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
 	}
 	srv.http = &http.Server{Handler: server.New(routes), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
+	if d, ok := routes.Dashboard.(*dashboard.Dashboard); ok {
+		srv.http.RegisterOnShutdown(d.Close) // live feeds end, so draining does not wait for them
+	}
 	return srv, nil
 }
 

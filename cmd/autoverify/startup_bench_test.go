@@ -14,8 +14,10 @@ import (
 // BenchmarkCLI measures whole `autoverify plan` and `autoverify run`
 // processes (start-up included) on a one-item `true` story in a git work
 // tree, side by side, so their ratio is what a user feels: run with
-// --no-cache (the check runs), and run-cached (an unchanged tree, served
-// from the result cache). The binary is built once.
+// --no-cache and one reviewer (the check runs once), run-reviewers (the
+// default two independent reviewers, a workspace copy included), and
+// run-cached (one reviewer, an unchanged tree served from the result
+// cache: reviewers never take a cached pass). The binary is built once.
 func BenchmarkCLI(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "autoverify")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -33,15 +35,21 @@ func BenchmarkCLI(b *testing.B) {
 			b.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	for _, sub := range []string{"plan", "run", "run-cached"} {
+	for _, sub := range []string{"plan", "run", "run-reviewers", "run-cached"} {
 		b.Run(sub, func(b *testing.B) {
 			for b.Loop() {
 				if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
 					b.Fatal(err)
 				}
-				cmd := exec.Command(bin, strings.TrimSuffix(sub, "-cached"), story, "--workdir", dir, "--story-key", "S-1")
-				if sub == "run" {
+				verb, _, _ := strings.Cut(sub, "-")
+				cmd := exec.Command(bin, verb, story, "--workdir", dir, "--story-key", "S-1")
+				switch sub {
+				case "run":
+					cmd.Args = append(cmd.Args, "--no-cache", "--reviewers", "1")
+				case "run-reviewers":
 					cmd.Args = append(cmd.Args, "--no-cache")
+				case "run-cached":
+					cmd.Args = append(cmd.Args, "--reviewers", "1")
 				}
 				cmd.Env, cmd.Dir = env, dir
 				if out, err := cmd.CombinedOutput(); err != nil {

@@ -41,6 +41,10 @@ func BenchmarkServeTimeToVerdict(b *testing.B) {
 	body := "- [ ] Passes `true`\n"
 	env := serverEnv(b, fake, redisURL)
 	env["ENGINEO_PUBLIC_URL"] = ""
+	// The pipeline's own overhead: one run per check (reviewers never take
+	// a cached pass, so "cached" needs them off; BenchmarkReviewers in bot
+	// measures what a second reviewer adds).
+	env["ENGINEO_REVIEWERS"] = "1"
 	srv := startServer(b, env)
 	n := 0
 	newHead := func() string {

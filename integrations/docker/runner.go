@@ -175,6 +175,27 @@ func (r *Runner) Close() error {
 // first, in which case the container has been killed and the partial
 // Result comes with the error.
 func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	return r.run(ctx, cmd, r.s.shape)
+}
+
+var _ bot.FreshRunner = (*Runner)(nil)
+
+// Fresh returns a runner whose every command gets a new container, for
+// the independent reviewers: a warm container has seen other commands.
+// It shares this runner's engine connection and reaping; closing this
+// runner ends it too.
+func (r *Runner) Fresh() bot.Runner { return freshRunner{r} }
+
+type freshRunner struct{ r *Runner }
+
+func (f freshRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	return f.r.run(ctx, cmd, ShapeFresh)
+}
+
+// Fingerprint is the runner's: the shape does not change a result.
+func (f freshRunner) Fingerprint(argv []string) string { return f.r.Fingerprint(argv) }
+
+func (r *Runner) run(ctx context.Context, cmd bot.Command, shape Shape) (bot.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
 		return bot.Result{}, fmt.Errorf("docker: item %q: empty argv", cmd.ItemID)
 	}
@@ -194,7 +215,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 			r.reapPending.Store(false)
 		}
 	}
-	if r.s.shape == ShapeFresh {
+	if shape == ShapeFresh {
 		return r.runFresh(ctx, cmd, dir, timeout)
 	}
 	return r.runWarm(ctx, cmd, dir, timeout)

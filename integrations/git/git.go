@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -303,4 +304,37 @@ func (r Repo) gitEnv(ctx context.Context, env []string, args ...string) (string,
 		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, msg)
 	}
 	return out.String(), nil
+}
+
+// ErrNoRevision says a revision names no commit of the repository.
+var ErrNoRevision = errors.New("no such revision")
+
+// Commit resolves rev (a branch, tag, hash, HEAD~1) to its commit hash.
+// A revision that names no commit matches ErrNoRevision.
+func (r Repo) Commit(ctx context.Context, rev string) (string, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("%q: %w", rev, ErrNoRevision)
+	}
+	out, err := r.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if errors.Is(err, ErrNotRepo) {
+		return "", err
+	}
+	if err != nil || strings.TrimSpace(out) == "" {
+		return "", fmt.Errorf("%q: %w", rev, ErrNoRevision)
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// Archive writes the tree of commit as a gzip-compressed tar whose
+// entries all sit under top/ (GitHub's tarball layout, so one safe
+// extractor reads both). It reads the object database only: the work
+// tree, the index and the repository's files are left as they are.
+func (r Repo) Archive(ctx context.Context, commit, top string, w io.Writer) error {
+	cmd := exec.CommandContext(ctx, "git", "-C", r.Dir, "archive", "--format=tar.gz", "--prefix="+top+"/", "--end-of-options", commit)
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &errb
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("git archive %s: %v: %s", commit, err, strings.TrimSpace(errb.String()))
+	}
+	return nil
 }

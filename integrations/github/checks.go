@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	gh "github.com/google/go-github/v60/github"
 )
@@ -100,12 +101,15 @@ func (c *Client) findCheckRun(ctx context.Context, owner, repo, ref, externalID 
 // boundary to GitHub's 65,535-character limit, with a note saying so,
 // because GitHub rejects the whole update otherwise. text and detailsURL
 // may be empty.
-func (c *Client) CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string) error {
+func (c *Client) CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string, actions ...*gh.CheckRunAction) error {
 	wrap := func(err error) error {
 		return fmt.Errorf("github: completing check run %d on %s/%s: %w", id, owner, repo, err)
 	}
 	if !validConclusion[conclusion] {
 		return wrap(fmt.Errorf("unknown conclusion %q", conclusion))
+	}
+	if err := ValidActions(actions); err != nil {
+		return wrap(err)
 	}
 	out := &gh.CheckRunOutput{
 		Title:   gh.String(title),
@@ -124,6 +128,7 @@ func (c *Client) CompleteCheckRun(ctx context.Context, owner, repo string, id in
 	if detailsURL != "" {
 		opts.DetailsURL = gh.String(detailsURL)
 	}
+	opts.Actions = actions
 	if _, resp, err := c.gh.Checks.UpdateCheckRun(ctx, owner, repo, id, opts); err != nil {
 		return wrap(classify(err, resp))
 	}
@@ -133,4 +138,25 @@ func (c *Client) CompleteCheckRun(ctx context.Context, owner, repo string, id in
 var validConclusion = map[string]bool{
 	"action_required": true, "cancelled": true, "failure": true, "neutral": true,
 	"success": true, "skipped": true, "timed_out": true,
+}
+
+// ValidActions checks a check run's requested-action buttons against
+// GitHub's limits (at most 3; label 20, description 40 and identifier 20
+// characters), which GitHub enforces with a 422 that would lose the
+// verdict with it.
+func ValidActions(actions []*gh.CheckRunAction) error {
+	if len(actions) > 3 {
+		return fmt.Errorf("%d actions: a check run takes at most 3", len(actions))
+	}
+	for _, a := range actions {
+		switch {
+		case a.Label == "" || utf8.RuneCountInString(a.Label) > 20:
+			return fmt.Errorf("action label %q: want 1 to 20 characters", a.Label)
+		case a.Description == "" || utf8.RuneCountInString(a.Description) > 40:
+			return fmt.Errorf("action description %q: want 1 to 40 characters", a.Description)
+		case a.Identifier == "" || utf8.RuneCountInString(a.Identifier) > 20:
+			return fmt.Errorf("action identifier %q: want 1 to 20 characters", a.Identifier)
+		}
+	}
+	return nil
 }

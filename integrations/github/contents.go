@@ -118,3 +118,10 @@ func (c *Client) Workspace(ctx context.Context, owner, repo, ref string) (bot.Wo
 		Release: func() { _ = os.RemoveAll(dir) },
 	}, nil
 }
+
+// Extract downloads ref's tarball into dest (empty or absent) through the
+// safe extractor, within the client's limits: the gates' base and head
+// trees.
+func (c *Client) Extract(ctx context.Context, owner, repo, ref, dest string) error {
+	return c.DownloadTarball(ctx, owner, repo, ref, dest, c.limits)
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 )
@@ -34,6 +35,7 @@ type Metrics struct {
 	rateLeft   *prometheus.GaugeVec
 	stages     *prometheus.HistogramVec
 	deliveries *prometheus.HistogramVec
+	signals    *prometheus.CounterVec
 }
 
 // New registers the collectors. stats, when set, is read at scrape time
@@ -72,7 +74,10 @@ func New(stats func(context.Context) (queue.Stats, error)) *Metrics {
 		Name: "autoverify_delivery_seconds", Help: "Per delivery: queue wait (accepted to picked up) and time to verdict (accepted to done, reports posted).",
 		Buckets: prometheus.ExponentialBuckets(0.005, 2.5, 12),
 	}, []string{"phase"})
-	m.reg.MustRegister(m.webhooks, m.intakeTime, m.runs, m.commands, m.failures, m.apiCalls, m.rateLeft, m.stages, m.deliveries,
+	m.signals = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "autoverify_signals_total", Help: "Audited READY_FOR_REVIEW / AUDIT_PASSED signals by result: held, rejected, false_claim, unverified.",
+	}, []string{"result"})
+	m.reg.MustRegister(m.webhooks, m.intakeTime, m.runs, m.commands, m.failures, m.apiCalls, m.rateLeft, m.stages, m.deliveries, m.signals,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if stats != nil {
 		m.reg.MustRegister(&queueCollector{stats: stats,
@@ -126,6 +131,9 @@ func (p runPublisher) Publish(_ context.Context, v *bot.Verification) error {
 		if t.Stage != "publish" {
 			m.stages.WithLabelValues(t.Stage).Observe(t.Duration.Seconds())
 		}
+	}
+	if r := signalResult(v); r != "" {
+		m.signals.WithLabelValues(r).Inc()
 	}
 	if len(v.Report.Outcomes) == 0 {
 		return nil
@@ -192,4 +200,26 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.depth, prometheus.GaugeValue, float64(st.Pending), "pending")
 	ch <- prometheus.MustNewConstMetric(c.depth, prometheus.GaugeValue, float64(st.Active), "active")
 	ch <- prometheus.MustNewConstMetric(c.age, prometheus.GaugeValue, st.OldestAge.Seconds())
+}
+
+// signalResult is how v's signal ended, "" when it had none (or it was not
+// audited).
+func signalResult(v *bot.Verification) string {
+	c := v.Claim
+	switch {
+	case c == nil:
+		return ""
+	case v.Problem != nil && v.Problem.Kind == bot.ProblemSignalRejected:
+		return "rejected"
+	case c.Audits == nil:
+		return ""
+	}
+	falseClaims, unverified := claims.Count(c.Audits)
+	switch {
+	case falseClaims > 0:
+		return "false_claim"
+	case unverified > 0:
+		return "unverified"
+	}
+	return "held"
 }

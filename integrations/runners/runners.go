@@ -16,7 +16,9 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/compose"
 	"github.com/engineo/autoverify/integrations/docker"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	"github.com/engineo/autoverify/integrations/local"
@@ -128,6 +130,15 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 			}
 			c.DockerMemory = n
 		}
+		if spec.Compose != "" {
+			r, err := newCompose(spec, c, workdir)
+			if err != nil {
+				return fail("environments: %s: %v", name, err)
+			}
+			closers = append(closers, func() { _ = r.Close() })
+			envs = append(envs, bot.Environment{Name: name, Runner: r})
+			continue
+		}
 		if spec.Devcontainer {
 			img, err := devcontainerImage(workdir)
 			if err != nil {
@@ -155,6 +166,16 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 		envs = append(envs, bot.Environment{Name: name, Runner: r})
 	}
 	return envs, closeAll, nil
+}
+
+// newCompose builds the runner of a compose environment. The file comes
+// from the workspace (on the server, the pull request's head, fetched only
+// before the first check), so the runner reads it then, and only if it
+// resolves inside the workspace.
+func newCompose(spec repoconfig.Environment, c settings.Config, workdir string) (*compose.Runner, error) {
+	return compose.New(compose.Config{File: filepath.Join(workdir, filepath.FromSlash(spec.Compose)), Root: workdir,
+		Service: spec.Service, CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
+		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit})
 }
 
 // devcontainerImage reads "image" from .devcontainer/devcontainer.json

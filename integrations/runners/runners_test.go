@@ -2,12 +2,15 @@ package runners
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/compose"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 )
 
@@ -65,3 +68,55 @@ func TestFactoryForgetsTheWorkspaceOnRelease(t *testing.T) {
 }
 
 func cmdIn(dir string) bot.Command { return bot.Command{Dir: dir} }
+
+func TestComposeEnvironment(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	outside := t.TempDir()
+	write := func(path, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(dir, "ci", "ok.yml"), "services:\n  app:\n    image: busybox\n")
+	write(filepath.Join(dir, "ci", "bad.yml"), "services:\n  app:\n    image: busybox\n    privileged: true\n")
+	write(filepath.Join(outside, "secret.yml"), "services:\n  app:\n    image: busybox\n")
+	if err := os.Symlink(filepath.Join(outside, "secret.yml"), filepath.Join(dir, "ci", "link.yml")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := settings.Defaults()
+	// The file is read by the first check (on the server the workspace is
+	// fetched just before it); it must resolve inside the workspace.
+	for file, want := range map[string]string{
+		"ci/bad.yml":     `compose file ` + filepath.Join(dir, "ci", "bad.yml") + `: services.app: key "privileged" is not allowed`,
+		"ci/link.yml":    "compose: ci/link.yml resolves outside the repository",
+		"ci/missing.yml": "compose: ci/missing.yml cannot be read",
+	} {
+		cfg.Environments = map[string]repoconfig.Environment{"x": {Compose: file, Service: "app"}}
+		envs, release, err := Environments(cfg, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = envs[0].Runner.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+		release()
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", file, err, want)
+		}
+	}
+	cfg.Environments = map[string]repoconfig.Environment{"stack": {Compose: "ci/ok.yml", Service: "app"}}
+	envs, release, err := Environments(cfg, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if _, ok := envs[0].Runner.(*compose.Runner); !ok || envs[0].Name != "stack" {
+		t.Errorf("environments = %+v, want a compose runner", envs)
+	}
+	if _, ok := envs[0].Runner.(bot.Fingerprinter); ok {
+		t.Error("a compose runner must not be cacheable")
+	}
+}

@@ -36,6 +36,8 @@ func Run(t *testing.T, newStore func(t *testing.T) ledger.Store) {
 		{"ConcurrentUpdates", testConcurrentUpdates},
 		{"PingAndClose", testPingAndClose},
 		{"BlobsExpire", testBlobs},
+		{"AuthorClaimsCountOncePerRun", testAuthorClaims},
+		{"ClaimStateSpecNames", testClaimState},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

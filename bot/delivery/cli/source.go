@@ -37,6 +37,19 @@ type Source struct {
 	Committer func(v *bot.Verification) bot.FixCommitter
 	// Warn receives warnings (one line each).
 	Warn io.Writer
+	// Trees puts a revision's files in an empty directory (git archive),
+	// for the gates; nil means the gates cannot run.
+	Trees func(ctx context.Context, rev, dest string) error
+}
+
+var _ bot.RevisionSource = (*Source)(nil)
+
+// Extract puts rev's files in dest without touching the work tree.
+func (s *Source) Extract(ctx context.Context, rev, dest string) error {
+	if s.Trees == nil {
+		return fmt.Errorf("gates: %s is not a git work tree", s.Dir)
+	}
+	return s.Trees(ctx, rev, dest)
 }
 
 var _ bot.FixableSource = (*Source)(nil)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
 )
 
@@ -79,10 +80,19 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 		}
 		fmt.Fprintln(t.Stdout)
 	}
+	if v.Summary.Gates != nil {
+		fmt.Fprint(t.Stdout, "\n"+t.secret(report.GatesText(*v.Summary.Gates)))
+	}
 	rep, l := v.Report, v.Config.Limits
 	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
 	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
 		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
+	if rep.VerificationStatus != "" {
+		fmt.Fprintf(t.Stdout, "Reviewers: %s (%d independent runs of each check)\n", rep.VerificationStatus, v.Config.Reviewers)
+		for _, rv := range v.Summary.Escalated() {
+			fmt.Fprintf(t.Stdout, "  escalated %s: %s — %s\n", t.secret(rv.Check), rv.Reason, rv.Summary)
+		}
+	}
 	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
 	if changed {
 		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(len(marks), "marker"))
@@ -190,6 +200,10 @@ func (t *Terminal) printRun(v *bot.Verification) {
 		if o.Reason != "" {
 			fmt.Fprintf(w, "  line %d: %s\n", o.Item.Line, o.Reason)
 		}
+	}
+	if len(v.Summary.Matrix) > 0 {
+		// The spec's plain block, which its row pattern reads.
+		fmt.Fprint(w, "\n"+report.MatrixText(v.Summary))
 	}
 	for _, it := range rejected {
 		fmt.Fprintf(w, "\nline %d rejected: %s\n", it.Line, it.Reason)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -34,6 +35,9 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 	inv := command.ParseInvocation(ev.GetComment().GetBody())
 	cmd := inv.Command
 	if cmd == command.None {
+		if _, ok := claims.Find(ev.GetComment().GetBody()); ok {
+			return h.signal(ctx, job, ev)
+		}
 		return nil
 	}
 	gh, err := h.Clients.Client(ev.GetInstallation().GetID())
@@ -70,6 +74,43 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 		req.NoCache = true
 		req.Notes = append(req.Notes, "`/verify fresh`: every check ran again, none was served from the cache.")
 	}
+	if inv.Gates {
+		req.Gates = true
+		req.Notes = append(req.Notes, "`/verify gates`: the gates ran against the pull request's base.")
+	}
+	req.RerunFailed = inv.Failed
+	return h.verify(ctx, req, log)
+}
+
+// signal audits a READY_FOR_REVIEW or AUDIT_PASSED signal posted as a
+// comment. Only collaborators who may start checks have their signals
+// audited (an audit runs the checks); anyone else gets a polite refusal.
+func (h *IssueComment) signal(ctx context.Context, job queue.Job, ev github.IssueCommentEvent) error {
+	gh, err := h.Clients.Client(ev.GetInstallation().GetID())
+	if err != nil {
+		return fmt.Errorf("github client for installation %d: %w", ev.GetInstallation().GetID(), err)
+	}
+	owner, repo, number := ev.GetRepo().GetOwner().GetLogin(), ev.GetRepo().GetName(), ev.GetIssue().GetNumber()
+	user := ev.GetComment().GetUser().GetLogin()
+	log := h.logger().With("delivery", job.ID, "repo", owner+"/"+repo, "pr", number, "user", user, "command", "signal")
+	ok, err := h.canStart(ctx, gh, owner, repo, user)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		log.Info("signal not audited: insufficient permission")
+		return gh.Comment(ctx, owner, repo, number, report.SignalDenied(user))
+	}
+	if err := gh.React(ctx, owner, repo, ev.GetComment().GetID(), "eyes"); err != nil {
+		log.Warn("could not add the 👀 reaction", "err", err)
+	}
+	req, err := h.approved(ctx, gh, owner, repo, number, user, "", job.ID)
+	if err != nil {
+		return err
+	}
+	req.Trigger = "signal by @" + user
+	req.Signal, req.SignalSource, req.SignalAuthor = ev.GetComment().GetBody(), "a comment by @"+user, user
+	log.Info("signal audit requested")
 	return h.verify(ctx, req, log)
 }
 
@@ -78,8 +119,8 @@ func (h *IssueComment) Handle(ctx context.Context, job queue.Job) error {
 // their approval, and it covers the head commit as it is now (or the commit
 // the command names) and nothing pushed after: the run stops if the head
 // moved, and the report says who approved which commit.
-func (h *IssueComment) approved(ctx context.Context, gh Client, owner, repo string, number int, user, sha, deliveryID string) (bot.Request, error) {
-	req := h.Request(gh, owner, repo, number, "", deliveryID, "/verify by @"+user)
+func (b *Base) approved(ctx context.Context, gh Client, owner, repo string, number int, user, sha, deliveryID string) (bot.Request, error) {
+	req := b.Request(gh, owner, repo, number, "", deliveryID, "/verify by @"+user)
 	src := req.Source.(*Source)
 	src.Pinned = sha
 	pr, err := gh.PullRequest(ctx, owner, repo, number)
@@ -87,7 +128,7 @@ func (h *IssueComment) approved(ctx context.Context, gh Client, owner, repo stri
 		return bot.Request{}, fmt.Errorf("reading %s/%s#%d: %w", owner, repo, number, err)
 	}
 	author := pr.GetUser().GetLogin()
-	trusted, err := h.canStart(ctx, gh, owner, repo, author)
+	trusted, err := b.canStart(ctx, gh, owner, repo, author)
 	if err != nil {
 		return bot.Request{}, err
 	}

@@ -42,7 +42,9 @@ type Branches interface {
 // CheckRuns starts and completes the `autoverify` check run.
 type CheckRuns interface {
 	StartCheckRun(ctx context.Context, owner, repo, headSHA, externalID, detailsURL string) (int64, error)
-	CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string) error
+	// CompleteCheckRun completes a check run, offering actions as
+	// requested-action buttons.
+	CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string, actions ...*github.CheckRunAction) error
 }
 
 // Comments posts replies, the sticky comment and reactions.

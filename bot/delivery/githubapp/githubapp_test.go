@@ -33,6 +33,7 @@ type fakeGitHub struct {
 	sticky   [][]string
 	reacted  []string
 	checks   []string // "start SHA ext" / "complete ID conclusion title"
+	actions  [][]*github.CheckRunAction
 	bodies   []string
 }
 
@@ -78,8 +79,9 @@ func (f *fakeGitHub) StartCheckRun(_ context.Context, _, _, sha, ext, _ string) 
 	return 77, nil
 }
 
-func (f *fakeGitHub) CompleteCheckRun(_ context.Context, _, _ string, id int64, conclusion, title, _, _, _ string) error {
+func (f *fakeGitHub) CompleteCheckRun(_ context.Context, _, _ string, id int64, conclusion, title, _, _, _ string, actions ...*github.CheckRunAction) error {
 	f.checks = append(f.checks, fmt.Sprintf("complete %d %s %s", id, conclusion, title))
+	f.actions = append(f.actions, actions)
 	return nil
 }
 
@@ -292,6 +294,43 @@ func TestPullRequestTriggersOnlyWhenTheBaseBranchSaysSo(t *testing.T) {
 	}
 }
 
+func TestPullRequestEditedWithANewSignalAudits(t *testing.T) {
+	t.Parallel()
+	const signal = "READY_FOR_REVIEW: KAN-1\n| Check | Environment | Exit Code | Result |\n| a | b | 0 | PASS |\n"
+	for name, tc := range map[string]struct {
+		from, to, sender string
+		noChange         bool
+		runs             int
+	}{
+		"signal added":                 {"Fixes it.", "Fixes it.\n" + signal, "bob", false, 1},
+		"signal changed":               {"Fixes it.\n" + signal, "Fixes it.\n" + strings.Replace(signal, "0 | PASS", "1 | PASS", 1), "bob", false, 1},
+		"signal unchanged (typo fix)":  {"Fixs it.\n" + signal, "Fixes it.\n" + signal, "bob", false, 0},
+		"our own marker edit":          {"Fixes it.", "Fixes it.\n" + signal, "autoverify[bot]", false, 0},
+		"title edit only":              {"", "Fixes it.\n" + signal, "bob", true, 0},
+		"description without a signal": {"Fixes it.", "Fixes it, READY FOR REVIEW.", "bob", false, 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			gh := &fakeGitHub{files: map[string]string{"main:.autoverify.yml": "triggers:\n  pull_request: true\n"}, perms: map[string]string{"bob": "write"}}
+			p := &fakePipeline{}
+			base, _ := newBase(gh, p)
+			ev := github.PullRequestEvent{Action: github.String("edited"), Number: github.Int(3),
+				PullRequest: &github.PullRequest{Body: github.String(tc.to), Base: &github.PullRequestBranch{Ref: github.String("main")},
+					User: &github.User{Login: github.String("bob")}, Head: &github.PullRequestBranch{SHA: github.String("abc1234abc1234")}},
+				Changes:      &github.EditChange{Body: &github.EditBody{From: github.String(tc.from)}},
+				Sender:       &github.User{Login: github.String(tc.sender)},
+				Repo:         &github.Repository{Name: github.String("web"), Owner: &github.User{Login: github.String("acme")}},
+				Installation: &github.Installation{ID: github.Int64(42)}}
+			if tc.noChange {
+				ev.Changes = &github.EditChange{Title: &github.EditTitle{From: github.String("old")}}
+			}
+			raw, _ := json.Marshal(ev)
+			require.NoError(t, (&PullRequest{Base: base}).Handle(context.Background(), queue.Job{ID: "d", Event: "pull_request", Payload: raw}))
+			assert.Len(t, p.reqs, tc.runs)
+		})
+	}
+}
+
 func TestSourceReadsThePullRequestAndItsBase(t *testing.T) {
 	t.Parallel()
 	gh := &fakeGitHub{pr: &github.PullRequest{Title: github.String("KAN-2 x"), Body: github.String("body"), HTMLURL: github.String("https://gh/pr/7"),
@@ -395,4 +434,96 @@ func TestForKeyPrefersTheOpenPullRequest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, req.Source.(*Source).Number)
 	assert.Equal(t, "main", req.Source.(*Source).Ref, "no pull request: the default branch")
+}
+
+func checkRunJob(t *testing.T, action, identifier, sender string, prs ...int) queue.Job {
+	t.Helper()
+	ev := github.CheckRunEvent{
+		Action:       github.String(action),
+		CheckRun:     &github.CheckRun{ID: github.Int64(77), Name: github.String("autoverify"), HeadSHA: github.String("abc1234abc1234abc1234")},
+		Repo:         &github.Repository{Name: github.String("web"), Owner: &github.User{Login: github.String("acme")}},
+		Sender:       &github.User{Login: github.String(sender), Type: github.String("User")},
+		Installation: &github.Installation{ID: github.Int64(42)},
+	}
+	if identifier != "" {
+		ev.RequestedAction = &github.RequestedAction{Identifier: identifier}
+	}
+	for _, n := range prs {
+		ev.CheckRun.PullRequests = append(ev.CheckRun.PullRequests, &github.PullRequest{Number: github.Int(n)})
+	}
+	raw, err := json.Marshal(ev)
+	require.NoError(t, err)
+	return queue.Job{ID: "delivery-9", Source: "github", Event: "check_run", Payload: raw}
+}
+
+func TestCheckRunReruns(t *testing.T) {
+	t.Parallel()
+	pr := &github.PullRequest{User: &github.User{Login: github.String("bob")}, Head: &github.PullRequestBranch{SHA: github.String("abc1234abc1234abc1234")}}
+	run := func(t *testing.T, job queue.Job, perms map[string]string) (*fakeGitHub, *fakePipeline) {
+		gh := &fakeGitHub{perms: perms, pr: pr}
+		p := &fakePipeline{}
+		base, _ := newBase(gh, p)
+		require.NoError(t, (&Handlers{Base: base}).Handle(context.Background(), job))
+		return gh, p
+	}
+	writers := map[string]string{"alice": "write", "bob": "write"}
+	t.Run("Re-run runs everything again on the check run's commit", func(t *testing.T) {
+		_, p := run(t, checkRunJob(t, "rerequested", "", "alice", 7), writers)
+		require.Len(t, p.reqs, 1)
+		req := p.reqs[0]
+		assert.True(t, req.NoCache)
+		assert.False(t, req.RerunFailed)
+		assert.Equal(t, 7, req.Source.(*Source).Number)
+		assert.Equal(t, "abc1234abc1234abc1234", req.Source.(*Source).Pinned, "the commit the check run is on")
+		assert.Equal(t, "Re-run by @alice", req.Trigger)
+		assert.Contains(t, strings.Join(req.Notes, "\n"), "Re-run requested by @alice")
+	})
+	t.Run("the button reruns the failed items", func(t *testing.T) {
+		_, p := run(t, checkRunJob(t, "requested_action", RerunFailedID, "alice", 7), writers)
+		require.Len(t, p.reqs, 1)
+		assert.True(t, p.reqs[0].RerunFailed)
+		assert.False(t, p.reqs[0].NoCache)
+	})
+	t.Run("a reader is refused", func(t *testing.T) {
+		gh, p := run(t, checkRunJob(t, "rerequested", "", "mallory", 7), map[string]string{"mallory": "read"})
+		assert.Empty(t, p.reqs)
+		assert.Equal(t, []string{report.Denied("mallory")}, gh.comments)
+	})
+	for name, job := range map[string]queue.Job{
+		"another button":     checkRunJob(t, "requested_action", "something-else", "alice", 7),
+		"our run completing": checkRunJob(t, "completed", "", "alice", 7),
+		"a fork's check run": checkRunJob(t, "rerequested", "", "alice"),
+		"malformed":          {ID: "d", Event: "check_run", Payload: []byte("{")},
+	} {
+		t.Run(name+" is ignored", func(t *testing.T) {
+			gh, p := run(t, job, writers)
+			assert.Empty(t, p.reqs)
+			assert.Empty(t, gh.comments)
+		})
+	}
+}
+
+func TestPublisherOffersRerunOfFailedItems(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		outcomes []bot.Outcome
+		button   bool
+	}{
+		"a failure": {[]bot.Outcome{{Passed: true}, {Passed: false}}, true},
+		"all pass":  {[]bot.Outcome{{Passed: true}}, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			gh := &fakeGitHub{}
+			p := &Publisher{GitHub: gh, Owner: "acme", Repo: "web", Number: 7}
+			v := &bot.Verification{Report: bot.Report{Outcomes: tc.outcomes}}
+			require.NoError(t, p.Publish(context.Background(), v))
+			require.Len(t, gh.actions, 1)
+			if tc.button {
+				require.Len(t, gh.actions[0], 1)
+				assert.Equal(t, RerunFailedID, gh.actions[0][0].Identifier)
+			} else {
+				assert.Empty(t, gh.actions[0])
+			}
+		})
+	}
 }

@@ -63,6 +63,8 @@ func (h *Handlers) Handle(ctx context.Context, job queue.Job) error {
 		return (&IssueComment{Base: h.Base}).Handle(ctx, job)
 	case "pull_request":
 		return (&PullRequest{Base: h.Base}).Handle(ctx, job)
+	case "check_run":
+		return (&CheckRun{Base: h.Base}).Handle(ctx, job)
 	}
 	return nil
 }
@@ -100,6 +102,7 @@ func (b *Base) verify(ctx context.Context, req bot.Request, log *slog.Logger) er
 		return err
 	case v.Problem != nil:
 		log.Info("run stopped", "run", req.RunID, "problem", string(v.Problem.Kind), "trigger", req.Trigger)
+		bot.LogSignalRejected(log, v)
 	default:
 		if v.LedgerErr != nil {
 			log.Error("the run finished but the ledger did not record it", "run", req.RunID, "err", v.LedgerErr)

@@ -8,10 +8,22 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"github.com/google/go-github/v60/github"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
 )
+
+// RerunFailedID identifies the check run's "Re-run failed items" button
+// in check_run requested_action deliveries.
+const RerunFailedID = "rerun-failed"
+
+// RerunFailedAction is the button a check run with failed items offers:
+// it runs the failed items again and carries the passes over.
+func RerunFailedAction() *github.CheckRunAction {
+	return &github.CheckRunAction{Label: "Re-run failed items", Description: "Run failed checks again; keep passes", Identifier: RerunFailedID}
+}
 
 // StickyMarker identifies autoverify's one comment on a pull request.
 const StickyMarker = "<!-- autoverify:sticky -->"
@@ -66,6 +78,15 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.Problem != nil {
 		rp := bot.ReportProblem(v.Problem, p.Redactor)
 		msg := report.ProblemComment(rp)
+		if p.checkRun == 0 && v.Problem.Kind == bot.ProblemSignalRejected && v.Subject.Commit != "" {
+			// A rejection stops before Begin; it still gets its own check
+			// run, so the rejected commit shows it.
+			id, err := p.GitHub.StartCheckRun(ctx, p.Owner, p.Repo, v.Subject.Commit, v.Request.RunID, p.DetailsURL)
+			if err != nil {
+				return fmt.Errorf("starting the check run on %s/%s@%s: %w", p.Owner, p.Repo, v.Subject.Commit, err)
+			}
+			p.checkRun = id
+		}
 		if p.checkRun != 0 {
 			if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, "action_required", report.ProblemTitle(rp), msg, "", p.DetailsURL); err != nil {
 				return fmt.Errorf("completing the check run: %w", err)
@@ -81,7 +102,11 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.Summary.EvidenceURL != "" {
 		details = v.Summary.EvidenceURL
 	}
-	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details); err != nil {
+	var actions []*github.CheckRunAction
+	if _, failed := v.Report.Counts(); failed > 0 {
+		actions = append(actions, RerunFailedAction())
+	}
+	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details, actions...); err != nil {
 		return fmt.Errorf("completing the check run: %w", err)
 	}
 	if err := p.GitHub.UpsertComment(ctx, p.Owner, p.Repo, p.Number, StickyMarker, report.Comment(v.Summary)); err != nil {

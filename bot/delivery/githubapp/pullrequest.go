@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-github/v60/github"
 
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
@@ -14,7 +15,9 @@ import (
 
 // PullRequest handles pull_request deliveries: when the base branch's
 // .autoverify.yml says `triggers: {pull_request: true}`, opened,
-// synchronize and reopened start a run — for authors with write access.
+// synchronize and reopened start a run — for authors with write access —
+// and so does an edit by a person that puts a new READY_FOR_REVIEW or
+// AUDIT_PASSED signal in the description.
 // Anyone else's pull request (a fork, a drive-by) runs nothing: it gets a
 // comment and a check run saying a maintainer's /verify will run it, on
 // that commit only (Prow's /ok-to-test, bound to the commit).
@@ -31,6 +34,10 @@ func (h *PullRequest) Handle(ctx context.Context, job queue.Job) error {
 	}
 	switch ev.GetAction() {
 	case "opened", "synchronize", "reopened":
+	case "edited":
+		if !newSignal(ev) {
+			return nil
+		}
 	default:
 		return nil
 	}
@@ -60,6 +67,21 @@ func (h *PullRequest) Handle(ctx context.Context, job queue.Job) error {
 		return h.await(ctx, gh, owner, repo, ev.GetNumber(), author, ev.GetPullRequest().GetHead().GetSHA(), job.ID)
 	}
 	return h.verify(ctx, h.Request(gh, owner, repo, ev.GetNumber(), "", job.ID, "pull_request "+ev.GetAction()), log)
+}
+
+// newSignal reports whether an edit of the description by a person put a
+// signal in it, or changed the one there: an edit that leaves the signal
+// as it was (autoverify's own markers, a typo fix above it) audits nothing.
+func newSignal(ev github.PullRequestEvent) bool {
+	if isBot(ev.GetSender()) || ev.GetChanges().GetBody() == nil {
+		return false
+	}
+	now, ok := claims.Find(ev.GetPullRequest().GetBody())
+	if !ok {
+		return false
+	}
+	before, had := claims.Find(ev.GetChanges().GetBody().GetFrom())
+	return !had || before != now
 }
 
 // await tells the pull request that nothing ran and what will run it: the

@@ -32,6 +32,26 @@ type Source struct {
 }
 
 var _ bot.Source = (*Source)(nil)
+var _ bot.RevisionSource = (*Source)(nil)
+
+// Revisions fetches any revision's files (integrations/github's Client
+// does, from tarballs, through the safe extractor): the gates' base and
+// head.
+type Revisions interface {
+	Extract(ctx context.Context, owner, repo, ref, dest string) error
+}
+
+// Extract puts rev's files in dest, for the gates.
+func (s *Source) Extract(ctx context.Context, rev, dest string) error {
+	r, ok := s.GitHub.(Revisions)
+	if !ok {
+		return fmt.Errorf("%s: this GitHub client cannot fetch revisions", s)
+	}
+	if err := r.Extract(ctx, s.Owner, s.Repo, rev, dest); err != nil {
+		return fmt.Errorf("fetching %s@%s: %w", s, rev, err)
+	}
+	return nil
+}
 
 func (s *Source) String() string {
 	if s.Number > 0 {
@@ -59,8 +79,8 @@ func (s *Source) Subject(ctx context.Context) (bot.Subject, error) {
 		return bot.Subject{}, &bot.Problem{Kind: bot.ProblemHeadMoved, Pinned: s.Pinned, Commit: head}
 	}
 	return bot.Subject{
-		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(),
-		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(),
+		Repo: repo, Commit: pr.GetHead().GetSHA(), BaseRef: pr.GetBase().GetRef(), BaseCommit: pr.GetBase().GetSHA(),
+		Title: pr.GetTitle(), Branch: pr.GetHead().GetRef(), Body: pr.GetBody(), Author: pr.GetUser().GetLogin(),
 		Checklist: []byte(pr.GetBody()), ChecklistSource: "the pull request description",
 		Number: s.Number, URL: pr.GetHTMLURL(), Tree: "commit:" + pr.GetHead().GetSHA(),
 	}, nil

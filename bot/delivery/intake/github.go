@@ -34,11 +34,13 @@ const (
 )
 
 // DefaultGitHubEvents are the events enqueued when GitHubConfig.Events is
-// nil: /verify comments, pull request changes, and installation changes.
+// nil: /verify comments, pull request changes, reruns asked for on the
+// check run, and installation changes.
 func DefaultGitHubEvents() map[string]bool {
 	return map[string]bool{
 		"issue_comment":             true,
 		"pull_request":              true,
+		"check_run":                 true,
 		"installation":              true,
 		"installation_repositories": true,
 	}
@@ -185,7 +187,7 @@ func (h *gitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, "pong")
 		return
 	}
-	if !h.events[event] {
+	if !h.events[event] || !wantedAction(event, body) {
 		h.obs.Ignored(source, event)
 		reply(w, http.StatusAccepted, "ignored: "+event)
 		return
@@ -286,4 +288,20 @@ func reply(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = io.WriteString(w, msg+"\n")
+}
+
+// wantedAction drops check_run deliveries a handler would ignore: GitHub
+// sends the app created and completed for every check run it writes, and
+// only a person's rerun request (rerequested, requested_action) is work.
+func wantedAction(event string, body []byte) bool {
+	if event != "check_run" {
+		return true
+	}
+	var p struct {
+		Action string `json:"action"`
+	}
+	if json.Unmarshal(body, &p) != nil {
+		return false
+	}
+	return p.Action == "rerequested" || p.Action == "requested_action"
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/command"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/report"
@@ -35,6 +36,9 @@ type Jira interface {
 // only.
 type Transitions struct {
 	Verified, Review, Attention string
+	// Rejected is taken when an agent's signal is rejected: the story
+	// goes back to implementing.
+	Rejected string
 }
 
 // Pipeline runs verifications (*bot.Pipeline).
@@ -86,8 +90,22 @@ func (h *Handler) Handle(ctx context.Context, job queue.Job) error {
 	if err != nil {
 		return err
 	}
+	if strings.HasPrefix(trigger, signalTrigger) {
+		author := ev.Reporter
+		if author == "" {
+			author = commenter(ev)
+		}
+		who := ev.CommentAuthorName
+		if who == "" {
+			who = commenter(ev)
+		}
+		req.Signal, req.SignalSource, req.SignalAuthor = ev.CommentBody, "a Jira comment by "+who, author
+	}
 	req.Publishers = append(req.Publishers, &Publisher{Jira: h.Jira, Transitions: h.Transitions, Key: ev.IssueKey, Redactor: h.Redactor, Logger: log})
 	v, err := h.Pipeline.Run(ctx, req)
+	if err == nil {
+		bot.LogSignalRejected(log, v)
+	}
 	if err == nil && v.Ran() {
 		log.Info("run finished", "route", v.Report.Route, "run", req.RunID)
 	}
@@ -103,10 +121,7 @@ func (h *Handler) trigger(ev Event) string {
 			return "status " + ev.StatusTo
 		}
 	case KindCommentCreated:
-		by := ev.CommentAuthor
-		if by == "" {
-			by = ev.CommentAuthorName
-		}
+		by := commenter(ev)
 		// autoverify's own comments carry their run ID.
 		if (h.BotAccount != "" && by == h.BotAccount) || strings.Contains(ev.CommentBody, "autoverify run ") {
 			return ""
@@ -114,8 +129,21 @@ func (h *Handler) trigger(ev Event) string {
 		if command.Parse(ev.CommentBody) == command.Verify {
 			return "/verify by " + by
 		}
+		if _, ok := claims.Find(ev.CommentBody); ok {
+			return signalTrigger + by
+		}
 	}
 	return ""
+}
+
+// signalTrigger starts the trigger of a comment carrying a signal.
+const signalTrigger = "signal by "
+
+func commenter(ev Event) string {
+	if ev.CommentAuthor != "" {
+		return ev.CommentAuthor
+	}
+	return ev.CommentAuthorName
 }
 
 // Publisher comments a verification on a Jira issue, once per run ID, and
@@ -144,6 +172,10 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	}
 	if v.Problem != nil {
 		body := report.JiraProblem(bot.ReportProblem(v.Problem, p.Redactor))
+		if v.Problem.Kind == bot.ProblemSignalRejected && p.Transitions.Rejected != "" {
+			// The spec returns the story to implementing.
+			body += "\n\n" + p.transitionTo(ctx, key, p.Transitions.Rejected)
+		}
 		return p.Jira.AddCommentOnce(ctx, key, "skipped-"+v.Request.RunID, body)
 	}
 	note := p.transition(ctx, key, v.Summary.Route)
@@ -166,6 +198,11 @@ func (p *Publisher) transition(ctx context.Context, key, route string) string {
 	if want == "" {
 		return report.TransitionNote("", "", nil, nil)
 	}
+	return p.transitionTo(ctx, key, want)
+}
+
+// transitionTo moves the issue to want and words what happened.
+func (p *Publisher) transitionTo(ctx context.Context, key, want string) string {
 	moved, offered, err := p.Jira.TransitionTo(ctx, key, want)
 	switch {
 	case err != nil:

@@ -31,6 +31,9 @@ type Event struct {
 	ProjectKey string // issue.fields.project.key, else the key's prefix
 	// Status is the issue's status in the payload (issue.fields.status).
 	Status string
+	// Reporter is the issue's reporter (accountId or name), whose claims
+	// a signal on the issue makes.
+	Reporter string
 
 	// StatusFrom and StatusTo are the status change this event records
 	// (the changelog item for the status field); empty when the status did
@@ -90,6 +93,7 @@ type webhookPayload struct {
 			Status *struct {
 				Name string `json:"name"`
 			} `json:"status"`
+			Reporter *webhookUser `json:"reporter"`
 		} `json:"fields"`
 	} `json:"issue"`
 	Changelog *struct {
@@ -143,6 +147,7 @@ func ParseWebhook(body []byte) (Event, error) {
 			if f.Status != nil {
 				ev.Status = f.Status.Name
 			}
+			ev.Reporter = f.Reporter.id()
 		}
 		if ev.ProjectKey == "" {
 			if i := strings.LastIndexByte(ev.IssueKey, '-'); i > 0 {

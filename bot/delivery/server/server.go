@@ -13,6 +13,8 @@
 //	GET  /runs/{id}/{file}    a run's evidence file, for a signed link that
 //	                          has not expired (403 otherwise); served as
 //	                          plain text, never rendered; no listings
+//	/ (the dashboard's paths) the dashboard (bot/delivery/dashboard), when
+//	                          one is configured
 //
 // It wires handlers it is given; it holds no rules of its own.
 package server
@@ -50,6 +52,10 @@ type Config struct {
 	// CheckLink verifies a link's expiry and signature for a run's file
 	// (links.Signer.Verify); nil refuses every evidence request.
 	CheckLink func(runID, file, expires, sig string) error
+	// Dashboard, when set, answers its Paths beside the routes above.
+	Dashboard http.Handler
+	// DashboardPaths are the mux patterns the dashboard answers.
+	DashboardPaths []string
 }
 
 // New returns the server's handler.
@@ -90,6 +96,11 @@ func New(cfg Config) http.Handler {
 		}
 		serveEvidence(w, r, filepath.Join(cfg.RunsDir, "runs", id, file))
 	})
+	if cfg.Dashboard != nil {
+		for _, p := range cfg.DashboardPaths {
+			mux.Handle(p, cfg.Dashboard)
+		}
+	}
 	return mux
 }
 

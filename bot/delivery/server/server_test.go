@@ -79,3 +79,48 @@ func TestRoutes(t *testing.T) {
 		assert.NotContains(t, body, "KAN-1-evidence.txt", "no listing")
 	}
 }
+
+func TestDashboardBesideTheRoutes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	id := "0123456789abcdef0123456789abcdef"
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "runs", id), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "runs", id, "e.txt"), []byte("evidence"), 0o644))
+	dash := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "dashboard "+r.URL.Path) })
+	h := New(Config{
+		GitHub:  http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusAccepted) }),
+		Metrics: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "metrics") }),
+		RunsDir: dir, CheckLink: func(_, _, _, sig string) error {
+			if sig != "good" {
+				return errors.New("bad")
+			}
+			return nil
+		},
+		Workspaces:     http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "workspace") }),
+		Dashboard:      dash,
+		DashboardPaths: []string{"GET /{$}", "GET /runs", "GET /runs/{id}", "GET /evidence/", "GET /events", "/history/clear", "/signin", "GET /static/"},
+	})
+	for path, want := range map[string]string{
+		"/":                   "dashboard /",
+		"/runs":               "dashboard /runs",
+		"/runs/" + id:         "dashboard /runs/" + id,
+		"/runs/local-KAN-1-x": "dashboard /runs/local-KAN-1-x",
+		"/evidence/x/y":       "dashboard /evidence/x/y",
+		"/signin":             "dashboard /signin",
+		"/static/app.css":     "dashboard /static/app.css",
+		"/healthz":            "ok\n",
+		"/metrics":            "metrics",
+		"/workspaces/t":       "workspace",
+		"/runs/" + id + "/e.txt?expires=1&sig=good": "evidence",
+	} {
+		code, body := get(t, h, "GET", path)
+		assert.Equal(t, http.StatusOK, code, path)
+		assert.Equal(t, want, body, path)
+	}
+	code, _ := get(t, h, "GET", "/runs/"+id+"/e.txt?expires=1&sig=bad")
+	assert.Equal(t, http.StatusForbidden, code, "signed links are unchanged")
+	code, _ = get(t, h, "POST", "/webhooks/github")
+	assert.Equal(t, http.StatusAccepted, code)
+	code, _ = get(t, h, "GET", "/nothing-here")
+	assert.Equal(t, http.StatusNotFound, code)
+}

@@ -152,6 +152,13 @@ func (s *Server) updateCheckRun(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "Invalid request.\n\n"+msg)
 		return
 	}
+	if msg := checkActions(in.Actions); msg != "" {
+		writeError(w, http.StatusUnprocessableEntity, "Invalid request.\n\n"+msg)
+		return
+	}
+	if in.Actions != nil {
+		rs.checkRunActions[id] = in.Actions
+	}
 	if in.Name != "" {
 		run.Name = gh.String(in.Name)
 	}
@@ -226,4 +233,24 @@ func (s *Server) listCheckRuns(w http.ResponseWriter, r *http.Request) {
 	}
 	lo, hi := page(w, r, len(runs))
 	writeJSON(w, http.StatusOK, &gh.ListCheckRunsResults{Total: gh.Int(len(runs)), CheckRuns: runs[lo:hi]})
+}
+
+// checkActions enforces GitHub's limits on requested-action buttons (at
+// most 3; label 20, description 40, identifier 20 characters, each
+// required).
+func checkActions(actions []*gh.CheckRunAction) string {
+	if len(actions) > 3 {
+		return "actions: at most 3"
+	}
+	for _, a := range actions {
+		switch {
+		case a.Label == "" || utf8.RuneCountInString(a.Label) > 20:
+			return "actions: label is too long (maximum is 20 characters)"
+		case a.Description == "" || utf8.RuneCountInString(a.Description) > 40:
+			return "actions: description is too long (maximum is 40 characters)"
+		case a.Identifier == "" || utf8.RuneCountInString(a.Identifier) > 20:
+			return "actions: identifier is too long (maximum is 20 characters)"
+		}
+	}
+	return ""
 }

@@ -69,6 +69,10 @@ type Server struct {
 	faults    []*fault
 	reactions map[int64][]*gh.Reaction
 	remaining int
+	// OAuth (oauth.go).
+	oauthApps  map[string]oauthApp
+	oauthCodes map[string]oauthCode
+	userTokens map[string]string // token → login
 }
 
 type tokenGrant struct {
@@ -144,6 +148,11 @@ func (s *Server) handler() http.Handler {
 	mux.HandleFunc("DELETE /repos/{owner}/{repo}/issues/comments/{id}", s.deleteComment)
 	mux.HandleFunc("POST /repos/{owner}/{repo}/issues/comments/{id}/reactions", s.createReaction)
 
+	mux.HandleFunc("GET /login/oauth/authorize", s.authorizePage)
+	mux.HandleFunc("POST /login/oauth/authorize", s.authorize)
+	mux.HandleFunc("POST /login/oauth/access_token", s.accessToken)
+	mux.HandleFunc("GET /user", s.getUser)
+
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
@@ -162,6 +171,10 @@ func (s *Server) handler() http.Handler {
 			out = &discard{header: http.Header{}}
 		}
 		if strings.HasPrefix(r.URL.Path, "/repos/") && !strings.HasSuffix(r.URL.Path, "/installation") {
+			if login, ok := s.userOf(r); ok {
+				s.userRepo(out, r, login)
+				return
+			}
 			if !s.installationAuth(r) {
 				writeError(out, http.StatusUnauthorized, "Bad credentials")
 				return

@@ -25,7 +25,10 @@ type repoState struct {
 	pulls         map[int]*gh.PullRequest
 	perms         map[string]string
 	checkRuns     []*gh.CheckRun
-	comments      map[int][]*gh.IssueComment
+	// checkRunActions are the requested-action buttons of each check run
+	// (go-github's CheckRun has no field for them).
+	checkRunActions map[int64][]*gh.CheckRunAction
+	comments        map[int][]*gh.IssueComment
 }
 
 // PullSpec describes a pull request to add. Zero fields get defaults:
@@ -64,6 +67,8 @@ func (s *Server) repoLocked(owner, repo string) *repoState {
 		pulls:         map[int]*gh.PullRequest{},
 		perms:         map[string]string{},
 		comments:      map[int][]*gh.IssueComment{},
+
+		checkRunActions: map[int64][]*gh.CheckRunAction{},
 	}
 	s.repos[key] = r
 	return r
@@ -251,6 +256,23 @@ func (s *Server) CheckRuns(owner, repo string) []*gh.CheckRun {
 	var out []*gh.CheckRun
 	for _, c := range r.checkRuns {
 		out = append(out, clone(c))
+	}
+	return out
+}
+
+// CheckRunActions returns the requested-action buttons check run id
+// offers.
+func (s *Server) CheckRunActions(owner, repo string, id int64) []*gh.CheckRunAction {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.lookup(owner, repo)
+	if r == nil {
+		return nil
+	}
+	var out []*gh.CheckRunAction
+	for _, a := range r.checkRunActions[id] {
+		c := *a
+		out = append(out, &c)
 	}
 	return out
 }

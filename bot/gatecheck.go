@@ -1,0 +1,207 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/checklist"
+)
+
+// RevisionSource is a Source that can put any revision's files in an empty
+// directory: the base and the head of a change, for the gates. The CLI's
+// work tree does it with git archive, the GitHub source with tarballs.
+type RevisionSource interface {
+	Extract(ctx context.Context, rev, dest string) error
+}
+
+// GateRunner runs the gates of a change (integrations/gaterun).
+type GateRunner interface {
+	RunGates(ctx context.Context, job GateJob) (gates.Report, error)
+}
+
+// GateJob is one gates run.
+type GateJob struct {
+	// Base and Head are the revisions compared; Trees fetches them.
+	Base, Head string
+	Trees      RevisionSource
+	Runner     Runner
+	// Test is the test command's argv (already allowlisted); nil means
+	// the ecosystem's default, which must pass Allowed.
+	Test []string
+	// Allowed checks a command the runner picks itself (a default test
+	// command, the static checks) against the allowlist.
+	Allowed  func(command string) ([]string, error)
+	Timeout  time.Duration
+	Redactor Redactor
+	// Vars are the story's gate variables.
+	Vars map[string]string
+	// TestFiles are more test-file patterns (settings); Guards the tests
+	// the story marks as regression guards (GUARD=).
+	TestFiles []string
+	Guards    map[string]bool
+}
+
+// GatesCheck is the gates stage: it runs the gates of the change when the
+// story has GATE= items (each passes when its gate accepts) or the request
+// asks for them (/verify gates: one outcome per gate), and keeps the
+// report for evidence and reports (Verification.Gates).
+type GatesCheck struct {
+	Gates GateRunner
+	// Redactor masks secrets in the gates' snippets.
+	Redactor Redactor
+}
+
+// Name names the stage.
+func (GatesCheck) Name() string { return "gates" }
+
+// gateItem is the synthetic item /verify gates reports a gate as.
+func gateItem(g gates.Gate, command string) checklist.Item {
+	return checklist.Item{ID: "gate-" + strings.ToLower(strings.TrimPrefix(string(g), "VERIFY_")), Text: string(g),
+		Kind: checklist.Auto, Source: checklist.FromTag, Command: command, Gate: string(g)}
+}
+
+// Check runs the gates and adds their outcomes.
+func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
+	var items []checklist.Item
+	guards := map[string]bool{}
+	if v.Story != nil {
+		for _, it := range v.Story.Items {
+			if it.Kind == checklist.Auto && it.Gate != "" {
+				items = append(items, it)
+			}
+			for _, g := range it.Guards {
+				guards[g] = true
+			}
+		}
+	}
+	if len(items) == 0 && !v.Request.Gates {
+		return nil
+	}
+	base := v.Request.GateBase
+	if base == "" {
+		base = v.Subject.BaseCommit
+	}
+	if base == "" {
+		base = v.Subject.BaseRef
+	}
+	trees, ok := v.Request.Source.(RevisionSource)
+	fail := func(reason string) {
+		for _, it := range items {
+			v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
+				Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
+		}
+		if v.Request.Gates {
+			it := gateItem(gates.Red, "")
+			v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
+				Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
+		}
+	}
+	switch {
+	case base == "":
+		fail("gates need a base revision to compare with: run with --gates-base REV, or on a pull request")
+		return nil
+	case !ok || c.Gates == nil:
+		fail("gates cannot run here: this source cannot fetch the base's files")
+		return nil
+	}
+	policy, err := v.Config.Policy()
+	if err != nil {
+		return err
+	}
+	// One gates run per test command: GATE=red and GATE=green items with
+	// the same CMD share it.
+	type done struct {
+		rep gates.Report
+		err error
+	}
+	byCmd := map[string]done{}
+	run := func(argv []string, vars map[string]string) (gates.Report, error) {
+		key := strings.Join(argv, "\x00")
+		if strings.Contains(key, "{") {
+			// The command uses the item's variables: its own run.
+			key += "\x00" + vars["ac_index"]
+		}
+		if d, ok := byCmd[key]; ok {
+			return d.rep, d.err
+		}
+		rep, err := c.Gates.RunGates(ctx, GateJob{Base: base, Head: v.Subject.Commit, Trees: trees, Runner: v.Runner, Test: argv,
+			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards,
+			Vars: vars})
+		byCmd[key] = done{rep, err}
+		return rep, err
+	}
+	index := map[string]int{}
+	if v.Story != nil {
+		for i, it := range v.Story.Items {
+			index[it.ID] = i + 1
+		}
+	}
+	for _, it := range items {
+		// The spec's variables: the story is the mission, the item the
+		// acceptance criterion.
+		rep, err := run(it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text)})
+		if err != nil {
+			v.Report.Outcomes = append(v.Report.Outcomes, gateError(it, err))
+			continue
+		}
+		v.Gates = &rep
+		v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(it, rep, gates.Gate(it.Gate)))
+	}
+	if v.Request.Gates {
+		rep, err := run(nil, map[string]string{"mission_id": v.Key})
+		if err != nil {
+			v.Report.Outcomes = append(v.Report.Outcomes, gateError(gateItem(gates.Red, ""), err))
+			return nil
+		}
+		v.Gates = &rep
+		seen := map[gates.Gate]bool{}
+		for _, e := range rep.Gates {
+			if !seen[e.Gate] {
+				seen[e.Gate] = true
+				v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(gateItem(e.Gate, e.Command), rep, e.Gate))
+			}
+		}
+	}
+	return nil
+}
+
+// gateOutcome judges an item by its gate: it passes when every command of
+// that gate accepted.
+func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
+	o := Outcome{Item: it, Passed: true, Verdict: string(gates.Accept)}
+	var out strings.Builder
+	found := false
+	for _, e := range rep.Gates {
+		if e.Gate != g {
+			continue
+		}
+		found = true
+		fmt.Fprintf(&out, "%s %s (exit %d): %s\n$ %s\n%s\n", e.Gate, e.Classification, e.ExitCode, e.Reason, e.Command, e.Snippet)
+		if e.Classification != gates.Accept {
+			o.Passed, o.Reason, o.Verdict = false, fmt.Sprintf("%s %s: %s", e.Gate, e.Classification, e.Reason), string(e.Classification)
+			o.Result.ExitCode = e.ExitCode
+			o.FailureType = failure.TestFailure
+			if e.Classification == gates.RejectSyntax {
+				o.FailureType = failure.CodeError
+			}
+		}
+	}
+	if !found {
+		o.Passed, o.FailureType, o.Verdict = false, failure.EnvError, ""
+		o.Reason = fmt.Sprintf("%s did not run: `go vet ./...` is not in the allowlist (add it), or the code is Python, whose static checks only `autoverify gates` runs", g)
+		out.WriteString(o.Reason + "\n")
+	}
+	o.Result.Output = []byte(out.String())
+	return o
+}
+
+// gateError is an item whose gates could not run (a tree not fetched, a
+// command refused by the allowlist).
+func gateError(it checklist.Item, err error) Outcome {
+	msg := "autoverify: gates: " + err.Error() + "\n"
+	return Outcome{Item: it, FailureType: failure.EnvError, Reason: err.Error(), Result: Result{ExitCode: -1, Output: []byte(msg)}}
+}

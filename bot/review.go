@@ -1,0 +1,313 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/engineo/autoverify/bot/consensus"
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
+)
+
+// Reviewing makes every check that runs be run by N independent
+// reviewers, each in a fresh runner instance and its own copy of the
+// workspace, in parallel within the concurrency bound; a check passes only
+// when their consensus (bot/consensus) says verified. A flaky pass — one
+// reviewer passes, another fails, or both pass with different results — is
+// escalated to a person instead of counting as verified.
+type Reviewing struct {
+	// N is the number of reviewers; 1 or less turns reviewing off.
+	N int
+	// Workspaces copies the workspace for each reviewer after the first,
+	// so that no reviewer sees files another wrote. Nil makes every
+	// reviewer share the workspace (tests of the rules only).
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes ("pass", "fail", "skip" by test name)
+	// from a check's output, for the digest and to name flaky tests; nil,
+	// or an empty answer, makes the digest use the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
+}
+
+func (r *Reviewing) n() int {
+	if r == nil || r.N < 1 {
+		return 1
+	}
+	return r.N
+}
+
+// WorkspaceCloner copies a workspace for a reviewer. release removes the
+// copy; it is never nil when err is nil.
+type WorkspaceCloner interface {
+	Clone(ctx context.Context, dir string) (copy string, release func(), err error)
+}
+
+// FreshRunner is a runner that keeps warm instances between commands (the
+// Docker runner's warm container). Reviewers never use a warm instance:
+// Fresh returns a runner that starts a new one for every command. A runner
+// that is not a FreshRunner already starts fresh (a new sandbox per
+// command, a Job per command).
+type FreshRunner interface {
+	Fresh() Runner
+}
+
+// Review is the reviewers' verdict on one check, with each reviewer's run.
+type Review struct {
+	consensus.Verdict
+	Reviewers []ReviewerRun
+}
+
+// ReviewerRun is what one reviewer saw.
+type ReviewerRun struct {
+	ID     int
+	Passed bool
+	// Error is set when the reviewer's runner could not run the check
+	// (after the bounded retries): neither a pass nor a failure.
+	Error       string
+	ExitCode    int
+	FailureType failure.Type
+	Duration    time.Duration
+	Digest      string
+	// Attempts counts the runs the runner needed: more than one when it
+	// was unavailable at first and a retry answered.
+	Attempts int
+	// Output is the reviewer's redacted output.
+	Output []byte
+}
+
+// Status is "pass", "fail" or "error".
+func (r ReviewerRun) Status() string {
+	switch {
+	case r.Error != "":
+		return "error"
+	case r.Passed:
+		return "pass"
+	}
+	return "fail"
+}
+
+// Summary is one line about the run.
+func (r ReviewerRun) Summary() string {
+	var s string
+	switch {
+	case r.Error != "":
+		return "runner unavailable: " + r.Error
+	case r.Passed:
+		s = fmt.Sprintf("exit %d in %s", r.ExitCode, r.Duration.Round(time.Millisecond))
+	default:
+		s = fmt.Sprintf("%s, exit %d in %s", r.FailureType, r.ExitCode, r.Duration.Round(time.Millisecond))
+	}
+	if r.Attempts > 1 {
+		s += fmt.Sprintf(" (runner unavailable at first; answered on attempt %d)", r.Attempts)
+	}
+	return s
+}
+
+// Ledger is the review as the ledger history and the summary JSON keep it.
+func (rv *Review) Ledger(itemID, environment string) ledger.Verification {
+	out := ledger.Verification{ItemID: itemID, Environment: environment, Status: string(rv.Status),
+		ConsensusDigest: rv.Digest, Reason: string(rv.Reason), FlakyTests: rv.Flaky, Summary: rv.Summary}
+	for _, r := range rv.Reviewers {
+		out.VerifierResults = append(out.VerifierResults, ledger.VerifierResult{
+			VerifierID: "reviewer-" + strconv.Itoa(r.ID), Status: r.Status(), Summary: r.Summary(), Digest: r.Digest})
+	}
+	return out
+}
+
+// workspaces hands each reviewer its work directory: the workspace itself
+// for the first, a copy for each other, made once per verification and
+// only when a check must run.
+type workspaces struct {
+	dir    string
+	n      int
+	cloner WorkspaceCloner
+
+	once    sync.Once
+	dirs    []string
+	err     error
+	release []func()
+}
+
+func (w *workspaces) reviewerDirs(ctx context.Context) ([]string, error) {
+	w.once.Do(func() {
+		w.dirs = []string{w.dir}
+		for len(w.dirs) < w.n {
+			if w.cloner == nil {
+				w.dirs = append(w.dirs, w.dir)
+				continue
+			}
+			d, release, err := w.cloner.Clone(ctx, w.dir)
+			if err != nil {
+				w.err = fmt.Errorf("copying the workspace for reviewer %d: %w", len(w.dirs)+1, err)
+				return
+			}
+			w.release = append(w.release, release)
+			w.dirs = append(w.dirs, d)
+		}
+	})
+	return w.dirs, w.err
+}
+
+func (w *workspaces) close() {
+	for _, r := range w.release {
+		r()
+	}
+}
+
+// review runs it on n reviewers in parallel and judges their consensus.
+func (v *Verifier) review(ctx context.Context, r Runner, it checklist.Item, ws *workspaces) Outcome {
+	dirs, err := ws.reviewerDirs(ctx)
+	if err != nil {
+		res := Result{ExitCode: -1, Output: []byte("autoverify: " + err.Error() + "\n")}
+		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
+	}
+	if f, ok := r.(FreshRunner); ok {
+		r = f.Fresh()
+	}
+	runs := make([]Outcome, len(dirs))
+	var wg sync.WaitGroup
+	for k, dir := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[k] = v.execute(ctx, r, it, dir)
+		}()
+	}
+	wg.Wait()
+	return v.judge(it, runs, dirs)
+}
+
+// judge folds the reviewers' runs into the check's outcome.
+func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outcome {
+	rv := &Review{Reviewers: make([]ReviewerRun, len(runs))}
+	results := make([]consensus.Result, len(runs))
+	for k, o := range runs {
+		rr := ReviewerRun{ID: k + 1, Passed: o.Passed, ExitCode: o.Result.ExitCode, FailureType: o.FailureType,
+			Duration: o.Result.Duration, Attempts: o.attempts, Output: o.Result.Output}
+		cr := consensus.Result{Reviewer: k + 1, Passed: o.Passed}
+		if o.unavailable {
+			rr.Error = firstLine(o.Result.Output)
+			cr.Error = rr.Error
+		} else {
+			// The reviewer's own directory is not part of its result.
+			out := bytes.ReplaceAll(o.Result.Output, []byte(dirs[k]), []byte("<workspace>"))
+			if v.Reviewing.Tests != nil {
+				cr.Tests = v.Reviewing.Tests(it.Argv, o.Result.Output)
+			} else if outcomes := o.Tests.Outcomes(); len(outcomes) > 0 {
+				// The tests the run's own reading named (bot/testresults).
+				cr.Tests = make(map[string]string, len(outcomes))
+				for name, st := range outcomes {
+					cr.Tests[name] = string(st)
+				}
+			}
+			cr.Digest = consensus.Digest(consensus.Canonical{ExitCode: o.Result.ExitCode, FailureType: string(o.FailureType),
+				Tests: cr.Tests, Output: failure.Normalize(out)})
+			rr.Digest = cr.Digest
+		}
+		rv.Reviewers[k], results[k] = rr, cr
+	}
+	rv.Verdict = consensus.Decide(results)
+	o := Outcome{Item: it, Review: rv}
+	pick := -1 // the run that stands for the check
+	for k, r := range runs {
+		switch rv.Status {
+		case consensus.Verified:
+			if r.Passed && pick < 0 {
+				pick = k
+			}
+		default:
+			if !r.Passed && !r.unavailable && pick < 0 {
+				pick = k
+			}
+		}
+	}
+	switch {
+	case rv.Status == consensus.Verified:
+		o.Passed, o.Result, o.Tests = true, runs[pick].Result, runs[pick].Tests
+		o.Result.Output = append([]byte(fmt.Sprintf("=== %s (digest %s) ===\n", rv.Summary, short(rv.Digest))), o.Result.Output...)
+		return o
+	case pick >= 0:
+		o.Result, o.FailureType, o.Tests = runs[pick].Result, runs[pick].FailureType, runs[pick].Tests
+	case rv.Reason == consensus.ReviewerError:
+		o.Result, o.FailureType, o.unavailable = runs[0].Result, failure.EnvError, true
+	default:
+		// Every reviewer that ran passed, with different results: nothing
+		// failed, and nothing is known to work.
+		o.Result, o.FailureType = runs[0].Result, failure.Unknown
+	}
+	if rv.Status == consensus.Escalated {
+		o.Reason = fmt.Sprintf("escalated: %s — %s", rv.Reason, rv.Summary)
+	}
+	// A person must be able to see what every reviewer saw.
+	var b strings.Builder
+	for _, r := range rv.Reviewers {
+		fmt.Fprintf(&b, "=== reviewer %d: %s ===\n", r.ID, r.Summary())
+		b.Write(r.Output)
+		if n := len(r.Output); n > 0 && r.Output[n-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	fmt.Fprintf(&b, "=== reviewers: %s ===\n", rv.Summary)
+	o.Result.Output = []byte(b.String())
+	for _, r := range runs {
+		o.Result.Duration = max(o.Result.Duration, r.Result.Duration)
+		o.Result.TimedOut = o.Result.TimedOut || r.Result.TimedOut
+	}
+	return o
+}
+
+func firstLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	s = strings.TrimPrefix(s, "autoverify: ")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+func short(digest string) string {
+	if len(digest) > 12 {
+		return digest[:12]
+	}
+	return digest
+}
+
+// Verifications lists the reviewers' verdict on every reviewed result and
+// the run's overall status: "verified" only when every automated result
+// is (a cached pass was verified by reviewers when it was stored: the
+// reviewer count is part of its key), "escalated" when any result was,
+// else "failed".
+func Verifications(outcomes []Outcome) (string, []ledger.Verification) {
+	status := string(consensus.Verified)
+	var out []ledger.Verification
+	note := func(rv *Review, id, env string, passed bool) {
+		switch {
+		case rv != nil:
+			out = append(out, rv.Ledger(id, env))
+			if rv.Status == consensus.Escalated {
+				status = string(consensus.Escalated)
+			} else if rv.Status != consensus.Verified && status == string(consensus.Verified) {
+				status = string(consensus.Failed)
+			}
+		case !passed && status == string(consensus.Verified):
+			// Not reviewed and not passed: an environment that could not
+			// be set up at all.
+			status = string(consensus.Failed)
+		}
+	}
+	for _, o := range outcomes {
+		if o.Pairs == nil {
+			note(o.Review, o.Item.ID, "", o.Passed)
+			continue
+		}
+		for _, p := range o.Pairs {
+			note(p.Review, o.Item.ID, p.Environment, p.Passed)
+		}
+	}
+	return status, out
+}

@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/checklist"
+)
+
+// ProgressPublisher is a Publisher that also hears of each checklist
+// item's outcome as it lands, before the verdict (the run history shows
+// items as they finish).
+type ProgressPublisher interface {
+	Publisher
+	Progress(ctx context.Context, v *Verification, o Outcome)
+}
+
+// landed tells the progress publishers of each outcome; nil when there
+// are none.
+func (p *Pipeline) landed(ctx context.Context, v *Verification) func(Outcome) {
+	var pps []ProgressPublisher
+	for _, pub := range p.publishers(v) {
+		if pp, ok := pub.(ProgressPublisher); ok {
+			pps = append(pps, pp)
+		}
+	}
+	if len(pps) == 0 {
+		return nil
+	}
+	return func(o Outcome) {
+		for _, pp := range pps {
+			pp.Progress(ctx, v, o)
+		}
+	}
+}
+
+// RunLog stores run records for the dashboard (integrations/runlog).
+type RunLog interface {
+	Put(ctx context.Context, r runlog.Record) error
+}
+
+// RunRecorder is the publisher that keeps the run history: Begin records
+// the run as active with its items pending, Publish completes it (or
+// records the problem that stopped it), and Failed ends a run whose
+// pipeline gave up with an error. The history is a view, not the
+// verification: when it cannot be written the recorder warns and the run
+// goes on.
+type RunRecorder struct {
+	Log RunLog
+	// Warn is told when the history could not be written; nil is quiet.
+	Warn func(msg string, err error)
+	// LocalRepo names the repository of a run on a work tree (the CLI's),
+	// which has no owner/name; empty means the subject's own.
+	LocalRepo string
+	// IssueURL links a story key to its issue (Jira); nil means no link.
+	IssueURL func(key string) string
+	// AbsPath makes an evidence directory absolute, so a dashboard in
+	// another process and directory finds it; nil keeps it as written.
+	AbsPath func(string) string
+	// Redactor masks secrets in what further checks found (items come
+	// redacted in the summary).
+	Redactor StringRedactor
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+
+	mu     sync.Mutex
+	active map[string]*activeRun // by run ID, from Begin to the end
+}
+
+// activeRun is a running run's record, updated as its items land.
+type activeRun struct {
+	mu  sync.Mutex
+	rec runlog.Record
+}
+
+var _ ProgressPublisher = (*RunRecorder)(nil)
+
+// Begin records the run as active.
+func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
+	rec := r.base(v)
+	rec.Status = runlog.Active
+	if v.Story != nil {
+		for _, it := range v.Story.Items {
+			rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: r.redact(it.Text), Command: r.redact(it.Command), Kind: string(it.Kind),
+				Checked: it.Checked && it.Kind == checklist.Manual})
+		}
+	}
+	r.mu.Lock()
+	if r.active == nil {
+		r.active = map[string]*activeRun{}
+	}
+	r.active[rec.ID] = &activeRun{rec: rec}
+	r.mu.Unlock()
+	r.put(ctx, rec)
+	return nil
+}
+
+// Progress records one item's outcome while the run goes on.
+func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) {
+	r.mu.Lock()
+	run := r.active[v.Request.RunID]
+	r.mu.Unlock()
+	if run == nil {
+		return
+	}
+	run.mu.Lock()
+	defer run.mu.Unlock()
+	// A fresh slice per write: a store may keep the record it was given.
+	run.rec.Items = slices.Clone(run.rec.Items)
+	for i := range run.rec.Items {
+		it := &run.rec.Items[i]
+		if it.ID != o.Item.ID {
+			continue
+		}
+		it.Ran, it.Passed, it.FailureType, it.ExitCode = true, o.Passed, string(o.FailureType), o.Result.ExitCode
+		it.DurationMS, it.TimedOut, it.Output = o.Result.Duration.Milliseconds(), o.Result.TimedOut, runlog.Tail(r.redact(string(o.Result.Output)))
+		if o.Cached != nil {
+			it.CachedFrom = o.Cached.RunID
+		}
+	}
+	r.put(ctx, run.rec)
+}
+
+// Publish records how the run ended.
+func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
+	r.done(v)
+	r.put(ctx, r.Finished(v))
+	return nil
+}
+
+// done forgets a run's progress.
+func (r *RunRecorder) done(v *Verification) {
+	r.mu.Lock()
+	delete(r.active, v.Request.RunID)
+	r.mu.Unlock()
+}
+
+// Failed records a run whose pipeline returned err before publishing:
+// it stopped without a verdict.
+func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
+	if v == nil || err == nil {
+		return
+	}
+	r.done(v)
+	rec := r.base(v)
+	rec.Status, rec.Finished, rec.Problem = runlog.Stopped, r.now(), r.redact(err.Error())
+	r.put(ctx, rec)
+}
+
+func (r *RunRecorder) put(ctx context.Context, rec runlog.Record) {
+	// A canceled request (shutdown) still leaves its run's end behind.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := r.Log.Put(ctx, rec); err != nil && r.Warn != nil {
+		r.Warn(fmt.Sprintf("run history: could not record run %s; the verification goes on", rec.ID), err)
+	}
+}
+
+func (r *RunRecorder) redact(s string) string {
+	if r.Redactor == nil {
+		return s
+	}
+	return r.Redactor.String(s)
+}
+
+func (r *RunRecorder) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+// base is what is known of a run from its start.
+func (r *RunRecorder) base(v *Verification) runlog.Record {
+	id := v.Request.RunID
+	if id == "" {
+		id = LocalRunID(v.Key, v.Started)
+	}
+	s := v.Subject
+	rec := runlog.Record{ID: id, Repo: s.Repo, Story: v.Key, Trigger: v.Request.Trigger, Author: s.Author,
+		Commit: s.Commit, URL: s.URL, Number: s.Number, Started: v.Started, Notes: v.Request.Notes}
+	if s.BaseRef == "" {
+		rec.Local = true
+		if r.LocalRepo != "" {
+			rec.Repo = r.LocalRepo
+		}
+	}
+	if rec.Repo == "" {
+		rec.Repo = "(unknown)"
+	}
+	if r.IssueURL != nil && v.Key != "" {
+		rec.IssueURL = r.IssueURL(v.Key)
+	}
+	return rec
+}
+
+// Finished is the record of a run that ended (a verdict, or a problem).
+func (r *RunRecorder) Finished(v *Verification) runlog.Record {
+	rec := r.base(v)
+	rec.Finished = r.now()
+	if v.Problem != nil {
+		rec.Status, rec.Problem = runlog.Stopped, r.redact(v.Problem.Error())
+		return rec
+	}
+	sum := v.Summary
+	rec.Route, rec.Reason, rec.Notes = sum.Route, sum.Reason, sum.Notes
+	rec.Ledger = runlog.Ledger{Cycles: sum.Cycles, MaxCycles: sum.MaxCycles, Fixes: sum.Fixes, MaxFixes: sum.MaxFixes}
+	rec.Environments = sum.Environments
+	inStory := map[string]bool{}
+	for _, it := range sum.Items {
+		inStory[it.ID] = true
+		rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: it.Text, Command: it.Command, Kind: it.Kind, Ran: it.Ran,
+			Passed: it.Passed, Checked: it.Checked, FailureType: it.FailureType, ExitCode: it.ExitCode,
+			DurationMS: it.Duration.Milliseconds(), TimedOut: it.TimedOut, Output: runlog.Tail(it.Output), Reason: it.Reason,
+			CachedFrom: it.CachedFrom})
+	}
+	for _, m := range sum.Matrix {
+		rec.Matrix = append(rec.Matrix, runlog.MatrixRow{Check: m.Check, Environment: m.Environment, Result: m.Result, Passed: m.Passed})
+	}
+	for _, f := range sum.AutoFixes {
+		rec.AutoFixes = append(rec.AutoFixes, runlog.AutoFix{Type: f.Type, Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
+	}
+	// Outcomes of the pipeline's further Checks (gates, reviewers, claim
+	// audits) are not story items: they get a section of their own.
+	var checks []runlog.Row
+	for _, o := range v.Report.Outcomes {
+		if inStory[o.Item.ID] {
+			continue
+		}
+		res := "PASS"
+		if !o.Passed {
+			res = "FAIL"
+			if o.FailureType != "" {
+				res += " — " + string(o.FailureType)
+			}
+		}
+		name := o.Item.Text
+		if name == "" {
+			name = o.Item.ID
+		}
+		checks = append(checks, runlog.Row{Name: r.redact(name), Result: res, Passed: o.Passed, Detail: r.redact(o.Reason)})
+	}
+	if len(checks) > 0 {
+		rec.Sections = append(rec.Sections, runlog.Section{Title: "Checks", Rows: checks})
+	}
+	if len(sum.Reviews) > 0 {
+		sec := runlog.Section{Title: "Reviewers"}
+		if sum.VerificationStatus != "" {
+			sec.Title += " — " + sum.VerificationStatus
+		}
+		for _, rv := range sum.Reviews {
+			name := rv.Check
+			if rv.Environment != "" {
+				name += " in " + rv.Environment
+			}
+			result := rv.Status
+			if rv.Reason != "" {
+				result += " (" + rv.Reason + ")"
+			}
+			var detail []string
+			if rv.Summary != "" {
+				detail = append(detail, rv.Summary)
+			}
+			for _, who := range rv.Reviewers {
+				detail = append(detail, who.ID+": "+who.Status)
+			}
+			if len(rv.Flaky) > 0 {
+				detail = append(detail, "flaky: "+strings.Join(rv.Flaky, ", "))
+			}
+			sec.Rows = append(sec.Rows, runlog.Row{Name: r.redact(name), Result: result, Passed: rv.Status == "verified", Detail: r.redact(strings.Join(detail, "; "))})
+		}
+		rec.Sections = append(rec.Sections, sec)
+	}
+	// The evidence file is this run's own (the summary is the story's
+	// latest, overwritten by the next run).
+	if f := v.Files.Evidence; f != "" {
+		rec.Evidence, rec.EvidenceDir = []string{filepath.Base(f)}, filepath.Dir(f)
+		if r.AbsPath != nil {
+			rec.EvidenceDir = r.AbsPath(rec.EvidenceDir)
+		}
+	}
+	_, failed, _, rejected := sum.Counts()
+	rec.Status = runlog.Passed
+	if failed > 0 || rejected > 0 || v.LedgerErr != nil {
+		rec.Status = runlog.Failed
+	}
+	for _, it := range rec.Items {
+		if it.FailureType == "" && it.Ran && !it.Passed {
+			// A failure with no type still counts as a failure.
+			rec.Status = runlog.Failed
+		}
+	}
+	return rec
+}
+
+// PipelineRunner runs a request (*Pipeline, or one wrapped).
+type PipelineRunner interface {
+	Run(ctx context.Context, req Request) (*Verification, error)
+}
+
+// Around returns p that also records, with Failed, every run p gives up
+// on with an error (a retry then writes the same run again).
+func (r *RunRecorder) Around(p PipelineRunner) PipelineRunner {
+	return recordFailures{p: p, r: r}
+}
+
+type recordFailures struct {
+	p PipelineRunner
+	r *RunRecorder
+}
+
+func (f recordFailures) Run(ctx context.Context, req Request) (*Verification, error) {
+	v, err := f.p.Run(ctx, req)
+	if err != nil && v != nil && v.Subject.Repo != "" {
+		f.r.Failed(ctx, v, err)
+	}
+	return v, err
+}

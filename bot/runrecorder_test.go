@@ -1,0 +1,215 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/runlog"
+)
+
+// memRunLog keeps every record written, in order.
+type memRunLog struct {
+	mu   sync.Mutex
+	puts []runlog.Record
+	err  error
+}
+
+func (m *memRunLog) Put(_ context.Context, r runlog.Record) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.err != nil {
+		return m.err
+	}
+	m.puts = append(m.puts, r)
+	return nil
+}
+
+// statusAtBegin is a publisher after the recorder that reads what the
+// recorder wrote at Begin.
+type statusAtBegin struct {
+	log *memRunLog
+	got []runlog.Record
+}
+
+func (s *statusAtBegin) Begin(context.Context, *Verification) error {
+	s.got = append([]runlog.Record(nil), s.log.puts...)
+	return nil
+}
+func (s *statusAtBegin) Publish(context.Context, *Verification) error { return nil }
+
+func TestRunRecorderRecordsAFailedRunFromItsStart(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n- [ ] manual\n")
+	h.source.subject.Author, h.source.subject.URL, h.source.subject.Number = "alice", "https://github.com/acme/web/pull/7", 7
+	log := &memRunLog{}
+	atBegin := &statusAtBegin{log: log}
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}, atBegin}
+	req := h.request()
+	req.Trigger = "/verify by @alice"
+	v, err := h.pipeline.Run(context.Background(), req)
+	require.NoError(t, err)
+	require.Len(t, atBegin.got, 1, "the run is recorded before any check runs")
+	active := atBegin.got[0]
+	assert.Equal(t, runlog.Active, active.Status)
+	assert.Equal(t, "run-1", active.ID)
+	assert.Equal(t, "acme/web", active.Repo)
+	assert.False(t, active.Local)
+	assert.Equal(t, "KAN-1", active.Story)
+	require.Len(t, active.Items, 3, "items are pending")
+	assert.False(t, active.Items[0].Ran)
+
+	require.Len(t, log.puts, 4, "begin, each of the two checks as it lands, the end")
+	landed := log.puts[1:3]
+	for _, r := range landed {
+		assert.Equal(t, runlog.Active, r.Status, "items land while the run is active")
+	}
+	ran := func(r runlog.Record) (n int) {
+		for _, it := range r.Items {
+			if it.Ran {
+				n++
+			}
+		}
+		return n
+	}
+	assert.Equal(t, 1, ran(landed[0]), "one check landed")
+	assert.Equal(t, 2, ran(landed[1]), "both checks have landed before the verdict")
+	assert.Equal(t, 0, ran(atBegin.got[0]), "what Begin wrote is not changed afterwards")
+	done := log.puts[3]
+	assert.Equal(t, runlog.Failed, done.Status)
+	assert.Equal(t, string(v.Report.Route), done.Route)
+	assert.Equal(t, "alice", done.Author)
+	assert.Equal(t, "/verify by @alice", done.Trigger)
+	assert.Equal(t, 7, done.Number)
+	assert.Equal(t, []string{"ev.txt"}, done.Evidence)
+	assert.Equal(t, "reports", done.EvidenceDir)
+	assert.Equal(t, 1, done.Ledger.Cycles)
+	assert.Equal(t, 3, done.Ledger.MaxCycles)
+	require.Len(t, done.Items, 3)
+	assert.True(t, done.Items[0].Passed)
+	assert.Equal(t, 1, done.Items[1].ExitCode)
+	assert.NotEmpty(t, done.Items[1].FailureType)
+	assert.Equal(t, []string{done.Items[1].FailureType}, done.FailureTypes())
+	assert.False(t, done.Finished.Before(done.Started))
+}
+
+func TestRunRecorderPassAndProblem(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	log := &memRunLog{}
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	_, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	assert.Equal(t, runlog.Passed, log.puts[len(log.puts)-1].Status)
+
+	h = newPipelineHarness(t, "prose")
+	h.source.subject.Title = "no key"
+	log = &memRunLog{}
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	_, err = h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	require.Len(t, log.puts, 1, "a run stopped before Begin is still recorded, once")
+	assert.Equal(t, runlog.Stopped, log.puts[0].Status)
+	assert.Contains(t, log.puts[0].Problem, "no story key")
+}
+
+func TestRunRecorderShowsFurtherChecksAsASection(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h.pipeline.Checks = append(h.pipeline.Checks, &toyStage{})
+	log := &memRunLog{}
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	_, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	done := log.puts[len(log.puts)-1]
+	require.Len(t, done.Sections, 1)
+	assert.Equal(t, "Checks", done.Sections[0].Title)
+	assert.Equal(t, []runlog.Row{{Name: "toy stage", Result: "FAIL — TEST_FAILURE"}}, done.Sections[0].Rows)
+	assert.Len(t, done.Items, 1, "the stage's finding is not a story item")
+}
+
+func TestRunRecorderWarnsAndTheRunGoesOn(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	var warned []string
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: &memRunLog{err: errors.New("disk full")},
+		Warn: func(msg string, err error) { warned = append(warned, msg+": "+err.Error()) }}}
+	v, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	assert.True(t, v.Ran())
+	require.Len(t, warned, 3, "begin, the item, the end")
+	assert.Contains(t, warned[0], "run-1")
+	assert.Contains(t, warned[0], "disk full")
+}
+
+func TestRunRecorderFailedEndsTheRun(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h.source.wsErr = errors.New("tarball: 502 Bad Gateway")
+	log := &memRunLog{}
+	rr := &RunRecorder{Log: log}
+	h.pipeline.Publishers = []Publisher{rr}
+	_, err := rr.Around(h.pipeline).Run(context.Background(), h.request())
+	require.Error(t, err)
+	last := log.puts[len(log.puts)-1]
+	assert.Equal(t, runlog.Stopped, last.Status)
+	assert.Contains(t, last.Problem, "502 Bad Gateway")
+}
+
+func TestRunRecorderNamesLocalRuns(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h.source.subject.BaseRef, h.source.subject.Repo = "", "."
+	log := &memRunLog{}
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, LocalRepo: "/home/me/web"}}
+	req := h.request()
+	req.RunID = ""
+	_, err := h.pipeline.Run(context.Background(), req)
+	require.NoError(t, err)
+	first, last := log.puts[0], log.puts[len(log.puts)-1]
+	assert.True(t, first.Local)
+	assert.Equal(t, "/home/me/web", first.Repo)
+	assert.Regexp(t, `^local-KAN-1-\d{8}T\d{6}Z$`, first.ID)
+	assert.Equal(t, first.ID, last.ID, "Begin and Publish write the same run")
+}
+
+// maskRedactor masks one secret.
+type maskRedactor string
+
+func (m maskRedactor) String(s string) string { return strings.ReplaceAll(s, string(m), "[REDACTED]") }
+
+func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n")
+	h.source.wsErr = errors.New("dial https://user:hunter2-token@git.example: refused")
+	log := &memRunLog{}
+	rr := &RunRecorder{Log: log, Redactor: maskRedactor("hunter2-token")}
+	h.pipeline.Publishers = []Publisher{rr}
+	_, err := rr.Around(h.pipeline).Run(context.Background(), h.request())
+	require.Error(t, err)
+	for _, r := range log.puts {
+		raw := fmt.Sprintf("%+v", r)
+		assert.NotContains(t, raw, "hunter2-token")
+	}
+	assert.Contains(t, log.puts[len(log.puts)-1].Problem, "[REDACTED]")
+}
+
+func TestRunRecorderShowsReviewersAsASection(t *testing.T) {
+	t.Parallel()
+	v := &Verification{Request: Request{RunID: "r"}, Key: "KAN-1", Subject: Subject{Repo: "acme/web", BaseRef: "main"}}
+	v.Summary.RunID, v.Summary.VerificationStatus = "r", "escalated"
+	v.Summary.Reviews = []report.Review{{Check: "pnpm test", Environment: "node20", Status: "escalated", Reason: "digest_mismatch",
+		Flaky: []string{"cart applies discount"}, Reviewers: []report.Reviewer{{ID: "r1", Status: "passed"}, {ID: "r2", Status: "failed"}}}}
+	rec := (&RunRecorder{IssueURL: func(k string) string { return "https://acme.atlassian.net/browse/" + k }}).Finished(v)
+	assert.Equal(t, "https://acme.atlassian.net/browse/KAN-1", rec.IssueURL)
+	require.Len(t, rec.Sections, 1)
+	assert.Equal(t, runlog.Section{Title: "Reviewers — escalated", Rows: []runlog.Row{{Name: "pnpm test in node20", Result: "escalated (digest_mismatch)",
+		Detail: "r1: passed; r2: failed; flaky: cart applies discount"}}}, rec.Sections[0])
+}

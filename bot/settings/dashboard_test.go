@@ -1,0 +1,41 @@
+package settings
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestResolveDashboard(t *testing.T) {
+	t.Parallel()
+	env := func(m map[string]string) Lookup {
+		return Env(func(k string) string { return m[k] }, Dashboard)
+	}
+	c, err := ResolveDashboard(env(nil))
+	if err != nil || c.Addr != "127.0.0.1:8090" || c.Retention != DefaultRunRetention || c.GitHubURL != "https://github.com" {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, err = ResolveDashboard(env(map[string]string{"ENGINEO_DASHBOARD_TOKEN": "0123456789abcdef", "ENGINEO_DASHBOARD_ADMINS": "@Alice, bob",
+		"ENGINEO_RUN_RETENTION": "30d", "ENGINEO_GITHUB_URL": "https://ghe.example.com/"}))
+	if err != nil || c.Token != "0123456789abcdef" || len(c.Admins) != 2 || c.Admins[0] != "alice" || c.Retention != 30*24*time.Hour || c.GitHubURL != "https://ghe.example.com" {
+		t.Fatalf("set: %+v %v", c, err)
+	}
+	for name, tc := range map[string]struct {
+		env  map[string]string
+		want string
+	}{
+		"short token":   {map[string]string{"ENGINEO_DASHBOARD_TOKEN": "short"}, "ENGINEO_DASHBOARD_TOKEN: the dashboard token is 5 characters; use at least 16"},
+		"half oauth":    {map[string]string{"ENGINEO_GITHUB_CLIENT_ID": "Iv1.x"}, "ENGINEO_GITHUB_CLIENT_SECRET"},
+		"bad retention": {map[string]string{"ENGINEO_RUN_RETENTION": "forever"}, `ENGINEO_RUN_RETENTION="forever": want a whole number of days`},
+		"negative days": {map[string]string{"ENGINEO_RUN_RETENTION": "-3d"}, "ENGINEO_RUN_RETENTION"},
+		"github url":    {map[string]string{"ENGINEO_GITHUB_URL": "github.com"}, "want GitHub's web address"},
+	} {
+		_, err := ResolveDashboard(env(tc.env))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", name, err, tc.want)
+		}
+	}
+	if d, err := ParseRetention("0"); err != nil || d != 0 {
+		t.Errorf("0 keeps every run: %v %v", d, err)
+	}
+}

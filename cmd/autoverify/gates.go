@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os/exec"
+
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/redact"
+	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/runners"
+)
+
+// gatesCmd is `autoverify gates --base REV [--head REV] [--test-cmd CMD]
+// [--json]`: the deterministic gates of the change base..head, run on
+// trees extracted from git (the checkout is never touched). Exit 0 when
+// every gate accepts, 1 when one rejects, 2 on bad input.
+func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
+	fs := flag.NewFlagSet("gates", flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	baseRev := fs.String("base", "", "the revision the change starts from (required)")
+	headRev := fs.String("head", "HEAD", "the revision with the change")
+	testCmd := fs.String("test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	workdir := fs.String("workdir", ".", "the git work tree (its .autoverify.yml is read)")
+	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
+	lookup := settingFlags(fs, a.Getenv, settings.Run)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return exitBadInput, err
+	}
+	if len(pos) != 0 {
+		return exitBadInput, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]", pos[0])
+	}
+	if *baseRev == "" {
+		return exitBadInput, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
+	}
+	repo := git.Repo{Dir: *workdir}
+	base, err := repo.Commit(ctx, *baseRev)
+	if err != nil {
+		return exitBadInput, revError(*workdir, "--base", *baseRev, err)
+	}
+	head, err := repo.Commit(ctx, *headRev)
+	if err != nil {
+		return exitBadInput, revError(*workdir, "--head", *headRev, err)
+	}
+	cfg, err := loadConfig(lookup, *workdir)
+	if err != nil {
+		return exitBadInput, err
+	}
+	policy, err := cfg.Policy()
+	if err != nil {
+		return exitBadInput, err
+	}
+	eco, test, err := gatesTest(*workdir, *testCmd, policy)
+	if err != nil {
+		return exitBadInput, err
+	}
+	static, err := gatesStatic(eco, test, policy)
+	if err != nil {
+		return exitBadInput, err
+	}
+	guards := map[string]bool{}
+	for _, g := range settings.SplitList(*guardList) {
+		guards[g] = true
+	}
+	runner, closeRunner, err := runners.New(cfg, nil)
+	if err != nil {
+		return exitBadInput, inputErrorf("runner: %v", err)
+	}
+	defer closeRunner()
+	red, err := redact.New(redact.WithSecrets(a.secrets(cfg)...))
+	if err != nil {
+		return exitFailed, fmt.Errorf("building the redactor: %w", err)
+	}
+	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
+		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": *workdir},
+		TestFiles: cfg.GatesTestFiles, Guards: guards,
+		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
+	if err != nil {
+		return exitFailed, err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(a.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return exitFailed, err
+		}
+	} else {
+		fmt.Fprint(a.Stdout, reportText(rep))
+	}
+	if rep.Accepted() {
+		return exitOK, nil
+	}
+	return exitFailed, nil
+}
+
+func reportText(rep gates.Report) string { return report.GatesText(rep.View()) }
+
+// revError words a revision that cannot be used.
+func revError(dir, flagName, rev string, err error) error {
+	if errors.Is(err, git.ErrNotRepo) {
+		return inputErrorf("--workdir %s: not a git work tree; run gates inside the repository", dir)
+	}
+	if errors.Is(err, git.ErrNoRevision) {
+		return inputErrorf("%s %s: no such commit in %s; give a branch, tag or commit hash", flagName, rev, dir)
+	}
+	return inputErrorf("%s %s: %v", flagName, rev, err)
+}
+
+// gatesTest picks the test command: --test-cmd, else the ecosystem's
+// default. It must be allowlisted like any checklist command, and be a
+// command whose per-test results the gates can read.
+func gatesTest(dir, cmd string, policy checklist.Policy) (gates.Ecosystem, []string, error) {
+	if cmd == "" {
+		eco, ok := gaterun.Detect(dir)
+		if !ok {
+			return "", nil, inputErrorf("--workdir %s: neither Go (go.mod) nor Python (*.py, pyproject.toml); give the test command with --test-cmd", dir)
+		}
+		cmd = gates.CommandLine(gaterun.DefaultTest[eco])
+	}
+	argv, err := policy.Check(cmd)
+	if err != nil {
+		return "", nil, inputErrorf("--test-cmd: %v", err)
+	}
+	eco, ok := gaterun.EcosystemOf(argv)
+	if !ok {
+		return "", nil, inputErrorf("--test-cmd %q: gates read per-test results from `go test` (Go) or pytest (Python); give one of those", cmd)
+	}
+	if _, err := gates.Substitute(argv, nil); err != nil {
+		return "", nil, inputErrorf("--test-cmd %q: %v", cmd, err)
+	}
+	return eco, argv, nil
+}
+
+// gatesStatic picks VERIFY_IMPLEMENT's command: `go vet ./...` for Go;
+// for Python the first of ruff and pyflakes that is installed (with the
+// test command's python), or none. It must be allowlisted.
+func gatesStatic(eco gates.Ecosystem, test []string, policy checklist.Policy) ([]string, error) {
+	var pick []string
+	switch eco {
+	case gates.Go:
+		pick = gaterun.DefaultStatic[gates.Go][0]
+	case gates.Python:
+		py := "python3"
+		if test[0] != "pytest" && len(test) > 2 && test[1] == "-m" {
+			py = test[0]
+		}
+		for _, c := range gaterun.DefaultStatic[gates.Python] {
+			if c[0] == "python3" {
+				c = append([]string{py}, c[1:]...)
+				if exec.Command(py, "-c", "import "+c[2]).Run() != nil {
+					continue
+				}
+			} else if _, err := exec.LookPath(c[0]); err != nil {
+				continue
+			}
+			pick = c
+			break
+		}
+	}
+	if pick == nil {
+		return nil, nil
+	}
+	if _, err := policy.Check(gates.CommandLine(pick)); err != nil {
+		return nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
+	}
+	return pick, nil
+}

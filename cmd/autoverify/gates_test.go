@@ -1,0 +1,309 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/integrations/github/githubtest"
+)
+
+// gitCommit writes files into dir ("" removes one), commits and returns
+// the commit.
+func gitCommit(t *testing.T, dir, msg string, files map[string]string) string {
+	t.Helper()
+	git := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+		return strings.TrimSpace(string(out))
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {
+		git("init", "-q", "-b", "main")
+		git("config", "user.email", "t@example.com")
+		git("config", "user.name", "t")
+	}
+	for p, body := range files {
+		full := filepath.Join(dir, p)
+		if body == "" {
+			require.NoError(t, os.Remove(full))
+			continue
+		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(body), 0o644))
+	}
+	git("add", "-A")
+	git("commit", "-q", "-m", msg)
+	return git("rev-parse", "HEAD")
+}
+
+const (
+	gatesCalc      = "package calc\n\nfunc Abs(x int) int { return x }\n"
+	gatesCalcFixed = "package calc\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
+	gatesCalcTest  = "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n"
+	gatesNegTest   = "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"-2\")\n\t}\n}\n"
+)
+
+// gatesJSON is `gates --json`'s documented shape, read strictly.
+type gatesJSON struct {
+	Base  string `json:"base"`
+	Head  string `json:"head"`
+	Gates []struct {
+		Gate           string `json:"gate"`
+		Command        string `json:"command"`
+		ExitCode       int    `json:"exit_code"`
+		Classification string `json:"classification"`
+		Snippet        string `json:"snippet"`
+		Timestamp      string `json:"timestamp"`
+		Attempt        int    `json:"attempt"`
+	} `json:"gates"`
+	Tests struct {
+		FailToPass []string `json:"fail_to_pass"`
+		PassToPass []string `json:"pass_to_pass"`
+		Vanity     []string `json:"vanity"`
+		Broken     []string `json:"broken"`
+		Tampered   []string `json:"tampered"`
+	} `json:"tests"`
+}
+
+func decodeGates(t *testing.T, raw []byte) gatesJSON {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	var g gatesJSON
+	require.NoError(t, dec.Decode(&g), "%s", raw)
+	return g
+}
+
+func TestGatesCLIGo(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+
+	code := h.run("gates", "--workdir", repo, "--base", base, "--json")
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	g := decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, base, g.Base)
+	assert.Equal(t, head, g.Head, "--head defaults to HEAD")
+	var names []string
+	for _, e := range g.Gates {
+		names = append(names, e.Gate)
+		assert.Equal(t, "accept", e.Classification, e.Gate)
+		assert.Equal(t, 1, e.Attempt)
+		assert.NotEmpty(t, e.Timestamp)
+	}
+	assert.Equal(t, []string{"VERIFY_RED", "VERIFY_GREEN", "VERIFY_REFACTOR", "VERIFY_REFACTOR", "VERIFY_IMPLEMENT"}, names)
+	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[0].Command)
+	assert.Equal(t, "go vet ./...", g.Gates[4].Command)
+	assert.Equal(t, []string{"TestAbsNegative"}, g.Tests.FailToPass)
+	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
+	assert.Equal(t, []string{}, g.Tests.Vanity)
+
+	// A new test that passes on the base is vanity, unless named a guard.
+	guarded := gitCommit(t, repo, "double", map[string]string{"double.go": "package calc\n\nfunc Double(x int) int { return 2 * x }\n",
+		"double_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatal(\"2\")\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+	code = h.run("gates", "--workdir", repo, "--base", head, "--json")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, []string{"TestAbsTen"}, decodeGates(t, h.stdout.Bytes()).Tests.Vanity)
+	code = h.run("gates", "--workdir", repo, "--base", head, "--guard", "TestAbsTen", "--json")
+	assert.Equal(t, 0, code, "a regression guard is not vanity: %s", h.stdout.String())
+
+	// A change that deletes the test and breaks nothing else is tampering.
+	gitCommit(t, repo, "drop the test", map[string]string{"calc_test.go": "package calc\n"})
+	code = h.run("gates", "--workdir", repo, "--base", guarded)
+	assert.Equal(t, 1, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	assert.Contains(t, h.stdout.String(), "REJECTED")
+	assert.Contains(t, h.stdout.String(), "TestAbsNegative (deleted)")
+	assert.Contains(t, h.stdout.String(), "VERIFY_REFACTOR  reject_failure")
+}
+
+func TestGatesCLIPython(t *testing.T) {
+	py := ""
+	for _, c := range []string{"python3", "/usr/bin/python3"} {
+		if exec.CommandContext(context.Background(), c, "-c", "import pytest").Run() == nil {
+			py, _ = exec.LookPath(c)
+			break
+		}
+	}
+	if py == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 with pytest: scripts/test.sh installs python3-pytest")
+		}
+		t.Skip("SKIPPED LOUDLY: no python3 with pytest (apt-get install python3-pytest)")
+	}
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = py + " -m pytest," + py + " -m pyflakes,pyflakes,ruff"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"calc.py": "def absolute(x):\n    return x\n",
+		"tests/test_calc.py": "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n"})
+	gitCommit(t, repo, "fix", map[string]string{"calc.py": "def absolute(x):\n    return -x if x < 0 else x\n",
+		"tests/test_calc.py": "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n\n\ndef test_negative():\n    assert absolute(-3) == 3\n"})
+	code := h.run("gates", "--workdir", repo, "--base", base, "--test-cmd", py+" -m pytest", "--json")
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	g := decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, g.Tests.FailToPass)
+	assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, g.Tests.PassToPass)
+	entries, err := os.ReadDir(filepath.Join(repo, "tests"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "no __pycache__ in the checkout")
+	_, err = os.Stat(filepath.Join(repo, ".pytest_cache"))
+	assert.True(t, os.IsNotExist(err), "no .pytest_cache in the checkout")
+}
+
+func TestGatesCLIBadInput(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet,make"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc})
+	notRepo := t.TempDir()
+	cases := map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"no base":         {args: []string{"--workdir", repo}, want: "gates needs --base REV"},
+		"unknown base":    {args: []string{"--workdir", repo, "--base", "nope"}, want: "--base nope: no such commit"},
+		"option as base":  {args: []string{"--workdir", repo, "--base", "--output=x"}, want: "--base --output=x: no such commit"},
+		"unknown head":    {args: []string{"--workdir", repo, "--base", base, "--head", "v9"}, want: "--head v9: no such commit"},
+		"not a work tree": {args: []string{"--workdir", notRepo, "--base", "main"}, want: "not a git work tree"},
+		"not allowlisted": {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test -race ./..."}, env: map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "go vet"}, want: "is not in the allowlist"},
+		"shell syntax":    {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test ./... ; rm -rf /"}, want: "commands run without a shell"},
+		"no results":      {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "make test"}, want: "per-test results"},
+		"unknown var":     {args: []string{"--workdir", repo, "--base", base, "--test-cmd", "go test '{pkgs}'"}, want: "unknown gate variable {pkgs}"},
+		"vet refused":     {args: []string{"--workdir", repo, "--base", base}, env: map[string]string{"ENGINEO_AUTOVERIFY_ALLOWLIST": "go test"}, want: "VERIFY_IMPLEMENT: command `go vet ./...` is not in the allowlist"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			for k, v := range c.env {
+				old := h.env[k]
+				h.env[k] = v
+				defer func() { h.env[k] = old }()
+			}
+			code := h.run(append([]string{"gates"}, c.args...)...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, h.stderr.String(), c.want)
+			assert.Equal(t, 1, strings.Count(h.stderr.String(), "\n"), "one line: %q", h.stderr.String())
+			assert.Empty(t, h.stdout.String())
+		})
+	}
+}
+
+// A story's GATE= items go through the pipeline: `run --gates-base` judges
+// them by the gates of base..HEAD, and the summary carries the gates.
+func TestRunStoryWithGateItems(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	story := h.write("KAN-7.md", "# KAN-7\n\n<!-- AUTO:GATE=red CMD=go test ./... -->\n- [ ] the new test fails before the fix\n"+
+		"<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] and passes after it\n<!-- AUTO:GATE=refactor CMD=go test ./... -->\n- [ ] nothing else breaks\n")
+
+	code := h.run("run", story, "--workdir", repo, "--gates-base", base)
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", "KAN-7-auto-verify-summary.json"))
+	require.NoError(t, err)
+	var sum struct {
+		AllPassed bool `json:"all_passed"`
+		Results   []struct {
+			Command string `json:"command"`
+			Passed  bool   `json:"passed"`
+		} `json:"results"`
+		Gates gatesJSON `json:"gates"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &sum), "%s", raw)
+	assert.True(t, sum.AllPassed)
+	assert.Len(t, sum.Results, 3, "each GATE= item is a result")
+	assert.Equal(t, base, sum.Gates.Base)
+	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
+	assert.Contains(t, h.stdout.String(), "every gate accepts", "the terminal shows the gates")
+	assert.Contains(t, h.stdout.String(), "FAIL_TO_PASS  TestAbsNegative")
+	require.Equal(t, 0, h.run("ledger", "show", "KAN-7", "--json"), h.stderr.String())
+	assert.Contains(t, h.stdout.String(), `"gates": {`, "the ledger's history keeps the gates' verdicts")
+	assert.Contains(t, h.stdout.String(), `"VERIFY_RED": "accept"`)
+
+	// go vet not allowlisted: the other gates run, GATE=implement says why
+	// it did not.
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test"
+	impl := h.write("KAN-8.md", "# KAN-8\n\n<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] green\n<!-- AUTO:GATE=implement CMD=go test ./... -->\n- [ ] vet\n")
+	code = h.run("run", impl, "--workdir", repo, "--gates-base", base)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, h.stdout.String(), "`go vet ./...` is not in the allowlist")
+	raw, err = os.ReadFile(filepath.Join(h.dir, "reports", "KAN-8-auto-verify-summary.json"))
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"passed_count": 1`)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+
+	// Without a base the items fail, saying what to do; nothing breaks.
+	code = h.run("run", story, "--workdir", repo)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, h.stdout.String()+h.stderr.String(), "--gates-base REV")
+}
+
+// TestServeVerifyGates: `/verify gates` on a pull request runs the gates
+// against the pull request's base, both trees fetched as tarballs, and the
+// check run and the sticky comment show each gate and the test lists.
+func TestServeVerifyGates(t *testing.T) {
+	redisURL := testRedisURL(t)
+	fake := githubtest.NewServer(t)
+	fake.AddRepo("acme", "web", "main")
+	const baseSHA = "1111111111111111111111111111111111111111"
+	const prHead = "2222222222222222222222222222222222222222"
+	cfg := "allowlist: [true, go test, go vet]\n"
+	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": cfg})
+	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-25", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
+	fake.SetPermission("acme", "web", "alice", "write")
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+
+	body := "/verify gates"
+	cid := fake.AddComment("acme", "web", 7, "alice", body)
+	code, _ := srv.deliver(t, "issue_comment", "d-gates-1", commentEvent(cid, "alice", body), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the gates run", func() bool { return len(completedRuns(fake)) == 1 })
+	run := completedRuns(fake)[0]
+	summary := run.GetOutput().GetSummary()
+	assert.Equal(t, "success", run.GetConclusion(), "%s\n%s", summary, srv.logString())
+	assert.Contains(t, summary, "### Gates ✅ every gate accepts")
+	assert.Contains(t, summary, "| VERIFY_RED | ✅ accept |")
+	assert.Contains(t, summary, "| FAIL_TO_PASS | `TestAbsNegative` |")
+	assert.Contains(t, summary, "Base `"+baseSHA[:12]+"`")
+	waitFor(t, "the sticky comment", func() bool {
+		c := stickyComments(fake)
+		return len(c) == 1 && strings.Contains(c[0].GetBody(), "| PASS_TO_PASS | `TestAbsPositive` |")
+	})
+	assert.Contains(t, stickyComments(fake)[0].GetBody(), "`/verify gates`")
+
+	// A push that adds a test passing without any fix: vanity, and the
+	// pull request's check says so.
+	const vanityHead = "3333333333333333333333333333333333333333"
+	fake.SetFiles("acme", "web", vanityHead, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc,
+		"calc_test.go": gatesCalcTest + "\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-25", HeadSHA: vanityHead, BaseRef: "main", BaseSHA: baseSHA})
+	cid = fake.AddComment("acme", "web", 7, "alice", body)
+	code, _ = srv.deliver(t, "issue_comment", "d-gates-2", commentEvent(cid, "alice", body), testSecret)
+	require.Equal(t, 202, code)
+	waitFor(t, "the second gates run", func() bool { return len(completedRuns(fake)) == 2 })
+	run = completedRuns(fake)[1]
+	assert.NotEqual(t, "success", run.GetConclusion())
+	assert.Contains(t, run.GetOutput().GetSummary(), "| VERIFY_RED | ❌ reject_vanity |")
+	assert.Contains(t, run.GetOutput().GetSummary(), "| vanity | `TestAbsTen` |")
+	waitFor(t, "the vanity comment", func() bool {
+		return strings.Contains(stickyComments(fake)[0].GetBody(), "| vanity | `TestAbsTen` |")
+	})
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/bot/settings"
+	runbolt "github.com/engineo/autoverify/integrations/runlog/bolt"
+	runredis "github.com/engineo/autoverify/integrations/runlog/redis"
+)
+
+// runLog is the run history as cmd uses it: the recorder writes, the
+// dashboard reads.
+type runLog interface {
+	Put(ctx context.Context, r runlog.Record) error
+	Get(ctx context.Context, id string) (runlog.Record, bool, error)
+	List(ctx context.Context, q runlog.Query) (runlog.Page, error)
+	Counts(ctx context.Context, keys ...string) (map[string]runlog.Counts, error)
+	Repos(ctx context.Context) ([]string, error)
+	Seq(ctx context.Context) (int64, error)
+	Clear(ctx context.Context, by string, at time.Time) (runlog.Cleared, error)
+	Cleared(ctx context.Context) (runlog.Cleared, bool, error)
+	Close() error
+}
+
+var (
+	_ runLog = (*runbolt.Store)(nil)
+	_ runLog = (*runredis.Store)(nil)
+)
+
+// retentionSetting is the one dashboard setting every command that
+// records runs reads.
+var retentionSetting = []settings.Setting{settingNamed(settings.Dashboard, "run-retention")}
+
+func settingNamed(list []settings.Setting, flag string) settings.Setting {
+	for _, s := range list {
+		if s.Flag == flag {
+			return s
+		}
+	}
+	panic("no setting " + flag)
+}
+
+// openRunLog opens the run history beside the ledger: Redis when
+// ENGINEO_REDIS_URL is set (keys under the prefix's "runs:"), else
+// runs.db in the state directory. The returned func closes it.
+func openRunLog(ctx context.Context, cfg settings.Config, retention time.Duration, now func() time.Time) (runLog, func(), error) {
+	if cfg.RedisURL != "" {
+		opt, err := goredis.ParseURL(cfg.RedisURL)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ENGINEO_REDIS_URL: %w", err)
+		}
+		rc := goredis.NewClient(opt)
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := rc.Ping(pctx).Err(); err != nil {
+			_ = rc.Close()
+			return nil, nil, fmt.Errorf("run history: Redis at %s: %w", opt.Addr, err)
+		}
+		s := runredis.New(rc, runredis.WithPrefix(cfg.RedisPrefix+"runs:"), runredis.WithRetention(retention), runredis.WithClock(now))
+		return s, func() { _ = rc.Close() }, nil
+	}
+	s, err := runbolt.Open(cfg.StateDir, runbolt.WithRetention(retention), runbolt.WithClock(now))
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, func() { _ = s.Close() }, nil
+}
+
+// retention reads ENGINEO_RUN_RETENTION.
+func retention(lookup settings.Lookup) (time.Duration, error) {
+	v, src := lookup("run-retention")
+	if v == "" {
+		return settings.DefaultRunRetention, nil
+	}
+	d, err := settings.ParseRetention(v)
+	if err != nil {
+		return 0, inputErrorf("%s=%q: %v", src, v, err)
+	}
+	return d, nil
+}

@@ -1,0 +1,143 @@
+package gaterun_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/local"
+)
+
+// benchRepo is a Go module of pkgs packages with tests tests each, every
+// test doing about work of CPU (a suite that takes a while, as real ones
+// do); the head fixes a bug in one package and adds its test.
+func benchRepo(b *testing.B, pkgs, tests int, work time.Duration) (r *repo, base, head string) {
+	b.Helper()
+	r = &repo{Dir: b.TempDir()}
+	run := func(args ...string) string {
+		out, err := runGit(r.Dir, args...)
+		if err != nil {
+			b.Fatalf("git %v: %v: %s", args, err, out)
+		}
+		return out
+	}
+	run("init", "-q", "-b", "main")
+	run("config", "user.email", "b@example.com")
+	run("config", "user.name", "b")
+	files := map[string]string{"go.mod": goMod}
+	spin := fmt.Sprintf(`
+func spin() {
+	end := time.Now().Add(%d * time.Microsecond)
+	for time.Now().Before(end) {
+	}
+}
+`, work.Microseconds())
+	for p := 0; p < pkgs; p++ {
+		dir := fmt.Sprintf("p%d", p)
+		files[dir+"/calc.go"] = fmt.Sprintf("package p%d\n\n// Abs is |x|, buggy for negatives.\nfunc Abs(x int) int { return x }\n", p)
+		var tb strings.Builder
+		fmt.Fprintf(&tb, "package p%d\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n%s", p, spin)
+		for i := 0; i < tests; i++ {
+			fmt.Fprintf(&tb, "\nfunc TestAbs%d(t *testing.T) {\n\tspin()\n\tif Abs(%d) != %d {\n\t\tt.Fatal(\"abs\")\n\t}\n}\n", i, i, i)
+		}
+		files[dir+"/calc_test.go"] = tb.String()
+	}
+	write := func(fs map[string]string) {
+		for p, body := range fs {
+			full := filepath.Join(r.Dir, p)
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(body), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		run("add", "-A")
+		run("commit", "-q", "-m", "c")
+	}
+	write(files)
+	base = strings.TrimSpace(run("rev-parse", "HEAD"))
+	write(map[string]string{
+		"p0/calc.go":     "package p0\n\n// Abs is |x|.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n",
+		"p0/neg_test.go": "package p0\n\nimport \"testing\"\n\nfunc TestAbsNegative(t *testing.T) {\n\tspin()\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"-2\")\n\t}\n}\n",
+	})
+	head = strings.TrimSpace(run("rev-parse", "HEAD"))
+	return r, base, head
+}
+
+// BenchmarkGatesOverhead compares a gates run with what it replaces:
+// running the test command twice, on the base and on the head (each in a
+// tree extracted beforehand, so the baseline pays no extraction). Both use
+// -count=1 so neither is served from go test's result cache. It reports
+// the overhead in percent.
+func BenchmarkGatesOverhead(b *testing.B) {
+	// slow: 4 packages × 8 tests × 40 ms, about 2 s a run, like a real
+	// suite; fast: the same tests doing nothing, where the fixed costs
+	// (extraction, the extra compiles of RED and REFACTOR) show.
+	b.Run("suite=slow", func(b *testing.B) { benchOverhead(b, 40*time.Millisecond) })
+	b.Run("suite=fast", func(b *testing.B) { benchOverhead(b, 0) })
+}
+
+func benchOverhead(b *testing.B, work time.Duration) {
+	r, base, head := benchRepo(b, 4, 8, work)
+	runner, err := local.New(local.WithTimeout(5 * time.Minute))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	trees := gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}
+	test := []string{"go", "test", "-count=1", "./..."}
+	twice := func() time.Duration {
+		tmp := b.TempDir()
+		for _, rev := range []string{base, head} {
+			if err := trees.Extract(ctx, rev, filepath.Join(tmp, rev)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		start := time.Now()
+		for _, rev := range []string{base, head} {
+			if _, err := runner.Run(ctx, bot.Command{Argv: []string{"go", "test", "-count=1", "-json", "./..."}, Dir: filepath.Join(tmp, rev)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(start)
+	}
+	gatesRun := func(static bool) time.Duration {
+		spec := gaterun.Spec{Base: base, Head: head, Trees: trees, Runner: runner, Ecosystem: gates.Go, Test: test}
+		if static {
+			spec.Static = gaterun.DefaultStatic[gates.Go][0]
+		}
+		start := time.Now()
+		rep, err := gaterun.Run(ctx, spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !rep.Accepted() || len(rep.Tests.FailToPass) != 1 {
+			b.Fatalf("the benchmark's change should pass every gate: %+v", rep)
+		}
+		return time.Since(start)
+	}
+	twice()        // warm the build cache for both
+	gatesRun(true) // and go vet's
+	var base2, g, gs time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		base2 += twice()
+		g += gatesRun(false)
+		gs += gatesRun(true)
+	}
+	n := time.Duration(b.N)
+	b.ReportMetric(float64((base2 / n).Milliseconds()), "twice-ms")
+	b.ReportMetric(float64((g / n).Milliseconds()), "gates-ms")
+	b.ReportMetric(float64((gs / n).Milliseconds()), "gates+vet-ms")
+	b.ReportMetric(100*(float64(g)/float64(base2)-1), "overhead-%")
+	b.ReportMetric(100*(float64(gs)/float64(base2)-1), "overhead+vet-%")
+}

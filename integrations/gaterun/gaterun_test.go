@@ -1,0 +1,295 @@
+package gaterun_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/local"
+)
+
+const goMod = "module example.com/calc\n\ngo 1.22\n"
+
+// The base: Abs has a bug for negative numbers; its test covers positive
+// ones only, and a test of the negative case is already there, failing.
+const goCalc = `package calc
+
+// Abs is |x| (buggy: negative x comes back as is).
+func Abs(x int) int { return x }
+`
+
+const goCalcFixed = `package calc
+
+// Abs is |x|.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+`
+
+const goCalcTest = `package calc
+
+import "testing"
+
+func TestAbsPositive(t *testing.T) {
+	if Abs(3) != 3 {
+		t.Fatal("Abs(3)")
+	}
+}
+
+func TestAbsZero(t *testing.T) {
+	if Abs(0) != 0 {
+		t.Fatal("Abs(0)")
+	}
+}
+`
+
+// goKnownBug is an existing test that fails on the base.
+const goKnownBug = `package calc
+
+import "testing"
+
+func TestAbsKnownBug(t *testing.T) {
+	if Abs(-1) != 1 {
+		t.Fatal("Abs(-1)")
+	}
+}
+`
+
+func goRepo(t *testing.T) (*repo, string) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest, "bug_test.go": goKnownBug})
+	return r, base
+}
+
+func runner(t *testing.T) *local.Runner {
+	t.Helper()
+	r, err := local.New(local.WithTimeout(5 * time.Minute))
+	require.NoError(t, err)
+	return r
+}
+
+func gatesRun(t *testing.T, r *repo, eco gates.Ecosystem, test []string, base, head string) gates.Report {
+	t.Helper()
+	before := r.listing()
+	spec := gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Runner: runner(t),
+		Ecosystem: eco, Test: test, Static: gaterun.DefaultStatic[eco][0]}
+	if eco == gates.Python {
+		spec.Static = nil
+	}
+	rep, err := gaterun.Run(context.Background(), spec)
+	require.NoError(t, err)
+	assert.Equal(t, before, r.listing(), "the user's checkout, index and worktrees are untouched")
+	return rep
+}
+
+func gateOf(rep gates.Report, g gates.Gate) gates.Evidence {
+	for _, e := range rep.Gates {
+		if e.Gate == g {
+			return e
+		}
+	}
+	return gates.Evidence{Classification: "(gate missing)"}
+}
+
+func TestGoGates(t *testing.T) {
+	r, base := goRepo(t)
+	goTest := []string{"go", "test", "./..."}
+
+	t.Run("a real fix with its test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + `
+func TestAbsNegative(t *testing.T) {
+	if Abs(-2) != 2 {
+		t.Fatal("Abs(-2)")
+	}
+}
+`})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Green).Classification, gateOf(rep, gates.Green).Reason)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Implement).Classification)
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
+		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
+		assert.Empty(t, rep.Tests.Vanity)
+		assert.Empty(t, rep.Tests.Broken)
+		assert.Empty(t, rep.Tests.Tampered)
+		assert.True(t, rep.Accepted())
+		red := gateOf(rep, gates.Red)
+		assert.Contains(t, red.Command, "go test -run '^(TestAbsNegative)$' -json .", "RED runs only the new test, with the reporting flag")
+		assert.NotZero(t, red.ExitCode)
+		assert.Contains(t, red.Snippet, "Abs(-2)")
+		assert.Equal(t, 1, red.Attempt)
+		assert.False(t, red.Timestamp.IsZero())
+	})
+
+	t.Run("a fix whose test needs new code", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("add Sign", map[string]string{"sign.go": "package calc\n\nfunc Sign(x int) int {\n\tif x < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}\n",
+			"sign_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestSign(t *testing.T) {\n\tif Sign(-5) != -1 {\n\t\tt.Fatal(\"Sign\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.Accept, red.Classification, "missing code is how a test of new code is red: %s", red.Reason)
+		assert.Contains(t, red.Snippet, "undefined: Sign")
+		assert.Equal(t, []string{"TestSign"}, rep.Tests.FailToPass)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+	})
+
+	t.Run("a vanity test cannot hide behind a test of new code", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("hide", map[string]string{"sign.go": "package calc\n\nfunc Sign(x int) int {\n\tif x < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}\n",
+			"sign_test.go": "package calc\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestSign(t *testing.T) {\n\tif Sign(-5) != -1 {\n\t\tt.Fatal(fmt.Sprint(\"Sign\"))\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Contains(t, red.Reason, "TestSign")
+		assert.Equal(t, []string{"TestAbsTen"}, rep.Tests.Vanity)
+		assert.Equal(t, []string{"TestSign"}, rep.Tests.FailToPass, "the vanity test is no FAIL_TO_PASS")
+	})
+
+	t.Run("a test that passes without the fix is vanity", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("vanity", map[string]string{"calc.go": goCalcFixed, "more_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.RejectVanity, gateOf(rep, gates.Red).Classification)
+		assert.Equal(t, []string{"TestAbsTen"}, rep.Tests.Vanity)
+		assert.False(t, rep.Accepted())
+	})
+
+	t.Run("a test with a syntax error", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("syntax", map[string]string{"calc.go": goCalcFixed, "neg_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestNeg(t *testing.T) {\n\tif Abs(-3) != 3 {\n\t\tt.Fatal(\"-3\"\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Red).Classification)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification)
+		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "neg_test.go")
+	})
+
+	t.Run("a syntax error in an existing test file is no tampering", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("broken file", map[string]string{"calc.go": goCalcFixed, "bug_test.go": strings.Replace(goKnownBug, "t.Fatal(\"Abs(-1)\")", "t.Fatal(\"Abs(-1)\"", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Red).Classification)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification)
+		assert.Empty(t, rep.Tests.Tampered)
+	})
+
+	t.Run("a change that breaks an existing test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("break", map[string]string{"calc.go": "package calc\n\nfunc Abs(x int) int { return 0 }\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		ref := gateOf(rep, gates.Refactor)
+		assert.Equal(t, gates.RejectFailure, ref.Classification)
+		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Broken)
+		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.PassToPass)
+	})
+
+	t.Run("skipping a passing test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("skip", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\tif Abs(3) != 3 {", "\tt.Skip(\"flaky\")\n\tif Abs(3) != 3 {", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Tampered)
+		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.PassToPass, "a weakened test is not kept, though its base version passes")
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+	})
+
+	tampers := map[string]map[string]string{
+		"editing a failing test to pass": {"bug_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsKnownBug(t *testing.T) {\n\tif Abs(-1) != -1 {\n\t\tt.Fatal(\"Abs(-1)\")\n\t}\n}\n"},
+		"deleting a failing test":        {"bug_test.go": ""},
+		"skipping a failing test":        {"bug_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsKnownBug(t *testing.T) {\n\tt.Skip(\"later\")\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"Abs(-1)\")\n\t}\n}\n"},
+	}
+	for name, files := range tampers {
+		t.Run(name, func(t *testing.T) {
+			r.branch(base)
+			head := r.commit(name, files)
+			rep := gatesRun(t, r, gates.Go, goTest, base, head)
+			assert.Equal(t, []string{"TestAbsKnownBug"}, rep.Tests.Tampered)
+			assert.NotContains(t, rep.Tests.PassToPass, "TestAbsKnownBug")
+			ref := gateOf(rep, gates.Refactor)
+			assert.Equal(t, gates.RejectFailure, ref.Classification)
+			assert.Contains(t, ref.Reason, "TestAbsKnownBug")
+			assert.False(t, rep.Accepted())
+		})
+	}
+}
+
+// TestCutOutputIsNotAPass: when the runner's output cap cuts the head's
+// report, a base test whose result fell in the cut is unknown, and
+// REFACTOR does not accept on faith.
+func TestCutOutputIsNotAPass(t *testing.T) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed,
+		"calc_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n"})
+	noisy := func(name string) string {
+		return "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc " + name + "(t *testing.T) {\n\tfor i := 0; i < 200; i++ {\n\t\tt.Log(strings.Repeat(\"x\", 100))\n\t}\n}\n"
+	}
+	head := r.commit("noise", map[string]string{"a_noisy_test.go": noisy("TestANoisy"), "z_noisy_test.go": noisy("TestZNoisy")})
+	small, err := local.New(local.WithOutputLimit(8 << 10))
+	require.NoError(t, err)
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: small, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+	require.NoError(t, err)
+	ref := gateOf(rep, gates.Refactor)
+	assert.Equal(t, gates.RejectFailure, ref.Classification)
+	assert.Contains(t, ref.Reason, "ENGINEO_OUTPUT_LIMIT")
+	assert.Contains(t, ref.Tests, "TestAbsPositive")
+}
+
+// flaky fails each command's first try the way an engine that did not
+// answer does, or every try with a permanent error.
+type flaky struct {
+	bot.Runner
+	mu        sync.Mutex
+	seen      map[string]bool
+	permanent bool
+}
+
+func (f *flaky) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	if f.permanent {
+		return bot.Result{}, errors.New("image missing")
+	}
+	f.mu.Lock()
+	key := cmd.Dir + "\x00" + strings.Join(cmd.Argv, "\x00")
+	first := !f.seen[key]
+	f.seen[key] = true
+	f.mu.Unlock()
+	if first {
+		return bot.Result{}, bot.Transient(errors.New("engine did not answer"))
+	}
+	return f.Runner.Run(ctx, cmd)
+}
+
+func TestRunnerFailuresAreTriedAgainAndCounted(t *testing.T) {
+	r, base := goRepo(t)
+	head := r.commit("fix", map[string]string{"calc.go": goCalcFixed})
+	spec := gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Ecosystem: gates.Go,
+		Test: []string{"go", "test", "./..."}, Runner: &flaky{Runner: runner(t), seen: map[string]bool{}},
+		RetryDelay: func(int) time.Duration { return time.Millisecond }}
+	rep, err := gaterun.Run(context.Background(), spec)
+	require.NoError(t, err)
+	for _, e := range rep.Gates {
+		if e.Command != "" {
+			assert.Equal(t, 2, e.Attempt, "%s: the second try ran", e.Gate)
+		}
+	}
+	assert.Equal(t, gates.Accept, gateOf(rep, gates.Green).Classification)
+
+	spec.Runner = &flaky{permanent: true}
+	_, err = gaterun.Run(context.Background(), spec)
+	require.Error(t, err, "a runner that cannot run is no verdict")
+	assert.Contains(t, err.Error(), "image missing")
+	assert.Contains(t, err.Error(), "(1 tries)")
+}

@@ -1,0 +1,159 @@
+package gaterun_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+)
+
+func pySpec(r *repo, test []string, base, head string) gaterun.Spec {
+	return gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Runner: runner(r.t),
+		Ecosystem: gates.Python, Test: test}
+}
+
+const pyCalc = "def absolute(x):\n    return x  # bug: negative x comes back as is\n"
+
+const pyCalcFixed = "def absolute(x):\n    return -x if x < 0 else x\n"
+
+const pyTests = `from calc import absolute
+
+
+def test_positive():
+    assert absolute(3) == 3
+
+
+class TestZero:
+    def test_zero(self):
+        assert absolute(0) == 0
+`
+
+const pyKnownBug = `from calc import absolute
+
+
+def test_known_bug():
+    assert absolute(-1) == 1
+`
+
+func TestPythonGates(t *testing.T) {
+	py := pythonWithPytest(t)
+	pytest := []string{py, "-m", "pytest"}
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalc, "tests/test_calc.py": pyTests, "tests/test_bug.py": pyKnownBug})
+
+	t.Run("a real fix with its test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix", map[string]string{"calc.py": pyCalcFixed,
+			"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, g := range []gates.Gate{gates.Red, gates.Green, gates.Refactor} {
+			assert.Equal(t, gates.Accept, gateOf(rep, g).Classification, "%s: %s", g, gateOf(rep, g).Reason)
+		}
+		assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, rep.Tests.FailToPass)
+		assert.Equal(t, []string{"tests/test_calc.py::TestZero::test_zero", "tests/test_calc.py::test_positive"}, rep.Tests.PassToPass,
+			"untouched tests of a touched file are PASS_TO_PASS")
+		assert.True(t, rep.Accepted())
+		for _, junk := range []string{"__pycache__", ".pytest_cache", "tests/__pycache__"} {
+			_, err := os.Stat(filepath.Join(r.Dir, junk))
+			assert.True(t, os.IsNotExist(err), "%s appeared in the user's checkout", junk)
+		}
+	})
+
+	t.Run("a test of new code", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("sign", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
+			"tests/test_sign.py": "from calc import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "the base lacks sign", "the module imports with sign made None")
+		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "'NoneType' object is not callable", "and the test ran and failed")
+		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("a vanity test cannot hide behind an import of new code", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("hide", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
+			"tests/test_sign.py": "from calc import absolute, sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n\n\ndef test_ten():\n    assert absolute(10) == 10\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Contains(t, red.Reason, "the base lacks sign")
+		assert.Equal(t, []string{"tests/test_sign.py::test_ten"}, rep.Tests.Vanity)
+		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("a test that passes without the fix is vanity", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("vanity", map[string]string{"calc.py": pyCalcFixed, "tests/test_more.py": "from calc import absolute\n\n\ndef test_ten():\n    assert absolute(10) == 10\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		assert.Equal(t, gates.RejectVanity, gateOf(rep, gates.Red).Classification)
+		assert.Equal(t, []string{"tests/test_more.py::test_ten"}, rep.Tests.Vanity)
+	})
+
+	t.Run("a regression guard the story names is not vanity", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("guard", map[string]string{"calc.py": pyCalcFixed,
+			"tests/test_more.py": "from calc import absolute\n\n\ndef test_ten():\n    assert absolute(10) == 10\n\n\ndef test_minus_five():\n    assert absolute(-5) == 5\n"})
+		spec := pySpec(r, pytest, base, head)
+		spec.Guards = map[string]bool{"tests/test_more.py::test_ten": true}
+		rep, err := gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Empty(t, rep.Tests.Vanity)
+		assert.Equal(t, []string{"tests/test_more.py::test_minus_five"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("test files named by a pattern from the settings", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("checks", map[string]string{"calc.py": pyCalcFixed, "pytest.ini": "[pytest]\npython_files = test_*.py check_*.py\n",
+			"checks/check_neg.py": "from calc import absolute\n\n\ndef test_neg():\n    assert absolute(-7) == 7\n"})
+		spec := pySpec(r, pytest, base, head)
+		rep, err := gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Red).Classification, "check_*.py is no test file by convention")
+		spec.TestFiles = []string{"check_*.py"}
+		rep, err = gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, []string{"checks/check_neg.py::test_neg"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("a test with a syntax error", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("syntax", map[string]string{"calc.py": pyCalcFixed, "tests/test_neg.py": "from calc import absolute\n\n\ndef test_neg():\n    assert absolute(-3) == 3)\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification, gateOf(rep, gates.Green).Reason)
+	})
+
+	t.Run("a change that breaks an existing test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("break", map[string]string{"calc.py": "def absolute(x):\n    return 0\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+		assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, rep.Tests.Broken)
+	})
+
+	tampers := map[string]map[string]string{
+		"editing a failing test to pass": {"tests/test_bug.py": "from calc import absolute\n\n\ndef test_known_bug():\n    assert absolute(-1) == -1\n"},
+		"deleting a failing test":        {"tests/test_bug.py": ""},
+		"skipping a failing test":        {"tests/test_bug.py": "import pytest\nfrom calc import absolute\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_known_bug():\n    assert absolute(-1) == 1\n"},
+	}
+	for name, files := range tampers {
+		t.Run(name, func(t *testing.T) {
+			r.branch(base)
+			head := r.commit(name, files)
+			rep := gatesRun(t, r, gates.Python, pytest, base, head)
+			assert.Equal(t, []string{"tests/test_bug.py::test_known_bug"}, rep.Tests.Tampered)
+			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+			assert.False(t, rep.Accepted())
+		})
+	}
+}

@@ -1,0 +1,51 @@
+package workspace
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCloneCopiesFilesModesAndLinksWithoutFollowing(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "repo")
+	require.NoError(t, os.MkdirAll(filepath.Join(src, "pkg"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "pkg", "run.sh"), []byte("#!/bin/sh\necho ok\n"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "README"), []byte("hello"), 0o644))
+	outside := filepath.Join(t.TempDir(), "secret")
+	require.NoError(t, os.WriteFile(outside, []byte("s3cret"), 0o600))
+	require.NoError(t, os.Symlink(outside, filepath.Join(src, "leak")))
+
+	dst, release, err := Copier{Dir: t.TempDir()}.Clone(context.Background(), src)
+	require.NoError(t, err)
+	assert.Equal(t, "repo", filepath.Base(dst), "the copy keeps the workspace's name")
+	b, err := os.ReadFile(filepath.Join(dst, "README"))
+	require.NoError(t, err)
+	assert.Equal(t, "hello", string(b))
+	st, err := os.Stat(filepath.Join(dst, "pkg", "run.sh"))
+	require.NoError(t, err)
+	assert.NotZero(t, st.Mode()&0o100, "execute bit kept")
+	target, err := os.Readlink(filepath.Join(dst, "leak"))
+	require.NoError(t, err, "a link stays a link")
+	assert.Equal(t, outside, target)
+
+	// Writes in the copy never reach the original.
+	require.NoError(t, os.WriteFile(filepath.Join(dst, "README"), []byte("changed"), 0o644))
+	b, _ = os.ReadFile(filepath.Join(src, "README"))
+	assert.Equal(t, "hello", string(b))
+
+	release()
+	_, err = os.Stat(dst)
+	assert.True(t, os.IsNotExist(err), "release removes the copy")
+}
+
+func TestCloneOfAMissingDirectoryNamesIt(t *testing.T) {
+	t.Parallel()
+	_, _, err := Copier{Dir: t.TempDir()}.Clone(context.Background(), "/nonexistent/ws")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "/nonexistent/ws")
+}
