@@ -243,6 +243,10 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 	if rv.Status == consensus.Escalated {
 		o.Reason = fmt.Sprintf("escalated: %s — %s", rv.Reason, rv.Summary)
 	}
+	if o.Reason == "" && pick >= 0 {
+		// The run's own reason (a test command that ran no tests).
+		o.Reason = runs[pick].Reason
+	}
 	// A person must be able to see what every reviewer saw.
 	var b strings.Builder
 	for _, r := range rv.Reviewers {
