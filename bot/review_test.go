@@ -256,3 +256,25 @@ func goTestLines(_ []string, out []byte) map[string]string {
 	}
 	return m
 }
+
+// TestFlakyTestsFromTheRunsOwnReading names the flaky test from the
+// per-test outcomes each reviewer's run read from its output
+// (bot/testresults), with no reader configured for reviewing.
+func TestFlakyTestsFromTheRunsOwnReading(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		if cmd.Dir == "/ws" {
+			return Result{Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n--- PASS: TestFlaky (0.00s)\nPASS\nok  \texample.com/x\t0.01s\n")}, nil
+		}
+		return Result{ExitCode: 1, Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n    x_test.go:9: got 2\n--- FAIL: TestFlaky (0.00s)\nFAIL\nFAIL\texample.com/x\t0.01s\n")}, nil
+	}}
+	s, _ := reviewSession(t, r, 2, nil)
+	require.Nil(t, s.Verifier.Reviewing.Tests)
+	rep := runStory(t, s, "- [ ] tests `ok`\n")
+	o := rep.Outcomes[0]
+	require.NotNil(t, o.Review)
+	assert.Equal(t, consensus.NoMajority, o.Review.Reason)
+	assert.Equal(t, []string{"TestFlaky"}, o.Review.Flaky)
+	assert.Equal(t, []string{"TestFlaky"}, o.Tests.FailedNames(), "the failing reviewer's tests stand for the check")
+	assert.Equal(t, 2, o.Tests.Run)
+}
