@@ -361,7 +361,7 @@ wait:
 	ended := time.Now()
 	finish()
 	if exit < 0 {
-		if exit, err = r.execExit(ex.ID); err != nil {
+		if exit, err = docker.ExecExit(r.cli, ex.ID); err != nil {
 			return bot.Result{}, r.engineErr("inspecting the exec of "+name, err)
 		}
 	}
@@ -372,29 +372,6 @@ wait:
 		}
 	}
 	return bot.Result{ExitCode: exit, Output: output, OmittedBytes: out.Omitted(), Duration: ended.Sub(start)}, nil
-}
-
-// execExit inspects a finished exec; the stream can end a moment before
-// the engine records the exit.
-func (r *Runner) execExit(id string) (int, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
-	defer cancel()
-	delay := time.Millisecond
-	for {
-		ins, err := r.cli.ExecInspect(ctx, id, client.ExecInspectOptions{})
-		if err != nil {
-			return 0, err
-		}
-		if !ins.Running {
-			return ins.ExitCode, nil
-		}
-		select {
-		case <-ctx.Done():
-			return 0, fmt.Errorf("exec %s still running after its output ended", shortID(id))
-		case <-time.After(delay):
-		}
-		delay = min(2*delay, 50*time.Millisecond)
-	}
 }
 
 // engineErr wraps an engine error with what was being done, and with

@@ -225,15 +225,18 @@ wait:
 	}, false, nil
 }
 
-// execExit inspects a finished exec for its exit code. The output stream
+// execExit inspects a finished exec for its exit code (see ExecExit).
+func (r *Runner) execExit(execID string) (int, error) { return ExecExit(r.cli, execID) }
+
+// ExecExit inspects a finished exec for its exit code. The output stream
 // can end a moment before the engine records the exit, so it retries while
-// the exec still reads as running.
-func (r *Runner) execExit(execID string) (int, error) {
+// the exec still reads as running. integrations/compose shares it.
+func ExecExit(cli *client.Client, execID string) (int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
 	defer cancel()
 	delay := time.Millisecond
 	for {
-		ins, err := r.cli.ExecInspect(ctx, execID, client.ExecInspectOptions{})
+		ins, err := cli.ExecInspect(ctx, execID, client.ExecInspectOptions{})
 		if err != nil {
 			return 0, err
 		}
