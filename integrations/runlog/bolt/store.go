@@ -176,26 +176,7 @@ func (s *Store) update(ctx context.Context, fn func(tx *bbolt.Tx) error) error {
 // Put records r, replacing the run's previous record, and forgets runs
 // past retention.
 func (s *Store) Put(ctx context.Context, r runlog.Record) error {
-	if err := runlog.Check(r); err != nil {
-		return err
-	}
-	return s.update(ctx, func(tx *bbolt.Tx) error {
-		old, err := getRecord(tx, r.ID)
-		if err != nil {
-			return err
-		}
-		c, err := runlog.Plan(old, r)
-		if err != nil {
-			return err
-		}
-		if err := apply(tx, c, true); err != nil {
-			return err
-		}
-		if err := s.prune(tx); err != nil {
-			return err
-		}
-		return bumpSeq(tx)
-	})
+	return s.PutBatch(ctx, []runlog.Record{r})
 }
 
 // PutBatch records many runs in one transaction (an import, or seeding a
