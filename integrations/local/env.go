@@ -92,3 +92,48 @@ func envPath(env []string) string {
 	}
 	return ""
 }
+
+// sandboxEnv adapts the environment to the sandbox: HOME is the sandbox's
+// private home, and the toolchain caches shown copy-on-write are named so
+// that tools find them there rather than under the new HOME. caches nil
+// means the Go build and module caches of the service's user, where they
+// exist; it returns the caches to show.
+func sandboxEnv(env []string, caches []string, lookup func(string) (string, bool)) ([]string, []string) {
+	out := make([]string, 0, len(env)+2)
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "HOME=") {
+			kv = "HOME=" + SandboxHome
+		}
+		out = append(out, kv)
+	}
+	if caches != nil {
+		return out, caches
+	}
+	caches = []string{}
+	home, _ := lookup("HOME")
+	goCache, ok := lookup("GOCACHE")
+	if !ok || goCache == "" {
+		if xdg, ok := lookup("XDG_CACHE_HOME"); ok && xdg != "" {
+			goCache = xdg + "/go-build"
+		} else if home != "" {
+			goCache = home + "/.cache/go-build"
+		}
+	}
+	modCache, ok := lookup("GOMODCACHE")
+	if !ok || modCache == "" {
+		if gopath, ok := lookup("GOPATH"); ok && gopath != "" {
+			modCache = strings.Split(gopath, ":")[0] + "/pkg/mod"
+		} else if home != "" {
+			modCache = home + "/go/pkg/mod"
+		}
+	}
+	for _, c := range []struct{ name, dir string }{{"GOCACHE", goCache}, {"GOMODCACHE", modCache}} {
+		name, dir := c.name, c.dir
+		if fi, err := os.Stat(dir); dir == "" || dir[0] != '/' || err != nil || !fi.IsDir() {
+			continue
+		}
+		caches = append(caches, dir)
+		out = append(out, name+"="+dir)
+	}
+	return out, caches
+}

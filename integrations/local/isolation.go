@@ -8,9 +8,17 @@ import "fmt"
 type Isolation string
 
 const (
-	// IsolationAuto picks IsolationPIDNamespace when the kernel permits it
-	// and IsolationProcessGroup otherwise.
+	// IsolationAuto picks IsolationSandbox when the kernel permits it,
+	// then IsolationPIDNamespace, then IsolationProcessGroup.
 	IsolationAuto Isolation = ""
+	// IsolationSandbox runs each command in its own user (unless the
+	// service is root), PID, mount, network, IPC and UTS namespaces, on a
+	// read-only view of the system directories with the workspace, a
+	// private /tmp and home writable, under limits; see SandboxConfig.
+	IsolationSandbox Isolation = "sandbox"
+	// IsolationNoSandbox picks the strongest mode short of the sandbox,
+	// for people who run their own trusted code with ENGINEO_SANDBOX=off.
+	IsolationNoSandbox Isolation = "no-sandbox"
 	// IsolationPIDNamespace runs each command as PID 1 of its own PID
 	// namespace (inside a user namespace when autoverify is not root).
 	IsolationPIDNamespace Isolation = "pid-namespace"
@@ -21,9 +29,9 @@ const (
 
 func (i Isolation) valid() error {
 	switch i {
-	case IsolationAuto, IsolationPIDNamespace, IsolationProcessGroup:
+	case IsolationAuto, IsolationSandbox, IsolationNoSandbox, IsolationPIDNamespace, IsolationProcessGroup:
 		return nil
 	}
-	return fmt.Errorf("local: unknown isolation %q (want %q, %q or empty for auto)",
-		string(i), IsolationPIDNamespace, IsolationProcessGroup)
+	return fmt.Errorf("local: unknown isolation %q (want %q, %q, %q, %q or empty for auto)",
+		string(i), IsolationSandbox, IsolationNoSandbox, IsolationPIDNamespace, IsolationProcessGroup)
 }

@@ -49,9 +49,29 @@ func tryClone(attr *syscall.SysProcAttr) error {
 	return err
 }
 
+// sandboxProbe says whether the kernel lets this process create the
+// sandbox's namespaces. Mount and /proc permissions are only known once a
+// sandbox is built: Run falls back from an automatic sandbox that cannot be
+// built, and CheckIsolation builds one.
+var sandboxProbe = sync.OnceValue(func() probeResult {
+	err := tryClone(sandboxAttr(false))
+	return probeResult{ok: err == nil, err: err}
+})
+
 // probeIsolation settles the mode for a runner: the forced one if the
 // kernel permits it, otherwise the strongest available.
 func probeIsolation(want Isolation) (Isolation, bool, error) {
+	switch want {
+	case IsolationSandbox:
+		if p := sandboxProbe(); !p.ok {
+			return "", false, fmt.Errorf("local: the sandbox's namespaces are not permitted: %w", p.err)
+		}
+		return IsolationSandbox, false, nil
+	case IsolationAuto:
+		if p := sandboxProbe(); p.ok {
+			return IsolationSandbox, false, nil
+		}
+	}
 	switch want {
 	case IsolationProcessGroup:
 		return IsolationProcessGroup, false, nil

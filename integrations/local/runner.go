@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"log/slog"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -71,9 +74,11 @@ type Config struct {
 	// times out; zero means DefaultKillGrace.
 	KillGrace time.Duration
 	// Isolation forces an isolation mode; empty picks the strongest the
-	// kernel permits. Forcing IsolationPIDNamespace where it is not
-	// permitted makes construction fail.
+	// kernel permits. Forcing IsolationSandbox or IsolationPIDNamespace
+	// where it is not permitted makes construction fail.
 	Isolation Isolation
+	// Sandbox configures IsolationSandbox.
+	Sandbox SandboxConfig
 }
 
 // Option sets one field of the Config that New builds.
@@ -99,6 +104,9 @@ func WithKillGrace(d time.Duration) Option { return func(c *Config) { c.KillGrac
 // WithIsolation sets Config.Isolation.
 func WithIsolation(i Isolation) Option { return func(c *Config) { c.Isolation = i } }
 
+// WithSandbox sets Config.Sandbox.
+func WithSandbox(s SandboxConfig) Option { return func(c *Config) { c.Sandbox = s } }
+
 // Runner runs commands as local child processes. It is safe for concurrent
 // use; each Run is independent.
 type Runner struct {
@@ -106,9 +114,19 @@ type Runner struct {
 	limit   int
 	grace   time.Duration
 	mode    Isolation
+	auto    bool // the mode was picked, not forced: a sandbox that cannot be built falls back
 	userNS  bool
 	env     []string // snapshot taken at construction
 	path    string   // PATH entry of env, where argv[0] is looked up
+	sandbox SandboxConfig
+	// plainEnv is env before the sandbox's changes, for a fallback.
+	plainEnv []string
+
+	// fallback, when set, replaces an automatic sandbox that could not be
+	// built; its degraded says why.
+	fallbackOnce sync.Once
+	fallback     atomic.Pointer[Runner]
+	degraded     string
 }
 
 var _ bot.Runner = (*Runner)(nil)
@@ -137,6 +155,9 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 	if err := validateEnvNames(cfg.EnvPassthrough); err != nil {
 		return nil, err
 	}
+	if err := cfg.Sandbox.validate(); err != nil {
+		return nil, err
+	}
 	r := &Runner{
 		timeout: orDefault(cfg.Timeout, DefaultTimeout),
 		limit:   orDefault(cfg.OutputLimit, DefaultOutputLimit),
@@ -148,7 +169,12 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.mode, r.userNS = mode, userNS
+	r.mode, r.userNS, r.auto = mode, userNS, cfg.Isolation == IsolationAuto
+	if mode == IsolationSandbox {
+		r.sandbox = cfg.Sandbox.withDefaults()
+		r.plainEnv = r.env
+		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
+	}
 	return r, nil
 }
 
@@ -162,8 +188,22 @@ func orDefault[T comparable](v, def T) T {
 }
 
 // Isolation reports the mode commands run under, so that operators and
-// tests can see whether the PID-namespace guarantee is in force.
-func (r *Runner) Isolation() Isolation { return r.mode }
+// tests can see which guarantee is in force.
+func (r *Runner) Isolation() Isolation {
+	if f := r.fallback.Load(); f != nil {
+		return f.mode
+	}
+	return r.mode
+}
+
+// Degraded says why an automatically chosen sandbox could not be built and
+// commands run with weaker isolation, or "" when they do not.
+func (r *Runner) Degraded() string {
+	if f := r.fallback.Load(); f != nil {
+		return f.degraded
+	}
+	return ""
+}
 
 // Run executes cmd and reports what it did. The error is non-nil only when
 // the runner could not do its job (the work directory is missing, the
@@ -187,10 +227,18 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		timeout = r.timeout
 	}
 
+	if r.mode == IsolationSandbox {
+		if f := r.fallback.Load(); f != nil {
+			return f.Run(ctx, cmd)
+		}
+	}
 	start := time.Now()
-	path, fail := resolve(name, dir, r.path)
-	if fail != nil {
-		return failResult(fail, start), nil
+	var path string
+	if r.mode != IsolationSandbox {
+		var fail *startFailure
+		if path, fail = resolve(name, dir, r.path); fail != nil {
+			return failResult(fail, start), nil
+		}
 	}
 	env, token := r.env, ""
 	if r.mode == IsolationProcessGroup {
@@ -204,16 +252,45 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if err != nil {
 		return bot.Result{}, fmt.Errorf("local: creating output pipe for %s: %w", name, err)
 	}
+	var c *exec.Cmd
+	if r.mode == IsolationSandbox {
+		var res *bot.Result
+		c, res, err = r.runSandboxStart(cmd, dir, pw, start)
+		pw.Close()
+		switch {
+		case err != nil && r.auto:
+			pr.Close()
+			return r.fallBack(err).Run(ctx, cmd)
+		case err != nil:
+			pr.Close()
+			return bot.Result{}, err
+		case res != nil:
+			pr.Close()
+			return *res, nil
+		}
+	} else {
+		c, err = r.startPlain(path, cmd.Argv, env, dir, pw)
+		pw.Close()
+		if err != nil {
+			pr.Close()
+			return startError(name, dir, err, start)
+		}
+	}
+	return r.wait(ctx, c, pr, token, timeout, start, name)
+}
+
+// startPlain starts a command without the sandbox.
+func (r *Runner) startPlain(path string, argv, env []string, dir string, pw *os.File) (*exec.Cmd, error) {
 	c := &exec.Cmd{
 		Path:        path,
-		Args:        cmd.Argv,
+		Args:        argv,
 		Env:         env,
 		Dir:         dir,
 		Stdout:      pw,
 		Stderr:      pw,
 		SysProcAttr: sysProcAttr(r.mode, r.userNS),
 	}
-	err = c.Start()
+	err := c.Start()
 	// ETXTBSY is transient: another fork of this process (a concurrent
 	// Run, say) still holds a write descriptor of a program that was just
 	// written, until that child execs. Go's own os/exec tests retry the
@@ -223,12 +300,30 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		c = &exec.Cmd{Path: c.Path, Args: c.Args, Dir: c.Dir, Env: c.Env, Stdout: pw, Stderr: pw, SysProcAttr: c.SysProcAttr}
 		err = c.Start()
 	}
-	pw.Close()
-	if err != nil {
-		pr.Close()
-		return startError(name, dir, err, start)
-	}
+	return c, err
+}
 
+// fallBack replaces an automatic sandbox that could not be built with the
+// strongest isolation short of it, once, and says so: the CLI keeps working
+// on machines that forbid the sandbox's mounts (serve refuses them through
+// CheckIsolation).
+func (r *Runner) fallBack(cause error) *Runner {
+	r.fallbackOnce.Do(func() {
+		mode, userNS, err := probeIsolation(IsolationNoSandbox)
+		if err != nil {
+			mode = IsolationProcessGroup
+		}
+		f := &Runner{timeout: r.timeout, limit: r.limit, grace: r.grace, mode: mode, userNS: userNS,
+			env: r.plainEnv, path: r.path, degraded: cause.Error()}
+		slog.Warn("local runner: the sandbox cannot be built here; commands run with weaker isolation",
+			"isolation", string(mode), "cause", cause.Error())
+		r.fallback.Store(f)
+	})
+	return r.fallback.Load()
+}
+
+// wait collects the output and the exit of a started command.
+func (r *Runner) wait(ctx context.Context, c *exec.Cmd, pr *os.File, token string, timeout time.Duration, start time.Time, name string) (bot.Result, error) {
 	out := capture.New(r.limit)
 	readDone := make(chan struct{})
 	go func() {

@@ -1,0 +1,105 @@
+package local
+
+import (
+	"fmt"
+	"time"
+)
+
+// Sandbox limits applied when a SandboxConfig field is zero. They are sized
+// for real test suites (a Gradle or Go build runs hundreds of threads and
+// takes a few GiB) while stopping a fork bomb, a runaway allocation or a
+// disk-filling write well before they hurt the host.
+const (
+	DefaultSandboxProcesses = 2048
+	DefaultSandboxMemory    = 4 << 30
+	DefaultSandboxFileSize  = 1 << 30
+	DefaultSandboxTmpSize   = 1 << 30
+	DefaultSandboxCPUTime   = 30 * time.Minute
+)
+
+// SandboxHome is the fixed home directory commands get in the sandbox: an
+// empty, writable, private directory, so that nothing in the service's home
+// (credentials, caches of other repositories) is visible and every run
+// starts from the same state.
+const SandboxHome = "/home/autoverify"
+
+// DefaultSandboxReadOnly lists the host paths a sandboxed command sees,
+// read-only: the system directories toolchains live in. Paths that do not
+// exist are skipped and symbolic links (a merged /usr's /bin -> usr/bin)
+// are recreated as links. The service's own files (its state directory,
+// key, artefacts, other runs' workspaces) are not among them; anything the
+// operator adds with ENGINEO_SANDBOX_READONLY that contains them is hidden
+// again through SandboxConfig.Hide.
+var DefaultSandboxReadOnly = []string{
+	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+}
+
+// sandboxMasked are host files that would otherwise be visible through
+// /etc and hold credentials; they are covered by an empty file.
+var sandboxMasked = []string{"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/ssh"}
+
+// SandboxConfig configures IsolationSandbox. The zero value means the
+// defaults: no network, the default limits and read-only paths.
+type SandboxConfig struct {
+	// Network keeps the host's network namespace; the default gives each
+	// command a namespace of its own with only a loopback device, so it
+	// can neither reach the internet nor services on the host's
+	// 127.0.0.1 (Redis, the Docker API, autoverify itself).
+	Network bool
+	// Processes bounds the tasks (processes and threads) alive at once in
+	// the command's PID namespace.
+	Processes int
+	// MemoryBytes bounds each process's data segment (RLIMIT_DATA: heap
+	// and private writable mappings).
+	MemoryBytes int64
+	// FileSizeBytes bounds the size of any file a process writes
+	// (RLIMIT_FSIZE; the writer gets SIGXFSZ past it).
+	FileSizeBytes int64
+	// TmpBytes bounds the private /tmp and home directory (each a tmpfs).
+	TmpBytes int64
+	// CPUTime bounds each process's CPU time (RLIMIT_CPU).
+	CPUTime time.Duration
+	// ReadOnly lists host paths to show read-only; empty means
+	// DefaultSandboxReadOnly. ExtraReadOnly adds to it (a toolchain under
+	// /root/.cargo, say).
+	ReadOnly      []string
+	ExtraReadOnly []string
+	// Caches lists host directories shown copy-on-write (an overlay whose
+	// writes vanish with the run): a warm build cache speeds checks up
+	// without letting one run poison the next. nil means the Go build and
+	// module caches of the service's user where they exist; an empty
+	// non-nil slice means none.
+	Caches []string
+	// Hide lists host paths that must never be visible even if a
+	// read-only path contains them: the service's state directory, key
+	// file and artefacts.
+	Hide []string
+}
+
+func (c SandboxConfig) withDefaults() SandboxConfig {
+	c.Processes = orDefault(c.Processes, DefaultSandboxProcesses)
+	c.MemoryBytes = orDefault(c.MemoryBytes, int64(DefaultSandboxMemory))
+	c.FileSizeBytes = orDefault(c.FileSizeBytes, int64(DefaultSandboxFileSize))
+	c.TmpBytes = orDefault(c.TmpBytes, int64(DefaultSandboxTmpSize))
+	c.CPUTime = orDefault(c.CPUTime, DefaultSandboxCPUTime)
+	if len(c.ReadOnly) == 0 {
+		c.ReadOnly = DefaultSandboxReadOnly
+	}
+	return c
+}
+
+func (c SandboxConfig) validate() error {
+	switch {
+	case c.Processes < 0, c.MemoryBytes < 0, c.FileSizeBytes < 0, c.TmpBytes < 0, c.CPUTime < 0:
+		return fmt.Errorf("local: negative sandbox limit (processes %d, memory %d, file size %d, tmp %d, cpu time %v)",
+			c.Processes, c.MemoryBytes, c.FileSizeBytes, c.TmpBytes, c.CPUTime)
+	case c.Processes != 0 && c.Processes < 64:
+		return fmt.Errorf("local: sandbox processes %d is too low for any toolchain; use at least 64", c.Processes)
+	}
+	for _, p := range append(append(append([]string{}, c.ReadOnly...), c.ExtraReadOnly...), append(c.Caches, c.Hide...)...) {
+		if len(p) == 0 || p[0] != '/' {
+			return fmt.Errorf("local: sandbox path %q is not absolute", p)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,466 @@
+package local
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The sandbox is built by autoverify itself rather than by an external tool
+// (bubblewrap, nsjail, runsc): the server image is FROM scratch with one
+// static binary and runs as a non-root user, where a setuid helper cannot be
+// installed and a second binary would have to be kept in step with ours.
+// The runner starts its own executable (/proc/self/exe) with argv[0] set to
+// initArg0 inside fresh user (when not root), PID, mount, network, IPC and
+// UTS namespaces; this package's init function notices the name before
+// main runs, builds the command's view of the file system, sets its
+// limits, drops every capability and execs the command, which becomes PID
+// 1 of its namespace. The technique is the one runc's nsexec and moby's
+// reexec use; the mount layout follows bubblewrap's.
+const initArg0 = "autoverify-sandbox-init"
+
+// Descriptors the runner passes to the init: the spec to read, and a pipe
+// that is closed by a successful exec and otherwise carries an initReport.
+const (
+	specFD   = 3
+	reportFD = 4
+)
+
+// sandboxSpec is everything the init needs, sent as JSON on specFD so that
+// nothing of it is visible in the command's environment or argv.
+type sandboxSpec struct {
+	Argv      []string
+	Dir       string
+	Root      string
+	Path      string
+	ReadOnly  []string
+	Caches    []string
+	Hide      []string
+	Network   bool
+	Processes int
+	Memory    int64
+	FileSize  int64
+	TmpSize   int64
+	CPUTime   int64 // seconds
+	// Probe makes the init stop after building the sandbox, for
+	// CheckIsolation.
+	Probe bool
+}
+
+// initReport is what the init writes on reportFD when it does not exec:
+// Setup errors are the runner's fault; Code 126 or 127 belongs to the
+// command (its program is missing or not executable in the sandbox).
+type initReport struct {
+	Setup string `json:",omitempty"`
+	Code  int    `json:",omitempty"`
+	Msg   string `json:",omitempty"`
+	// Processes is how the process limit is enforced ("pid_max",
+	// "rlimit" or "none"), reported by probes.
+	Processes string `json:",omitempty"`
+}
+
+func init() {
+	if len(os.Args) > 0 && os.Args[0] == initArg0 {
+		sandboxInit()
+	}
+}
+
+// sandboxInit runs as the first process of the sandbox's namespaces and
+// never returns.
+func sandboxInit() {
+	// Capabilities, no_new_privs and securebits are per thread; exec
+	// replaces the process with the thread that calls it, so every step
+	// that matters happens on this one.
+	runtime.LockOSThread()
+	report := os.NewFile(reportFD, "report")
+	unix.CloseOnExec(reportFD)
+	fail := func(r initReport) {
+		_ = json.NewEncoder(report).Encode(r)
+		os.Exit(125)
+	}
+	var spec sandboxSpec
+	if err := json.NewDecoder(os.NewFile(specFD, "spec")).Decode(&spec); err != nil {
+		fail(initReport{Setup: "reading the sandbox spec: " + err.Error()})
+	}
+	_ = unix.Close(specFD)
+	procLimit, err := buildSandbox(&spec)
+	if err != nil {
+		fail(initReport{Setup: err.Error()})
+	}
+	if spec.Probe {
+		fail(initReport{Processes: procLimit})
+	}
+	path, bad := resolve(spec.Argv[0], spec.Dir, spec.Path)
+	if bad != nil {
+		fail(initReport{Code: bad.code, Msg: bad.msg})
+	}
+	if err := confine(&spec, procLimit); err != nil {
+		fail(initReport{Setup: err.Error()})
+	}
+	err = unix.Exec(path, spec.Argv, os.Environ())
+	// A program written just before (by a concurrent command's fork that
+	// has not exec'd yet) can be busy for a moment; see startPlain.
+	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
+		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
+		err = unix.Exec(path, spec.Argv, os.Environ())
+	}
+	code := ExitNotExecutable
+	if errors.Is(err, syscall.ENOENT) {
+		code = ExitNotFound
+	}
+	fail(initReport{Code: code, Msg: spec.Argv[0] + ": " + err.Error()})
+}
+
+// buildSandbox replaces the root file system with a fresh tmpfs holding
+// read-only binds of the system paths, the workspace read-write at its own
+// path, a private /tmp and home, a minimal /dev and this PID namespace's own
+// /proc, then pivots into it. It reports how the process limit can be
+// enforced.
+func buildSandbox(s *sandboxSpec) (string, error) {
+	// Nothing done here may propagate back to the host's mounts.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return "", fmt.Errorf("making mounts private: %w", err)
+	}
+	root := s.Root
+	if err := unix.Mount("tmpfs", root, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755,size=8m"); err != nil {
+		return "", fmt.Errorf("mounting the sandbox root on %s: %w", root, err)
+	}
+	at := func(p string) string { return filepath.Join(root, p) }
+	for _, p := range s.ReadOnly {
+		if err := bindReadOnly(p, at(p)); err != nil {
+			return "", err
+		}
+	}
+	// An empty file to cover credentials visible through /etc and paths
+	// the operator asked to hide.
+	empty := at("/.empty")
+	if err := os.WriteFile(empty, nil, 0o400); err != nil {
+		return "", fmt.Errorf("creating the mask file: %w", err)
+	}
+	for _, p := range append(append([]string{}, sandboxMasked...), s.Hide...) {
+		if err := hide(at(p), empty); err != nil {
+			return "", err
+		}
+	}
+	tmpOpts := "mode=1777,size=" + strconv.FormatInt(s.TmpSize, 10)
+	for _, p := range []string{"/tmp", SandboxHome} {
+		if err := mountTmpfs(at(p), tmpOpts); err != nil {
+			return "", err
+		}
+	}
+	if err := buildDev(at("/dev"), tmpOpts); err != nil {
+		return "", err
+	}
+	for i, c := range s.Caches {
+		if err := overlayCache(c, at(c), at(fmt.Sprintf("/tmp/.autoverify-cache/%d", i))); err != nil {
+			return "", err
+		}
+	}
+	// The workspace last, so that a workspace under /tmp is not covered by
+	// the private /tmp.
+	if err := os.MkdirAll(at(s.Dir), 0o755); err != nil {
+		return "", fmt.Errorf("creating the workspace mount point: %w", err)
+	}
+	if err := unix.Mount(s.Dir, at(s.Dir), "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return "", fmt.Errorf("binding the workspace %s: %w", s.Dir, err)
+	}
+	if err := setAttr(at(s.Dir), unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0); err != nil {
+		return "", err
+	}
+	procLimit, err := mountProc(at("/proc"), s.Processes)
+	if err != nil {
+		return "", err
+	}
+	if err := pivot(root); err != nil {
+		return "", err
+	}
+	// The root itself becomes read-only: only the workspace, /tmp, the
+	// home directory and /dev/shm can be written.
+	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		return "", fmt.Errorf("making the sandbox root read-only: %w", err)
+	}
+	if err := unix.Chdir(s.Dir); err != nil {
+		return "", fmt.Errorf("entering the workspace %s: %w", s.Dir, err)
+	}
+	if !s.Network {
+		if err := loopbackUp(); err != nil {
+			return "", err
+		}
+	}
+	_ = unix.Sethostname([]byte("autoverify"))
+	return procLimit, nil
+}
+
+// bindReadOnly shows host path src at dst, read-only, without set-uid or
+// device files; a symbolic link is recreated as a link.
+func bindReadOnly(src, dst string) error {
+	fi, err := os.Lstat(src)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read-only path %s: %w", src, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("read-only path %s: %w", src, err)
+	}
+	switch {
+	case fi.Mode()&os.ModeSymlink != 0:
+		target, err := os.Readlink(src)
+		if err != nil {
+			return fmt.Errorf("read-only path %s: %w", src, err)
+		}
+		if _, err := os.Lstat(dst); err == nil {
+			return nil // already there through an earlier path
+		}
+		return os.Symlink(target, dst)
+	case fi.IsDir():
+		err = os.MkdirAll(dst, 0o755)
+	default:
+		err = os.WriteFile(dst, nil, 0o400)
+	}
+	if err != nil {
+		return fmt.Errorf("read-only path %s: %w", src, err)
+	}
+	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return fmt.Errorf("binding %s: %w", src, err)
+	}
+	return setAttr(dst, unix.MOUNT_ATTR_RDONLY|unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0)
+}
+
+// setAttr sets mount attributes on a mount and every mount under it, which
+// the old remount interface cannot do in one call.
+func setAttr(path string, set, clr uint64) error {
+	attr := unix.MountAttr{Attr_set: set, Attr_clr: clr}
+	if err := unix.MountSetattr(-1, path, unix.AT_RECURSIVE, &attr); err != nil {
+		return fmt.Errorf("setting mount attributes on %s: %w", path, err)
+	}
+	return nil
+}
+
+// hide covers path, if it is visible, with an empty file or directory.
+func hide(path, empty string) error {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+		return nil
+	}
+	if fi.IsDir() {
+		if err := unix.Mount("tmpfs", path, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=0,mode=0555"); err != nil {
+			return fmt.Errorf("hiding %s: %w", path, err)
+		}
+		return nil
+	}
+	if err := unix.Mount(empty, path, "", unix.MS_BIND, ""); err != nil {
+		return fmt.Errorf("hiding %s: %w", path, err)
+	}
+	return setAttr(path, unix.MOUNT_ATTR_RDONLY, 0)
+}
+
+func mountTmpfs(path, opts string) error {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", path, err)
+	}
+	if err := unix.Mount("tmpfs", path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+		return fmt.Errorf("mounting a private %s: %w", path, err)
+	}
+	return nil
+}
+
+// buildDev makes a /dev with the harmless character devices bound from the
+// host (as bubblewrap's --dev does) and the usual links.
+func buildDev(dev, shmOpts string) error {
+	if err := mountTmpfs(dev, "mode=0755,size=64k"); err != nil {
+		return err
+	}
+	for _, name := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
+		dst := filepath.Join(dev, name)
+		if err := os.WriteFile(dst, nil, 0o600); err != nil {
+			return fmt.Errorf("creating /dev/%s: %w", name, err)
+		}
+		if err := unix.Mount("/dev/"+name, dst, "", unix.MS_BIND, ""); err != nil {
+			if name == "tty" {
+				_ = os.Remove(dst) // no controlling terminal to give
+				continue
+			}
+			return fmt.Errorf("binding /dev/%s: %w", name, err)
+		}
+	}
+	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0",
+		"stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
+		if err := os.Symlink(target, filepath.Join(dev, name)); err != nil {
+			return fmt.Errorf("creating /dev/%s: %w", name, err)
+		}
+	}
+	return mountTmpfs(filepath.Join(dev, "shm"), shmOpts)
+}
+
+// overlayCache shows host directory src at dst copy-on-write, with the
+// writes kept in the private /tmp, so a command reads a warm cache but
+// cannot change what the next run reads.
+func overlayCache(src, dst, scratch string) error {
+	if fi, err := os.Stat(src); err != nil || !fi.IsDir() {
+		return nil
+	}
+	upper, work := filepath.Join(scratch, "upper"), filepath.Join(scratch, "work")
+	for _, d := range []string{dst, upper, work} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("cache %s: %w", src, err)
+		}
+	}
+	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
+	if err := unix.Mount("overlay", dst, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+		// Some file systems cannot be an overlay's lower layer; a
+		// read-only cache still saves the downloads.
+		if berr := bindReadOnly(src, dst); berr != nil {
+			return fmt.Errorf("cache %s: overlay: %v; read-only bind: %w", src, err, berr)
+		}
+	}
+	return nil
+}
+
+// mountProc mounts the PID namespace's own /proc, so the command sees only
+// its own processes, and makes the kernel's tunables under it read-only.
+// It bounds the number of tasks through the namespace's pid_max where the
+// kernel has one per namespace (Linux 6.14 and later), which holds even for
+// root, whom RLIMIT_NPROC does not bind.
+func mountProc(proc string, processes int) (string, error) {
+	if err := os.MkdirAll(proc, 0o555); err != nil {
+		return "", fmt.Errorf("creating /proc: %w", err)
+	}
+	if err := unix.Mount("proc", proc, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return "", fmt.Errorf("mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner): %w", err)
+	}
+	limit := "rlimit"
+	if os.Geteuid() == 0 {
+		limit = "none"
+	}
+	// pid_max counts the first process too and cannot go below 301.
+	if err := os.WriteFile(filepath.Join(proc, "sys/kernel/pid_max"), []byte(strconv.Itoa(max(processes+1, 301))), 0); err == nil {
+		limit = "pid_max"
+	}
+	// Docker's list of /proc entries a container must not write or read.
+	for _, p := range []string{"sys", "sysrq-trigger", "irq", "bus", "fs"} {
+		path := filepath.Join(proc, p)
+		if _, err := os.Lstat(path); err != nil {
+			continue
+		}
+		if err := unix.Mount(path, path, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return "", fmt.Errorf("protecting /proc/%s: %w", p, err)
+		}
+		if err := setAttr(path, unix.MOUNT_ATTR_RDONLY|unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV|unix.MOUNT_ATTR_NOEXEC, 0); err != nil {
+			return "", err
+		}
+	}
+	for _, p := range []string{"kcore", "keys", "timer_list", "kmsg", "kallsyms", "sched_debug"} {
+		if err := hide(filepath.Join(proc, p), "/dev/null"); err != nil {
+			return "", err
+		}
+	}
+	return limit, nil
+}
+
+// pivot makes root the root file system and detaches the host's.
+func pivot(root string) error {
+	old := filepath.Join(root, ".old-root")
+	if err := os.Mkdir(old, 0o700); err != nil {
+		return fmt.Errorf("pivot: %w", err)
+	}
+	if err := unix.PivotRoot(root, old); err != nil {
+		return fmt.Errorf("pivot_root to %s: %w", root, err)
+	}
+	if err := unix.Chdir("/"); err != nil {
+		return fmt.Errorf("pivot: %w", err)
+	}
+	if err := unix.Unmount("/.old-root", unix.MNT_DETACH); err != nil {
+		return fmt.Errorf("detaching the host's root: %w", err)
+	}
+	return os.Remove("/.old-root")
+}
+
+// loopbackUp brings up the namespace's own loopback device, so servers the
+// command starts for its tests still answer on 127.0.0.1.
+func loopbackUp() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("loopback: %w", err)
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return fmt.Errorf("loopback: %w", err)
+	}
+	ifr.SetUint16(unix.IFF_UP | unix.IFF_LOOPBACK | unix.IFF_RUNNING)
+	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
+		return fmt.Errorf("bringing loopback up: %w", err)
+	}
+	return nil
+}
+
+// confine sets the limits and gives up every privilege the init had, so
+// that the command cannot undo the sandbox: no capabilities (even as uid
+// 0, which without a user namespace is the host's root), no regaining them
+// through exec or set-uid files.
+func confine(s *sandboxSpec, procLimit string) error {
+	limits := []struct {
+		res int
+		v   uint64
+	}{
+		{unix.RLIMIT_DATA, uint64(s.Memory)},
+		{unix.RLIMIT_FSIZE, uint64(s.FileSize)},
+		{unix.RLIMIT_CPU, uint64(s.CPUTime)},
+		{unix.RLIMIT_CORE, 0},
+	}
+	if procLimit != "pid_max" {
+		limits = append(limits, struct {
+			res int
+			v   uint64
+		}{unix.RLIMIT_NPROC, uint64(s.Processes)})
+	}
+	for _, l := range limits {
+		if err := unix.Setrlimit(l.res, &unix.Rlimit{Cur: l.v, Max: l.v}); err != nil {
+			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, err)
+		}
+	}
+	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, secbits, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting securebits: %w", err)
+	}
+	for c := 0; c <= lastCap(); c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
+			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
+		}
+	}
+	_ = unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capset(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("dropping capabilities: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting no_new_privs: %w", err)
+	}
+	return nil
+}
+
+// lastCap reads the highest capability the kernel knows, from the
+// sandbox's own /proc.
+func lastCap() int {
+	b, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
+	if err != nil {
+		return 63
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		return 63
+	}
+	return n
+}
