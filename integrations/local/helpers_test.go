@@ -17,7 +17,7 @@ import (
 
 // modes lists both isolation modes so that every behaviour is checked under
 // each of them on the same machine.
-var modes = []Isolation{IsolationPIDNamespace, IsolationProcessGroup}
+var modes = []Isolation{IsolationSandbox, IsolationPIDNamespace, IsolationProcessGroup}
 
 // newRunner builds a runner forced into mode, skipping the test when the
 // kernel does not permit it.
@@ -99,5 +99,40 @@ func assertGone(tb testing.TB, pids map[string]int) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			tb.Errorf("%s process %d survived the run", name, pid)
 		}
+	}
+}
+
+// assertNamespaceGone waits up to a second for every host process in the
+// PID namespace ns (as /proc/PID/ns/pid names it) to die, and kills
+// survivors so that a failing test does not leak them.
+func assertNamespaceGone(tb testing.TB, ns string) {
+	tb.Helper()
+	if self, _ := os.Readlink("/proc/self/ns/pid"); ns == "" || ns == self {
+		tb.Fatalf("namespace %q is not a sandbox's own", ns)
+	}
+	deadline := time.Now().Add(time.Second)
+	for {
+		var left []int
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			if link, _ := os.Readlink("/proc/" + e.Name() + "/ns/pid"); link == ns && alive(pid) {
+				left = append(left, pid)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, pid := range left {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			tb.Errorf("processes %v of the sandbox's namespace survived the run", left)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -26,6 +26,7 @@ import (
 // It then waits for all three pid files and runs the given tail.
 const treeScript = `
 d=$1
+readlink /proc/self/ns/pid >"$d/ns"
 sh -c 'trap "" TERM; read p _ </proc/self/stat; echo $p >"$1/trap.pid"; exec sleep 1000' sh "$d" &
 setsid sh -c 'read p _ </proc/self/stat; echo $p >"$1/setsid.pid"; exec sleep 1000' sh "$d" &
 ( setsid sh -c 'trap "" TERM; read p _ </proc/self/stat; echo $p >"$1/orphan.pid"; exec sleep 1000' sh "$d" & )
@@ -34,6 +35,22 @@ for f in trap setsid orphan; do
 done
 echo started
 `
+
+// assertTreeGone checks that no process the tree script started survived.
+// In the sandbox the recorded pids are the namespace's own, so the check
+// is that no process on the host is still in the namespace.
+func assertTreeGone(t *testing.T, mode Isolation, dir string) {
+	t.Helper()
+	if mode != IsolationSandbox {
+		assertGone(t, treePIDs(t, dir))
+		return
+	}
+	ns, err := os.ReadFile(filepath.Join(dir, "ns"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertNamespaceGone(t, strings.TrimSpace(string(ns)))
+}
 
 func treePIDs(t *testing.T, dir string) map[string]int {
 	t.Helper()
@@ -63,8 +80,7 @@ func TestTimeoutKillsWholeTree(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			t.Logf("result: code %d timedOut %v duration %v output %q", res.ExitCode, res.TimedOut, res.Duration, res.Output)
-			pids := treePIDs(t, dir)
-			assertGone(t, pids)
+			assertTreeGone(t, mode, dir)
 			if !res.TimedOut || res.ExitCode != ExitTimedOut {
 				t.Errorf("TimedOut = %v, ExitCode = %d, want true, %d", res.TimedOut, res.ExitCode, ExitTimedOut)
 			}
@@ -96,7 +112,7 @@ func TestLeftoversKilledAfterExit(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
-			assertGone(t, treePIDs(t, dir))
+			assertTreeGone(t, mode, dir)
 			if res.ExitCode != 0 || res.TimedOut || string(res.Output) != "started\n" {
 				t.Errorf("got %d %v %q", res.ExitCode, res.TimedOut, res.Output)
 			}
@@ -142,7 +158,7 @@ func TestContextCancelKillsTree(t *testing.T) {
 			if elapsed := time.Since(begin); elapsed > 10*time.Second {
 				t.Errorf("Run took %v after cancel", elapsed)
 			}
-			assertGone(t, treePIDs(t, dir))
+			assertTreeGone(t, mode, dir)
 			if res.ExitCode != 128+9 || res.TimedOut {
 				t.Errorf("ExitCode = %d, TimedOut = %v, want 137, false", res.ExitCode, res.TimedOut)
 			}

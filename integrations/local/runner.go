@@ -5,9 +5,9 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
-	"log/slog"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -122,6 +122,11 @@ type Runner struct {
 	// plainEnv is env before the sandbox's changes, for a fallback.
 	plainEnv []string
 
+	// warm holds an init that has built the sandbox and waits for its
+	// command; see startSandboxed.
+	warm   chan *initProc
+	closed atomic.Bool
+
 	// fallback, when set, replaces an automatic sandbox that could not be
 	// built; its degraded says why.
 	fallbackOnce sync.Once
@@ -174,6 +179,7 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
+		r.warm = make(chan *initProc, 1)
 	}
 	return r, nil
 }
@@ -227,18 +233,25 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		timeout = r.timeout
 	}
 
+	start := time.Now()
 	if r.mode == IsolationSandbox {
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-	}
-	start := time.Now()
-	var path string
-	if r.mode != IsolationSandbox {
-		var fail *startFailure
-		if path, fail = resolve(name, dir, r.path); fail != nil {
-			return failResult(fail, start), nil
+		c, pr, res, err := r.startSandboxed(cmd.Argv, dir, false)
+		switch {
+		case err != nil && r.auto:
+			return r.fallBack(err).Run(ctx, cmd)
+		case err != nil:
+			return bot.Result{}, err
+		case res != nil:
+			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
+		return r.wait(ctx, c, pr, "", timeout, start, name)
+	}
+	path, fail := resolve(name, dir, r.path)
+	if fail != nil {
+		return failResult(fail, start), nil
 	}
 	env, token := r.env, ""
 	if r.mode == IsolationProcessGroup {
@@ -252,29 +265,11 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if err != nil {
 		return bot.Result{}, fmt.Errorf("local: creating output pipe for %s: %w", name, err)
 	}
-	var c *exec.Cmd
-	if r.mode == IsolationSandbox {
-		var res *bot.Result
-		c, res, err = r.runSandboxStart(cmd, dir, pw, start)
-		pw.Close()
-		switch {
-		case err != nil && r.auto:
-			pr.Close()
-			return r.fallBack(err).Run(ctx, cmd)
-		case err != nil:
-			pr.Close()
-			return bot.Result{}, err
-		case res != nil:
-			pr.Close()
-			return *res, nil
-		}
-	} else {
-		c, err = r.startPlain(path, cmd.Argv, env, dir, pw)
-		pw.Close()
-		if err != nil {
-			pr.Close()
-			return startError(name, dir, err, start)
-		}
+	c, err := r.startPlain(path, cmd.Argv, env, dir, pw)
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return startError(name, dir, err, start)
 	}
 	return r.wait(ctx, c, pr, token, timeout, start, name)
 }

@@ -115,3 +115,30 @@ func TestPeakMemoryBigOutput(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSandboxWarmTrue is what one command waits for in the sandbox
+// when the runner's waiting init is ready (the usual case: it is started
+// while the previous command runs, or when the runner is built): the
+// difference from BenchmarkBareExecTrue is the sandbox's per-command
+// overhead. BenchmarkLocalRunnerTrue/sandbox runs commands back to back,
+// faster than inits can be prepared, so it measures throughput instead.
+func BenchmarkSandboxWarmTrue(b *testing.B) {
+	r := newRunner(b, IsolationSandbox)
+	defer r.Close()
+	cmd := bot.Command{Argv: []string{"true"}, Dir: b.TempDir()}
+	ctx := context.Background()
+	if _, err := r.Run(ctx, cmd); err != nil { // starts the first waiting init
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		b.StopTimer()
+		for len(r.warm) == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		b.StartTimer()
+		res, err := r.Run(ctx, cmd)
+		if err != nil || res.ExitCode != 0 {
+			b.Fatalf("Run: %v %+v", err, res)
+		}
+	}
+}

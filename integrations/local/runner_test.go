@@ -29,7 +29,7 @@ func TestNewDefaultsAndValidation(t *testing.T) {
 	if r.timeout != DefaultTimeout || r.limit != DefaultOutputLimit || r.grace != DefaultKillGrace {
 		t.Errorf("defaults = %v, %d, %v", r.timeout, r.limit, r.grace)
 	}
-	if r.Isolation() != IsolationPIDNamespace && r.Isolation() != IsolationProcessGroup {
+	if r.Isolation() != IsolationSandbox && r.Isolation() != IsolationPIDNamespace && r.Isolation() != IsolationProcessGroup {
 		t.Errorf("auto isolation = %q", r.Isolation())
 	}
 	t.Logf("auto isolation on this machine: %s", r.Isolation())
@@ -72,7 +72,7 @@ func TestExitCodes(t *testing.T) {
 			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
-					if tc.pgOnly && mode == IsolationPIDNamespace {
+					if tc.pgOnly && mode != IsolationProcessGroup {
 						t.Skip("PID 1 of a namespace ignores signals it sends itself")
 					}
 					res := run(t, r, tc.argv...)
@@ -239,6 +239,16 @@ func TestEnvScrubbed(t *testing.T) {
 			want := map[string]string{
 				"PATH": os.Getenv("PATH"), "HOME": os.Getenv("HOME"), "LANG": "en_GB.UTF-8",
 				"CI": "true", "AUTOVERIFY_PASSED": "visible",
+			}
+			if mode == IsolationSandbox {
+				// The sandbox's own home, and the Go caches it shows
+				// copy-on-write (see sandboxEnv).
+				want["HOME"] = SandboxHome
+				for _, name := range []string{"GOCACHE", "GOMODCACHE"} {
+					if v, ok := got[name]; ok {
+						want[name] = v
+					}
+				}
 			}
 			if mode == IsolationProcessGroup {
 				if len(got[TokenEnv]) < 16 {

@@ -28,18 +28,19 @@ import (
 // reexec use; the mount layout follows bubblewrap's.
 const initArg0 = "autoverify-sandbox-init"
 
-// Descriptors the runner passes to the init: the spec to read, and a pipe
+// Descriptors the runner passes to the init: the specs to read, and a pipe
 // that is closed by a successful exec and otherwise carries an initReport.
 const (
 	specFD   = 3
 	reportFD = 4
 )
 
-// sandboxSpec is everything the init needs, sent as JSON on specFD so that
-// nothing of it is visible in the command's environment or argv.
+// sandboxSpec is the part of the sandbox that is the same for every command
+// of a runner. The init builds it as soon as it starts, which lets the
+// runner keep one init waiting with the sandbox already built: a command
+// then pays only for binding its workspace and the exec. It is sent as JSON
+// on specFD so that nothing of it is visible in the command's environment.
 type sandboxSpec struct {
-	Argv      []string
-	Dir       string
 	Root      string
 	Path      string
 	ReadOnly  []string
@@ -51,7 +52,16 @@ type sandboxSpec struct {
 	FileSize  int64
 	TmpSize   int64
 	CPUTime   int64 // seconds
-	// Probe makes the init stop after building the sandbox, for
+}
+
+// readyLine is what the init writes on reportFD once the sandbox is built.
+const readyLine = "R\n"
+
+// commandSpec is the second message on specFD: what to run, and where.
+type commandSpec struct {
+	Argv []string
+	Dir  string
+	// Probe makes the init stop after the sandbox is complete, for
 	// CheckIsolation.
 	Probe bool
 }
@@ -87,44 +97,59 @@ func sandboxInit() {
 		_ = json.NewEncoder(report).Encode(r)
 		os.Exit(125)
 	}
+	dec := json.NewDecoder(os.NewFile(specFD, "spec"))
 	var spec sandboxSpec
-	if err := json.NewDecoder(os.NewFile(specFD, "spec")).Decode(&spec); err != nil {
+	if err := dec.Decode(&spec); err != nil {
 		fail(initReport{Setup: "reading the sandbox spec: " + err.Error()})
 	}
-	_ = unix.Close(specFD)
 	procLimit, err := buildSandbox(&spec)
+	if err == nil {
+		err = limit(&spec, procLimit)
+	}
 	if err != nil {
 		fail(initReport{Setup: err.Error()})
 	}
-	if spec.Probe {
+	// Ready: the runner keeps this init for the next command.
+	if _, err := report.Write([]byte(readyLine)); err != nil {
+		os.Exit(125)
+	}
+	var cmd commandSpec
+	if err := dec.Decode(&cmd); err != nil || len(cmd.Argv) == 0 {
+		// The runner was closed (or died) while this init waited.
+		os.Exit(125)
+	}
+	_ = unix.Close(specFD)
+	if err := enterSandbox(spec.Root, cmd.Dir); err != nil {
+		fail(initReport{Setup: err.Error()})
+	}
+	if cmd.Probe {
 		fail(initReport{Processes: procLimit})
 	}
-	path, bad := resolve(spec.Argv[0], spec.Dir, spec.Path)
+	path, bad := resolve(cmd.Argv[0], cmd.Dir, spec.Path)
 	if bad != nil {
 		fail(initReport{Code: bad.code, Msg: bad.msg})
 	}
-	if err := confine(&spec, procLimit); err != nil {
+	if err := confine(); err != nil {
 		fail(initReport{Setup: err.Error()})
 	}
-	err = unix.Exec(path, spec.Argv, os.Environ())
+	err = unix.Exec(path, cmd.Argv, os.Environ())
 	// A program written just before (by a concurrent command's fork that
 	// has not exec'd yet) can be busy for a moment; see startPlain.
 	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
 		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
-		err = unix.Exec(path, spec.Argv, os.Environ())
+		err = unix.Exec(path, cmd.Argv, os.Environ())
 	}
 	code := ExitNotExecutable
 	if errors.Is(err, syscall.ENOENT) {
 		code = ExitNotFound
 	}
-	fail(initReport{Code: code, Msg: spec.Argv[0] + ": " + err.Error()})
+	fail(initReport{Code: code, Msg: cmd.Argv[0] + ": " + err.Error()})
 }
 
-// buildSandbox replaces the root file system with a fresh tmpfs holding
-// read-only binds of the system paths, the workspace read-write at its own
-// path, a private /tmp and home, a minimal /dev and this PID namespace's own
-// /proc, then pivots into it. It reports how the process limit can be
-// enforced.
+// buildSandbox mounts a fresh tmpfs on the spec's root holding read-only
+// binds of the system paths, a private /tmp and home, a minimal /dev and
+// this PID namespace's own /proc, and brings up the namespace's loopback.
+// It reports how the process limit can be enforced.
 func buildSandbox(s *sandboxSpec) (string, error) {
 	// Nothing done here may propagate back to the host's mounts.
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
@@ -165,31 +190,9 @@ func buildSandbox(s *sandboxSpec) (string, error) {
 			return "", err
 		}
 	}
-	// The workspace last, so that a workspace under /tmp is not covered by
-	// the private /tmp.
-	if err := os.MkdirAll(at(s.Dir), 0o755); err != nil {
-		return "", fmt.Errorf("creating the workspace mount point: %w", err)
-	}
-	if err := unix.Mount(s.Dir, at(s.Dir), "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
-		return "", fmt.Errorf("binding the workspace %s: %w", s.Dir, err)
-	}
-	if err := setAttr(at(s.Dir), unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0); err != nil {
-		return "", err
-	}
 	procLimit, err := mountProc(at("/proc"), s.Processes)
 	if err != nil {
 		return "", err
-	}
-	if err := pivot(root); err != nil {
-		return "", err
-	}
-	// The root itself becomes read-only: only the workspace, /tmp, the
-	// home directory and /dev/shm can be written.
-	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
-		return "", fmt.Errorf("making the sandbox root read-only: %w", err)
-	}
-	if err := unix.Chdir(s.Dir); err != nil {
-		return "", fmt.Errorf("entering the workspace %s: %w", s.Dir, err)
 	}
 	if !s.Network {
 		if err := loopbackUp(); err != nil {
@@ -198,6 +201,34 @@ func buildSandbox(s *sandboxSpec) (string, error) {
 	}
 	_ = unix.Sethostname([]byte("autoverify"))
 	return procLimit, nil
+}
+
+// enterSandbox binds the workspace read-write at its own path, pivots into
+// the sandbox's root, detaches the host's and makes the root read-only:
+// only the workspace, /tmp, the home directory and /dev/shm can be written.
+func enterSandbox(root, dir string) error {
+	// The workspace comes last, so that one under /tmp is not covered by
+	// the private /tmp.
+	at := filepath.Join(root, dir)
+	if err := os.MkdirAll(at, 0o755); err != nil {
+		return fmt.Errorf("creating the workspace mount point: %w", err)
+	}
+	if err := unix.Mount(dir, at, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return fmt.Errorf("binding the workspace %s: %w", dir, err)
+	}
+	if err := setAttr(at, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0); err != nil {
+		return err
+	}
+	if err := pivot(root); err != nil {
+		return err
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		return fmt.Errorf("making the sandbox root read-only: %w", err)
+	}
+	if err := unix.Chdir(dir); err != nil {
+		return fmt.Errorf("entering the workspace %s: %w", dir, err)
+	}
+	return nil
 }
 
 // bindReadOnly shows host path src at dst, read-only, without set-uid or
@@ -405,11 +436,10 @@ func loopbackUp() error {
 	return nil
 }
 
-// confine sets the limits and gives up every privilege the init had, so
-// that the command cannot undo the sandbox: no capabilities (even as uid
-// 0, which without a user namespace is the host's root), no regaining them
-// through exec or set-uid files.
-func confine(s *sandboxSpec, procLimit string) error {
+// limit sets the limits and takes every capability out of the bounding set
+// and out of reach of exec (securebits), while the init keeps the ones it
+// is using to finish the mounts: it runs before the command is known.
+func limit(s *sandboxSpec, procLimit string) error {
 	limits := []struct {
 		res int
 		v   uint64
@@ -440,6 +470,14 @@ func confine(s *sandboxSpec, procLimit string) error {
 		}
 	}
 	_ = unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+	return nil
+}
+
+// confine gives up the capabilities the init still holds, so that the
+// command cannot undo the sandbox: none even as uid 0 (which without a user
+// namespace is the host's root), and none regained through exec or set-uid
+// files.
+func confine() error {
 	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
 	var data [2]unix.CapUserData
 	if err := unix.Capset(&hdr, &data[0]); err != nil {

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,12 +10,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
 )
 
 // selfExe is how the runner starts its own executable as the sandbox's
@@ -65,80 +66,208 @@ func sandboxAttr(network bool) *syscall.SysProcAttr {
 	return attr
 }
 
-// sandboxSpecFor is the spec of one command.
-func (r *Runner) sandboxSpecFor(argv []string, dir string, probe bool) (sandboxSpec, error) {
-	root, err := sandboxRoot()
-	if err != nil {
-		return sandboxSpec{}, err
-	}
-	if dir == root || strings.HasPrefix(dir, root+"/") {
-		return sandboxSpec{}, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
-	}
-	sb := r.sandbox
-	return sandboxSpec{Argv: argv, Dir: dir, Root: root, Path: r.path,
-		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
-		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
-		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second), Probe: probe}, nil
+// initProc is a started init that has been sent the sandbox spec and waits
+// for its command.
+type initProc struct {
+	c      *exec.Cmd
+	spec   *os.File // write end: the command spec
+	report *os.File // read end: closed by exec, else an initReport
+	out    *os.File // read end of the command's output
+	ready  bool     // readyLine has been read
 }
 
-// startSandboxed starts argv in a new sandbox with its output on out and
-// waits until the init has exec'd it. A program that cannot be found or run
-// inside the sandbox gives a Result (as a shell would), a sandbox that
-// cannot be built an error.
-func (r *Runner) startSandboxed(argv []string, dir string, out *os.File, probe bool) (*exec.Cmd, *initReport, error) {
-	spec, err := r.sandboxSpecFor(argv, dir, probe)
+func (p *initProc) kill() {
+	p.spec.Close()
+	p.report.Close()
+	p.out.Close()
+	_ = p.c.Process.Kill()
+	_ = p.c.Wait()
+}
+
+// spawnInit starts an init in fresh namespaces and sends it the runner's
+// sandbox spec; the init builds the sandbox and then waits.
+func (r *Runner) spawnInit() (*initProc, error) {
+	root, err := sandboxRoot()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	payload, err := json.Marshal(spec)
+	sb := r.sandbox
+	payload, err := json.Marshal(sandboxSpec{Root: root, Path: r.path,
+		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
+		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
+		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)})
 	if err != nil {
-		return nil, nil, fmt.Errorf("local: encoding the sandbox spec: %w", err)
+		return nil, fmt.Errorf("local: encoding the sandbox spec: %w", err)
 	}
-	specR, specW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, fmt.Errorf("local: sandbox spec pipe: %w", err)
+	var files [6]*os.File // spec r/w, report r/w, output r/w
+	for i := 0; i < len(files); i += 2 {
+		if files[i], files[i+1], err = os.Pipe(); err != nil {
+			for _, f := range files[:i] {
+				f.Close()
+			}
+			return nil, fmt.Errorf("local: sandbox pipes: %w", err)
+		}
 	}
-	repR, repW, err := os.Pipe()
-	if err != nil {
-		specR.Close()
-		specW.Close()
-		return nil, nil, fmt.Errorf("local: sandbox report pipe: %w", err)
-	}
-	defer repR.Close()
-	c := &exec.Cmd{Path: selfExe, Args: []string{initArg0}, Env: r.env, Dir: dir,
-		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: sandboxAttr(spec.Network)}
-	if out != nil {
-		c.Stdout, c.Stderr = out, out
-	}
+	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
+	// One pipe for both streams keeps their interleaving as the command
+	// wrote it.
+	c := &exec.Cmd{Path: selfExe, Args: []string{initArg0}, Env: r.env, Dir: "/", Stdout: outW, Stderr: outW,
+		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: sandboxAttr(sb.Network)}
 	err = c.Start()
 	specR.Close()
 	repW.Close()
+	outW.Close()
 	if err != nil {
 		specW.Close()
-		return nil, nil, fmt.Errorf("local: starting the sandbox: %w", err)
+		repR.Close()
+		outR.Close()
+		return nil, fmt.Errorf("local: starting the sandbox: %w", err)
 	}
-	// A large argv may not fit the pipe's buffer, so the spec is written
-	// while the init reads it.
+	// The spec is a few hundred bytes, well inside a pipe's buffer.
+	if _, err := specW.Write(append(payload, '\n')); err != nil {
+		p := &initProc{c: c, spec: specW, report: repR, out: outR}
+		p.kill()
+		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
+	}
+	return &initProc{c: c, spec: specW, report: repR, out: outR}, nil
+}
+
+// takeInit returns a waiting init, starting one if none is ready, and
+// starts the next in the background so that the following command does not
+// wait for the init's start-up (about a Go program's start and a dozen
+// mounts) either.
+func (r *Runner) takeInit() (*initProc, error) {
+	var p *initProc
+	select {
+	case p = <-r.warm:
+	default:
+	}
+	if p == nil || !running(p.c.Process.Pid) {
+		if p != nil {
+			p.kill()
+		}
+		var err error
+		if p, err = r.spawnInit(); err != nil {
+			return nil, err
+		}
+	}
+	if !r.closed.Load() {
+		go r.refill()
+	}
+	return p, nil
+}
+
+// refill starts a waiting init unless one is already waiting or the runner
+// is closed.
+func (r *Runner) refill() {
+	if len(r.warm) > 0 || r.closed.Load() {
+		return
+	}
+	p, err := r.spawnInit()
+	if err != nil {
+		return // the next command starts its own and reports the error
+	}
+	// Only an init that has built its sandbox saves the next command any
+	// time; one that failed is dropped, and the next command starts its
+	// own and reports why.
+	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
+	var ready [len(readyLine)]byte
+	if _, err := io.ReadFull(p.report, ready[:]); err != nil || string(ready[:]) != readyLine {
+		p.kill()
+		return
+	}
+	p.ready = true
+	select {
+	case r.warm <- p:
+		if r.closed.Load() { // closed meanwhile: do not leave it waiting
+			r.drain()
+		}
+	default:
+		p.kill()
+	}
+}
+
+// Close stops the init waiting for a next command, if any. Commands still
+// running are not affected. A runner that was never closed leaves at most
+// one waiting init, which dies with the service.
+func (r *Runner) Close() error {
+	if r.warm == nil {
+		return nil
+	}
+	r.closed.Store(true)
+	r.drain()
+	return nil
+}
+
+func (r *Runner) drain() {
+	for {
+		select {
+		case p := <-r.warm:
+			p.kill()
+		default:
+			return
+		}
+	}
+}
+
+// running reports whether our child pid has not exited (it is not reaped
+// until Wait, so its pid cannot have been reused).
+func running(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
+}
+
+// startSandboxed runs argv in a sandbox and returns once the init has
+// exec'd it, with the read end of its output. A program that cannot be
+// found or run inside the sandbox gives a report with its exit code (as a
+// shell would), a sandbox that cannot be built an error.
+func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cmd, *os.File, *initReport, error) {
+	root, err := sandboxRoot()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if dir == root || strings.HasPrefix(dir, root+"/") {
+		return nil, nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
+	}
+	payload, err := json.Marshal(commandSpec{Argv: argv, Dir: dir, Probe: probe})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("local: encoding the command: %w", err)
+	}
+	p, err := r.takeInit()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// A long argv may not fit the pipe's buffer, so it is written while
+	// the init reads it.
 	go func() {
-		_, _ = specW.Write(payload)
-		specW.Close()
+		_, _ = p.spec.Write(payload)
+		p.spec.Close()
 	}()
-	_ = repR.SetReadDeadline(time.Now().Add(setupTimeout))
-	raw, rerr := io.ReadAll(repR)
-	if len(raw) == 0 && rerr == nil {
-		return c, nil, nil // exec'd: the report pipe closed on exec
+	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
+	raw, rerr := io.ReadAll(p.report)
+	p.report.Close()
+	if !p.ready {
+		raw = bytes.TrimPrefix(raw, []byte(readyLine))
 	}
+	if len(raw) == 0 && rerr == nil {
+		return p.c, p.out, nil, nil // exec'd: the report pipe closed on exec
+	}
+	p.out.Close()
 	var rep initReport
 	if err := json.Unmarshal(raw, &rep); err != nil || rerr != nil {
-		_ = c.Process.Kill()
-		_ = c.Wait()
-		return nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
+		_ = p.c.Process.Kill()
+		_ = p.c.Wait()
+		return nil, nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
-	_ = c.Wait()
+	_ = p.c.Wait()
 	if rep.Setup != "" {
-		return nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
+		return nil, nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
 	}
-	return nil, &rep, nil
+	return nil, nil, &rep, nil
 }
 
 // CheckIsolation builds a sandbox once, without running anything in it,
@@ -180,8 +309,9 @@ func (r *Runner) probe(ctx context.Context) (initReport, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		c, rep, err := r.startSandboxed([]string{"true"}, dir, nil, true)
+		c, out, rep, err := r.startSandboxed([]string{"true"}, dir, true)
 		if c != nil { // cannot happen: a probe never execs
+			out.Close()
 			_ = c.Process.Kill()
 			_ = c.Wait()
 		}
@@ -201,16 +331,3 @@ func (r *Runner) probe(ctx context.Context) (initReport, error) {
 	}
 }
 
-// runSandboxStart adapts startSandboxed to Run: it returns the started
-// command, or the Result of a program that could not be started.
-func (r *Runner) runSandboxStart(cmd bot.Command, dir string, pw *os.File, start time.Time) (*exec.Cmd, *bot.Result, error) {
-	c, rep, err := r.startSandboxed(cmd.Argv, dir, pw, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	if rep != nil {
-		res := failResult(&startFailure{code: rep.Code, msg: rep.Msg}, start)
-		return nil, &res, nil
-	}
-	return c, nil, nil
-}
