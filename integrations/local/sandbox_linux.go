@@ -15,7 +15,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-
 )
 
 // selfExe is how the runner starts its own executable as the sandbox's
@@ -330,4 +329,3 @@ func (r *Runner) probe(ctx context.Context) (initReport, error) {
 		return initReport{}, ctx.Err()
 	}
 }
-
