@@ -23,6 +23,14 @@ const Name = ".autoverify.yml"
 // body has no checklist.
 const DefaultStoryPath = "docs/stories/{key}.md"
 
+// Sandbox is the `sandbox:` key. Only the network can be asked for: limits
+// and visible paths are the operator's, since the file is the repository's.
+type Sandbox struct {
+	// Network gives the repository's checks the host's network (to fetch
+	// dependencies, say); the default is none.
+	Network *bool `yaml:"network"`
+}
+
 // File is the schema. Unknown keys are an error, so a typo never silently
 // drops a setting.
 type File struct {
@@ -34,6 +42,8 @@ type File struct {
 	Concurrency    int      `yaml:"concurrency"`
 	// Reviewers is how many independent runs judge each check (1: off).
 	Reviewers    int               `yaml:"reviewers"`
+	// Sandbox is what the repository asks of the local runner's sandbox.
+	Sandbox Sandbox `yaml:"sandbox"`
 	ArtifactsDir string            `yaml:"artifacts_dir"`
 	AutoFix      map[string]string `yaml:"auto_fix"`
 	// StoryPath locates a story file by key; "{key}" is replaced.

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -50,6 +51,15 @@ var Run = []Setting{
 	{"reviewers", "ENGINEO_REVIEWERS", "independent reviewer runs of every check, each in a fresh runner and workspace copy; verified only when a majority passes with one result (default 2; 1 turns reviewing off)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
 	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process), docker, or kubernetes (serve only)"},
+	{"sandbox", "ENGINEO_SANDBOX", "the local runner's sandbox: auto (default: used wherever the kernel allows it), on (required), off (no sandbox: only for code you trust; serve refuses it)"},
+	{"sandbox-network", "ENGINEO_SANDBOX_NETWORK", "1 lets sandboxed commands use the host's network, including its 127.0.0.1 services (default 0: a loopback of their own); a repository can ask with sandbox: {network: true}"},
+	{"sandbox-processes", "ENGINEO_SANDBOX_PROCESSES", "processes and threads a sandboxed command may have at once (default 2048)"},
+	{"sandbox-memory", "ENGINEO_SANDBOX_MEMORY", "memory each sandboxed process may allocate, e.g. 4GiB (default 4GiB)"},
+	{"sandbox-file-size", "ENGINEO_SANDBOX_FILE_SIZE", "largest file a sandboxed command may write, e.g. 1GiB (default 1GiB)"},
+	{"sandbox-tmp-size", "ENGINEO_SANDBOX_TMP_SIZE", "size of the sandbox's private /tmp and home, each (default 1GiB)"},
+	{"sandbox-cpu-time", "ENGINEO_SANDBOX_CPU_TIME", "CPU time each sandboxed process may use, a Go duration (default 30m)"},
+	{"sandbox-readonly", "ENGINEO_SANDBOX_READONLY", "comma-separated host paths sandboxed commands also see, read-only (toolchains outside /usr, /etc, /opt, e.g. /root/.cargo)"},
+	{"sandbox-caches", "ENGINEO_SANDBOX_CACHES", "comma-separated host directories sandboxed commands see copy-on-write, or none (default: the Go build and module caches)"},
 	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
 	{"docker-network", "ENGINEO_DOCKER_NETWORK", "1 gives docker containers a network (default: none)"},
 	{"kubernetes-image", "ENGINEO_KUBERNETES_IMAGE", "image the kubernetes runner's Jobs run checks in"},
@@ -69,6 +79,26 @@ var Run = []Setting{
 	{"gates-test-files", "ENGINEO_GATES_TEST_FILES", "comma-separated test-file patterns the gates read besides *_test.go, test_*.py and *_test.py (path.Match on the path or the file name)"},
 }
 
+// Sandbox configures the local runner's sandbox
+// (integrations/local.SandboxConfig). Zero limits mean the runner's
+// defaults.
+type Sandbox struct {
+	// Mode is "auto", "on" or "off".
+	Mode      string
+	Network   bool
+	Processes int
+	Memory    int64
+	FileSize  int64
+	TmpSize   int64
+	CPUTime   time.Duration
+	ReadOnly  []string
+	// Caches nil means the runner's default caches; empty means none.
+	Caches []string
+	// Hide lists the service's own paths (state, artefacts, key) that a
+	// sandboxed command must never see.
+	Hide []string
+}
+
 // Config is a resolved configuration.
 type Config struct {
 	// Enabled is false when ENGINEO_AUTOVERIFY_ENABLED=0: events are
@@ -81,7 +111,9 @@ type Config struct {
 	EnvPassthrough []string
 	Concurrency    int
 	// Reviewers is how many independent runs judge each check (1: off).
-	Reviewers    int
+	Reviewers int
+	// Sandbox configures the local runner's sandbox.
+	Sandbox      Sandbox
 	ArtifactsDir string
 	// Runner is "local" or "docker"; DockerImage and DockerNetwork
 	// configure the docker runner.
@@ -302,6 +334,12 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	if cfg.Runner == "kubernetes" && cfg.Kubernetes.Image == "" {
 		return Config{}, errorf("ENGINEO_RUNNER=kubernetes needs ENGINEO_KUBERNETES_IMAGE: the image the Jobs run checks in (with your toolchain, and sh, tar and curl or wget to fetch the workspace)")
 	}
+	if cfg.Sandbox, err = resolveSandbox(lookup); err != nil {
+		return Config{}, err
+	}
+	if file.Sandbox.Network != nil && *file.Sandbox.Network {
+		cfg.Sandbox.Network = true
+	}
 	cfg.DockerImage, _ = lookup("docker-image")
 	if cfg.Runner == "docker" && cfg.DockerImage == "" {
 		return Config{}, errorf("ENGINEO_RUNNER=docker needs ENGINEO_DOCKER_IMAGE: the image checks run in (built or loaded on the engine; autoverify never pulls)")
@@ -402,6 +440,9 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 			return Config{}, errorf("`environments:` in `%s`: %s: devcontainer: true is for autoverify run; on the server name the image", repoconfig.Name, name)
 		}
 	}
+	if file.Sandbox.Network != nil {
+		c.Sandbox.Network = *file.Sandbox.Network
+	}
 	c.Environments = file.Environments
 	c.Checks = file.Checks
 	c.StoryPath = file.StoryPath
@@ -414,6 +455,60 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 		c.GatesTestFiles = file.GatesTestFiles
 	}
 	return c, nil
+}
+
+// resolveSandbox reads the sandbox settings.
+func resolveSandbox(lookup Lookup) (Sandbox, error) {
+	sb := Sandbox{Mode: "auto"}
+	if v, src := lookup("sandbox"); v != "" {
+		if v != "auto" && v != "on" && v != "off" {
+			return Sandbox{}, errorf("%s=%q: want auto, on or off", src, v)
+		}
+		sb.Mode = v
+	}
+	var err error
+	if v, src := lookup("sandbox-network"); v != "" {
+		if sb.Network, err = ParseBool(v); err != nil {
+			return Sandbox{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
+	if v, src := lookup("sandbox-processes"); v != "" {
+		if sb.Processes, err = strconv.Atoi(v); err != nil || sb.Processes < 64 {
+			return Sandbox{}, errorf("%s=%q: want a whole number, at least 64", src, v)
+		}
+	}
+	for name, dst := range map[string]*int64{"sandbox-memory": &sb.Memory, "sandbox-file-size": &sb.FileSize, "sandbox-tmp-size": &sb.TmpSize} {
+		if v, src := lookup(name); v != "" {
+			if *dst, err = ParseMemory(v); err != nil || *dst <= 0 {
+				return Sandbox{}, errorf("%s=%q: want a size such as 512MiB or 4GiB", src, v)
+			}
+		}
+	}
+	if v, src := lookup("sandbox-cpu-time"); v != "" {
+		if sb.CPUTime, err = time.ParseDuration(v); err != nil || sb.CPUTime < time.Second {
+			return Sandbox{}, errorf("%s=%q: want a Go duration of at least 1s, such as 30m", src, v)
+		}
+	}
+	for _, list := range []struct {
+		flag string
+		dst  *[]string
+	}{{"sandbox-readonly", &sb.ReadOnly}, {"sandbox-caches", &sb.Caches}} {
+		v, src := lookup(list.flag)
+		if v == "" {
+			continue
+		}
+		*list.dst = []string{}
+		if list.flag == "sandbox-caches" && v == "none" {
+			continue
+		}
+		for _, p := range SplitList(v) {
+			if !filepath.IsAbs(p) {
+				return Sandbox{}, errorf("%s=%q: %q is not an absolute path", src, v, p)
+			}
+			*list.dst = append(*list.dst, filepath.Clean(p))
+		}
+	}
+	return sb, nil
 }
 
 func value(l Lookup, flag string) string {

@@ -5,6 +5,7 @@ package local
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"syscall"
 )
 
@@ -26,3 +27,20 @@ func sweepToken(string) int { return 0 }
 func exitStatus(ps *os.ProcessState) int { return ps.ExitCode() }
 
 func drainPipe(*os.File, []byte, *capture) {}
+
+type initProc struct{}
+
+func (r *Runner) startSandboxed([]string, string, bool) (*exec.Cmd, *os.File, *initReport, error) {
+	return nil, nil, nil, errors.New("local: the sandbox needs Linux")
+}
+
+// Close does nothing where there is no sandbox.
+func (r *Runner) Close() error { return nil }
+
+// Network reports that commands share the host's network.
+func (r *Runner) Network() bool { return true }
+
+type initReport struct {
+	Code int
+	Msg  string
+}

@@ -329,3 +329,6 @@ func (r *Runner) probe(ctx context.Context) (initReport, error) {
 		return initReport{}, ctx.Err()
 	}
 }
+
+// Network reports whether sandboxed commands share the host's network.
+func (r *Runner) Network() bool { return r.mode != IsolationSandbox || r.sandbox.Network }

@@ -41,6 +41,11 @@ var _ bot.Runners = (*Factory)(nil)
 // workspace, and a release func that closes what was built.
 func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace string) (bot.Runner, []bot.Environment, func(), error) {
 	r, closeRunner := f.Shared, func() {}
+	// A repository whose configuration asks for the network gets a
+	// runner of its own with it; the shared one has none.
+	if lr, ok := r.(*local.Runner); ok && cfg.Sandbox.Network && !lr.Network() {
+		r = nil
+	}
 	if r == nil {
 		var err error
 		if r, closeRunner, err = New(cfg, f.Workspaces); err != nil {
@@ -80,11 +85,40 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 		}
 		return r, func() { _ = r.Close() }, nil
 	}
-	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit), local.WithEnvPassthrough(cfg.EnvPassthrough...))
+	r, err := NewLocal(cfg)
 	if err != nil {
-		return nil, nil, fmt.Errorf("local runner: %w", err)
+		return nil, nil, err
 	}
-	return r, func() {}, nil
+	return r, func() { _ = r.Close() }, nil
+}
+
+// NewLocal builds the local runner cfg describes, sandboxed unless
+// ENGINEO_SANDBOX=off. The service's own state and artefacts directories
+// are hidden from commands even when a read-only path contains them.
+func NewLocal(cfg settings.Config) (*local.Runner, error) {
+	sb := cfg.Sandbox
+	isolation := local.IsolationAuto
+	switch sb.Mode {
+	case "on":
+		isolation = local.IsolationSandbox
+	case "off":
+		isolation = local.IsolationNoSandbox
+	}
+	hide := append([]string{}, sb.Hide...)
+	for _, dir := range []string{cfg.StateDir, cfg.ArtifactsDir} {
+		if abs, err := filepath.Abs(dir); dir != "" && err == nil {
+			hide = append(hide, abs)
+		}
+	}
+	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
+		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithIsolation(isolation),
+		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
+			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
+			Caches: sb.Caches, Hide: hide}))
+	if err != nil {
+		return nil, fmt.Errorf("local runner (ENGINEO_SANDBOX=%s): %w", sb.Mode, err)
+	}
+	return r, nil
 }
 
 // passthrough reads the values of the variables commands may see.
