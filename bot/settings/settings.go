@@ -473,8 +473,8 @@ func resolveSandbox(lookup Lookup) (Sandbox, error) {
 		}
 	}
 	if v, src := lookup("sandbox-processes"); v != "" {
-		if sb.Processes, err = strconv.Atoi(v); err != nil || sb.Processes < 64 {
-			return Sandbox{}, errorf("%s=%q: want a whole number, at least 64", src, v)
+		if sb.Processes, err = strconv.Atoi(v); err != nil || sb.Processes < 300 {
+			return Sandbox{}, errorf("%s=%q: want a whole number, at least 300", src, v)
 		}
 	}
 	for name, dst := range map[string]*int64{"sandbox-memory": &sb.Memory, "sandbox-file-size": &sb.FileSize, "sandbox-tmp-size": &sb.TmpSize} {

@@ -36,7 +36,7 @@ func TestServeClosesWhatItOpenedOnEveryError(t *testing.T) {
 	fake := githubtest.NewServer(t)
 	env := map[string]string{
 		"ENGINEO_GITHUB_APP_ID": fmt.Sprint(fake.AppID), "ENGINEO_GITHUB_PRIVATE_KEY": string(fake.PrivateKeyPEM()),
-		"ENGINEO_GITHUB_WEBHOOK_SECRET": "s", "ENGINEO_GITHUB_API_URL": fake.URL, "ENGINEO_STATE_DIR": t.TempDir(), "ENGINEO_UNSAFE_NO_SANDBOX": "1",
+		"ENGINEO_GITHUB_WEBHOOK_SECRET": "s", "ENGINEO_GITHUB_API_URL": fake.URL, "ENGINEO_STATE_DIR": t.TempDir(),
 	}
 	for _, failAt := range []string{"runner", "store", "queue", "start", "none"} {
 		t.Run("fail at "+failAt, func(t *testing.T) {

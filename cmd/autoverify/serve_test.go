@@ -158,9 +158,9 @@ func serverEnv(t testing.TB, fake *githubtest.Server, redisURL string) map[strin
 		"ENGINEO_ARTIFACTS_DIR":         filepath.Join(dir, "reports"),
 		"ENGINEO_PUBLIC_URL":            "https://av.example.com",
 		"ENGINEO_COMMAND_TIMEOUT":       "30s",
-		// Until the local runner is a sandbox it cannot isolate, and serve
-		// refuses it without the opt-out.
-		"ENGINEO_UNSAFE_NO_SANDBOX": "1",
+		// serve refuses a runner that cannot isolate: these tests run
+		// every check in the local runner's sandbox.
+		"ENGINEO_SANDBOX": "on",
 	}
 }
 

@@ -31,8 +31,11 @@ type helperReport struct {
 }
 
 func TestMain(m *testing.M) {
-	if os.Getenv(helperEnv) == "bigoutput" {
+	switch os.Getenv(helperEnv) {
+	case "bigoutput":
 		os.Exit(bigOutputHelper())
+	case "nonroot":
+		os.Exit(nonRootHelper())
 	}
 	os.Exit(m.Run())
 }

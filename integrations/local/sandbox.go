@@ -93,8 +93,9 @@ func (c SandboxConfig) validate() error {
 	case c.Processes < 0, c.MemoryBytes < 0, c.FileSizeBytes < 0, c.TmpBytes < 0, c.CPUTime < 0:
 		return fmt.Errorf("local: negative sandbox limit (processes %d, memory %d, file size %d, tmp %d, cpu time %v)",
 			c.Processes, c.MemoryBytes, c.FileSizeBytes, c.TmpBytes, c.CPUTime)
-	case c.Processes != 0 && c.Processes < 64:
-		return fmt.Errorf("local: sandbox processes %d is too low for any toolchain; use at least 64", c.Processes)
+	case c.Processes != 0 && c.Processes < 300:
+		// The kernel's pid_max, which enforces it, cannot go lower.
+		return fmt.Errorf("local: sandbox processes %d is below the minimum of 300", c.Processes)
 	}
 	for _, p := range append(append(append([]string{}, c.ReadOnly...), c.ExtraReadOnly...), append(c.Caches, c.Hide...)...) {
 		if len(p) == 0 || p[0] != '/' {

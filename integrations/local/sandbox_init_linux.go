@@ -160,6 +160,14 @@ func buildSandbox(s *sandboxSpec) (string, error) {
 		return "", fmt.Errorf("mounting the sandbox root on %s: %w", root, err)
 	}
 	at := func(p string) string { return filepath.Join(root, p) }
+	// The private /tmp and home first, so that a read-only path under
+	// /tmp (a toolchain unpacked there) is bound on top of it.
+	tmpOpts := "mode=1777,size=" + strconv.FormatInt(s.TmpSize, 10)
+	for _, p := range []string{"/tmp", SandboxHome} {
+		if err := mountTmpfs(at(p), tmpOpts); err != nil {
+			return "", err
+		}
+	}
 	for _, p := range s.ReadOnly {
 		if err := bindReadOnly(p, at(p)); err != nil {
 			return "", err
@@ -173,12 +181,6 @@ func buildSandbox(s *sandboxSpec) (string, error) {
 	}
 	for _, p := range append(append([]string{}, sandboxMasked...), s.Hide...) {
 		if err := hide(at(p), empty); err != nil {
-			return "", err
-		}
-	}
-	tmpOpts := "mode=1777,size=" + strconv.FormatInt(s.TmpSize, 10)
-	for _, p := range []string{"/tmp", SandboxHome} {
-		if err := mountTmpfs(at(p), tmpOpts); err != nil {
 			return "", err
 		}
 	}
