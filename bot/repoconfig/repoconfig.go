@@ -41,9 +41,9 @@ type File struct {
 	EnvPassthrough []string `yaml:"env_passthrough"`
 	Concurrency    int      `yaml:"concurrency"`
 	// Reviewers is how many independent runs judge each check (1: off).
-	Reviewers    int               `yaml:"reviewers"`
+	Reviewers int `yaml:"reviewers"`
 	// Sandbox is what the repository asks of the local runner's sandbox.
-	Sandbox Sandbox `yaml:"sandbox"`
+	Sandbox      Sandbox           `yaml:"sandbox"`
 	ArtifactsDir string            `yaml:"artifacts_dir"`
 	AutoFix      map[string]string `yaml:"auto_fix"`
 	// StoryPath locates a story file by key; "{key}" is replaced.
