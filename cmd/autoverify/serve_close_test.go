@@ -50,7 +50,7 @@ func TestServeClosesWhatItOpenedOnEveryError(t *testing.T) {
 					if failAt == "runner" {
 						return nil, nil, errors.New("runner: no")
 					}
-					return nil, track("runner"), nil
+					return isolation{}, track("runner"), nil
 				},
 				store: func(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
 					if failAt == "store" {
