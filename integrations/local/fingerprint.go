@@ -14,7 +14,8 @@ import (
 var _ bot.Fingerprinter = (*Runner)(nil)
 
 // Fingerprint identifies what could change the result of running argv
-// here, for the result cache: the isolation, the environment commands get
+// here, for the result cache: the isolation (with the sandbox's network,
+// limits and visible paths), the environment commands get
 // (values hashed), the output cap, and the program argv[0] resolves to, by
 // path, size and modification time — so reinstalling a tool invalidates
 // its results. A tool replaced under another program (an interpreter's
@@ -37,5 +38,12 @@ func (r *Runner) Fingerprint(argv []string) string {
 		env = append(env, name+"="+hex.EncodeToString(sum[:8]))
 	}
 	sort.Strings(env)
-	return fmt.Sprintf("local|isolation=%s|limit=%d|program=%s|env=%s", r.mode, r.limit, prog, strings.Join(env, ","))
+	fp := fmt.Sprintf("local|isolation=%s|limit=%d|program=%s|env=%s", r.mode, r.limit, prog, strings.Join(env, ","))
+	if r.mode == IsolationSandbox {
+		sb := r.sandbox
+		fp += fmt.Sprintf("|sandbox=net:%t,procs:%d,mem:%d,fsize:%d,tmp:%d,cpu:%s,ro:%s,caches:%s", sb.Network, sb.Processes,
+			sb.MemoryBytes, sb.FileSizeBytes, sb.TmpBytes, sb.CPUTime, strings.Join(append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), ":"),
+			strings.Join(sb.Caches, ":"))
+	}
+	return fp
 }

@@ -79,6 +79,10 @@ type Config struct {
 	Isolation Isolation
 	// Sandbox configures IsolationSandbox.
 	Sandbox SandboxConfig
+	// Prewarm starts building a sandbox as soon as the runner is built,
+	// so that even the first command finds one waiting; long-lived
+	// runners (the CLI's, the server's) set it.
+	Prewarm bool
 }
 
 // Option sets one field of the Config that New builds.
@@ -103,6 +107,9 @@ func WithKillGrace(d time.Duration) Option { return func(c *Config) { c.KillGrac
 
 // WithIsolation sets Config.Isolation.
 func WithIsolation(i Isolation) Option { return func(c *Config) { c.Isolation = i } }
+
+// WithPrewarm sets Config.Prewarm.
+func WithPrewarm() Option { return func(c *Config) { c.Prewarm = true } }
 
 // WithSandbox sets Config.Sandbox.
 func WithSandbox(s SandboxConfig) Option { return func(c *Config) { c.Sandbox = s } }
@@ -180,6 +187,9 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
 		r.warm = make(chan *initProc, 1)
+		if cfg.Prewarm {
+			go r.refill()
+		}
 	}
 	return r, nil
 }

@@ -111,7 +111,7 @@ func NewLocal(cfg settings.Config) (*local.Runner, error) {
 		}
 	}
 	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
-		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithIsolation(isolation),
+		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithIsolation(isolation), local.WithPrewarm(),
 		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
 			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
 			Caches: sb.Caches, Hide: hide}))
