@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"sync"
 	"text/template"
 	"time"
 )
@@ -330,11 +331,16 @@ var funcs = template.FuncMap{
 	},
 }
 
-var templates = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+// templates are parsed on first use rather than at start-up: parsing them
+// all costs about a millisecond, which every autoverify process (and every
+// sandbox init, which is the same binary) would otherwise pay.
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+})
 
 func render(name string, data any) string {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name, data); err != nil {
+	if err := templates().ExecuteTemplate(&b, name, data); err != nil {
 		// The templates are fixed and tested; an error here is a bug.
 		return fmt.Sprintf("autoverify: rendering %s failed: %v", name, err)
 	}
