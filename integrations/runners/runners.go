@@ -74,13 +74,14 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 	if cfg.Runner == "docker" {
 		r, err := docker.New(docker.Config{Image: cfg.DockerImage, Network: cfg.DockerNetwork,
 			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
-			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough)})
+			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough), Env: cfg.RunnerEnv})
 		if err != nil {
 			return nil, nil, fmt.Errorf("docker runner: %w", err)
 		}
 		return r, func() { _ = r.Close() }, nil
 	}
-	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit), local.WithEnvPassthrough(cfg.EnvPassthrough...))
+	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
+		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithEnv(cfg.RunnerEnv...))
 	if err != nil {
 		return nil, nil, fmt.Errorf("local runner: %w", err)
 	}
@@ -175,7 +176,7 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 func newCompose(spec repoconfig.Environment, c settings.Config, workdir string) (*compose.Runner, error) {
 	return compose.New(compose.Config{File: filepath.Join(workdir, filepath.FromSlash(spec.Compose)), Root: workdir,
 		Service: spec.Service, CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
-		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit})
+		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit, Env: c.RunnerEnv})
 }
 
 // devcontainerImage reads "image" from .devcontainer/devcontainer.json
