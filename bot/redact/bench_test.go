@@ -67,3 +67,42 @@ func BenchmarkRedact(b *testing.B) {
 		})
 	}
 }
+
+// configuredSecrets are eight values of the kinds a deployment configures
+// (tokens, a password and a Redis URL with characters URL encoding
+// escapes), so the literal pass carries every encoded form of each.
+func configuredSecrets() []string {
+	r := fakeRand(14)
+	return []string{
+		"ghp_" + randFrom(r, alnum, 36),
+		"xoxb-" + randFrom(r, alnum, 24),
+		"p@ss w/rd+" + randFrom(r, alnum, 10),
+		"redis://:" + randFrom(r, alnum, 16) + "@redis:6379/0",
+		randFrom(r, alnum, 40),
+		"jira:" + randFrom(r, alnum, 24) + "==",
+		"-----BEGIN " + randFrom(r, alnum, 20),
+		"bench-secret-value",
+	}
+}
+
+// BenchmarkLiteral is the configured-values pass alone, over 1 MiB of
+// clean go test output, with one secret and with eight.
+func BenchmarkLiteral(b *testing.B) {
+	data := []byte(goTestOutput(1 << 20))
+	for _, tc := range []struct {
+		name   string
+		values []string
+	}{
+		{"1-secret", []string{"bench-secret-value"}},
+		{"8-secrets", configuredSecrets()},
+	} {
+		pats := secretPatterns(tc.values)
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				literalSpans(data, pats, nil)
+			}
+			b.ReportMetric(float64(len(pats.pats)), "patterns")
+		})
+	}
+}

@@ -20,7 +20,7 @@ const minSecretLen = 4
 type Redactor struct {
 	// secrets holds the configured secret values and their encodings,
 	// longest first so that a full encoding wins over its interior.
-	secrets [][]byte
+	secrets *literals
 }
 
 // Option configures a Redactor.

@@ -47,6 +47,7 @@ var Run = []Setting{
 	{"command-timeout", "ENGINEO_COMMAND_TIMEOUT", "per-command timeout, a Go duration (default 10m)"},
 	{"output-limit", "ENGINEO_OUTPUT_LIMIT", "output kept per command: bytes or 512KiB, 1MiB (default 1MiB)"},
 	{"env-passthrough", "ENGINEO_RUNNER_ENV_PASSTHROUGH", "comma-separated environment variable names commands may see"},
+	{"runner-env", "ENGINEO_RUNNER_ENV", "comma-separated NAME=VALUE pairs set for every command in every runner, over the determinism defaults TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0, NO_COLOR=1 (and, for the local runner, HOME)"},
 	{"concurrency", "ENGINEO_CONCURRENCY", "commands run at once (default: number of CPUs)"},
 	{"reviewers", "ENGINEO_REVIEWERS", "independent reviewer runs of every check, each in a fresh runner and workspace copy; verified only when a majority passes with one result (default 2; 1 turns reviewing off)"},
 	{"artifacts-dir", "ENGINEO_ARTIFACTS_DIR", "where evidence and summaries go (default reports/)"},
@@ -109,7 +110,12 @@ type Config struct {
 	CommandTimeout time.Duration
 	OutputLimit    int
 	EnvPassthrough []string
-	Concurrency    int
+	// RunnerEnv are NAME=VALUE pairs every runner sets for every command
+	// (ENGINEO_RUNNER_ENV): the only way to change the determinism
+	// defaults (bot.DeterministicEnv) or to give the local runner a fixed
+	// HOME. Later pairs win.
+	RunnerEnv   []string
+	Concurrency int
 	// Reviewers is how many independent runs judge each check (1: off).
 	Reviewers int
 	// Sandbox configures the local runner's sandbox.
@@ -292,6 +298,14 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	for _, name := range cfg.EnvPassthrough {
 		if !envNameRe.MatchString(name) {
 			return Config{}, errorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
+		}
+	}
+	if v, src := lookup("runner-env"); v != "" {
+		cfg.RunnerEnv = SplitList(v)
+		for _, kv := range cfg.RunnerEnv {
+			if name, _, ok := strings.Cut(kv, "="); !ok || !envNameRe.MatchString(name) {
+				return Config{}, errorf("%s: %q is not NAME=VALUE; write comma-separated pairs such as TZ=Europe/Berlin,PYTHONHASHSEED=random", src, kv)
+			}
 		}
 	}
 	if v, src := lookup("concurrency"); v != "" {
@@ -523,9 +537,12 @@ var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 var secretNameRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|_PAT$|CREDENTIAL|REDIS_URL)`)
 
 // SecretValues collects the literal values to mask: every ENGINEO_ setting
-// and passed-through variable with a secret-looking name, and the variables
-// named in ENGINEO_REDACT_ENV. environ names the variables the process has.
-func SecretValues(environ []string, getenv func(string) string, passthrough []string) []string {
+// and passed-through variable with a secret-looking name, the variables
+// named in ENGINEO_REDACT_ENV, and the values runnerEnv (Config.RunnerEnv)
+// gives such names, which reach commands without being in the service's
+// environment under their own name. environ names the variables the
+// process has.
+func SecretValues(environ []string, getenv func(string) string, passthrough, runnerEnv []string) []string {
 	names := map[string]bool{}
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
@@ -544,6 +561,11 @@ func SecretValues(environ []string, getenv func(string) string, passthrough []st
 	var vals []string
 	for n := range names {
 		if v := getenv(n); v != "" {
+			vals = append(vals, v)
+		}
+	}
+	for _, kv := range runnerEnv {
+		if n, v, _ := strings.Cut(kv, "="); v != "" && (names[n] || secretNameRe.MatchString(n)) {
 			vals = append(vals, v)
 		}
 	}

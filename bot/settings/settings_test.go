@@ -111,8 +111,34 @@ func TestSecretValues(t *testing.T) {
 	for k, v := range env {
 		environ = append(environ, k+"="+v)
 	}
-	got := SecretValues(environ, func(k string) string { return env[k] }, []string{"NPM_TOKEN"})
+	got := SecretValues(environ, func(k string) string { return env[k] }, []string{"NPM_TOKEN"}, nil)
 	assert.ElementsMatch(t, []string{"t0k", "npm", "mine"}, got)
+
+	// Values ENGINEO_RUNNER_ENV gives commands are masked when their name
+	// looks secret or is named in ENGINEO_REDACT_ENV; others are not.
+	env["ENGINEO_REDACT_ENV"] = "MY_VAR,SIGNING_SALT"
+	got = SecretValues(environ, func(k string) string { return env[k] }, nil,
+		[]string{"TZ=UTC", "PIP_INDEX_PASSWORD=pip-pw", "SIGNING_SALT=salty", "GH_PAT=", "HOME=/h"})
+	assert.ElementsMatch(t, []string{"t0k", "mine", "pip-pw", "salty"}, got)
+}
+
+func TestRunnerEnv(t *testing.T) {
+	t.Parallel()
+	resolve := func(env map[string]string) (Config, error) {
+		return Resolve(Env(func(k string) string { return env[k] }, Run), repoconfig.File{}, ".autoverify.yml")
+	}
+	cfg, err := resolve(nil)
+	require.NoError(t, err)
+	assert.Empty(t, cfg.RunnerEnv)
+	cfg, err = resolve(map[string]string{"ENGINEO_RUNNER_ENV": "TZ=Europe/Berlin, PYTHONHASHSEED=random,HOME=/var/lib/av,GOFLAGS=-mod=mod -x=1"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"TZ=Europe/Berlin", "PYTHONHASHSEED=random", "HOME=/var/lib/av", "GOFLAGS=-mod=mod -x=1"}, cfg.RunnerEnv)
+	for _, bad := range []string{"TZ", "=x", "A-B=1", "TZ=UTC,NOPE"} {
+		_, err := resolve(map[string]string{"ENGINEO_RUNNER_ENV": bad})
+		var se *Error
+		require.ErrorAs(t, err, &se, "%q", bad)
+		assert.Contains(t, se.Msg, "ENGINEO_RUNNER_ENV")
+	}
 }
 
 func TestParsers(t *testing.T) {

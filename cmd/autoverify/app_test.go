@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -135,6 +136,28 @@ func TestRunRedactsSecrets(t *testing.T) {
 		assert.NotContains(t, string(b), secret, f)
 	}
 	assert.NotContains(t, h.stdout.String(), secret)
+}
+
+// TestRunRedactsRunnerEnvSecrets: a value ENGINEO_RUNNER_ENV gives a
+// secret-looking name reaches the command and is masked in everything
+// written, raw and hex-encoded; the determinism defaults reach it too.
+func TestRunRedactsRunnerEnvSecrets(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	secret := "tok-" + "runner-env-value-0042"
+	h.env["ENGINEO_RUNNER_ENV"] = "DEPLOY_TOKEN=" + secret + ",PLAIN=visible-value"
+	path := h.write("KAN-4.md", `<!-- AUTO:CMD=sh -c 'echo "$DEPLOY_TOKEN $PLAIN $TZ"; printf %s "$DEPLOY_TOKEN" | od -An -tx1 | tr -d " \n"' -->`+"\n- [ ] leak\n")
+	assert.Equal(t, exitOK, h.run("run", path, "--workdir", h.dir), h.stderr.String())
+	files, _ := filepath.Glob(filepath.Join(h.dir, "reports", "*evidence*"))
+	require.Len(t, files, 1)
+	b, err := os.ReadFile(files[0])
+	require.NoError(t, err)
+	evidence := string(b)
+	for _, form := range []string{secret, hex.EncodeToString([]byte(secret))} {
+		assert.NotContains(t, evidence, form)
+		assert.NotContains(t, h.stdout.String(), form)
+	}
+	assert.Contains(t, evidence, "[REDACTED] visible-value UTC")
 }
 
 func TestBadInput(t *testing.T) {

@@ -85,5 +85,5 @@ func readRepoFile(workdir string) (repoconfig.File, string, error) {
 // secrets are the literal values masked everywhere: see
 // settings.SecretValues.
 func (a *App) secrets(cfg settings.Config) []string {
-	return settings.SecretValues(os.Environ(), a.Getenv, cfg.EnvPassthrough)
+	return settings.SecretValues(os.Environ(), a.Getenv, cfg.EnvPassthrough, cfg.RunnerEnv)
 }

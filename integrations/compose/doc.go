@@ -41,8 +41,11 @@
 //
 // The checked service runs as a numeric non-root user (its user:, else
 // 65532:65532; root refused) with the work directory copied — never
-// bind-mounted — to /workspace/src, where checks run, with CI=true,
-// HOME=/tmp, LANG=C.UTF-8 and its environment:. Unless it sets command: or
+// bind-mounted — to /workspace/src, where checks run, with its
+// environment: under CI=true, HOME=/tmp, LANG=C.UTF-8 and the determinism
+// defaults TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1
+// (bot.DeterministicEnv), which only Config.Env (ENGINEO_RUNNER_ENV), set
+// over everything, changes. Unless it sets command: or
 // entrypoint:, its main process is `sleep infinity`, so that images whose
 // default command is a shell stay up for the checks.
 //

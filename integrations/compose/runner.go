@@ -64,6 +64,11 @@ type Config struct {
 	// Label identifies the process lineage owning the stacks, for
 	// ReapOrphans; empty means DefaultLabel.
 	Label string
+	// Env are NAME=VALUE pairs set for every command last, as
+	// ENGINEO_RUNNER_ENV gives them: over the checked service's
+	// environment:, the determinism defaults (bot.DeterministicEnv, which
+	// the compose file cannot change) and CI, HOME and LANG.
+	Env []string
 }
 
 type settings struct {
@@ -75,7 +80,23 @@ type settings struct {
 	label, user            string
 	file, root             string
 	uid, gid               int
-	env                    []string
+	// env is set over the checked service's environment: after the
+	// determinism defaults (see commandEnv): CI, HOME, LANG, then
+	// Config.Env.
+	env []string
+}
+
+// commandEnv is the checked service's environment: its environment:, with
+// the determinism defaults, CI, HOME, LANG and Config.Env replacing any
+// variable of their names (bot.CommandEnv), so the compose file, which
+// comes from the change under test, cannot undo them.
+func (s settings) commandEnv(service []string) []string {
+	env, err := bot.CommandEnv(service, s.env)
+	if err != nil {
+		// New has checked Config.Env; the rest is the runner's own.
+		panic(fmt.Sprintf("compose: unchecked runner environment: %v", err))
+	}
+	return env
 }
 
 // Runner runs commands in the checked service of a compose stack it
@@ -109,6 +130,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.File == "" || cfg.Service == "" {
 		return nil, errors.New("compose: a compose environment needs a file and a service")
 	}
+	if err := bot.CheckEnvPairs(cfg.Env); err != nil {
+		return nil, fmt.Errorf("compose: %w", err)
+	}
 	s := settings{
 		host: cfg.Host, service: cfg.Service, file: cfg.File, root: cfg.Root,
 		timeout:   or(cfg.Timeout, docker.DefaultTimeout),
@@ -118,7 +142,7 @@ func New(cfg Config) (*Runner, error) {
 		tmp:       docker.DefaultTmpBytes,
 		memory:    max(or(cfg.MemoryBytes, docker.DefaultMemoryBytes), 0),
 		pids:      max(or(cfg.PidsLimit, docker.DefaultPidsLimit), 0),
-		env:       []string{"CI=true", "HOME=" + docker.TmpPath, "LANG=" + docker.DefaultLang},
+		env:       append([]string{"CI=true", "HOME=" + docker.TmpPath, "LANG=" + docker.DefaultLang}, cfg.Env...),
 	}
 	if cpus := or(cfg.CPUs, docker.DefaultCPUs); cpus > 0 {
 		s.nanoCPUs = int64(cpus * 1e9)
@@ -289,7 +313,7 @@ func (r *Runner) exec(ctx context.Context, cmd bot.Command, timeout time.Duratio
 	id := r.stack.byService[r.s.service]
 	name := cmd.Argv[0]
 	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
-		User: r.s.user, Env: append(append([]string{}, r.project.Services[r.s.service].Environment...), r.s.env...),
+		User: r.s.user, Env: r.s.commandEnv(r.project.Services[r.s.service].Environment),
 		WorkingDir: docker.WorkDir, Cmd: cmd.Argv, AttachStdout: true, AttachStderr: true,
 	})
 	if err != nil {

@@ -82,6 +82,30 @@ func TestStackCheckTalksToService(t *testing.T) {
 	}
 }
 
+// TestDeterministicEnv: checks in the service see the determinism
+// defaults even when the compose file's environment: sets other values,
+// and Config.Env (ENGINEO_RUNNER_ENV) changes them.
+func TestDeterministicEnv(t *testing.T) {
+	yaml := "services:\n  app:\n    image: " + busybox + "\n    environment:\n      TZ: America/New_York\n      PYTHONHASHSEED: random\n      LC_ALL: POSIX\n      KEEP: kept\n"
+	printEnv := []string{"sh", "-c", `printf '%s|%s|%s|%s|%s|%s|%s\n' "$TZ" "$LC_ALL" "$PYTHONHASHSEED" "$NO_COLOR" "$HOME" "$KEEP" "$(date +%Z)"`}
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "UTC|C.UTF-8|0|1|/tmp|kept|UTC"},
+		{[]string{"PYTHONHASHSEED=random", "NO_COLOR=", "KEEP=set"}, "UTC|C.UTF-8|random||/tmp|set|UTC"},
+	} {
+		r, dir := newRunner(t, yaml, "app", Config{Env: tc.env})
+		res := run(t, r, dir, printEnv...)
+		if got := strings.TrimSpace(string(res.Output)); res.ExitCode != 0 || got != tc.want {
+			t.Errorf("Env %q: exit %d, command saw %q, want %q", tc.env, res.ExitCode, got, tc.want)
+		}
+	}
+	if _, err := New(Config{File: "f", Service: "s", Env: []string{"NOVALUE"}}); err == nil {
+		t.Error("a malformed pair was accepted")
+	}
+}
+
 // TestStartedIsNotHealthy is the control for the ordering test above: with
 // service_started, the first check meets a kv that does not listen yet.
 func TestStartedIsNotHealthy(t *testing.T) {

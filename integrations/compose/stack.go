@@ -151,7 +151,7 @@ func (r *Runner) startService(ctx context.Context, st *stack, svc *Service) erro
 	}
 	if target {
 		cfg.User = r.s.user
-		cfg.Env = append(append([]string{}, svc.Environment...), r.s.env...)
+		cfg.Env = r.s.commandEnv(svc.Environment)
 		if cfg.WorkingDir == "" {
 			cfg.WorkingDir = docker.WorkDir
 		}

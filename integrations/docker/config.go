@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/engineo/autoverify/bot"
 )
 
 // Shape is how commands are mapped onto containers.
@@ -119,6 +121,12 @@ type Config struct {
 	// and HOME are set by the runner and may not appear; LANG and PATH may
 	// be overridden here.
 	EnvPassthrough map[string]string
+	// Env are NAME=VALUE pairs set for every command last, as
+	// ENGINEO_RUNNER_ENV gives them: over the determinism defaults
+	// (bot.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
+	// NO_COLOR=1, which EnvPassthrough cannot change), CI, HOME and LANG.
+	// A later pair wins.
+	Env []string
 	// Label identifies the process lineage that owns containers, for
 	// ReapOrphans; empty means DefaultLabel. Two services sharing an
 	// engine from different hosts must use different labels.
@@ -221,6 +229,9 @@ func (cfg Config) settle(lookup func(string) (string, bool)) (settings, error) {
 			return s, fmt.Errorf("docker: %s is set by the runner and cannot be passed through", name)
 		}
 		s.env = append(s.env, name+"="+v)
+	}
+	if s.env, err = bot.CommandEnv(s.env, cfg.Env); err != nil {
+		return s, fmt.Errorf("docker: %w", err)
 	}
 	return s, nil
 }

@@ -19,8 +19,11 @@
 // (65532:65532 by default, root refused); all capabilities dropped;
 // no-new-privileges; docker-init as PID 1; pids, memory (no extra swap) and
 // CPU limits; no stdin; and an environment of CI=true, HOME=/tmp,
-// LANG=C.UTF-8, the image's own ENV (PATH included) and the explicit
-// Config.EnvPassthrough values — nothing from the service's environment.
+// LANG=C.UTF-8, the image's own ENV (PATH included), the explicit
+// Config.EnvPassthrough values, the determinism defaults TZ=UTC,
+// LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1 (bot.DeterministicEnv)
+// and, over all of them, Config.Env (ENGINEO_RUNNER_ENV) — nothing from
+// the service's environment.
 // The engine's log driver is "none": output is streamed over attach and
 // never stored by the engine.
 //

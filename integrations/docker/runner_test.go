@@ -174,6 +174,26 @@ func TestNoHostEnv(t *testing.T) {
 	}
 }
 
+// TestDeterministicEnv: a command in a container sees the determinism
+// defaults, also when EnvPassthrough carries other values for them, and
+// only Config.Env (ENGINEO_RUNNER_ENV) changes one.
+func TestDeterministicEnv(t *testing.T) {
+	printEnv := []string{"sh", "-c", `printf '%s|%s|%s|%s|%s|%s\n' "$TZ" "$LC_ALL" "$PYTHONHASHSEED" "$NO_COLOR" "$HOME" "$(date +%Z)"`}
+	passed := map[string]string{"TZ": "America/New_York", "LC_ALL": "POSIX", "PYTHONHASHSEED": "random", "NO_COLOR": ""}
+	for _, shape := range shapes {
+		t.Run(string(shape), func(t *testing.T) {
+			r := newRunner(t, Config{Shape: shape, EnvPassthrough: passed})
+			if got := strings.TrimSpace(string(run(t, r, t.TempDir(), printEnv...).Output)); got != "UTC|C.UTF-8|0|1|/tmp|UTC" {
+				t.Errorf("command saw %q, want the defaults", got)
+			}
+			r = newRunner(t, Config{Shape: shape, EnvPassthrough: passed, Env: []string{"PYTHONHASHSEED=random", "NO_COLOR=", "HOME=/tmp/h"}})
+			if got := strings.TrimSpace(string(run(t, r, t.TempDir(), printEnv...).Output)); got != "UTC|C.UTF-8|random||/tmp/h|UTC" {
+				t.Errorf("command saw %q, want the setting's values", got)
+			}
+		})
+	}
+}
+
 func TestReadOnlyRootWritableWorkspaceAndTmp(t *testing.T) {
 	for _, shape := range shapes {
 		t.Run(string(shape), func(t *testing.T) {
@@ -587,6 +607,7 @@ func TestConfigValidation(t *testing.T) {
 		{Image: "x", User: "1000:staff"},
 		{Image: "x", EnvPassthrough: map[string]string{"HOME": "/root"}},
 		{Image: "x", EnvPassthrough: map[string]string{"A=B": "c"}},
+		{Image: "x", Env: []string{"NOVALUE"}},
 		{Image: "x", Timeout: -1},
 		{Image: "x", KeepAlive: []string{}},
 	} {

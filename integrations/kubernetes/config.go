@@ -150,6 +150,12 @@ type Config struct {
 	// HOME are set by the runner and may not appear; LANG may be
 	// overridden.
 	EnvPassthrough map[string]string
+	// Env are NAME=VALUE pairs set for every command last, as
+	// ENGINEO_RUNNER_ENV gives them: over the determinism defaults
+	// (bot.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
+	// NO_COLOR=1, which EnvPassthrough cannot change), CI, HOME and LANG.
+	// A later pair wins.
+	Env []string
 	// Label is the autoverify.owner label value; empty means DefaultLabel.
 	Label string
 	// Labels are extra labels put on every Job and pod (for example for a
@@ -248,9 +254,9 @@ func (cfg Config) settle() (settings, error) {
 		}
 	}
 
-	s.env = []corev1.EnvVar{{Name: "CI", Value: "true"}, {Name: "HOME", Value: TmpPath}}
+	env := []string{"CI=true", "HOME=" + TmpPath}
 	if _, ok := cfg.EnvPassthrough["LANG"]; !ok {
-		s.env = append(s.env, corev1.EnvVar{Name: "LANG", Value: DefaultLang})
+		env = append(env, "LANG="+DefaultLang)
 	}
 	for _, name := range slices.Sorted(maps.Keys(cfg.EnvPassthrough)) {
 		if len(validation.IsEnvVarName(name)) > 0 {
@@ -259,7 +265,20 @@ func (cfg Config) settle() (settings, error) {
 		if name == "CI" || name == "HOME" || name == WorkspaceURLEnv {
 			return s, fmt.Errorf("kubernetes: %s is set by the runner and cannot be passed through", name)
 		}
-		s.env = append(s.env, corev1.EnvVar{Name: name, Value: cfg.EnvPassthrough[name]})
+		env = append(env, name+"="+cfg.EnvPassthrough[name])
+	}
+	for _, kv := range cfg.Env {
+		if strings.HasPrefix(kv, WorkspaceURLEnv+"=") {
+			return s, fmt.Errorf("kubernetes: %s is set by the runner and cannot be set", WorkspaceURLEnv)
+		}
+	}
+	env, err = bot.CommandEnv(env, cfg.Env)
+	if err != nil {
+		return s, fmt.Errorf("kubernetes: %w", err)
+	}
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		s.env = append(s.env, corev1.EnvVar{Name: name, Value: value})
 	}
 	return s, nil
 }

@@ -42,8 +42,11 @@
 //     enableServiceLinks false. This is meant to satisfy the "restricted" Pod
 //     Security Standard (checked field by field, not against a live
 //     admission controller), so the namespace can enforce it.
-//   - Environment: CI=true, HOME=/tmp, LANG=C.UTF-8 (overridable) and
-//     Config.EnvPassthrough — nothing from the service's environment and, with
+//   - Environment: CI=true, HOME=/tmp, LANG=C.UTF-8 (overridable),
+//     Config.EnvPassthrough, the determinism defaults TZ=UTC,
+//     LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1 (bot.DeterministicEnv)
+//     and, over all of them, Config.Env (ENGINEO_RUNNER_ENV) — nothing from
+//     the service's environment and, with
 //     service links off, no *_SERVICE_HOST variables either. The image's own
 //     ENV (PATH) is kept; argv is the container's command (no shell).
 //   - Volumes: emptyDirs at /workspace (the command runs in /workspace/src)

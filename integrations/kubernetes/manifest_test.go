@@ -46,7 +46,9 @@ func TestJobManifestGolden(t *testing.T) {
 				EnvPassthrough: map[string]string{
 					"NPM_CONFIG_OFFLINE": "true",
 					"LANG":               "en_US.UTF-8",
+					"TZ":                 "Europe/Berlin", // the default wins
 				},
+				Env: []string{"PYTHONHASHSEED=random", "HOME=/tmp/home"},
 			},
 			spec: jobSpec{
 				name:         "autoverify-abcdefghijkl",
@@ -117,6 +119,8 @@ func TestConfigRejects(t *testing.T) {
 		"CI passthrough": func(c *Config) { c.EnvPassthrough = map[string]string{"CI": "false"} },
 		"HOME":           func(c *Config) { c.EnvPassthrough = map[string]string{"HOME": "/root"} },
 		"bad env name":   func(c *Config) { c.EnvPassthrough = map[string]string{"A=B": "x"} },
+		"bad env pair":   func(c *Config) { c.Env = []string{"NOVALUE"} },
+		"workspace URL":  func(c *Config) { c.Env = []string{WorkspaceURLEnv + "=http://elsewhere"} },
 		"reserved label": func(c *Config) { c.Labels = map[string]string{"autoverify.managed": "false"} },
 		"bad label":      func(c *Config) { c.Labels = map[string]string{"x": "no spaces"} },
 		"bad size":       func(c *Config) { c.TmpSize = "lots" },

@@ -222,6 +222,53 @@ func TestRunSuccess(t *testing.T) {
 	}
 }
 
+// TestRunJobEnv: the Job a Run creates gives the command the determinism
+// defaults whatever is passed through, and Config.Env (ENGINEO_RUNNER_ENV)
+// over them. No cluster runs the pod here, so this reads the command
+// container's environment as the API server received it.
+func TestRunJobEnv(t *testing.T) {
+	for _, tc := range []struct {
+		set  []string
+		want map[string]string
+	}{
+		{nil, map[string]string{"TZ": "UTC", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "0", "NO_COLOR": "1", "HOME": "/tmp"}},
+		{[]string{"PYTHONHASHSEED=random", "HOME=/tmp/home"}, map[string]string{"TZ": "UTC", "PYTHONHASHSEED": "random", "HOME": "/tmp/home"}},
+	} {
+		c := newCluster(t, exits(0, "Completed"))
+		r := c.runner(func(cfg *Config) {
+			cfg.EnvPassthrough = map[string]string{"TZ": "America/New_York", "PYTHONHASHSEED": "random"}
+			cfg.Env = tc.set
+		})
+		if _, err := r.Run(context.Background(), testCmd); err != nil {
+			t.Fatal(err)
+		}
+		var job *batchv1.Job
+		for _, a := range c.cs.Actions() {
+			if a.Matches("create", "jobs") {
+				job = a.(k8stesting.CreateAction).GetObject().(*batchv1.Job)
+			}
+		}
+		var main *corev1.Container
+		for i, ct := range job.Spec.Template.Spec.Containers {
+			if ct.Name == ContainerMain {
+				main = &job.Spec.Template.Spec.Containers[i]
+			}
+		}
+		got := map[string]string{}
+		for _, e := range main.Env {
+			if _, dup := got[e.Name]; dup {
+				t.Errorf("%s set twice", e.Name)
+			}
+			got[e.Name] = e.Value
+		}
+		for name, want := range tc.want {
+			if got[name] != want {
+				t.Errorf("Env %q: the command's %s = %q, want %q", tc.set, name, got[name], want)
+			}
+		}
+	}
+}
+
 func TestRunFailureExit3(t *testing.T) {
 	c := newCluster(t, exits(3, "Error"))
 	res, err := c.runner(nil).Run(context.Background(), testCmd)

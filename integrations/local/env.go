@@ -5,11 +5,20 @@ import (
 	"os"
 	"os/user"
 	"strings"
+
+	"github.com/engineo/autoverify/bot"
 )
 
 // Names and defaults of the environment every command gets. Only these, the
-// configured passthrough names and (in process-group isolation) the run
-// token reach a command; everything else the service holds stays with it.
+// determinism defaults (bot.DeterministicEnv: TZ, LC_ALL, PYTHONHASHSEED,
+// NO_COLOR), the configured passthrough names, the configured NAME=VALUE
+// pairs (WithEnv) and (in process-group isolation) the run token reach a
+// command; everything else the service holds stays with it.
+//
+// HOME is the service's home (or its user's) unless WithEnv sets HOME: a
+// fixed, documented directory (ENGINEO_RUNNER_ENV=HOME=/var/lib/autoverify/home)
+// keeps tools' caches and dotfiles out of the service's own home and the
+// same on every host.
 const (
 	// DefaultPath is the PATH commands get when neither the configuration
 	// nor the service's environment sets one.
@@ -23,27 +32,64 @@ const (
 )
 
 // fixedEnv names the variables the runner sets itself; passthrough of these
-// names is ignored rather than allowed to override them.
+// names is ignored rather than allowed to override them. (WithEnv may set
+// them; the determinism defaults replace passed-through values of theirs.)
 var fixedEnv = map[string]bool{"PATH": true, "HOME": true, "LANG": true, "CI": true}
 
-// validateEnvNames rejects names that cannot be environment variable names,
-// so that a typo in ENGINEO_RUNNER_ENV_PASSTHROUGH fails at start-up rather
-// than silently passing nothing.
-func validateEnvNames(names []string) error {
+// WithEnv sets variables for every command: NAME=VALUE pairs as
+// ENGINEO_RUNNER_ENV gives them, applied last, over the determinism
+// defaults and the runner's own PATH, HOME, LANG and CI (bot.CommandEnv).
+// They travel in Config.EnvPassthrough as entries with an '=', docker's -e
+// convention: a bare name passes the service's variable through, a pair
+// sets one.
+func WithEnv(pairs ...string) Option {
+	return func(c *Config) { c.EnvPassthrough = append(c.EnvPassthrough, pairs...) }
+}
+
+// splitEnv separates Config.EnvPassthrough into names to pass through and
+// NAME=VALUE pairs to set (see WithEnv).
+func splitEnv(entries []string) (names, pairs []string) {
+	for _, e := range entries {
+		if strings.Contains(e, "=") {
+			pairs = append(pairs, e)
+		} else {
+			names = append(names, e)
+		}
+	}
+	return names, pairs
+}
+
+// validateEnvNames rejects names that cannot be environment variable names
+// and malformed pairs, so that a typo in ENGINEO_RUNNER_ENV_PASSTHROUGH or
+// ENGINEO_RUNNER_ENV fails at start-up rather than silently passing
+// nothing.
+func validateEnvNames(entries []string) error {
+	names, pairs := splitEnv(entries)
 	for _, n := range names {
-		if n == "" || strings.ContainsAny(n, "=\x00") {
+		if n == "" || strings.ContainsRune(n, 0) {
 			return fmt.Errorf("local: invalid environment variable name %q in passthrough list", n)
 		}
 		if n == TokenEnv {
 			return fmt.Errorf("local: %s is set by the runner and cannot be passed through", TokenEnv)
 		}
 	}
+	if err := bot.CheckEnvPairs(pairs); err != nil {
+		return fmt.Errorf("local: %w", err)
+	}
+	for _, kv := range pairs {
+		if strings.HasPrefix(kv, TokenEnv+"=") {
+			return fmt.Errorf("local: %s is set by the runner and cannot be set", TokenEnv)
+		}
+	}
 	return nil
 }
 
 // baseEnv builds the environment shared by every command of a runner from a
-// snapshot of the service's environment taken at construction.
+// snapshot of the service's environment taken at construction; passthrough
+// holds names to pass and NAME=VALUE pairs to set (validateEnvNames has
+// checked them).
 func baseEnv(lookup func(string) (string, bool), pathOverride string, passthrough []string) []string {
+	passthrough, pairs := splitEnv(passthrough)
 	path := pathOverride
 	if path == "" {
 		if v, ok := lookup("PATH"); ok && v != "" {
@@ -70,6 +116,11 @@ func baseEnv(lookup func(string) (string, bool), pathOverride string, passthroug
 		if v, ok := lookup(name); ok {
 			env = append(env, name+"="+v)
 		}
+	}
+	env, err := bot.CommandEnv(env, pairs)
+	if err != nil {
+		// validateEnvNames has refused every pair CommandEnv would.
+		panic(fmt.Sprintf("local: unchecked runner environment: %v", err))
 	}
 	return env
 }

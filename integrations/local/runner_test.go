@@ -39,7 +39,7 @@ func TestNewDefaultsAndValidation(t *testing.T) {
 		{OutputLimit: -1},
 		{KillGrace: -1},
 		{Isolation: "chroot"},
-		{EnvPassthrough: []string{"A=B"}},
+		{EnvPassthrough: []string{"A-B=1"}}, // "A=B" sets A (WithEnv); a bad name is refused
 	}
 	for _, cfg := range bad {
 		if _, err := NewFromConfig(cfg); err == nil {
@@ -239,6 +239,10 @@ func TestEnvScrubbed(t *testing.T) {
 			want := map[string]string{
 				"PATH": os.Getenv("PATH"), "HOME": os.Getenv("HOME"), "LANG": "en_GB.UTF-8",
 				"CI": "true", "AUTOVERIFY_PASSED": "visible",
+			}
+			for _, kv := range bot.DeterministicEnv() {
+				k, v, _ := strings.Cut(kv, "=")
+				want[k] = v
 			}
 			if mode == IsolationSandbox {
 				// The sandbox's own home, and the Go caches it shows

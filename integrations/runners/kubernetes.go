@@ -23,7 +23,7 @@ const KubernetesBuilt = true
 // kubeconfig file.
 func newKubernetes(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), error) {
 	k := kubernetes.Config{Namespace: cfg.Kubernetes.Namespace, Image: cfg.Kubernetes.Image, RuntimeClassName: cfg.Kubernetes.RuntimeClass,
-		Workspace: ws.URL, Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough)}
+		Workspace: ws.URL, Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough), Env: cfg.RunnerEnv}
 	var (
 		r   *kubernetes.Runner
 		err error

@@ -79,7 +79,7 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 	if cfg.Runner == "docker" {
 		r, err := docker.New(docker.Config{Image: cfg.DockerImage, Network: cfg.DockerNetwork,
 			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
-			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough)})
+			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough), Env: cfg.RunnerEnv})
 		if err != nil {
 			return nil, nil, fmt.Errorf("docker runner: %w", err)
 		}
@@ -111,7 +111,7 @@ func NewLocal(cfg settings.Config) (*local.Runner, error) {
 		}
 	}
 	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
-		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithIsolation(isolation), local.WithPrewarm(),
+		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithEnv(cfg.RunnerEnv...), local.WithIsolation(isolation), local.WithPrewarm(),
 		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
 			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
 			Caches: sb.Caches, Hide: hide}))
@@ -209,7 +209,7 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 func newCompose(spec repoconfig.Environment, c settings.Config, workdir string) (*compose.Runner, error) {
 	return compose.New(compose.Config{File: filepath.Join(workdir, filepath.FromSlash(spec.Compose)), Root: workdir,
 		Service: spec.Service, CPUs: c.DockerCPUs, MemoryBytes: c.DockerMemory, PidsLimit: c.DockerPids,
-		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit})
+		Timeout: c.CommandTimeout, OutputLimit: c.OutputLimit, Env: c.RunnerEnv})
 }
 
 // devcontainerImage reads "image" from .devcontainer/devcontainer.json

@@ -120,3 +120,33 @@ func TestComposeEnvironment(t *testing.T) {
 		t.Error("a compose runner must not be cacheable")
 	}
 }
+
+// TestRunnerEnvReachesCommands: ENGINEO_RUNNER_ENV's pairs reach a command
+// of the default runner and of a matrix environment, over the determinism
+// defaults.
+func TestRunnerEnvReachesCommands(t *testing.T) {
+	t.Parallel()
+	cfg := settings.Defaults()
+	cfg.RunnerEnv = []string{"PYTHONHASHSEED=random", "AUTOVERIFY_RUNNER_ENV_TEST=set"}
+	cfg.Environments = map[string]repoconfig.Environment{"native": {Runner: "local"}}
+	def, closeDef, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeDef()
+	envs, release, err := Environments(cfg, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	argv := []string{"sh", "-c", `echo "$TZ $PYTHONHASHSEED $AUTOVERIFY_RUNNER_ENV_TEST"`}
+	for name, r := range map[string]bot.Runner{"default": def, "native": envs[0].Runner} {
+		res, err := r.Run(context.Background(), bot.Command{ItemID: "e", Argv: argv, Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(string(res.Output)); got != "UTC random set" {
+			t.Errorf("%s runner: command saw %q, want %q", name, got, "UTC random set")
+		}
+	}
+}
