@@ -72,12 +72,15 @@ func TestCommandsSeeDeterministicEnv(t *testing.T) {
 		opts []Option
 		want string
 	}{
-		{"defaults, the service's values not passed", nil,
+		{"defaults, the service's values not passed", []Option{WithIsolation(IsolationNoSandbox)},
 			"UTC|C.UTF-8|0|1|" + os.Getenv("HOME") + "|UTC"},
-		{"passed through, still the defaults", []Option{WithEnvPassthrough("TZ", "LC_ALL", "PYTHONHASHSEED", "NO_COLOR")},
+		{"passed through, still the defaults", []Option{WithIsolation(IsolationNoSandbox), WithEnvPassthrough("TZ", "LC_ALL", "PYTHONHASHSEED", "NO_COLOR")},
 			"UTC|C.UTF-8|0|1|" + os.Getenv("HOME") + "|UTC"},
-		{"the setting changes them and fixes HOME", []Option{WithEnv("PYTHONHASHSEED=random", "TZ=Asia/Tokyo", "HOME="+home)},
+		{"the setting changes them and fixes HOME", []Option{WithIsolation(IsolationNoSandbox), WithEnv("PYTHONHASHSEED=random", "TZ=Asia/Tokyo", "HOME="+home)},
 			"Asia/Tokyo|C.UTF-8|random|1|" + home + "|JST"},
+		// The sandbox's home is always its own private one.
+		{"sandbox: the defaults and its own home", []Option{WithIsolation(IsolationSandbox), WithEnv("HOME=" + home)},
+			"UTC|C.UTF-8|0|1|" + SandboxHome + "|UTC"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
