@@ -133,6 +133,9 @@ type Runner struct {
 	// command; see startSandboxed.
 	warm   chan *initProc
 	closed atomic.Bool
+	// probedAt is when CheckIsolation last built a sandbox.
+	probeMu  sync.Mutex
+	probedAt time.Time
 
 	// fallback, when set, replaces an automatic sandbox that could not be
 	// built; its degraded says why.

@@ -277,6 +277,13 @@ func (r *Runner) CheckIsolation(ctx context.Context) error {
 		return fmt.Errorf("the local runner cannot build its sandbox here (it runs commands with %s isolation only%s): allow user namespaces (sysctl user.max_user_namespaces, kernel.apparmor_restrict_unprivileged_userns=0) or run autoverify as root in its container",
 			r.mode, reasonSuffix(r.degraded))
 	}
+	r.probeMu.Lock()
+	defer r.probeMu.Unlock()
+	// /readyz asks every few seconds; a sandbox that built a moment ago
+	// still builds.
+	if time.Since(r.probedAt) < probeTTL {
+		return nil
+	}
 	rep, err := r.probe(ctx)
 	if err != nil {
 		return fmt.Errorf("the local runner's sandbox cannot be built: %w", err)
@@ -284,8 +291,12 @@ func (r *Runner) CheckIsolation(ctx context.Context) error {
 	if rep.Processes == "none" {
 		return errors.New("the local runner's sandbox cannot bound the number of processes (running as root on a kernel older than 6.14); run autoverify as a non-root user")
 	}
+	r.probedAt = time.Now()
 	return nil
 }
+
+// probeTTL is how long a successful CheckIsolation is trusted.
+const probeTTL = 30 * time.Second
 
 func reasonSuffix(reason string) string {
 	if reason == "" {
