@@ -131,8 +131,9 @@ type Runner struct {
 
 	// warm holds an init that has built the sandbox and waits for its
 	// command; see startSandboxed.
-	warm   chan *initProc
-	closed atomic.Bool
+	warm      chan *initProc
+	refilling atomic.Bool
+	closed    atomic.Bool
 	// probedAt is when CheckIsolation last built a sandbox.
 	probeMu  sync.Mutex
 	probedAt time.Time
@@ -189,7 +190,9 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
-		r.warm = make(chan *initProc, 1)
+		// Two waiting inits: the default two reviewers run each check
+		// at once, and both should find one.
+		r.warm = make(chan *initProc, 2)
 		if cfg.Prewarm {
 			go r.refill()
 		}

@@ -156,24 +156,37 @@ func (r *Runner) takeInit() (*initProc, error) {
 	return p, nil
 }
 
-// refill starts a waiting init unless one is already waiting or the runner
-// is closed.
+// refill starts waiting inits until the pool is full or the runner is
+// closed; one refill at a time, so commands taking inits quickly do not
+// start more than the pool holds.
 func (r *Runner) refill() {
-	if len(r.warm) > 0 || r.closed.Load() {
-		return
+	for r.refilling.CompareAndSwap(false, true) {
+		for len(r.warm) < cap(r.warm) && !r.closed.Load() {
+			if !r.addWarm() {
+				break
+			}
+		}
+		r.refilling.Store(false)
+		// A command may have taken an init after the loop's last look.
+		if len(r.warm) >= cap(r.warm) || r.closed.Load() {
+			return
+		}
 	}
+}
+
+// addWarm starts an init and, once it has built its sandbox, puts it in
+// the pool. It reports false when the init failed; the next command then
+// starts its own and reports why.
+func (r *Runner) addWarm() bool {
 	p, err := r.spawnInit()
 	if err != nil {
-		return // the next command starts its own and reports the error
+		return false
 	}
-	// Only an init that has built its sandbox saves the next command any
-	// time; one that failed is dropped, and the next command starts its
-	// own and reports why.
 	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
 	var ready [len(readyLine)]byte
 	if _, err := io.ReadFull(p.report, ready[:]); err != nil || string(ready[:]) != readyLine {
 		p.kill()
-		return
+		return false
 	}
 	p.ready = true
 	select {
@@ -181,14 +194,16 @@ func (r *Runner) refill() {
 		if r.closed.Load() { // closed meanwhile: do not leave it waiting
 			r.drain()
 		}
+		return true
 	default:
 		p.kill()
+		return false
 	}
 }
 
 // Close stops the init waiting for a next command, if any. Commands still
-// running are not affected. A runner that was never closed leaves at most
-// one waiting init, which dies with the service.
+// running are not affected. A runner that was never closed leaves its
+// waiting inits, which die with the service.
 func (r *Runner) Close() error {
 	if r.warm == nil {
 		return nil
