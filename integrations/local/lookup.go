@@ -1,13 +1,6 @@
 package local
 
-import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
-	"syscall"
-)
+import "github.com/engineo/autoverify/integrations/local/sandboxinit"
 
 // startFailure describes a program that could not be started for a reason
 // that belongs to the command (not found, not executable) rather than to the
@@ -17,70 +10,17 @@ type startFailure struct {
 	msg  string
 }
 
-// resolve finds argv[0] the way a shell would, but in the runner's PATH
-// rather than the service's: names with a slash are taken relative to the
-// work directory, other names are searched in pathList. Relative PATH
-// entries are skipped so that a repository under test cannot shadow a tool
-// by committing a file named like it.
+// resolve finds argv[0] the way a shell would, in the runner's PATH rather
+// than the service's; the rules live with the sandbox's init, which resolves
+// inside the sandbox (sandboxinit.Resolve).
 func resolve(name, dir, pathList string) (string, *startFailure) {
-	if strings.Contains(name, "/") {
-		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
-		}
-		if f := checkExecutable(name, p); f != nil {
-			return "", f
-		}
-		return p, nil
+	path, code, msg := sandboxinit.Resolve(name, dir, pathList)
+	if code != 0 {
+		return "", &startFailure{code: code, msg: msg}
 	}
-	// As in bash, entries that cannot be searched and directories are
-	// skipped; a file found without execute permission is reported only if
-	// no later entry has a runnable one.
-	denied := false
-	for _, entry := range filepath.SplitList(pathList) {
-		if entry == "" || !filepath.IsAbs(entry) {
-			continue
-		}
-		p := filepath.Join(entry, name)
-		fi, err := os.Stat(p)
-		if err != nil || fi.IsDir() {
-			continue
-		}
-		if fi.Mode()&0o111 == 0 {
-			denied = true
-			continue
-		}
-		return p, nil
-	}
-	if denied {
-		return "", &startFailure{code: ExitNotExecutable, msg: name + ": permission denied"}
-	}
-	return "", &startFailure{code: ExitNotFound, msg: name + ": executable file not found in $PATH"}
-}
-
-// checkExecutable reports why p cannot be executed, or nil if it can. The
-// codes follow bash: 127 for missing, 126 for present but not runnable.
-func checkExecutable(name, p string) *startFailure {
-	fi, err := os.Stat(p)
-	switch {
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
-		return &startFailure{code: ExitNotFound, msg: name + ": no such file or directory"}
-	case err != nil:
-		return &startFailure{code: ExitNotExecutable, msg: name + ": " + errText(err)}
-	case fi.IsDir():
-		return &startFailure{code: ExitNotExecutable, msg: name + ": is a directory"}
-	case fi.Mode()&0o111 == 0:
-		return &startFailure{code: ExitNotExecutable, msg: name + ": permission denied"}
-	}
-	return nil
+	return path, nil
 }
 
 // errText strips the *PathError wrapper so that messages name the program
 // as the command wrote it, not the resolved path.
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
+func errText(err error) string { return sandboxinit.ErrText(err) }

@@ -4,6 +4,7 @@ package local
 
 import (
 	"errors"
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 	"os"
 	"os/exec"
 	"syscall"
@@ -30,7 +31,7 @@ func drainPipe(*os.File, []byte, *capture) {}
 
 type initProc struct{}
 
-func (r *Runner) startSandboxed([]string, string, bool) (*exec.Cmd, *os.File, *initReport, error) {
+func (r *Runner) startSandboxed([]string, string, bool) (*exec.Cmd, *os.File, *sandboxinit.Report, error) {
 	return nil, nil, nil, errors.New("local: the sandbox needs Linux")
 }
 
@@ -39,8 +40,3 @@ func (r *Runner) Close() error { return nil }
 
 // Network reports that commands share the host's network.
 func (r *Runner) Network() bool { return true }
-
-type initReport struct {
-	Code int
-	Msg  string
-}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/integrations/capture"
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 
 	"github.com/engineo/autoverify/bot"
 )
@@ -39,9 +40,9 @@ const (
 	// coreutils timeout does; Result.TimedOut says the same thing.
 	ExitTimedOut = 124
 	// ExitNotExecutable is reported when argv[0] exists but cannot be run.
-	ExitNotExecutable = 126
+	ExitNotExecutable = sandboxinit.ExitNotExecutable
 	// ExitNotFound is reported when argv[0] cannot be found.
-	ExitNotFound = 127
+	ExitNotFound = sandboxinit.ExitNotFound
 )
 
 // drainTimeout bounds how long Run waits for end of output once every

@@ -3,6 +3,8 @@ package local
 import (
 	"fmt"
 	"time"
+
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 // Sandbox limits applied when a SandboxConfig field is zero. They are sized
@@ -21,7 +23,7 @@ const (
 // empty, writable, private directory, so that nothing in the service's home
 // (credentials, caches of other repositories) is visible and every run
 // starts from the same state.
-const SandboxHome = "/home/autoverify"
+const SandboxHome = sandboxinit.Home
 
 // DefaultSandboxReadOnly lists the host paths a sandboxed command sees,
 // read-only: the system directories toolchains live in. Paths that do not
@@ -33,10 +35,6 @@ const SandboxHome = "/home/autoverify"
 var DefaultSandboxReadOnly = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 }
-
-// sandboxMasked are host files that would otherwise be visible through
-// /etc and hold credentials; they are covered by an empty file.
-var sandboxMasked = []string{"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/ssh"}
 
 // SandboxConfig configures IsolationSandbox. The zero value means the
 // defaults: no network, the default limits and read-only paths.

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 // selfExe is how the runner starts its own executable as the sandbox's
@@ -70,9 +72,9 @@ func sandboxAttr(network bool) *syscall.SysProcAttr {
 type initProc struct {
 	c      *exec.Cmd
 	spec   *os.File // write end: the command spec
-	report *os.File // read end: closed by exec, else an initReport
+	report *os.File // read end: closed by exec, else a sandboxinit.Report
 	out    *os.File // read end of the command's output
-	ready  bool     // readyLine has been read
+	ready  bool     // sandboxinit.ReadyLine has been read
 }
 
 func (p *initProc) kill() {
@@ -91,7 +93,7 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		return nil, err
 	}
 	sb := r.sandbox
-	payload, err := json.Marshal(sandboxSpec{Root: root, Path: r.path,
+	payload, err := json.Marshal(sandboxinit.Spec{Root: root, Path: r.path,
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
 		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)})
@@ -110,7 +112,7 @@ func (r *Runner) spawnInit() (*initProc, error) {
 	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it.
-	c := &exec.Cmd{Path: selfExe, Args: []string{initArg0}, Env: r.env, Dir: "/", Stdout: outW, Stderr: outW,
+	c := &exec.Cmd{Path: selfExe, Args: []string{sandboxinit.Arg0}, Env: r.env, Dir: "/", Stdout: outW, Stderr: outW,
 		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: sandboxAttr(sb.Network)}
 	err = c.Start()
 	specR.Close()
@@ -183,8 +185,8 @@ func (r *Runner) addWarm() bool {
 		return false
 	}
 	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
-	var ready [len(readyLine)]byte
-	if _, err := io.ReadFull(p.report, ready[:]); err != nil || string(ready[:]) != readyLine {
+	var ready [len(sandboxinit.ReadyLine)]byte
+	if _, err := io.ReadFull(p.report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
 		p.kill()
 		return false
 	}
@@ -239,7 +241,7 @@ func running(pid int) bool {
 // exec'd it, with the read end of its output. A program that cannot be
 // found or run inside the sandbox gives a report with its exit code (as a
 // shell would), a sandbox that cannot be built an error.
-func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cmd, *os.File, *initReport, error) {
+func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cmd, *os.File, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, nil, nil, err
@@ -247,7 +249,7 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cm
 	if dir == root || strings.HasPrefix(dir, root+"/") {
 		return nil, nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
 	}
-	payload, err := json.Marshal(commandSpec{Argv: argv, Dir: dir, Probe: probe})
+	payload, err := json.Marshal(sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("local: encoding the command: %w", err)
 	}
@@ -265,13 +267,13 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cm
 	raw, rerr := io.ReadAll(p.report)
 	p.report.Close()
 	if !p.ready {
-		raw = bytes.TrimPrefix(raw, []byte(readyLine))
+		raw = bytes.TrimPrefix(raw, []byte(sandboxinit.ReadyLine))
 	}
 	if len(raw) == 0 && rerr == nil {
 		return p.c, p.out, nil, nil // exec'd: the report pipe closed on exec
 	}
 	p.out.Close()
-	var rep initReport
+	var rep sandboxinit.Report
 	if err := json.Unmarshal(raw, &rep); err != nil || rerr != nil {
 		_ = p.c.Process.Kill()
 		_ = p.c.Wait()
@@ -322,14 +324,14 @@ func reasonSuffix(reason string) string {
 
 // probe builds a sandbox in a throwaway directory and reports how it
 // bounds processes.
-func (r *Runner) probe(ctx context.Context) (initReport, error) {
+func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	dir, err := os.MkdirTemp("", "autoverify-probe-")
 	if err != nil {
-		return initReport{}, err
+		return sandboxinit.Report{}, err
 	}
 	defer os.RemoveAll(dir)
 	type answer struct {
-		rep *initReport
+		rep *sandboxinit.Report
 		err error
 	}
 	done := make(chan answer, 1)
@@ -345,14 +347,14 @@ func (r *Runner) probe(ctx context.Context) (initReport, error) {
 	select {
 	case a := <-done:
 		if a.err != nil {
-			return initReport{}, a.err
+			return sandboxinit.Report{}, a.err
 		}
 		if a.rep == nil {
-			return initReport{}, errors.New("sandbox probe ran a command")
+			return sandboxinit.Report{}, errors.New("sandbox probe ran a command")
 		}
 		return *a.rep, nil
 	case <-ctx.Done():
-		return initReport{}, ctx.Err()
+		return sandboxinit.Report{}, ctx.Err()
 	}
 }
 

@@ -1,4 +1,4 @@
-package local
+package sandboxinit
 
 import (
 	"encoding/json"
@@ -11,8 +11,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // The sandbox is built by autoverify itself rather than by an external tool
@@ -20,27 +18,35 @@ import (
 // static binary and runs as a non-root user, where a setuid helper cannot be
 // installed and a second binary would have to be kept in step with ours.
 // The runner starts its own executable (/proc/self/exe) with argv[0] set to
-// initArg0 inside fresh user (when not root), PID, mount, network, IPC and
+// Arg0 inside fresh user (when not root), PID, mount, network, IPC and
 // UTS namespaces; this package's init function notices the name before
 // main runs, builds the command's view of the file system, sets its
 // limits, drops every capability and execs the command, which becomes PID
 // 1 of its namespace. The technique is the one runc's nsexec and moby's
 // reexec use; the mount layout follows bubblewrap's.
-const initArg0 = "autoverify-sandbox-init"
+const Arg0 = "autoverify-sandbox-init"
+
+// Home is the fixed home directory commands get in the sandbox: empty,
+// writable and private.
+const Home = "/home/autoverify"
+
+// sandboxMasked are host files that would otherwise be visible through
+// /etc and hold credentials; they are covered by an empty file.
+var sandboxMasked = []string{"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/ssh"}
 
 // Descriptors the runner passes to the init: the specs to read, and a pipe
-// that is closed by a successful exec and otherwise carries an initReport.
+// that is closed by a successful exec and otherwise carries an Report.
 const (
-	specFD   = 3
-	reportFD = 4
+	SpecFD   = 3
+	ReportFD = 4
 )
 
-// sandboxSpec is the part of the sandbox that is the same for every command
+// Spec is the part of the sandbox that is the same for every command
 // of a runner. The init builds it as soon as it starts, which lets the
 // runner keep one init waiting with the sandbox already built: a command
 // then pays only for binding its workspace and the exec. It is sent as JSON
-// on specFD so that nothing of it is visible in the command's environment.
-type sandboxSpec struct {
+// on SpecFD so that nothing of it is visible in the command's environment.
+type Spec struct {
 	Root      string
 	Path      string
 	ReadOnly  []string
@@ -54,11 +60,11 @@ type sandboxSpec struct {
 	CPUTime   int64 // seconds
 }
 
-// readyLine is what the init writes on reportFD once the sandbox is built.
-const readyLine = "R\n"
+// ReadyLine is what the init writes on ReportFD once the sandbox is built.
+const ReadyLine = "R\n"
 
-// commandSpec is the second message on specFD: what to run, and where.
-type commandSpec struct {
+// Command is the second message on SpecFD: what to run, and where.
+type Command struct {
 	Argv []string
 	Dir  string
 	// Probe makes the init stop after the sandbox is complete, for
@@ -66,10 +72,10 @@ type commandSpec struct {
 	Probe bool
 }
 
-// initReport is what the init writes on reportFD when it does not exec:
+// Report is what the init writes on ReportFD when it does not exec:
 // Setup errors are the runner's fault; Code 126 or 127 belongs to the
 // command (its program is missing or not executable in the sandbox).
-type initReport struct {
+type Report struct {
 	Setup string `json:",omitempty"`
 	Code  int    `json:",omitempty"`
 	Msg   string `json:",omitempty"`
@@ -79,91 +85,91 @@ type initReport struct {
 }
 
 func init() {
-	if len(os.Args) > 0 && os.Args[0] == initArg0 {
-		sandboxInit()
+	if len(os.Args) > 0 && os.Args[0] == Arg0 {
+		run()
 	}
 }
 
-// sandboxInit runs as the first process of the sandbox's namespaces and
+// run runs as the first process of the sandbox's namespaces and
 // never returns.
-func sandboxInit() {
+func run() {
 	// Capabilities, no_new_privs and securebits are per thread; exec
 	// replaces the process with the thread that calls it, so every step
 	// that matters happens on this one.
 	runtime.LockOSThread()
-	report := os.NewFile(reportFD, "report")
-	unix.CloseOnExec(reportFD)
-	fail := func(r initReport) {
+	report := os.NewFile(ReportFD, "report")
+	syscall.CloseOnExec(ReportFD)
+	fail := func(r Report) {
 		_ = json.NewEncoder(report).Encode(r)
 		os.Exit(125)
 	}
-	dec := json.NewDecoder(os.NewFile(specFD, "spec"))
-	var spec sandboxSpec
+	dec := json.NewDecoder(os.NewFile(SpecFD, "spec"))
+	var spec Spec
 	if err := dec.Decode(&spec); err != nil {
-		fail(initReport{Setup: "reading the sandbox spec: " + err.Error()})
+		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
 	}
 	procLimit, err := buildSandbox(&spec)
 	if err == nil {
 		err = limit(&spec, procLimit)
 	}
 	if err != nil {
-		fail(initReport{Setup: err.Error()})
+		fail(Report{Setup: err.Error()})
 	}
 	// Ready: the runner keeps this init for the next command.
-	if _, err := report.Write([]byte(readyLine)); err != nil {
+	if _, err := report.Write([]byte(ReadyLine)); err != nil {
 		os.Exit(125)
 	}
-	var cmd commandSpec
+	var cmd Command
 	if err := dec.Decode(&cmd); err != nil || len(cmd.Argv) == 0 {
 		// The runner was closed (or died) while this init waited.
 		os.Exit(125)
 	}
-	_ = unix.Close(specFD)
+	_ = syscall.Close(SpecFD)
 	if err := enterSandbox(spec.Root, cmd.Dir); err != nil {
-		fail(initReport{Setup: err.Error()})
+		fail(Report{Setup: err.Error()})
 	}
 	if cmd.Probe {
-		fail(initReport{Processes: procLimit})
+		fail(Report{Processes: procLimit})
 	}
-	path, bad := resolve(cmd.Argv[0], cmd.Dir, spec.Path)
-	if bad != nil {
-		fail(initReport{Code: bad.code, Msg: bad.msg})
+	path, code, msg := Resolve(cmd.Argv[0], cmd.Dir, spec.Path)
+	if code != 0 {
+		fail(Report{Code: code, Msg: msg})
 	}
 	if err := confine(); err != nil {
-		fail(initReport{Setup: err.Error()})
+		fail(Report{Setup: err.Error()})
 	}
-	err = unix.Exec(path, cmd.Argv, os.Environ())
+	err = syscall.Exec(path, cmd.Argv, os.Environ())
 	// A program written just before (by a concurrent command's fork that
 	// has not exec'd yet) can be busy for a moment; see startPlain.
 	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
 		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
-		err = unix.Exec(path, cmd.Argv, os.Environ())
+		err = syscall.Exec(path, cmd.Argv, os.Environ())
 	}
-	code := ExitNotExecutable
+	code = ExitNotExecutable
 	if errors.Is(err, syscall.ENOENT) {
 		code = ExitNotFound
 	}
-	fail(initReport{Code: code, Msg: cmd.Argv[0] + ": " + err.Error()})
+	fail(Report{Code: code, Msg: cmd.Argv[0] + ": " + err.Error()})
 }
 
 // buildSandbox mounts a fresh tmpfs on the spec's root holding read-only
 // binds of the system paths, a private /tmp and home, a minimal /dev and
 // this PID namespace's own /proc, and brings up the namespace's loopback.
 // It reports how the process limit can be enforced.
-func buildSandbox(s *sandboxSpec) (string, error) {
+func buildSandbox(s *Spec) (string, error) {
 	// Nothing done here may propagate back to the host's mounts.
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return "", fmt.Errorf("making mounts private: %w", err)
 	}
 	root := s.Root
-	if err := unix.Mount("tmpfs", root, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755,size=8m"); err != nil {
+	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=8m"); err != nil {
 		return "", fmt.Errorf("mounting the sandbox root on %s: %w", root, err)
 	}
 	at := func(p string) string { return filepath.Join(root, p) }
 	// The private /tmp and home first, so that a read-only path under
 	// /tmp (a toolchain unpacked there) is bound on top of it.
 	tmpOpts := "mode=1777,size=" + strconv.FormatInt(s.TmpSize, 10)
-	for _, p := range []string{"/tmp", SandboxHome} {
+	for _, p := range []string{"/tmp", Home} {
 		if err := mountTmpfs(at(p), tmpOpts); err != nil {
 			return "", err
 		}
@@ -201,7 +207,7 @@ func buildSandbox(s *sandboxSpec) (string, error) {
 			return "", err
 		}
 	}
-	_ = unix.Sethostname([]byte("autoverify"))
+	_ = syscall.Sethostname([]byte("autoverify"))
 	return procLimit, nil
 }
 
@@ -215,19 +221,19 @@ func enterSandbox(root, dir string) error {
 	if err := os.MkdirAll(at, 0o755); err != nil {
 		return fmt.Errorf("creating the workspace mount point: %w", err)
 	}
-	if err := unix.Mount(dir, at, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+	if err := syscall.Mount(dir, at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
 		return fmt.Errorf("binding the workspace %s: %w", dir, err)
 	}
-	if err := setAttr(at, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0); err != nil {
+	if err := setAttr(at, mountAttrNosuid|mountAttrNodev, 0); err != nil {
 		return err
 	}
 	if err := pivot(root); err != nil {
 		return err
 	}
-	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+	if err := syscall.Mount("", "/", "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
 		return fmt.Errorf("making the sandbox root read-only: %w", err)
 	}
-	if err := unix.Chdir(dir); err != nil {
+	if err := syscall.Chdir(dir); err != nil {
 		return fmt.Errorf("entering the workspace %s: %w", dir, err)
 	}
 	return nil
@@ -264,17 +270,16 @@ func bindReadOnly(src, dst string) error {
 	if err != nil {
 		return fmt.Errorf("read-only path %s: %w", src, err)
 	}
-	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
 		return fmt.Errorf("binding %s: %w", src, err)
 	}
-	return setAttr(dst, unix.MOUNT_ATTR_RDONLY|unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV, 0)
+	return setAttr(dst, mountAttrRdonly|mountAttrNosuid|mountAttrNodev, 0)
 }
 
 // setAttr sets mount attributes on a mount and every mount under it, which
 // the old remount interface cannot do in one call.
 func setAttr(path string, set, clr uint64) error {
-	attr := unix.MountAttr{Attr_set: set, Attr_clr: clr}
-	if err := unix.MountSetattr(-1, path, unix.AT_RECURSIVE, &attr); err != nil {
+	if err := mountSetattr(path, set, clr); err != nil {
 		return fmt.Errorf("setting mount attributes on %s: %w", path, err)
 	}
 	return nil
@@ -287,22 +292,22 @@ func hide(path, empty string) error {
 		return nil
 	}
 	if fi.IsDir() {
-		if err := unix.Mount("tmpfs", path, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=0,mode=0555"); err != nil {
+		if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=0,mode=0555"); err != nil {
 			return fmt.Errorf("hiding %s: %w", path, err)
 		}
 		return nil
 	}
-	if err := unix.Mount(empty, path, "", unix.MS_BIND, ""); err != nil {
+	if err := syscall.Mount(empty, path, "", syscall.MS_BIND, ""); err != nil {
 		return fmt.Errorf("hiding %s: %w", path, err)
 	}
-	return setAttr(path, unix.MOUNT_ATTR_RDONLY, 0)
+	return setAttr(path, mountAttrRdonly, 0)
 }
 
 func mountTmpfs(path, opts string) error {
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return fmt.Errorf("creating %s: %w", path, err)
 	}
-	if err := unix.Mount("tmpfs", path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+	if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
 		return fmt.Errorf("mounting a private %s: %w", path, err)
 	}
 	return nil
@@ -319,7 +324,7 @@ func buildDev(dev, shmOpts string) error {
 		if err := os.WriteFile(dst, nil, 0o600); err != nil {
 			return fmt.Errorf("creating /dev/%s: %w", name, err)
 		}
-		if err := unix.Mount("/dev/"+name, dst, "", unix.MS_BIND, ""); err != nil {
+		if err := syscall.Mount("/dev/"+name, dst, "", syscall.MS_BIND, ""); err != nil {
 			if name == "tty" {
 				_ = os.Remove(dst) // no controlling terminal to give
 				continue
@@ -350,7 +355,7 @@ func overlayCache(src, dst, scratch string) error {
 		}
 	}
 	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
-	if err := unix.Mount("overlay", dst, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+	if err := syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
 		// Some file systems cannot be an overlay's lower layer; a
 		// read-only cache still saves the downloads.
 		if berr := bindReadOnly(src, dst); berr != nil {
@@ -369,7 +374,7 @@ func mountProc(proc string, processes int) (string, error) {
 	if err := os.MkdirAll(proc, 0o555); err != nil {
 		return "", fmt.Errorf("creating /proc: %w", err)
 	}
-	if err := unix.Mount("proc", proc, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+	if err := syscall.Mount("proc", proc, "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
 		return "", fmt.Errorf("mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner): %w", err)
 	}
 	limit := "rlimit"
@@ -386,10 +391,10 @@ func mountProc(proc string, processes int) (string, error) {
 		if _, err := os.Lstat(path); err != nil {
 			continue
 		}
-		if err := unix.Mount(path, path, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		if err := syscall.Mount(path, path, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
 			return "", fmt.Errorf("protecting /proc/%s: %w", p, err)
 		}
-		if err := setAttr(path, unix.MOUNT_ATTR_RDONLY|unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV|unix.MOUNT_ATTR_NOEXEC, 0); err != nil {
+		if err := setAttr(path, mountAttrRdonly|mountAttrNosuid|mountAttrNodev|mountAttrNoexec, 0); err != nil {
 			return "", err
 		}
 	}
@@ -407,13 +412,13 @@ func pivot(root string) error {
 	if err := os.Mkdir(old, 0o700); err != nil {
 		return fmt.Errorf("pivot: %w", err)
 	}
-	if err := unix.PivotRoot(root, old); err != nil {
+	if err := syscall.PivotRoot(root, old); err != nil {
 		return fmt.Errorf("pivot_root to %s: %w", root, err)
 	}
-	if err := unix.Chdir("/"); err != nil {
+	if err := syscall.Chdir("/"); err != nil {
 		return fmt.Errorf("pivot: %w", err)
 	}
-	if err := unix.Unmount("/.old-root", unix.MNT_DETACH); err != nil {
+	if err := syscall.Unmount("/.old-root", syscall.MNT_DETACH); err != nil {
 		return fmt.Errorf("detaching the host's root: %w", err)
 	}
 	return os.Remove("/.old-root")
@@ -422,17 +427,12 @@ func pivot(root string) error {
 // loopbackUp brings up the namespace's own loopback device, so servers the
 // command starts for its tests still answer on 127.0.0.1.
 func loopbackUp() error {
-	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return fmt.Errorf("loopback: %w", err)
 	}
-	defer unix.Close(fd)
-	ifr, err := unix.NewIfreq("lo")
-	if err != nil {
-		return fmt.Errorf("loopback: %w", err)
-	}
-	ifr.SetUint16(unix.IFF_UP | unix.IFF_LOOPBACK | unix.IFF_RUNNING)
-	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
+	defer syscall.Close(fd)
+	if err := ifUp(fd, "lo"); err != nil {
 		return fmt.Errorf("bringing loopback up: %w", err)
 	}
 	return nil
@@ -441,37 +441,37 @@ func loopbackUp() error {
 // limit sets the limits and takes every capability out of the bounding set
 // and out of reach of exec (securebits), while the init keeps the ones it
 // is using to finish the mounts: it runs before the command is known.
-func limit(s *sandboxSpec, procLimit string) error {
+func limit(s *Spec, procLimit string) error {
 	limits := []struct {
 		res int
 		v   uint64
 	}{
-		{unix.RLIMIT_DATA, uint64(s.Memory)},
-		{unix.RLIMIT_FSIZE, uint64(s.FileSize)},
-		{unix.RLIMIT_CPU, uint64(s.CPUTime)},
-		{unix.RLIMIT_CORE, 0},
+		{syscall.RLIMIT_DATA, uint64(s.Memory)},
+		{syscall.RLIMIT_FSIZE, uint64(s.FileSize)},
+		{syscall.RLIMIT_CPU, uint64(s.CPUTime)},
+		{syscall.RLIMIT_CORE, 0},
 	}
 	if procLimit != "pid_max" {
 		limits = append(limits, struct {
 			res int
 			v   uint64
-		}{unix.RLIMIT_NPROC, uint64(s.Processes)})
+		}{rlimitNPROC, uint64(s.Processes)})
 	}
 	for _, l := range limits {
-		if err := unix.Setrlimit(l.res, &unix.Rlimit{Cur: l.v, Max: l.v}); err != nil {
+		if err := syscall.Setrlimit(l.res, &syscall.Rlimit{Cur: l.v, Max: l.v}); err != nil {
 			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, err)
 		}
 	}
 	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
-	if err := unix.Prctl(unix.PR_SET_SECUREBITS, secbits, 0, 0, 0); err != nil {
+	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting securebits: %w", err)
 	}
 	for c := 0; c <= lastCap(); c++ {
-		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
+		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
 			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
 		}
 	}
-	_ = unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
 	return nil
 }
 
@@ -480,12 +480,10 @@ func limit(s *sandboxSpec, procLimit string) error {
 // namespace is the host's root), and none regained through exec or set-uid
 // files.
 func confine() error {
-	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
-	var data [2]unix.CapUserData
-	if err := unix.Capset(&hdr, &data[0]); err != nil {
+	if err := capsetNone(); err != nil {
 		return fmt.Errorf("dropping capabilities: %w", err)
 	}
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+	if err := prctl(prSetNoNewPrivs, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
 	}
 	return nil
