@@ -110,7 +110,7 @@ func run() {
 	}
 	procLimit, err := buildSandbox(&spec)
 	if err == nil {
-		err = limit(&spec, procLimit)
+		err = limit()
 	}
 	if err != nil {
 		fail(Report{Setup: err.Error()})
@@ -134,6 +134,9 @@ func run() {
 	path, code, msg := Resolve(cmd.Argv[0], cmd.Dir, spec.Path)
 	if code != 0 {
 		fail(Report{Code: code, Msg: msg})
+	}
+	if err := setLimits(&spec, procLimit); err != nil {
+		fail(Report{Setup: err.Error()})
 	}
 	if err := confine(); err != nil {
 		fail(Report{Setup: err.Error()})
@@ -438,10 +441,27 @@ func loopbackUp() error {
 	return nil
 }
 
-// limit sets the limits and takes every capability out of the bounding set
-// and out of reach of exec (securebits), while the init keeps the ones it
-// is using to finish the mounts: it runs before the command is known.
-func limit(s *Spec, procLimit string) error {
+// limit takes every capability out of the bounding set and out of reach of
+// exec (securebits), while the init keeps the ones it is using to finish
+// the mounts: it runs before the command is known.
+func limit() error {
+	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
+	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting securebits: %w", err)
+	}
+	for c := 0; c <= lastCap(); c++ {
+		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
+			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
+		}
+	}
+	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
+	return nil
+}
+
+// setLimits sets the command's resource limits, just before the exec: the
+// init itself (a Go program, larger still under the race detector) must not
+// run under the command's memory limit.
+func setLimits(s *Spec, procLimit string) error {
 	limits := []struct {
 		res int
 		v   uint64
@@ -462,16 +482,6 @@ func limit(s *Spec, procLimit string) error {
 			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, err)
 		}
 	}
-	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
-	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
-		return fmt.Errorf("setting securebits: %w", err)
-	}
-	for c := 0; c <= lastCap(); c++ {
-		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
-			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
-		}
-	}
-	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
 	return nil
 }
 
