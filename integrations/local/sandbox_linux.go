@@ -142,6 +142,15 @@ func (r *Runner) takeInit() (*initProc, error) {
 	select {
 	case p = <-r.warm:
 	default:
+		// An init being prepared (the prewarm at start-up, say) is
+		// nearer to ready than a new one would be; starting another
+		// beside it only makes both slower.
+		for p == nil && r.refilling.Load() {
+			select {
+			case p = <-r.warm:
+			case <-time.After(200 * time.Microsecond):
+			}
+		}
 	}
 	if p == nil || !running(p.c.Process.Pid) {
 		if p != nil {
