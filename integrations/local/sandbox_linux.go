@@ -77,12 +77,15 @@ type initProc struct {
 	ready  bool     // sandboxinit.ReadyLine has been read
 }
 
+// kill stops an init that will not be used. It does not wait: the init's
+// namespaces are torn down by the kernel when it exits, which takes a few
+// milliseconds nobody needs to wait for; it is reaped in the background.
 func (p *initProc) kill() {
 	p.spec.Close()
 	p.report.Close()
 	p.out.Close()
 	_ = p.c.Process.Kill()
-	_ = p.c.Wait()
+	go func() { _ = p.c.Wait() }()
 }
 
 // spawnInit starts an init in fresh namespaces and sends it the runner's

@@ -243,6 +243,9 @@ func TestSandboxCheckIsolationAndClose(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
+	for deadline := time.Now().Add(5 * time.Second); running(p.c.Process.Pid) && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if running(p.c.Process.Pid) {
 		t.Errorf("the waiting init %d survived Close", p.c.Process.Pid)
 	}
