@@ -2,9 +2,11 @@ package failure
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 
 	"github.com/engineo/autoverify/bot/testresults"
@@ -174,7 +176,7 @@ func Explain(f Failure) (Type, string) {
 	// stays bounded whatever the output's size.
 	raw := text
 	if bytes.HasPrefix(bytes.TrimSpace(text), []byte(`{"`)) {
-		text = testresults.TextOf(text, true)
+		text = goJSONText(text)
 	}
 	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, tool: toolOf(f.Argv)}
 	if f.Tests != nil {
@@ -905,3 +907,60 @@ var goTestVetSignals = rx(
 var perlDieSignals = rx(
 	` at \S+ line \d+(, <\w*> (line|chunk) \d+)?\.$`,
 )
+
+// goJSONText is the text the events of go test -json carry, in order (the
+// "Output" of each event; lines that are not events kept as they are).
+// It reads only the Output string of each line, not the whole event: the
+// window of a large output holds hundreds of events, and a full decode of
+// each would cost more than all the rules together.
+func goJSONText(out []byte) []byte {
+	key := []byte(`"Output":`)
+	var b bytes.Buffer
+	b.Grow(len(out) / 2)
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i+1], out[i+1:]
+		} else {
+			out = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] != '{' {
+			b.Write(line)
+			continue
+		}
+		i := bytes.Index(t, key)
+		if i < 0 {
+			continue
+		}
+		lit := jsonStringAt(t[i+len(key):])
+		if lit == nil {
+			continue
+		}
+		var v string
+		if u, err := strconv.Unquote(string(lit)); err == nil {
+			v = u
+		} else if json.Unmarshal(lit, &v) != nil {
+			continue
+		}
+		b.WriteString(v)
+	}
+	return b.Bytes()
+}
+
+// jsonStringAt returns the JSON string literal (quotes included) that p
+// starts with, or nil.
+func jsonStringAt(p []byte) []byte {
+	if len(p) == 0 || p[0] != '"' {
+		return nil
+	}
+	for i := 1; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '"':
+			return p[:i+1]
+		}
+	}
+	return nil
+}

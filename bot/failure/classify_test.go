@@ -219,3 +219,14 @@ func TestReadNoTestsRan(t *testing.T) {
 	assert.Equal(t, TestFailure, bad.Type)
 	assert.Equal(t, "1 of 3 tests failed: t.py::test_a", bad.Tests.Summary(5))
 }
+
+// TestGoJSONText checks that the rules read go test -json as the text its
+// events carry, escapes decoded and stray stderr lines kept.
+func TestGoJSONText(t *testing.T) {
+	t.Parallel()
+	in := []byte(`{"Action":"start","Package":"p"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"TestA","Output":"\tx_test.go:3: got \u003cnil\u003e, want \"a\"\n"}` + "\n" +
+		"stderr line\n" +
+		`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.01s\n"}` + "\n")
+	assert.Equal(t, "\tx_test.go:3: got <nil>, want \"a\"\nstderr line\nFAIL\tp\t0.01s\n", string(goJSONText(in)))
+}
