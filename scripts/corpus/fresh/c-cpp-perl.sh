@@ -24,7 +24,7 @@ record $E f-c-assert CODE_ERROR - "assert() fails: SIGABRT (exit 134)" -- ./inv
 printf 'int main(void) { volatile int x = 0; while (1) { x++; } }\n' > busy.c
 gcc -o busy busy.c
 CASE_LIMIT=3 record $E f-c-runner-kill TIMEOUT - "a busy loop: the runner's 3 s deadline kills it" -- ./busy
-mkdir -p proj; cd proj
+mkdir -p proj; cd proj || exit 1
 cat > CMakeLists.txt <<'C'
 cmake_minimum_required(VERSION 3.16)
 project(stats C)
@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
 }
 C
 cmake -S . -B build > /dev/null && cmake --build build > /dev/null
-cd build
+cd build || exit 1
 record $E f-ctest-mixed TEST_FAILURE 3/1/2/0 "mean_of_two fails (integer mean 1, want 2) and slow_io times out: an assertion failure besides the time limit" -- ctest
 record $E f-ctest-timeout-only TIMEOUT 1/0/1/0 "-R selects the test whose TIMEOUT property fires" -- ctest -R slow_io
 record $E f-ctest-pass PASS 1/1/0/0 "-R selects mean_of_three, which passes" -- ctest -R mean_of_three
