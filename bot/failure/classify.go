@@ -2,9 +2,11 @@ package failure
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 
 	"github.com/engineo/autoverify/bot/testresults"
@@ -81,6 +83,12 @@ var rules = []rule{
 	{"timeout wrapper", func(in *input) (Type, bool) {
 		return Timeout, (in.exit == 124 || in.exit == 137) && wrappedInTimeout(in.argv)
 	}},
+	// A program killed by SIGALRM (142: its own alarm(), Perl's alarm,
+	// Python's signal.alarm, left unhandled) or SIGXCPU (152: a CPU-time
+	// limit, ulimit -t or RLIMIT_CPU): a time limit inside the command
+	// fired. The shell's 128+n; a shell around it prints "Alarm clock" or
+	// "CPU time limit exceeded" and exits the same.
+	{"killed by a time signal", func(in *input) (Type, bool) { return Timeout, in.exit == 142 || in.exit == 152 }},
 	// A test runner's own time limit, or a timeout relayed by cargo/make
 	// (timeoutSignals name each tool's message).
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
@@ -95,9 +103,20 @@ var rules = []rule{
 	// is not a setup or load error is a test failure; failures that are all
 	// setup errors are an environment problem.
 	{"test results", structured},
+	// A path or class the command line names that the tool says does not
+	// exist (ruby's "No such file or directory -- x.rb (LoadError)",
+	// perl's "Can't open perl script", gcc's "cc1: fatal error: x.c: No
+	// such file or directory", java's "Could not find or load main class",
+	// phpunit's "Could not read", make -C's "x: No such file or
+	// directory"): the command's input is missing, not broken.
+	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) { return EnvError, matchAny(in.text, envSignals) }},
+	// go test runs a subset of go vet before the tests; its findings come
+	// under a "# [pkg]" header (a compile error's header has no brackets)
+	// and go reports the package as "[build failed]": a lint finding.
+	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, matchAny(in.text, goTestVetSignals) }},
 	// rustc/clippy/gcc failing only because warnings were made errors.
 	{"warnings denied", func(in *input) (Type, bool) {
 		return LintError, matchAny(in.text, lintDenySignals) && (in.tool == lintTool || !matchAny(in.text, rustErrorCode))
@@ -132,6 +151,9 @@ var rules = []rule{
 	}},
 	// Generic signs of a crash or a compile error in any language.
 	{"keywords", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, codeSignals) }},
+	// Perl's die: "<message> at <file> line <n>." and exit 255 (perl exits
+	// 255 when it dies with errno unset, as runtime errors do).
+	{"perl died", func(in *input) (Type, bool) { return CodeError, in.exit == 255 && matchAny(in.text, perlDieSignals) }},
 	// A build command that printed something.
 	{"build output", func(in *input) (Type, bool) {
 		return CodeError, in.tool == buildTool && len(bytes.TrimSpace(in.text)) > 0
@@ -148,11 +170,19 @@ func Classify(f Failure) Type {
 // none did).
 func Explain(f Failure) (Type, string) {
 	text := window(f.Output)
+	// go test -json: the rules read the text the events carry (a
+	// "panic: test timed out" or vet's "# [pkg]" inside an Output field is
+	// not at the start of a line). Only the window is decoded, so the cost
+	// stays bounded whatever the output's size.
+	raw := text
+	if bytes.HasPrefix(bytes.TrimSpace(text), []byte(`{"`)) {
+		text = goJSONText(text)
+	}
 	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, tool: toolOf(f.Argv)}
 	if f.Tests != nil {
 		in.tests = *f.Tests
 	} else {
-		in.tests = testresults.Parse(text)
+		in.tests = testresults.Parse(raw)
 	}
 	return decide(in)
 }
@@ -445,8 +475,24 @@ var timeoutSignals = rx(
 	// --verbose says so.
 	`make(\[\d+\])?: \*\*\* \[[^\]]*\] Error 124`,
 	`^timeout: sending signal \w+ to command`,
-	// RSpec/minitest with Timeout.timeout around a test.
+	// RSpec/minitest with Timeout.timeout around a test; Ruby's own
+	// report of an uncaught one ("x.rb:2:in `sleep': execution expired
+	// (Timeout::Error)").
 	`Timeout::Error:?\s+execution expired`,
+	`execution expired \(Timeout::(Error|ExitException)\)`,
+	// PHP's max_execution_time and set_time_limit().
+	`Maximum execution time of [\d.]+ seconds? exceeded`,
+	// Python: subprocess.run(timeout=) and asyncio.wait_for / the builtin
+	// TimeoutError ending a traceback.
+	`^subprocess\.TimeoutExpired: Command .* timed out after`,
+	`^(asyncio\.(exceptions\.)?)?TimeoutError\b`,
+	// node: execSync/spawnSync with a timeout, AbortSignal.timeout().
+	`Error: spawnSync \S+ ETIMEDOUT`,
+	`\[TimeoutError\]: The operation was aborted due to timeout`,
+	`^TimeoutError: The operation was aborted due to timeout`,
+	// Java: Future.get(timeout) and friends, uncaught.
+	`^Exception in thread "[^"]*" java\.util\.concurrent\.TimeoutException`,
+	`^Caused by: java\.util\.concurrent\.TimeoutException`,
 )
 
 // envSignals are messages that say the environment, not the code, is at
@@ -542,7 +588,7 @@ var envSignals = rx(
 	`Test file "[^"]+" not found`,
 	`stat \S+: directory not found`,
 	`matched no packages`,
-	`^\s*(error|ERROR)?:? ?[Cc]ould not find or load main class`,
+	`^\s*((?i)error)?:? ?[Cc]ould not find or load main class`,
 	// Configuration files and plugins.
 	`[Cc]annot find config file`,
 	`couldn't find an eslint\.config`,
@@ -590,6 +636,15 @@ var envSignals = rx(
 	`The source directory "[^"]+" does not exist`,
 	`CMake Error: The source directory`,
 	`^Could not find executable `,
+	// cmake -P given a script it cannot read.
+	`^CMake Error: Error processing file: `,
+	// PHP: a function or class of an extension that is not installed
+	// (php -m lists those that are): curl, bcmath, gmp, intl, gd, zip,
+	// databases, yaml, redis, … A misspelt function of the program's own
+	// stays a code error.
+	`Call to undefined function (curl_|bc(add|sub|mul|div|mod|pow|sqrt|scale|comp|powmod)|gmp_|idn_|intl|grapheme_|normalizer_|numfmt_|collator_|transliterator_|msgfmt_|locale_|image|gd_|zip_|mysqli_|pg_|sqlite_|odbc_|oci_|ldap_|yaml_|apcu_|redis|memcache|xmlrpc_|snmp|tidy_|imap_|bz(open|compress|decompress)|sodium_|mb_|simplexml_|dom_|xml_|xsl|ftp_|gettext|exif_|finfo_|pcntl_|posix_|readline|ctype_|iconv|ffi)\w*\(`,
+	`Class "(ZipArchive|PDO|SQLite3|mysqli|Redis|Memcached?|Imagick\w*|IntlDateFormatter|NumberFormatter|Collator|Normalizer|Locale|MessageFormatter|Transliterator|IntlChar|Soap(Client|Server)|DOMDocument|SimpleXMLElement|XMLReader|XMLWriter|XSLTProcessor|GMP|CURLFile|finfo|AMQP\w+|MongoDB\\\S+)" not found`,
+	`PHP Startup: Unable to load dynamic library`,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings
@@ -761,6 +816,11 @@ var codeSignals = rx(
 	// C's assert() and C++'s uncaught exceptions.
 	`: Assertion .+ failed\.$`,
 	`^terminate called after throwing an instance of`,
+	// node's (and other JavaScript runtimes') uncaught errors: the error's
+	// name and message, then its stack ("    at load (/x/throw.js:2:24)");
+	// node ≥ 18 ends such a report with its version line.
+	`^(<ref \*\d+> )?[A-Z]\w*(Error|Exception)( \[\w+\])?(: .*)?\n\s+at \S`,
+	`^Node\.js v\d+\.\d+\.\d+$`,
 	// Ruby's uncaught exceptions: "x.rb:2:in '<main>': ... (NoMethodError)".
 	`^\S+\.rb:\d+:in .*\(\w+(Error|Exception)\)$`,
 )
@@ -773,4 +833,134 @@ func StripANSI(b []byte) []byte {
 		return b
 	}
 	return ansiRe.ReplaceAll(b, nil)
+}
+
+// missingPhrases are how tools say a file, directory or class is not
+// there (matched on the line that names it).
+var missingPhrases = regexp.MustCompile(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
+
+// namedInputMissing reports whether a line of the output says that a path
+// or class named on the command line (an argument with a "/" or a ".",
+// or an option's value after "=") is missing. Test runners' failures were
+// read before (rule "test results"), so a test that reports a missing
+// file of its own is not taken for the command's input.
+func namedInputMissing(in *input) bool {
+	for i, a := range in.argv {
+		if i == 0 || len(a) < 3 {
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			_, v, ok := strings.Cut(a, "=")
+			if !ok {
+				continue
+			}
+			a = v
+		}
+		if (!strings.ContainsAny(a, "/.") && !pathOption(in.argv[i-1])) || strings.Trim(a, "./") == "" || strings.Contains(a, "...") {
+			continue
+		}
+		rest := in.text
+		for n := 0; n < 20; n++ {
+			j := bytes.Index(rest, []byte(a))
+			if j < 0 {
+				break
+			}
+			start := bytes.LastIndexByte(rest[:j], '\n') + 1
+			end := bytes.IndexByte(rest[j:], '\n')
+			if end < 0 {
+				end = len(rest)
+			} else {
+				end += j
+			}
+			// "x.java:2: error: cannot find symbol" and tsc's "x.js(12,41):
+			// error TS2339: Property 'p' does not exist" are diagnostics in
+			// a file that exists: a path followed by ":<line>" or
+			// "(<line>," is a location.
+			after := rest[j+len(a):]
+			located := len(after) > 1 && (after[0] == ':' || after[0] == '(') && after[1] >= '0' && after[1] <= '9'
+			if !located && missingPhrases.Match(rest[start:end]) {
+				return true
+			}
+			rest = rest[end:]
+		}
+	}
+	return false
+}
+
+// pathOption reports whether an option takes a path as its next argument
+// by the usual convention (make -C/-f, a tool's -c/--config).
+func pathOption(opt string) bool {
+	switch opt {
+	case "-C", "-f", "-c", "--directory", "--file", "--makefile", "--config", "--configuration":
+		return true
+	}
+	return false
+}
+
+// goTestVetSignals are go vet's findings printed by go test: the "# [pkg]"
+// header that go test puts over vet's diagnostics, followed by one.
+var goTestVetSignals = rx(
+	`^# \[\S+\]\n\S+\.go:\d+:\d+: `,
+)
+
+// perlDieSignals are the location perl appends to a die message.
+var perlDieSignals = rx(
+	` at \S+ line \d+(, <\w*> (line|chunk) \d+)?\.$`,
+)
+
+// goJSONText is the text the events of go test -json carry, in order (the
+// "Output" of each event; lines that are not events kept as they are).
+// It reads only the Output string of each line, not the whole event: the
+// window of a large output holds hundreds of events, and a full decode of
+// each would cost more than all the rules together.
+func goJSONText(out []byte) []byte {
+	key := []byte(`"Output":`)
+	var b bytes.Buffer
+	b.Grow(len(out) / 2)
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i+1], out[i+1:]
+		} else {
+			out = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] != '{' {
+			b.Write(line)
+			continue
+		}
+		i := bytes.Index(t, key)
+		if i < 0 {
+			continue
+		}
+		lit := jsonStringAt(t[i+len(key):])
+		if lit == nil {
+			continue
+		}
+		var v string
+		if u, err := strconv.Unquote(string(lit)); err == nil {
+			v = u
+		} else if json.Unmarshal(lit, &v) != nil {
+			continue
+		}
+		b.WriteString(v)
+	}
+	return b.Bytes()
+}
+
+// jsonStringAt returns the JSON string literal (quotes included) that p
+// starts with, or nil.
+func jsonStringAt(p []byte) []byte {
+	if len(p) == 0 || p[0] != '"' {
+		return nil
+	}
+	for i := 1; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '"':
+			return p[:i+1]
+		}
+	}
+	return nil
 }

@@ -157,6 +157,29 @@ func TestClassifyGeneralRules(t *testing.T) {
 		{"gcc -Werror", "gcc -Wall -Werror -c a.c", 1, "a.c: In function 'main':\na.c:2:7: error: unused variable 'x' [-Werror=unused-variable]\ncc1: all warnings being treated as errors\n", LintError},
 		{"gcc error", "gcc -c a.c", 1, "a.c:2:3: error: expected ';' before 'return'\n", CodeError},
 		{"missing system header", "gcc -c a.c", 1, "a.c:1:10: fatal error: zlib.h: No such file or directory\ncompilation terminated.\n", EnvError},
+		// Inputs named on the command line that do not exist, and
+		// diagnostics that name a file that does (a location follows).
+		{"ruby script missing", "ruby -w lib/run.rb", 1, "ruby: No such file or directory -- lib/run.rb (LoadError)\n", EnvError},
+		{"gcc source missing", "gcc -o app main.c util/x.c", 1, "cc1: fatal error: util/x.c: No such file or directory\ncompilation terminated.\n", EnvError},
+		{"java class missing", "java -cp build com.example.App", 1, "Error: Could not find or load main class com.example.App\nCaused by: java.lang.ClassNotFoundException: com.example.App\n", EnvError},
+		{"make -C directory missing", "make -C sub", 2, "make: *** sub: No such file or directory.  Stop.\n", EnvError},
+		{"javac symbol in a named file", "javac A.java", 1, "A.java:2: error: cannot find symbol\n  symbol:   variable c\n1 error\n", CodeError},
+		{"tsc property in a named file", "tsc --noEmit a.ts", 2, "a.ts(3,5): error TS2339: Property 'x' does not exist on type 'Y'.\n", TypeError},
+		// Time limits inside interpreters and programs.
+		{"SIGALRM", "perl slow.pl", 142, "", Timeout},
+		{"SIGXCPU", "./spin", 152, "", Timeout},
+		{"php max_execution_time", "php loop.php", 255, "PHP Fatal error:  Maximum execution time of 1 second exceeded in /w/loop.php on line 3\n", Timeout},
+		{"ruby Timeout uncaught", "ruby slow.rb", 1, "slow.rb:2:in `sleep': execution expired (Timeout::Error)\n\tfrom slow.rb:2:in `<main>'\n", Timeout},
+		{"python subprocess timeout", "python3 s.py", 1, "Traceback (most recent call last):\n  File \"s.py\", line 2, in <module>\nsubprocess.TimeoutExpired: Command '['sleep', '5']' timed out after 0.5 seconds\n", Timeout},
+		{"go test -json -timeout", "go test -json ./...", 1, `{"Action":"run","Package":"p","Test":"TestSlow"}` + "\n" + `{"Action":"output","Package":"p","Test":"TestSlow","Output":"panic: test timed out after 1s\n"}` + "\n" + `{"Action":"fail","Package":"p","Test":"TestSlow"}` + "\n", Timeout},
+		// go vet's findings inside go test, runtime errors in the
+		// interpreter's own words, PHP extensions not installed.
+		{"go vet inside go test", "go test ./...", 1, "# example.com/x\n# [example.com/x]\n./x.go:6:60: fmt.Sprintf format %d has arg name of wrong type string\nFAIL\texample.com/x [build failed]\nFAIL\n", LintError},
+		{"go compile error in go test", "go test ./...", 1, "# example.com/x [example.com/x.test]\n./x.go:6:2: undefined: y\nFAIL\texample.com/x [build failed]\nFAIL\n", CodeError},
+		{"perl die", "perl x.pl", 255, "Can't call method \"name\" on an undefined value at x.pl line 4.\n", CodeError},
+		{"node uncaught error", "node x.js", 1, "/w/x.js:2\n  throw new Error(\"boom\");\n  ^\n\nError: boom\n    at Object.<anonymous> (/w/x.js:2:9)\n\nNode.js v20.20.2\n", CodeError},
+		{"php extension function", "php c.php", 255, "PHP Fatal error:  Uncaught Error: Call to undefined function curl_init() in /w/c.php:2\n", EnvError},
+		{"php own function misspelt", "php c.php", 255, "PHP Fatal error:  Uncaught Error: Call to undefined function totl() in /w/c.php:2\n", CodeError},
 		{"error in passing log lines of a failing test", "pytest", 1, "INFO error handler installed\nFAILED tests/test_a.py::test_x - assert 1 == 2\n========================= 1 failed, 3 passed in 0.10s =========================\n", TestFailure},
 	}
 	for _, tt := range tests {
@@ -195,4 +218,15 @@ func TestReadNoTestsRan(t *testing.T) {
 	assert.False(t, bad.Passed)
 	assert.Equal(t, TestFailure, bad.Type)
 	assert.Equal(t, "1 of 3 tests failed: t.py::test_a", bad.Tests.Summary(5))
+}
+
+// TestGoJSONText checks that the rules read go test -json as the text its
+// events carry, escapes decoded and stray stderr lines kept.
+func TestGoJSONText(t *testing.T) {
+	t.Parallel()
+	in := []byte(`{"Action":"start","Package":"p"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"TestA","Output":"\tx_test.go:3: got \u003cnil\u003e, want \"a\"\n"}` + "\n" +
+		"stderr line\n" +
+		`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.01s\n"}` + "\n")
+	assert.Equal(t, "\tx_test.go:3: got <nil>, want \"a\"\nstderr line\nFAIL\tp\t0.01s\n", string(goJSONText(in)))
 }

@@ -16,11 +16,16 @@ import (
 
 // The corpus (testdata/corpus) holds recorded runs of real tools on small
 // projects, made by scripts/corpus/*.sh; labels.tsv gives each case's
-// label (PASS or the failure type), its split (tune or holdout, fixed by a
-// hash of the name when it was recorded), its expected test counts
+// label (PASS or the failure type), its split, its expected test counts
 // (run/passed/failed/skipped, "-" for output that is not a test tool's
 // account) and the reason for the label. The replay needs none of the
 // tools.
+//
+// Splits: tune (the rules were tuned on it); holdout (one case in three of
+// the first recording, by a hash of the name: never tuned on, but its
+// misses were inspected once to learn what kinds of evidence the rules
+// lacked, so it is no longer a blind measure); fresh (recorded after
+// that, by scripts/corpus/fresh: never inspected for tuning).
 
 type labelled struct {
 	name, eco, label, split, tests, reason string
@@ -49,7 +54,7 @@ func loadLabelled(t testing.TB) []labelled {
 		c := labelled{name: cols[0], label: cols[1], split: cols[2], tests: cols[3], reason: cols[4]}
 		c.eco, _, _ = strings.Cut(c.name, "/")
 		require.True(t, c.label == "PASS" || Type(c.label).Valid(), "%s: label %q", c.name, c.label)
-		require.Contains(t, []string{"tune", "holdout"}, c.split, c.name)
+		require.Contains(t, splits, c.split, c.name)
 		require.NotEmpty(t, c.reason, "%s: every label has a reason", c.name)
 		raw, err := os.ReadFile(filepath.Join("testdata/corpus", c.name+".txt"))
 		require.NoError(t, err)
@@ -74,12 +79,14 @@ func loadLabelled(t testing.TB) []labelled {
 	return cases
 }
 
-// holdoutFloor is what the hold-out part must not fall under. The issue's
-// bar is 95%; when the corpus was frozen (labels re-read against every
-// output) the rules scored 133/142 = 93.7% on it, so the bar is not met
-// and the floor only guards against regressions. Raising it needs rules
-// that generalise better, tuned on the tune part only (docs/output-reading.md).
-const holdoutFloor = 0.93
+// splits are the corpus's parts, in the order they are reported.
+var splits = []string{"tune", "holdout", "fresh"}
+
+// holdoutFloor is what each hold-out part must not fall under: a guard
+// against regressions, under the figures measured when the fresh part was
+// first scored (docs/benchmarks.md). The bar (95%) is reported
+// against each part separately.
+const holdoutFloor = 0.95
 
 type tally struct{ right, total int }
 
@@ -102,12 +109,18 @@ func (t tally) rate() float64 { return float64(t.right) / float64(t.total) }
 func TestCorpus(t *testing.T) {
 	cases := loadLabelled(t)
 	show := os.Getenv("AUTOVERIFY_SHOW_HOLDOUT") == "1"
-	bySplit := map[string]*tally{}
+	bySplit := map[string]*tally{"all": {}}
+	for _, s := range splits {
+		bySplit[s] = &tally{}
+	}
 	byLabel := map[string]map[string]*tally{}
 	byEco := map[string]map[string]*tally{}
 	add := func(m map[string]map[string]*tally, k, split string, ok bool) {
 		if m[k] == nil {
-			m[k] = map[string]*tally{"tune": {}, "holdout": {}, "all": {}}
+			m[k] = map[string]*tally{"all": {}}
+			for _, s := range splits {
+				m[k][s] = &tally{}
+			}
 		}
 		for _, s := range []string{split, "all"} {
 			m[k][s].total++
@@ -116,7 +129,6 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	bySplit["tune"], bySplit["holdout"], bySplit["all"] = &tally{}, &tally{}, &tally{}
 	counted, exact := 0, 0
 	for _, c := range cases {
 		r := Read(Failure{Argv: c.argv, ExitCode: c.exit, TimedOut: c.timedOut, Output: c.out}, 0)
@@ -152,8 +164,8 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("cases %d (tune %d, holdout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, len(byEco))
-	t.Logf("accuracy: all %s, tune %s, holdout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"])
+	t.Logf("cases %d (tune %d, holdout %d, fresh %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, len(byEco))
+	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"])
 	t.Logf("per-test counts exact: %d/%d structured cases", exact, counted)
 	table := func(title string, m map[string]map[string]*tally) {
 		keys := make([]string, 0, len(m))
@@ -161,19 +173,27 @@ func TestCorpus(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		t.Logf("| %s | all | tune | holdout |", title)
+		t.Logf("| %s | all | tune | holdout (inspected) | fresh |", title)
 		for _, k := range keys {
-			t.Logf("| %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"])
+			t.Logf("| %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"])
 		}
 	}
 	table("label", byLabel)
 	table("ecosystem", byEco)
 
-	if h := bySplit["holdout"]; h.rate() < 0.95 {
-		t.Logf("NOT MET: hold-out accuracy %s is under the issue's 95%% bar", h)
-	}
-	if h := bySplit["holdout"]; h.rate() < holdoutFloor {
-		t.Errorf("hold-out accuracy %s is under the floor of %.0f%%", h, 100*holdoutFloor)
+	for _, s := range []string{"holdout", "fresh"} {
+		h := bySplit[s]
+		if h.rate() < 0.95 {
+			t.Logf("NOT MET: %s accuracy %s is under the issue's 95%% bar", s, h)
+		}
+		if h.rate() < holdoutFloor {
+			t.Errorf("%s accuracy %s is under the floor of %.0f%%", s, h, 100*holdoutFloor)
+		}
+		for k, m := range byLabel {
+			if m[s].total > 0 && m[s].rate() < 0.90 {
+				t.Logf("NOT MET: label %s on the %s part: %s, under 90%%", k, s, m[s])
+			}
+		}
 	}
 	if tune := bySplit["tune"]; tune.rate() < 0.95 {
 		t.Errorf("tuning accuracy %s is under 95%%", tune)

@@ -10,6 +10,10 @@
 # re-read the labels (labels.tsv) against the new outputs before committing.
 set -eu
 cd "$(dirname "$0")"
-for g in go python node typescript rust shell make java ruby php c cpp perl setup; do
+for g in go python node typescript rust shell make java ruby php c cpp perl setup evidence; do
 	bash "$g.sh"
+done
+# The fresh hold-out part (fresh/README).
+for g in fresh/*.sh; do
+	bash "$g"
 done
