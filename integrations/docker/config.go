@@ -45,6 +45,12 @@ const (
 	DefaultCPUs        = 2.0
 	DefaultMemoryBytes = 2 << 30
 	DefaultPidsLimit   = 1024
+	// DefaultFileSizeBytes is the largest file a command may write
+	// (RLIMIT_FSIZE) when Config.FileSizeBytes is zero. The workspace is a
+	// volume on the engine's disk, not bounded by the memory limit as /tmp
+	// is; without this a command filled that disk (issue 13: a 1.28 GB
+	// file was allowed). 1 GiB is above any test artefact we know of.
+	DefaultFileSizeBytes = 1 << 30
 	// DefaultTmpBytes is the size of the tmpfs at /tmp, which is also HOME
 	// (tool caches live there). It counts against the memory limit only as
 	// far as it is used.
@@ -97,6 +103,17 @@ type Config struct {
 	PidsLimit   int64
 	// TmpBytes is the size of the /tmp tmpfs; zero means DefaultTmpBytes.
 	TmpBytes int64
+	// FileSizeBytes is the largest file a command may write, anywhere
+	// (RLIMIT_FSIZE: a write past it fails with EFBIG, or kills a process
+	// that does not ignore SIGXFSZ); zero means DefaultFileSizeBytes,
+	// negative means no limit. It bounds each file, not the workspace's
+	// total: the engine's local volumes have no quota.
+	FileSizeBytes int64
+	// Runtime is the engine's OCI runtime for the containers, by the name
+	// the engine registered it under (`docker info`: Runtimes), e.g.
+	// "runsc" for gVisor; empty means the engine's default (runc). New and
+	// CheckIsolation refuse a name the engine does not have.
+	Runtime string
 	// Network attaches the container to the engine's default bridge; the
 	// default (false) is network "none": loopback only.
 	Network bool
@@ -142,6 +159,8 @@ type settings struct {
 	shape                Shape
 	nanoCPUs             int64
 	memory, pids, tmp    int64
+	fileSize             int64
+	runtime              string
 	network              bool
 	user                 string
 	uid, gid             int
@@ -164,6 +183,7 @@ func (cfg Config) settle(lookup func(string) (string, bool)) (settings, error) {
 		limit:     orDefault(cfg.OutputLimit, DefaultOutputLimit),
 		label:     orDefault(cfg.Label, DefaultLabel),
 		keepAlive: cfg.KeepAlive,
+		runtime:   cfg.Runtime,
 	}
 	if s.image == "" {
 		return s, fmt.Errorf("docker: no image configured")
@@ -200,6 +220,10 @@ func (cfg Config) settle(lookup func(string) (string, bool)) (settings, error) {
 	s.memory = max(orDefault(cfg.MemoryBytes, DefaultMemoryBytes), 0)
 	s.pids = max(orDefault(cfg.PidsLimit, DefaultPidsLimit), 0)
 	s.tmp = orDefault(cfg.TmpBytes, DefaultTmpBytes)
+	s.fileSize = max(orDefault(cfg.FileSizeBytes, DefaultFileSizeBytes), 0)
+	if strings.ContainsAny(s.runtime, "\x00\n/ ") {
+		return s, fmt.Errorf("docker: invalid runtime name %q: want a name the engine lists under Runtimes (docker info)", s.runtime)
+	}
 	if s.keepAlive == nil {
 		s.keepAlive = []string{"sleep", "infinity"}
 	}

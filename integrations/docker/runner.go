@@ -244,6 +244,10 @@ func (r *Runner) containerSpec(entrypoint, cmd []string, shape Shape, item strin
 		pids := r.s.pids
 		res.PidsLimit = &pids
 	}
+	if r.s.fileSize > 0 {
+		// Docker passes fsize to setrlimit as is: bytes.
+		res.Ulimits = []*container.Ulimit{{Name: "fsize", Soft: r.s.fileSize, Hard: r.s.fileSize}}
+	}
 	return client.ContainerCreateOptions{
 		Config: &container.Config{
 			Image:      r.s.image,
@@ -260,6 +264,7 @@ func (r *Runner) containerSpec(entrypoint, cmd []string, shape Shape, item strin
 		},
 		HostConfig: &container.HostConfig{
 			NetworkMode:    network,
+			Runtime:        r.s.runtime,
 			ReadonlyRootfs: true,
 			CapDrop:        []string{"ALL"},
 			SecurityOpt:    []string{"no-new-privileges"},
