@@ -63,6 +63,8 @@ var Run = []Setting{
 	{"sandbox-caches", "ENGINEO_SANDBOX_CACHES", "comma-separated host directories sandboxed commands see copy-on-write, or none (default: the Go build and module caches)"},
 	{"docker-image", "ENGINEO_DOCKER_IMAGE", "image for the docker runner (already on the engine; never pulled)"},
 	{"docker-network", "ENGINEO_DOCKER_NETWORK", "1 gives docker containers a network (default: none)"},
+	{"docker-runtime", "ENGINEO_DOCKER_RUNTIME", "OCI runtime of the docker runner's containers, registered on the engine, e.g. runsc for gVisor (default: the engine's, runc)"},
+	{"docker-file-size", "ENGINEO_DOCKER_FILE_SIZE", "largest file a command in a docker container may write: 512MiB, 4GiB (default 1GiB)"},
 	{"kubernetes-image", "ENGINEO_KUBERNETES_IMAGE", "image the kubernetes runner's Jobs run checks in"},
 	{"kubernetes-namespace", "ENGINEO_KUBERNETES_NAMESPACE", "namespace of the Jobs (default: the service account's)"},
 	{"kubeconfig", "ENGINEO_KUBECONFIG", "kubeconfig file for the kubernetes runner (default: in-cluster)"},
@@ -126,6 +128,12 @@ type Config struct {
 	Runner        string
 	DockerImage   string
 	DockerNetwork bool
+	// DockerRuntime is the engine's OCI runtime for the containers
+	// ("runsc": gVisor); empty means the engine's default.
+	DockerRuntime string
+	// DockerFileSize is the largest file a command may write in a
+	// container; zero means the runner's default.
+	DockerFileSize int64
 	// DockerCPUs, DockerMemory and DockerPids bound each container (set
 	// per environment); zero means the runner's defaults.
 	DockerCPUs   float64
@@ -360,6 +368,12 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	}
 	if v, src := lookup("docker-network"); v != "" {
 		if cfg.DockerNetwork, err = ParseBool(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
+		}
+	}
+	cfg.DockerRuntime, _ = lookup("docker-runtime")
+	if v, src := lookup("docker-file-size"); v != "" {
+		if cfg.DockerFileSize, err = ParseMemory(v); err != nil {
 			return Config{}, errorf("%s=%q: %v", src, v, err)
 		}
 	}

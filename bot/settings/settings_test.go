@@ -51,6 +51,7 @@ func TestResolveNamesTheBadInput(t *testing.T) {
 		"passthrough": {env: map[string]string{"ENGINEO_RUNNER_ENV_PASSTHROUGH": "A=B"}, want: `"A=B" is not an environment variable name`},
 		"limit":       {env: map[string]string{"ENGINEO_MAX_VERIFY_CYCLES": "-2"}, want: "ENGINEO_MAX_VERIFY_CYCLES"},
 		"size":        {env: map[string]string{"ENGINEO_OUTPUT_LIMIT": "3 parsecs"}, want: "unknown unit"},
+		"file size":   {env: map[string]string{"ENGINEO_DOCKER_FILE_SIZE": "1KiB"}, want: `ENGINEO_DOCKER_FILE_SIZE="1KiB": want a size of at least 4MiB`},
 		"test files":  {env: map[string]string{"ENGINEO_GATES_TEST_FILES": "spec/*.py,[x"}, want: `ENGINEO_GATES_TEST_FILES: test-file pattern "[x" is malformed`},
 		"file globs":  {file: repoconfig.File{GatesTestFiles: []string{"a[", "b"}}, want: `x/.autoverify.yml: gates_test_files: test-file pattern "a[" is malformed`},
 	} {

@@ -82,7 +82,8 @@ type Runner struct {
 	instance string
 	labels   map[string]string // common to every container
 
-	reapPending atomic.Bool // New could not reach the engine to reap
+	reapPending    atomic.Bool // New could not reach the engine to reap
+	runtimePending atomic.Bool // New could not ask the engine about Runtime
 
 	mu     sync.Mutex
 	closed bool
@@ -96,7 +97,10 @@ var _ bot.Runner = (*Runner)(nil)
 // process with the same Label. An unreachable engine does not make New
 // fail — the service can start while the engine restarts — but the reap is
 // then retried on each Run until one reaches the engine, and Run reports
-// the engine's absence as an error wrapping ErrEngineUnreachable.
+// the engine's absence as an error wrapping ErrEngineUnreachable. A
+// Config.Runtime the engine answers it does not have makes New fail
+// (ErrRuntimeNotFound); when the engine does not answer, the first Run that
+// reaches it checks instead.
 func New(cfg Config) (*Runner, error) {
 	s, err := cfg.settle(lookupEnv)
 	if err != nil {
@@ -127,6 +131,12 @@ func New(cfg Config) (*Runner, error) {
 	defer cancel()
 	if _, err := r.ReapOrphans(ctx); err != nil {
 		r.reapPending.Store(true)
+	}
+	if err := r.checkRuntime(ctx); errors.Is(err, ErrRuntimeNotFound) {
+		_ = cli.Close()
+		return nil, err
+	} else if err != nil {
+		r.runtimePending.Store(true)
 	}
 	return r, nil
 }
@@ -215,6 +225,12 @@ func (r *Runner) run(ctx context.Context, cmd bot.Command, shape Shape) (bot.Res
 			r.reapPending.Store(false)
 		}
 	}
+	if r.runtimePending.Load() {
+		if err := r.checkRuntime(ctx); err != nil {
+			return bot.Result{}, err
+		}
+		r.runtimePending.Store(false)
+	}
 	if shape == ShapeFresh {
 		return r.runFresh(ctx, cmd, dir, timeout)
 	}
@@ -246,7 +262,7 @@ func (r *Runner) containerSpec(entrypoint, cmd []string, shape Shape, item strin
 	}
 	if r.s.fileSize > 0 {
 		// Docker passes fsize to setrlimit as is: bytes.
-		res.Ulimits = []*container.Ulimit{{Name: "fsize", Soft: r.s.fileSize, Hard: r.s.fileSize}}
+		res.Ulimits = append(res.Ulimits, &container.Ulimit{Name: "fsize", Soft: r.s.fileSize, Hard: r.s.fileSize})
 	}
 	return client.ContainerCreateOptions{
 		Config: &container.Config{

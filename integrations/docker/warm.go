@@ -18,6 +18,30 @@ import (
 // while a descendant keeps its output open.
 const execPoll = 200 * time.Millisecond
 
+// containerPollEvery is how many exec polls pass between inspections of
+// the container itself (once a second), to notice it died under the exec.
+const containerPollEvery = 5
+
+// stopped inspects container id and says why it is not running, or "" if
+// it is (or cannot be inspected: the exec's own end will tell).
+func (r *Runner) stopped(ctx context.Context, id string) string {
+	ins, err := r.cli.ContainerInspect(ctx, id, client.ContainerInspectOptions{})
+	if err != nil {
+		if cerrdefs.IsNotFound(err) {
+			return "the warm container was removed while the command ran"
+		}
+		return ""
+	}
+	st := ins.Container.State
+	if st == nil || st.Running {
+		return ""
+	}
+	if st.OOMKilled {
+		return "the warm container was killed for memory (OOM) while the command ran"
+	}
+	return fmt.Sprintf("the warm container stopped (exit %d) while the command ran", st.ExitCode)
+}
+
 // warmSlot is the warm container of one work directory.
 type warmSlot struct {
 	run sync.Mutex // serialises the commands run in the container
@@ -150,6 +174,8 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd bot.Com
 		ctxErr   error
 		exitCode = -1
 		ended    time.Time
+		polls    int
+		died     string // why the container stopped under the exec
 	)
 wait:
 	for {
@@ -163,6 +189,13 @@ wait:
 			if err == nil && !ins.Running {
 				exitCode, ended = ins.ExitCode, time.Now()
 				break wait
+			}
+			polls++
+			if polls%containerPollEvery == 0 {
+				if why := r.stopped(ctx, id); why != "" {
+					died = why
+					break wait
+				}
 			}
 		case <-timer.C:
 			timedOut = true
@@ -193,6 +226,20 @@ wait:
 		}
 		return res, false, nil
 	}
+	if died != "" {
+		// The exec can outlive its container: under gVisor a sandbox the
+		// OOM killer ended leaves the exec "running" and its stream open
+		// until the timeout. The command was killed with its container.
+		r.discard(w, id)
+		out.finish()
+		output := append(out.out.Bytes(), "\nautoverify: "+died+"\n"...)
+		return bot.Result{
+			ExitCode:     128 + 9,
+			Output:       output,
+			OmittedBytes: out.out.Omitted(),
+			Duration:     time.Since(start),
+		}, false, nil
+	}
 	if ended.IsZero() {
 		ended = time.Now()
 	}
@@ -212,6 +259,12 @@ wait:
 		r.discard(w, id)
 	}
 	output := out.out.Bytes()
+	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) &&
+		bytes.Contains(output, []byte("in state stopped")) {
+		// The engine still had the container as running, its runtime did
+		// not (a gVisor sandbox that died): replace it.
+		return bot.Result{}, true, fmt.Errorf("docker: %s", bytes.TrimSpace(output))
+	}
 	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) {
 		if code, detail, ok := startFailure(string(output)); ok {
 			return failResult(code, detail, start), false, nil

@@ -79,6 +79,7 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 	if cfg.Runner == "docker" {
 		r, err := docker.New(docker.Config{Image: cfg.DockerImage, Network: cfg.DockerNetwork,
 			CPUs: cfg.DockerCPUs, MemoryBytes: cfg.DockerMemory, PidsLimit: cfg.DockerPids,
+			Runtime: cfg.DockerRuntime, FileSizeBytes: cfg.DockerFileSize,
 			Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough), Env: cfg.RunnerEnv})
 		if err != nil {
 			return nil, nil, fmt.Errorf("docker runner: %w", err)

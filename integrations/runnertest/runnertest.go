@@ -205,6 +205,9 @@ func Escape(t *testing.T, tgt Target) {
 					}
 				}
 			case AttackProcs, AttackBigFile, AttackAlloc:
+				if res.ExitCode == 126 || res.ExitCode == 127 {
+					t.Errorf("%s: exit %d: the attacker did not start, so nothing was tested: output %q", attack, res.ExitCode, out)
+				}
 				if res.ExitCode == 0 && !res.TimedOut && !strings.Contains(out, "CONTAINED:") {
 					t.Errorf("%s: exit 0 without a CONTAINED line: output %q", attack, out)
 				}
