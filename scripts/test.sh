@@ -20,6 +20,9 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 # The Docker runner's tests build their image FROM scratch out of a static
 # busybox (integrations/docker/testdata/build-images.sh).
 { [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1; } || need+=(busybox-static)
+# The Docker runner's gVisor tests run containers under runsc
+# (integrations/docker/runtime_test.go); registered with the engine below.
+if command -v docker >/dev/null 2>&1; then command -v runsc >/dev/null 2>&1 || need+=(runsc); fi
 # The dashboard's browser tests drive a real headless Chromium
 # (cmd/autoverify/browser_test.go); DejaVu keeps its pages' text rendered.
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -37,6 +40,37 @@ if [ ${#need[@]} -gt 0 ]; then
   else
     echo "missing packages: ${need[*]}; install them (Debian: apt-get install ${need[*]}) and rerun" >&2
     exit 1
+  fi
+fi
+
+echo "== docker runtime runsc"
+# Registers Debian's runsc with a local engine, once (idempotent: an engine
+# that lists runsc is left alone). `--network=none`: Debian 12's runsc
+# refuses every container on recent kernels otherwise (README, "Docker
+# runner isolation"). A reload (SIGHUP) keeps running containers. Where this
+# cannot be done (not root, a remote engine) the gVisor tests skip, and fail
+# with CI=true.
+if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+  if docker info --format '{{json .Runtimes}}' | grep -q '"runsc"'; then
+    echo "runsc already registered"
+  elif [ "$(id -u)" = 0 ] && [ -x /usr/bin/runsc ] && [ -d /etc/docker ] && dockerd_pid=$(pidof dockerd); then
+    daemon_json=/etc/docker/daemon.json
+    [ -s "$daemon_json" ] || echo '{}' >"$daemon_json"
+    python3 - "$daemon_json" <<'PY'
+import json, sys
+path = sys.argv[1]
+with open(path) as f:
+    conf = json.load(f)
+conf.setdefault("runtimes", {})["runsc"] = {"path": "/usr/bin/runsc", "runtimeArgs": ["--network=none"]}
+with open(path + ".new", "w") as f:
+    json.dump(conf, f, indent=2)
+PY
+    mv "$daemon_json.new" "$daemon_json"
+    kill -HUP "$dockerd_pid"
+    for _ in $(seq 50); do docker info --format '{{json .Runtimes}}' | grep -q '"runsc"' && break; sleep 0.2; done
+    docker info --format '{{json .Runtimes}}' | grep -q '"runsc"' && echo "runsc registered" || echo "runsc: the engine did not pick it up after SIGHUP" >&2
+  else
+    echo "runsc is not registered with the engine and cannot be here (needs root, /usr/bin/runsc and a local dockerd): the gVisor tests skip (fail with CI=true)" >&2
   fi
 fi
 

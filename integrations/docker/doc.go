@@ -17,15 +17,31 @@
 // which is the working directory) and a tmpfs at /tmp (exec allowed, so
 // test binaries built there run; it is also HOME); a numeric non-root user
 // (65532:65532 by default, root refused); all capabilities dropped;
-// no-new-privileges; docker-init as PID 1; pids, memory (no extra swap) and
-// CPU limits; no stdin; and an environment of CI=true, HOME=/tmp,
-// LANG=C.UTF-8, the image's own ENV (PATH included), the explicit
-// Config.EnvPassthrough values, the determinism defaults TZ=UTC,
-// LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1 (bot.DeterministicEnv)
-// and, over all of them, Config.Env (ENGINEO_RUNNER_ENV) — nothing from
-// the service's environment.
+// no-new-privileges; docker-init as PID 1; pids, memory (no extra swap),
+// CPU and file-size (RLIMIT_FSIZE, 1 GiB by default) limits; no stdin; and
+// an environment of CI=true, HOME=/tmp, LANG=C.UTF-8, the image's own ENV
+// (PATH included), the explicit Config.EnvPassthrough values, the
+// determinism defaults TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and
+// NO_COLOR=1 (bot.DeterministicEnv) and, over all of them, Config.Env
+// (ENGINEO_RUNNER_ENV) — nothing from the service's environment.
 // The engine's log driver is "none": output is streamed over attach and
-// never stored by the engine.
+// never stored by the engine. The escape suite (integrations/runnertest)
+// checks all of this from inside, under both shapes.
+//
+// # OCI runtime
+//
+// Config.Runtime (ENGINEO_DOCKER_RUNTIME) names an engine-registered
+// runtime for the containers, typically "runsc" (gVisor): the command's
+// system calls then reach gVisor's user-space kernel, not the host's. New
+// and CheckIsolation check the name against the engine's GET /info and
+// name the runtimes it has. Measured (docs/benchmarks.md): about 10 ms more
+// per warm command, a third of a second per fresh container, a few
+// milliseconds per fork. Under gVisor, hitting the memory limit (or
+// forking until the sandbox's own memory runs out) ends the whole sandbox;
+// the engine may still report the container running and leave an exec
+// waiting, so the warm shape inspects its container once a second during a
+// command and ends the command (exit 137) when it has stopped, and replaces
+// a container whose runtime says it is stopped.
 //
 // # Workspace: copied, not bind-mounted
 //
