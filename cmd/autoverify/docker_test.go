@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,4 +60,37 @@ func TestRunInDocker(t *testing.T) {
 	delete(h.env, "ENGINEO_DOCKER_IMAGE")
 	assert.Equal(t, exitBadInput, h.run("run", path, "--workdir", h.dir))
 	assert.Contains(t, h.stderr.String(), "ENGINEO_DOCKER_IMAGE")
+}
+
+// TestRunInDockerRuntime: ENGINEO_DOCKER_RUNTIME picks the engine's OCI
+// runtime; a name the engine lacks stops the run (exit 2) naming the
+// setting, and runsc (gVisor, when registered) runs the checks under a
+// kernel that is not the host's.
+func TestRunInDockerRuntime(t *testing.T) {
+	needDockerImage(t)
+	h := newHarness(t)
+	h.env["ENGINEO_RUNNER"] = "docker"
+	h.env["ENGINEO_DOCKER_IMAGE"] = dockerTestImage
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "cat /proc/version"
+	h.env["ENGINEO_DOCKER_RUNTIME"] = "no-such-runtime"
+	path := h.write("KAN-42.md", "- [ ] kernel `cat /proc/version`\n")
+	assert.Equal(t, exitBadInput, h.run("run", path, "--workdir", h.dir))
+	assert.Contains(t, h.stderr.String(), `ENGINEO_DOCKER_RUNTIME="no-such-runtime"`)
+
+	out, err := exec.Command("docker", "info", "--format", "{{json .Runtimes}}").Output()
+	if err != nil || !strings.Contains(string(out), `"runsc"`) {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("runsc must be registered with the engine in CI (scripts/test.sh does it): %v %s", err, out)
+		}
+		t.Skipf("SKIPPING the runsc half: the engine has no runsc runtime (%v %s); scripts/test.sh registers it", err, out)
+	}
+	h.env["ENGINEO_DOCKER_RUNTIME"] = "runsc"
+	require.Equal(t, exitOK, h.run("run", path, "--workdir", h.dir), h.stdout.String()+h.stderr.String())
+	ev, _ := filepath.Glob(filepath.Join(h.dir, "reports", "KAN-42-evidence-*.txt"))
+	require.Len(t, ev, 1)
+	text, _ := os.ReadFile(ev[0])
+	host, err := os.ReadFile("/proc/version")
+	require.NoError(t, err)
+	assert.Contains(t, string(text), "Linux version")
+	assert.NotContains(t, string(text), strings.TrimSpace(string(host)), "the command saw the host's kernel")
 }

@@ -17,7 +17,7 @@ const EnvRuntime = "ENGINEO_DOCKER_RUNTIME"
 // ErrRuntimeNotFound wraps the error for a Config.Runtime the engine has
 // not registered. Like a missing image, it is the operator's to fix, not a
 // transient failure.
-var ErrRuntimeNotFound = errors.New("docker runtime not registered")
+var ErrRuntimeNotFound = errors.New("runtime not registered")
 
 // checkRuntime asks the engine (GET /info) whether it has the configured
 // OCI runtime. The engine would refuse the container anyway, but its
@@ -37,9 +37,9 @@ func (r *Runner) checkRuntime(ctx context.Context) error {
 		return nil
 	}
 	have := slices.Sorted(maps.Keys(info.Info.Runtimes))
-	return fmt.Errorf("docker: %w: %s=%q: the engine at %s has no runtime of that name (it has: %s); "+
+	return fmt.Errorf("docker: %s=%q: %w on the engine at %s (it has: %s); "+
 		"register it under \"runtimes\" in the engine's daemon.json and reload the engine (SIGHUP), or unset %s",
-		ErrRuntimeNotFound, EnvRuntime, r.s.runtime, r.s.host, strings.Join(have, ", "), EnvRuntime)
+		EnvRuntime, r.s.runtime, ErrRuntimeNotFound, r.s.host, strings.Join(have, ", "), EnvRuntime)
 }
 
 // Runtime is the OCI runtime containers are created with; empty means the
