@@ -34,9 +34,9 @@
 // runtime for the containers, typically "runsc" (gVisor): the command's
 // system calls then reach gVisor's user-space kernel, not the host's. New
 // and CheckIsolation check the name against the engine's GET /info and
-// name the runtimes it has. Measured (docs/benchmarks.md): about 10 ms more
-// per warm command, a third of a second per fresh container, a few
-// milliseconds per fork. Under gVisor, hitting the memory limit (or
+// name the runtimes it has. Measured (docs/benchmarks.md): 10–15 ms more
+// per warm command, 60–350 ms per fresh container (by load), 3–4 ms per
+// fork. Under gVisor, hitting the memory limit (or
 // forking until the sandbox's own memory runs out) ends the whole sandbox;
 // the engine may still report the container running and leave an exec
 // waiting, so the warm shape inspects its container once a second during a
