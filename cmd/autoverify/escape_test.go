@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"io/fs"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -192,4 +194,21 @@ func TestServeEscapeSuite(t *testing.T) {
 			assert.NotContains(t, text, value, "the %s form of a configured secret reached the %s", form, where)
 		}
 	}
+}
+
+// TestServeHidesItsKeyFromTheSandbox checks that the GitHub App's key file
+// is on the sandbox's hidden list, so that a key kept under a directory
+// commands see (/etc/autoverify/, say) stays out of their reach.
+func TestServeHidesItsKeyFromTheSandbox(t *testing.T) {
+	t.Parallel()
+	fake := setupGitHub(t, "- [ ] `true`\n")
+	key := filepath.Join(t.TempDir(), "key.pem")
+	require.NoError(t, os.WriteFile(key, fake.PrivateKeyPEM(), 0o600))
+	env := serverEnv(t, fake, "")
+	env["ENGINEO_GITHUB_PRIVATE_KEY_PATH"] = key
+	delete(env, "ENGINEO_GITHUB_PRIVATE_KEY")
+	app := &App{Getenv: func(k string) string { return env[k] }}
+	s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings))
+	require.NoError(t, err)
+	assert.Contains(t, s.cfg.Sandbox.Hide, key)
 }

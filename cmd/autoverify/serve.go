@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -132,6 +133,11 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 		}
 		if s.key, err = os.ReadFile(path); err != nil {
 			return s, inputErrorf("ENGINEO_GITHUB_PRIVATE_KEY_PATH=%s: %v", path, err)
+		}
+		// The key file never shows in the local sandbox, even where it
+		// sits under a directory commands see (/etc, say).
+		if abs, err := filepath.Abs(path); err == nil {
+			s.cfg.Sandbox.Hide = append(s.cfg.Sandbox.Hide, abs)
 		}
 	}
 	s.workers = 2
