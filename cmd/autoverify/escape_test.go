@@ -212,3 +212,29 @@ func TestServeHidesItsKeyFromTheSandbox(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, s.cfg.Sandbox.Hide, key)
 }
+
+// TestServeRequiresTheSandbox checks that serve asks for the sandbox
+// outright (no fallback to weaker isolation mid-run), unless the operator
+// opted out by name or chose it off.
+func TestServeRequiresTheSandbox(t *testing.T) {
+	t.Parallel()
+	fake := setupGitHub(t, "- [ ] `true`\n")
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "on"},
+		{map[string]string{"ENGINEO_UNSAFE_NO_SANDBOX": "1"}, "auto"},
+		{map[string]string{"ENGINEO_SANDBOX": "off"}, "off"},
+	} {
+		env := serverEnv(t, fake, "")
+		delete(env, "ENGINEO_SANDBOX")
+		for k, v := range tc.env {
+			env[k] = v
+		}
+		app := &App{Getenv: func(k string) string { return env[k] }}
+		s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings))
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, s.cfg.Sandbox.Mode, "%v", tc.env)
+	}
+}

@@ -163,6 +163,12 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 			return s, inputErrorf("ENGINEO_UNSAFE_NO_SANDBOX=%q: %v", v, err)
 		}
 	}
+	// The server never falls back from the sandbox the way `run` does
+	// where it cannot be built: a failure at start refuses to serve (below)
+	// and one later fails that command instead of running it unsandboxed.
+	if s.cfg.Runner == "local" && s.cfg.Sandbox.Mode == "auto" && !s.unsafe {
+		s.cfg.Sandbox.Mode = "on"
+	}
 	if s.cfg.RedisURL != "" {
 		if s.redis, err = goredis.ParseURL(s.cfg.RedisURL); err != nil {
 			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
@@ -249,6 +255,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		open.queue = openQueue
 	}
 	runner, closeRunner, err := open.runner(s.cfg)
+	if err != nil && s.cfg.Runner == "local" && !s.unsafe {
+		return nil, refusal(err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -375,6 +384,12 @@ func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSet
 			"runner", s.cfg.Runner, "problem", problem.Error())
 		return nil
 	}
+	return refusal(problem)
+}
+
+// refusal is serve's answer to a runner that cannot isolate pull request
+// code, naming the ways out.
+func refusal(problem error) error {
 	return inputErrorf("refusing to run pull request code: %v. Fix that, use ENGINEO_RUNNER=docker or kubernetes, or set ENGINEO_UNSAFE_NO_SANDBOX=1 if everyone who can open a pull request may read this server's secrets", problem)
 }
 
