@@ -49,3 +49,30 @@ func TestCloneOfAMissingDirectoryNamesIt(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "/nonexistent/ws")
 }
+
+func TestCloneLeavesOutAutoverifysOwnDirectories(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "repo")
+	for _, f := range []string{"main.go", "reports/S-1-evidence.txt", "state/ledger.db", "pkg/reports/keep.txt"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(src, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(src, f), []byte(f), 0o644))
+	}
+	require.NoError(t, os.Symlink("main.go", filepath.Join(src, "link")))
+	outside := t.TempDir()
+	c := Copier{Dir: t.TempDir(), Skip: []string{filepath.Join(src, "reports"), filepath.Join(src, "state"), outside, src}}
+	dst, release, err := c.Clone(context.Background(), src)
+	require.NoError(t, err)
+	defer release()
+	for _, gone := range []string{"reports", "state"} {
+		_, err := os.Lstat(filepath.Join(dst, gone))
+		assert.True(t, os.IsNotExist(err), "%s was copied", gone)
+	}
+	for _, kept := range []string{"main.go", "pkg/reports/keep.txt"} {
+		b, err := os.ReadFile(filepath.Join(dst, kept))
+		require.NoError(t, err, "only the named directories are left out")
+		assert.Equal(t, kept, string(b))
+	}
+	target, err := os.Readlink(filepath.Join(dst, "link"))
+	require.NoError(t, err, "links stay links when some paths are skipped")
+	assert.Equal(t, "main.go", target)
+}
