@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -75,4 +76,24 @@ func TestCloneLeavesOutAutoverifysOwnDirectories(t *testing.T) {
 	target, err := os.Readlink(filepath.Join(dst, "link"))
 	require.NoError(t, err, "links stay links when some paths are skipped")
 	assert.Equal(t, "main.go", target)
+}
+
+// BenchmarkClone copies (and releases) a small git work tree, the one
+// `autoverify run` copies for a second reviewer of a one-item story.
+func BenchmarkClone(b *testing.B) {
+	src := filepath.Join(b.TempDir(), "repo")
+	require.NoError(b, os.MkdirAll(src, 0o755))
+	require.NoError(b, os.WriteFile(filepath.Join(src, "S-1.md"), []byte("- [ ] a `true`\n"), 0o644))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=b", "-c", "user.email=b@b", "commit", "-q", "-m", "init"}} {
+		out, err := exec.Command("git", append([]string{"-C", src}, args...)...).CombinedOutput()
+		require.NoError(b, err, "git %v: %s", args, out)
+	}
+	c := Copier{Dir: b.TempDir()}
+	for b.Loop() {
+		_, release, err := c.Clone(context.Background(), src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		release()
+	}
 }
