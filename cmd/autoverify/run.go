@@ -98,9 +98,13 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
+	// Reviewers' workspace copies are removed while the ledger and the
+	// evidence are written; the process waits for that before it exits.
+	var removals sync.WaitGroup
+	defer removals.Wait()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}}}
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/engineo/autoverify/bot"
 )
@@ -26,6 +27,11 @@ type Copier struct {
 	// the tree hash for the same reason), they grow with every run, and
 	// the state directory holds the open ledger database.
 	Skip []string
+	// Removals, when set, makes release remove a copy in the background,
+	// counted in the group, so that the removal overlaps what follows the
+	// checks (the ledger, the evidence); the caller waits on it before it
+	// exits. Nil removes the copy before release returns.
+	Removals *sync.WaitGroup
 }
 
 var _ bot.WorkspaceCloner = Copier{}
@@ -54,6 +60,16 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 	if err := os.CopyFS(dst, src); err != nil {
 		release()
 		return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
+	}
+	if c.Removals != nil {
+		remove := release
+		release = func() {
+			c.Removals.Add(1)
+			go func() {
+				defer c.Removals.Done()
+				remove()
+			}()
+		}
 	}
 	return dst, release, nil
 }

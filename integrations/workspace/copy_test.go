@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,4 +97,20 @@ func BenchmarkClone(b *testing.B) {
 		}
 		release()
 	}
+}
+
+func TestReleaseInTheBackground(t *testing.T) {
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "repo")
+	require.NoError(t, os.MkdirAll(filepath.Join(src, "a", "b"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "a", "b", "f"), []byte("x"), 0o644))
+	var removals sync.WaitGroup
+	dst, release, err := Copier{Dir: t.TempDir(), Removals: &removals}.Clone(context.Background(), src)
+	require.NoError(t, err)
+	release()
+	removals.Wait()
+	_, err = os.Stat(filepath.Dir(dst))
+	assert.True(t, os.IsNotExist(err), "the copy is gone once the removals are waited for")
+	_, err = os.Stat(filepath.Join(src, "a", "b", "f"))
+	assert.NoError(t, err, "the original stays")
 }
