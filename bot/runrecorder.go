@@ -77,6 +77,24 @@ type RunRecorder struct {
 type activeRun struct {
 	mu  sync.Mutex
 	rec runlog.Record
+	// written is closed once the newest progress write is done. Progress
+	// is written in the background, in order, so that a check's landing
+	// costs no file sync on the way to the verdict (the ledger and the
+	// evidence are written meanwhile); the run's end waits for it.
+	written chan struct{}
+}
+
+// wait returns once every progress write of the run is done.
+func (a *activeRun) wait() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	w := a.written
+	a.mu.Unlock()
+	if w != nil {
+		<-w
+	}
 }
 
 var _ ProgressPublisher = (*RunRecorder)(nil)
@@ -124,7 +142,15 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 			it.CachedFrom = o.Cached.RunID
 		}
 	}
-	r.put(ctx, run.rec)
+	rec, prev, done := run.rec, run.written, make(chan struct{})
+	run.written = done
+	go func() {
+		defer close(done)
+		if prev != nil {
+			<-prev
+		}
+		r.put(ctx, rec)
+	}()
 }
 
 // Publish records how the run ended.
@@ -134,11 +160,14 @@ func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// done forgets a run's progress.
+// done forgets a run's progress once its progress writes are done, so
+// that the end is written last.
 func (r *RunRecorder) done(v *Verification) {
 	r.mu.Lock()
+	run := r.active[v.Request.RunID]
 	delete(r.active, v.Request.RunID)
 	r.mu.Unlock()
+	run.wait()
 }
 
 // Failed records a run whose pipeline returned err before publishing:
