@@ -230,26 +230,36 @@ func (s *slowProgressLog) Put(ctx context.Context, r runlog.Record) error {
 }
 
 // TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd: progress is
-// written in the background, but in the order the checks landed, and the
-// run's end is always the last record, however slow the history is.
+// written in the background (and, with Pending, the start and the end
+// too), but in the order things happened, and the run's end is always the
+// last record, however slow the history is.
 func TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
-	log := &slowProgressLog{}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
-	_, err := h.pipeline.Run(context.Background(), h.request())
-	require.NoError(t, err)
-	log.mu.Lock()
-	defer log.mu.Unlock()
-	require.Len(t, log.puts, 4, "begin, two landings, the end")
-	ran := func(r runlog.Record) (n int) {
-		for _, it := range r.Items {
-			if it.Ran {
-				n++
+	for name, pending := range map[string]*sync.WaitGroup{"start and end before returning": nil, "everything in the background": {}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
+			log := &slowProgressLog{}
+			h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Pending: pending}}
+			_, err := h.pipeline.Run(context.Background(), h.request())
+			require.NoError(t, err)
+			if pending != nil {
+				pending.Wait()
 			}
-		}
-		return n
+			log.mu.Lock()
+			defer log.mu.Unlock()
+			require.Len(t, log.puts, 4, "begin, two landings, the end")
+			ran := func(r runlog.Record) (n int) {
+				for _, it := range r.Items {
+					if it.Ran {
+						n++
+					}
+				}
+				return n
+			}
+			assert.Equal(t, runlog.Active, log.puts[0].Status, "the start first")
+			assert.Equal(t, []int{0, 1, 2}, []int{ran(log.puts[0]), ran(log.puts[1]), ran(log.puts[2])}, "landings in order")
+			assert.Equal(t, runlog.Failed, log.puts[3].Status, "the end is written last")
+		})
 	}
-	assert.Equal(t, []int{0, 1, 2}, []int{ran(log.puts[0]), ran(log.puts[1]), ran(log.puts[2])}, "landings in order")
-	assert.Equal(t, runlog.Failed, log.puts[3].Status, "the end is written last")
 }

@@ -115,7 +115,12 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
 	} else {
 		defer closeRuns()
-		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now,
+		// The history is written in the background, in order, while the
+		// checks run and the verdict is shown; it is complete before the
+		// history closes.
+		var writes sync.WaitGroup
+		defer writes.Wait()
+		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now, Pending: &writes,
 			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
 		p := bot.New(append0(opts, rec))
 		pipeline = rec.Around(p)
