@@ -134,29 +134,84 @@ type workspaces struct {
 }
 
 func (w *workspaces) reviewerDirs(ctx context.Context) ([]string, error) {
-	w.once.Do(func() {
-		w.dirs = []string{w.dir}
-		for len(w.dirs) < w.n {
-			if w.cloner == nil {
-				w.dirs = append(w.dirs, w.dir)
-				continue
-			}
-			d, release, err := w.cloner.Clone(ctx, w.dir)
-			if err != nil {
-				w.err = fmt.Errorf("copying the workspace for reviewer %d: %w", len(w.dirs)+1, err)
-				return
-			}
-			w.release = append(w.release, release)
-			w.dirs = append(w.dirs, d)
-		}
-	})
+	w.once.Do(func() { w.copyAll(ctx) })
 	return w.dirs, w.err
 }
 
+// copyAll makes the copies; it runs once, under w.once.
+func (w *workspaces) copyAll(ctx context.Context) {
+	w.dirs = []string{w.dir}
+	for len(w.dirs) < w.n {
+		if w.cloner == nil {
+			w.dirs = append(w.dirs, w.dir)
+			continue
+		}
+		d, release, err := w.cloner.Clone(ctx, w.dir)
+		if err != nil {
+			w.err = fmt.Errorf("copying the workspace for reviewer %d: %w", len(w.dirs)+1, err)
+			return
+		}
+		w.release = append(w.release, release)
+		w.dirs = append(w.dirs, d)
+	}
+}
+
+// close releases the copies, once a copy still being made is done.
 func (w *workspaces) close() {
+	if w == nil {
+		return
+	}
+	w.once.Do(func() {})
 	for _, r := range w.release {
 		r()
 	}
+}
+
+func (v *Verifier) newWorkspaces(dir string) *workspaces {
+	ws := &workspaces{dir: dir, n: v.Reviewing.n()}
+	if v.Reviewing != nil {
+		ws.cloner = v.Reviewing.Workspaces
+	}
+	return ws
+}
+
+// Prewarm starts copying dir for the reviewers after the first, in the
+// background, when the next Verify of items in dir is sure to need the
+// copies — more than one reviewer, an automated item, and no cached
+// result that may stand in for a run — so that the copy overlaps what
+// comes before the checks (the ledger's cycle). Verify takes the copies;
+// ReleasePrewarmed gives them back when no Verify follows (the ledger
+// refused the run). The workspace must not change in between.
+func (v *Verifier) Prewarm(ctx context.Context, items []checklist.Item, dir string) {
+	if v.Reviewing.n() < 2 || v.Reviewing.Workspaces == nil || v.prewarmed != nil || (v.Caching != nil && v.Caching.Read) {
+		return
+	}
+	auto := false
+	for _, it := range items {
+		auto = auto || (it.Kind == checklist.Auto && it.Gate == "")
+	}
+	if !auto {
+		return
+	}
+	ws := v.newWorkspaces(dir)
+	v.prewarmed = ws
+	started := make(chan struct{})
+	go func() {
+		// once.Do is entered before Prewarm returns, so a Verify or a
+		// release waits for this copy instead of making its own.
+		ws.once.Do(func() {
+			close(started)
+			ws.copyAll(ctx)
+		})
+	}()
+	<-started
+}
+
+// ReleasePrewarmed removes copies Prewarm made that no Verify took.
+func (v *Verifier) ReleasePrewarmed() {
+	ws := v.prewarmed
+	v.prewarmed = nil
+	ws.close()
 }
 
 // review runs it on n reviewers in parallel and judges their consensus.

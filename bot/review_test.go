@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -277,4 +278,81 @@ func TestFlakyTestsFromTheRunsOwnReading(t *testing.T) {
 	assert.Equal(t, []string{"TestFlaky"}, o.Review.Flaky)
 	assert.Equal(t, []string{"TestFlaky"}, o.Tests.FailedNames(), "the failing reviewer's tests stand for the check")
 	assert.Equal(t, 2, o.Tests.Run)
+}
+
+// watchedCopies is numberedCopies that also notes, for each copy, how many
+// fixes had run when it was made.
+type watchedCopies struct {
+	numberedCopies
+	fixes   *atomic.Int32
+	atFixes []int32
+}
+
+func (c *watchedCopies) Clone(ctx context.Context, dir string) (string, func(), error) {
+	c.mu.Lock()
+	c.atFixes = append(c.atFixes, c.fixes.Load())
+	c.mu.Unlock()
+	return c.numberedCopies.Clone(ctx, dir)
+}
+
+// TestReviewersCopiesAreMadeOncePerVerifyAndAlwaysReleased: the copies the
+// session starts before the ledger's cycle (Prewarm) are the ones the
+// checks use — one per extra reviewer, not one more — a re-verification
+// after a fix copies the fixed workspace afresh, and a run the ledger
+// refuses leaves no copy behind.
+func TestReviewersCopiesAreMadeOncePerVerifyAndAlwaysReleased(t *testing.T) {
+	t.Parallel()
+	var fixes atomic.Int32
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		switch {
+		case cmd.Argv[0] == "fix":
+			fixes.Add(1)
+		case cmd.Argv[0] == "fail" && fixes.Load() == 0:
+			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+		}
+		return Result{}, nil
+	}}
+	p, _ := checklist.NewPolicy([]string{"fix"})
+	fixers, err := FixersFrom(map[string]string{"LINT_ERROR": "fix"}, p)
+	require.NoError(t, err)
+	s, _ := reviewSession(t, r, 2, fixers)
+	copies := &watchedCopies{fixes: &fixes}
+	s.Verifier.Reviewing.Workspaces = copies
+
+	rep := runStory(t, s, "- [ ] a `ok`\n- [ ] b `fail`\n")
+	assert.Equal(t, ledger.Verified, rep.Route, rep.Reason)
+	copies.mu.Lock()
+	assert.Equal(t, []int32{0, 1}, copies.atFixes, "one copy before the checks, one of the fixed workspace")
+	assert.Equal(t, copies.clones, copies.released, "every copy is removed")
+	copies.mu.Unlock()
+
+	// A failing story spends its cycles; then it is refused, and the copy
+	// started for it is removed.
+	r.run = func(cmd Command) (Result, error) { return Result{ExitCode: 1, Output: []byte("boom\n")}, nil }
+	s.Fixers = nil
+	refusedAt := -1
+	for i := 0; i < 5 && refusedAt < 0; i++ {
+		_, err := s.Run(context.Background(), Cycle{Key: "K-9", RunID: fmt.Sprint("run-", i), Story: story(t, "- [ ] a `red`\n"), Dir: "/ws", Commit: fmt.Sprint("c", i)})
+		var refused *ledger.RefusedError
+		if errors.As(err, &refused) {
+			refusedAt = i
+		} else {
+			require.NoError(t, err)
+		}
+	}
+	require.Positive(t, refusedAt, "the ledger refuses once the cycles are spent")
+	copies.mu.Lock()
+	assert.Equal(t, copies.clones, copies.released, "a refused run's copy is removed")
+	copies.mu.Unlock()
+}
+
+func TestReviewersCopyNothingWhenNothingRuns(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, nil }}
+	s, copies := reviewSession(t, r, 2, nil)
+	runStory(t, s, "- [ ] a manual step\n")
+	assert.Zero(t, copies.clones, "no automated item, no copy")
+	s.Verifier.Reviewing.N = 1
+	runStory(t, s, "- [ ] a `ok`\n")
+	assert.Zero(t, copies.clones, "one reviewer works in the workspace itself")
 }

@@ -69,6 +69,14 @@ type RunRecorder struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
+	// Pending, when set, makes every write of the history happen in the
+	// background — still in order, run by run — counted in the group, so
+	// that a run's start and end cost the verdict no file sync; the caller
+	// (the CLI) waits on it before it exits. Nil writes a run's start and
+	// end before Begin and Publish return (a server's dashboard shows them
+	// at once); progress is written in the background either way.
+	Pending *sync.WaitGroup
+
 	mu     sync.Mutex
 	active map[string]*activeRun // by run ID, from Begin to the end
 }
@@ -77,6 +85,60 @@ type RunRecorder struct {
 type activeRun struct {
 	mu  sync.Mutex
 	rec runlog.Record
+	// written is closed once the newest write of the run is done. Progress
+	// is written in the background, in order, so that a check's landing
+	// costs no file sync on the way to the verdict (the ledger and the
+	// evidence are written meanwhile); the run's end comes after it.
+	written chan struct{}
+}
+
+// enqueue writes rec after the run's earlier writes, in the background.
+// The caller holds a.mu.
+func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record) {
+	prev, done := a.written, make(chan struct{})
+	a.written = done
+	if r.Pending != nil {
+		r.Pending.Add(1)
+	}
+	go func() {
+		defer close(done)
+		if r.Pending != nil {
+			defer r.Pending.Done()
+		}
+		if prev != nil {
+			<-prev
+		}
+		r.put(ctx, rec)
+	}()
+}
+
+// end writes a run's last record: after its progress, in the background
+// with Pending, before returning without.
+func (r *RunRecorder) end(ctx context.Context, a *activeRun, rec runlog.Record) {
+	if a == nil {
+		a = &activeRun{}
+	}
+	if r.Pending != nil {
+		a.mu.Lock()
+		r.enqueue(ctx, a, rec)
+		a.mu.Unlock()
+		return
+	}
+	a.wait()
+	r.put(ctx, rec)
+}
+
+// wait returns once every progress write of the run is done.
+func (a *activeRun) wait() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	w := a.written
+	a.mu.Unlock()
+	if w != nil {
+		<-w
+	}
 }
 
 var _ ProgressPublisher = (*RunRecorder)(nil)
@@ -91,12 +153,19 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 				Checked: it.Checked && it.Kind == checklist.Manual})
 		}
 	}
+	run := &activeRun{rec: rec}
 	r.mu.Lock()
 	if r.active == nil {
 		r.active = map[string]*activeRun{}
 	}
-	r.active[rec.ID] = &activeRun{rec: rec}
+	r.active[rec.ID] = run
 	r.mu.Unlock()
+	if r.Pending != nil {
+		run.mu.Lock()
+		r.enqueue(ctx, run, rec)
+		run.mu.Unlock()
+		return nil
+	}
 	r.put(ctx, rec)
 	return nil
 }
@@ -124,21 +193,23 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 			it.CachedFrom = o.Cached.RunID
 		}
 	}
-	r.put(ctx, run.rec)
+	r.enqueue(ctx, run, run.rec)
 }
 
 // Publish records how the run ended.
 func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
-	r.done(v)
-	r.put(ctx, r.Finished(v))
+	r.end(ctx, r.done(v), r.Finished(v))
 	return nil
 }
 
-// done forgets a run's progress.
-func (r *RunRecorder) done(v *Verification) {
+// done forgets a run's progress and returns it, so that its end is
+// written after it.
+func (r *RunRecorder) done(v *Verification) *activeRun {
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	run := r.active[v.Request.RunID]
 	delete(r.active, v.Request.RunID)
-	r.mu.Unlock()
+	return run
 }
 
 // Failed records a run whose pipeline returned err before publishing:
@@ -147,10 +218,10 @@ func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
 	if v == nil || err == nil {
 		return
 	}
-	r.done(v)
+	run := r.done(v)
 	rec := r.base(v)
 	rec.Status, rec.Finished, rec.Problem = runlog.Stopped, r.now(), r.redact(err.Error())
-	r.put(ctx, rec)
+	r.end(ctx, run, rec)
 }
 
 func (r *RunRecorder) put(ctx context.Context, rec runlog.Record) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -212,4 +213,53 @@ func TestRunRecorderShowsReviewersAsASection(t *testing.T) {
 	require.Len(t, rec.Sections, 1)
 	assert.Equal(t, runlog.Section{Title: "Reviewers — escalated", Rows: []runlog.Row{{Name: "pnpm test in node20", Result: "escalated (digest_mismatch)",
 		Detail: "r1: passed; r2: failed; flaky: cart applies discount"}}}, rec.Sections[0])
+}
+
+// slowProgressLog takes its time over progress writes (records of an
+// active run with a landed item).
+type slowProgressLog struct{ memRunLog }
+
+func (s *slowProgressLog) Put(ctx context.Context, r runlog.Record) error {
+	for _, it := range r.Items {
+		if r.Status == runlog.Active && it.Ran {
+			time.Sleep(30 * time.Millisecond)
+			break
+		}
+	}
+	return s.memRunLog.Put(ctx, r)
+}
+
+// TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd: progress is
+// written in the background (and, with Pending, the start and the end
+// too), but in the order things happened, and the run's end is always the
+// last record, however slow the history is.
+func TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
+	t.Parallel()
+	for name, pending := range map[string]*sync.WaitGroup{"start and end before returning": nil, "everything in the background": {}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
+			log := &slowProgressLog{}
+			h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Pending: pending}}
+			_, err := h.pipeline.Run(context.Background(), h.request())
+			require.NoError(t, err)
+			if pending != nil {
+				pending.Wait()
+			}
+			log.mu.Lock()
+			defer log.mu.Unlock()
+			require.Len(t, log.puts, 4, "begin, two landings, the end")
+			ran := func(r runlog.Record) (n int) {
+				for _, it := range r.Items {
+					if it.Ran {
+						n++
+					}
+				}
+				return n
+			}
+			assert.Equal(t, runlog.Active, log.puts[0].Status, "the start first")
+			assert.Equal(t, []int{0, 1, 2}, []int{ran(log.puts[0]), ran(log.puts[1]), ran(log.puts[2])}, "landings in order")
+			assert.Equal(t, runlog.Failed, log.puts[3].Status, "the end is written last")
+		})
+	}
 }

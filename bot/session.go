@@ -137,6 +137,11 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 			return rep, err
 		}
 	}
+	if !cached {
+		// The reviewers' copies are made while the ledger opens the cycle.
+		s.Verifier.Prewarm(ctx, req.Story.Items, req.Dir)
+		defer s.Verifier.ReleasePrewarmed()
+	}
 	var before ledger.Entry
 	var err error
 	if cached && !s.CountCached {

@@ -49,6 +49,9 @@ type Verifier struct {
 
 	slotsOnce sync.Once
 	slots     chan struct{}
+	// prewarmed are reviewers' copies Prewarm started, for the next
+	// Verify of their directory.
+	prewarmed *workspaces
 }
 
 // Outcome is the verdict on one automated item.
@@ -128,9 +131,11 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 			auto = append(auto, it)
 		}
 	}
-	ws := &workspaces{dir: dir, n: v.Reviewing.n()}
-	if v.Reviewing != nil {
-		ws.cloner = v.Reviewing.Workspaces
+	ws := v.prewarmed
+	v.prewarmed = nil
+	if ws == nil || ws.dir != dir {
+		ws.close()
+		ws = v.newWorkspaces(dir)
 	}
 	defer ws.close()
 	if len(v.Environments) > 0 {

@@ -98,9 +98,13 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
+	// Reviewers' workspace copies are removed while the ledger and the
+	// evidence are written; the process waits for that before it exits.
+	var removals sync.WaitGroup
+	defer removals.Wait()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}}
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
 	}
@@ -111,7 +115,12 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
 	} else {
 		defer closeRuns()
-		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now,
+		// The history is written in the background, in order, while the
+		// checks run and the verdict is shown; it is complete before the
+		// history closes.
+		var writes sync.WaitGroup
+		defer writes.Wait()
+		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now, Pending: &writes,
 			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
 		p := bot.New(append0(opts, rec))
 		pipeline = rec.Around(p)

@@ -210,85 +210,173 @@ func AbsPaths(paths ...string) []string {
 // TreeHash is the git tree hash of the work tree as it is now — tracked
 // and untracked files that .gitignore does not exclude, changed or not —
 // with the paths in exclude (evidence, state, the story whose markers each
-// run rewrites) as HEAD has them. It writes a temporary index, never the
-// repository's own, so the user's staging area is untouched. It is the
-// result cache's name for "these exact files".
+// run rewrites) as the index has them. It never writes the repository's
+// own index, so the user's staging area is untouched. It is the result
+// cache's name for "these exact files".
 func (r Repo) TreeHash(ctx context.Context, exclude ...string) (string, error) {
 	_, tree, err := r.HeadAndTree(ctx, exclude...)
 	return tree, err
 }
 
 // HeadAndTree returns HEAD's commit ("" in a repository without commits)
-// and TreeHash, with four git processes, two of them at once: about 15 ms.
+// and TreeHash.
+//
+// Every `autoverify run` pays for it, so it asks git as little as it can:
+// two processes at once, `git rev-parse` (HEAD, HEAD's tree, the top of
+// the work tree) and `git status` (what differs from HEAD). When nothing
+// differs but excluded paths changed in the work tree only — the usual
+// case: a committed tree, the story's markers and the evidence rewritten
+// by the last run — the answer is HEAD's tree, about 5 ms. Otherwise
+// the paths status named are staged into a copy of the index and
+// `git write-tree` hashes it: two more processes, as before.
+//
+// Hashing in-process (reading the index and the object database with a
+// git library) was considered and left: it would re-implement what git's
+// status does with the user's configuration (filters, core.fileMode,
+// sparse and split indexes), and one wrong answer here is a stale result
+// reused; git's own answer costs one process start more.
 func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree string, err error) {
 	abs := AbsPaths(exclude...)
-	ignored := make(chan map[string]bool, 1)
-	go func() { ignored <- r.ignoredOf(ctx, abs) }()
-	out, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel", "HEAD")
-	if err != nil {
+	type statusAnswer struct {
+		out string
+		err error
+	}
+	status := make(chan statusAnswer, 1)
+	go func() {
+		// --no-optional-locks: status must not refresh (rewrite) the
+		// user's index; --ignore-submodules=none and
+		// --untracked-files=all override settings that would hide a
+		// change `git add -A` sees.
+		out, err := r.git(ctx, "--no-optional-locks", "status", "--porcelain=v2", "-z",
+			"--untracked-files=all", "--ignore-submodules=none", "--no-renames")
+		status <- statusAnswer{out, err}
+	}()
+	out, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel", "HEAD", "HEAD^{tree}")
+	if err != nil && !errors.Is(err, ErrNotRepo) {
 		// A repository without commits has no HEAD: ask again without it.
-		if out, err = r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel"); err != nil {
-			<-ignored
-			return "", "", err
-		}
+		out, err = r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel")
+	}
+	st := <-status
+	if err != nil {
+		return "", "", err
+	}
+	if st.err != nil {
+		return "", "", st.err
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	skip := <-ignored
-	if len(lines) < 2 {
+	if len(lines) != 2 && len(lines) != 4 {
 		return "", "", fmt.Errorf("git rev-parse: unexpected answer %q", out)
 	}
 	indexPath, top := lines[0], lines[1]
-	if len(lines) > 2 {
-		head = lines[2]
+	var headTree string
+	if len(lines) == 4 {
+		head, headTree = lines[2], lines[3]
 	}
+	stage, sameAsHead, err := parseStatus(st.out, top, abs)
+	if err != nil {
+		return "", "", err
+	}
+	if sameAsHead && headTree != "" {
+		return head, headTree, nil
+	}
+	tree, err = r.writeTree(ctx, top, indexPath, stage)
+	return head, tree, err
+}
+
+// parseStatus reads `git status --porcelain=v2 -z` and returns the paths
+// whose work tree state must be staged for the tree hash (changed in the
+// work tree, deleted, untracked; excluded paths left out), and whether the
+// tree is HEAD's: nothing staged differs from HEAD and the work tree
+// differs only at excluded paths.
+func parseStatus(out, top string, exclude []string) (stage []string, sameAsHead bool, err error) {
+	sameAsHead = true
+	fields := strings.Split(out, "\x00")
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if f == "" {
+			continue
+		}
+		var xy, path string
+		switch f[0] {
+		case '1': // 1 XY sub mH mI mW hH hI path
+			p := strings.SplitN(f, " ", 9)
+			if len(p) < 9 {
+				return nil, false, fmt.Errorf("git status: unexpected entry %q", f)
+			}
+			xy, path = p[1], p[8]
+		case '2': // 2 XY sub mH mI mW hH hI Xscore path, then the source path
+			p := strings.SplitN(f, " ", 10)
+			if len(p) < 10 {
+				return nil, false, fmt.Errorf("git status: unexpected entry %q", f)
+			}
+			xy, path = p[1], p[9]
+			i++
+		case 'u': // u XY sub m1 m2 m3 mW h1 h2 h3 path: unmerged
+			p := strings.SplitN(f, " ", 11)
+			if len(p) < 11 {
+				return nil, false, fmt.Errorf("git status: unexpected entry %q", f)
+			}
+			xy, path = "UU", p[10]
+		case '?': // ? path: untracked
+			xy, path = ".?", strings.TrimPrefix(f, "? ")
+		case '!', '#':
+			continue
+		default:
+			return nil, false, fmt.Errorf("git status: unexpected entry %q", f)
+		}
+		if len(xy) != 2 {
+			return nil, false, fmt.Errorf("git status: unexpected entry %q", f)
+		}
+		if xy[0] != '.' {
+			// The index differs from HEAD here (excluded or not: an
+			// excluded path keeps the index's version).
+			sameAsHead = false
+		}
+		if excluded(filepath.Join(top, filepath.FromSlash(path)), exclude) {
+			continue
+		}
+		sameAsHead = false
+		if xy[1] != '.' {
+			stage = append(stage, path)
+		}
+	}
+	return stage, sameAsHead, nil
+}
+
+// writeTree stages paths (relative to top, as the work tree has them)
+// into a copy of the index at indexPath and returns the tree `git
+// write-tree` makes of it.
+func (r Repo) writeTree(ctx context.Context, top, indexPath string, paths []string) (string, error) {
 	tmp, err := os.CreateTemp("", "autoverify-index-*")
 	if err != nil {
-		return "", "", fmt.Errorf("git: temporary index: %w", err)
+		return "", fmt.Errorf("git: temporary index: %w", err)
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
 	if raw, err := os.ReadFile(indexPath); err == nil {
 		if err := os.WriteFile(tmp.Name(), raw, 0o600); err != nil {
-			return "", "", fmt.Errorf("git: temporary index: %w", err)
+			return "", fmt.Errorf("git: temporary index: %w", err)
 		}
 	} else {
 		os.Remove(tmp.Name()) // no index yet: git starts one
 	}
 	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
-	// Excluded paths keep the index's (HEAD's) version. Paths .gitignore
-	// already ignores stay out by themselves and must not be named: git
-	// refuses to add (or exclude) an ignored path by name.
-	add := []string{"add", "-A", "--", ":/"}
-	for _, p := range abs {
-		if rel, err := filepath.Rel(top, p); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !skip[p] {
-			add = append(add, ":(exclude,top)"+filepath.ToSlash(rel))
+	if len(paths) > 0 {
+		// The paths go in on stdin, literally (a file may be named
+		// `*.go`), from the top: no argument list to overflow.
+		cmd := exec.CommandContext(ctx, "git", "-C", top, "--literal-pathspecs", "add", "-A",
+			"--pathspec-from-file=-", "--pathspec-file-nul")
+		cmd.Env = append(os.Environ(), env...)
+		cmd.Stdin = strings.NewReader(strings.Join(paths, "\x00"))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("git add (temporary index): %v: %s", err, strings.TrimSpace(string(out)))
 		}
 	}
-	if _, err := r.gitEnv(ctx, env, add...); err != nil {
-		return "", "", err
-	}
-	out, err = r.gitEnv(ctx, env, "write-tree")
+	out, err := r.gitEnv(ctx, env, "write-tree")
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
-	return head, strings.TrimSpace(out), nil
-}
-
-// ignoredOf returns which of paths .gitignore rules cover, with one
-// `git check-ignore` (exit 1 means none is).
-func (r Repo) ignoredOf(ctx context.Context, paths []string) map[string]bool {
-	out := map[string]bool{}
-	if len(paths) == 0 {
-		return out
-	}
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.Dir, "check-ignore", "--"}, paths...)...)
-	raw, _ := cmd.Output()
-	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
-		if line != "" {
-			out[line] = true
-		}
-	}
-	return out
+	return strings.TrimSpace(out), nil
 }
 
 func (r Repo) gitEnv(ctx context.Context, env []string, args ...string) (string, error) {

@@ -6,8 +6,12 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"github.com/engineo/autoverify/bot"
 )
@@ -16,6 +20,18 @@ import (
 // system's temporary directory).
 type Copier struct {
 	Dir string
+	// Skip names directories (absolute, or relative to the current
+	// directory) that are left out of a copy when they lie inside the
+	// workspace: autoverify's own evidence and state directories. They
+	// are not what the checks test (the result cache leaves them out of
+	// the tree hash for the same reason), they grow with every run, and
+	// the state directory holds the open ledger database.
+	Skip []string
+	// Removals, when set, makes release remove a copy in the background,
+	// counted in the group, so that the removal overlaps what follows the
+	// checks (the ledger, the evidence); the caller waits on it before it
+	// exits. Nil removes the copy before release returns.
+	Removals *sync.WaitGroup
 }
 
 var _ bot.WorkspaceCloner = Copier{}
@@ -35,9 +51,77 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 	release := func() { _ = os.RemoveAll(root) }
 	// Keep the workspace's own name: some tools print or depend on it.
 	dst := filepath.Join(root, filepath.Base(filepath.Clean(dir)))
-	if err := os.CopyFS(dst, os.DirFS(dir)); err != nil {
+	var src fs.FS = os.DirFS(dir)
+	if d, ok := src.(dirFS); ok {
+		if skip := c.inside(dir); len(skip) > 0 {
+			src = skipFS{d, skip}
+		}
+	}
+	if err := os.CopyFS(dst, src); err != nil {
 		release()
 		return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
 	}
+	if c.Removals != nil {
+		remove := release
+		release = func() {
+			c.Removals.Add(1)
+			go func() {
+				defer c.Removals.Done()
+				remove()
+			}()
+		}
+	}
 	return dst, release, nil
+}
+
+// inside returns the Skip directories that lie inside dir, as slash
+// paths relative to it.
+func (c Copier) inside(dir string) map[string]bool {
+	base := realAbs(dir)
+	out := map[string]bool{}
+	for _, s := range c.Skip {
+		if s == "" {
+			continue
+		}
+		rel, err := filepath.Rel(base, realAbs(s))
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		out[filepath.ToSlash(rel)] = true
+	}
+	return out
+}
+
+func realAbs(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	return p
+}
+
+// dirFS is what os.DirFS gives: os.CopyFS copies links as links only
+// through ReadLink.
+type dirFS interface {
+	fs.ReadDirFS
+	fs.ReadLinkFS
+}
+
+// skipFS is a directory tree without the entries named in skip.
+type skipFS struct {
+	dirFS
+	skip map[string]bool
+}
+
+func (s skipFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := s.dirFS.ReadDir(name)
+	kept := entries[:0]
+	for _, e := range entries {
+		if !s.skip[path.Join(name, e.Name())] {
+			kept = append(kept, e)
+		}
+	}
+	return kept, err
 }

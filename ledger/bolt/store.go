@@ -115,10 +115,22 @@ func Open(dir string, opts ...Option) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("ledger: opening %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bbolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucketName)
-		return err
-	}); err != nil {
+	// A bbolt write transaction syncs the file twice even when it changes
+	// nothing, so the bucket is created only when a read says it is
+	// missing (a new file); the file lock keeps other processes out in
+	// between.
+	var exists bool
+	err = db.View(func(tx *bbolt.Tx) error {
+		exists = tx.Bucket(bucketName) != nil
+		return nil
+	})
+	if err == nil && !exists {
+		err = db.Update(func(tx *bbolt.Tx) error {
+			_, err := tx.CreateBucketIfNotExists(bucketName)
+			return err
+		})
+	}
+	if err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("ledger: preparing %s: %w", path, err)
 	}

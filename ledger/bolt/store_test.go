@@ -335,3 +335,35 @@ func BenchmarkConcurrentUpdates(b *testing.B) {
 		})
 	}
 }
+
+// TestReopenWritesNothing: opening an existing ledger commits no
+// transaction (each costs two file syncs on every `autoverify run`), and
+// what it holds is still there.
+func TestReopenWritesNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ctx := context.Background()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, "S-1", func(e *ledger.Entry) error { e.AutoVerifyRuns = 2; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	txid := func(s *Store) (id int) {
+		_ = s.db.db.View(func(tx *bbolt.Tx) error { id = tx.ID(); return nil })
+		return id
+	}
+	before := txid(s)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openTest(t, dir)
+	if after := txid(s); after != before {
+		t.Errorf("opening an existing ledger committed %d transaction(s)", after-before)
+	}
+	e, err := s.Get(ctx, "S-1")
+	if err != nil || e.AutoVerifyRuns != 2 {
+		t.Errorf("after reopening: %+v, %v", e, err)
+	}
+}
