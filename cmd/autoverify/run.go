@@ -65,6 +65,18 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	// Reading the work tree's commit and content hash costs a few git
 	// processes; start them now, while the rest is set up.
 	snapshot := gitSnapshot(ctx, *workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, storyPath)
+	// The local runner starts preparing its sandbox when it is built, so
+	// build it now, beside the git processes, rather than when the first
+	// check is due.
+	factory := &runners.Factory{}
+	if cfg.Runner == "local" {
+		shared, closeShared, err := runners.New(cfg, nil)
+		if err != nil {
+			return exitBadInput, inputErrorf("%v", err)
+		}
+		defer closeShared()
+		factory.Shared = shared
+	}
 	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
 	publishers := []bot.Publisher{terminal}
 	secrets := a.secrets(cfg)
@@ -103,7 +115,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	var removals sync.WaitGroup
 	defer removals.Wait()
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: factory, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
 		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}

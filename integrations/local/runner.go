@@ -191,9 +191,10 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
-		// Two waiting inits: the default two reviewers run each check
-		// at once, and both should find one.
-		r.warm = make(chan *initProc, 2)
+		// One waiting init: a second command at once waits for the one
+		// being prepared (a few milliseconds); more would cost every
+		// one-command `autoverify run` an init it never uses.
+		r.warm = make(chan *initProc, 1)
 		if cfg.Prewarm {
 			go r.refill()
 		}
