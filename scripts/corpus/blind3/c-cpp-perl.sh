@@ -32,9 +32,9 @@ record $E b3-ring-segv CODE_ERROR - "a NULL dereference: SIGSEGV" -- sh -c 'gcc 
 printf 'int main(void) { return undefined_fn(); }\n' > link.c
 record $E b3-ring-undeclared CODE_ERROR - "a function that is declared nowhere: gcc warns of the implicit declaration and the link fails (undefined reference)" -- gcc -o link link.c
 printf '#include <sys/resource.h>\nint main(void) { struct rlimit r = {1, 1}; setrlimit(RLIMIT_CPU, &r); for (volatile long i = 0;; i++); }\n' > cpu.c
-record $E b3-ring-cpu-limit TIMEOUT - "the program limits its own CPU time to 1 s and spins: SIGXCPU (exit 152)" -- sh -c 'gcc -o cpu cpu.c && ./cpu'
+record $E b3-ring-cpu-limit TIMEOUT - "the program limits its own CPU time to 1 s (soft = hard) and spins: the kernel kills it at the limit with SIGKILL (exit 137, 'Killed'), not SIGXCPU" -- sh -c 'gcc -o cpu cpu.c && ./cpu'
 printf '#include <sqlite3.h>\nint main(void) { return sqlite3_libversion_number() > 0 ? 0 : 1; }\n' > db.c
-record $E b3-ring-header-missing ENV_ERROR - "sqlite3.h is not installed" -- gcc -c db.c
+record $E b3-ring-header-missing PASS - "sqlite3.h is installed here after all: gcc -c compiles, exit 0 (the scenario meant a missing header)" -- gcc -c db.c
 printf 'cmake_minimum_required(VERSION 3.13)\nproject(z C)\nfind_package(PkgConfig REQUIRED)\npkg_check_modules(GLIB REQUIRED glib-2.0)\n' > alt.cmake.txt
 record $E b3-ring-cmake-pkg-missing ENV_ERROR - "CMake's pkg_check_modules: glib-2.0 (or pkg-config) not installed" -- sh -c 'mkdir -p alt && cp alt.cmake.txt alt/CMakeLists.txt && cmake -S alt -B alt/build'
 record $E b3-ring-ctest-no-tests ENV_ERROR - "ctest in a directory that is not a build tree" -- sh -c 'mkdir -p empty && ctest --test-dir empty --no-tests=error'
@@ -63,7 +63,7 @@ printf 'package Csv;\nuse strict;\nuse warnings;\nsub fields { my ($l) = @_; ret
 printf 'use strict;\nuse warnings;\nuse Test::More tests => 2;\nuse lib "lib";\nuse Csv;\nis(scalar(my @f = Csv::fields("a,b,c")), 3, "three fields");\nis((Csv::fields("a,,c"))[1], "", "empty middle");\ndiag("error: timeout words in a diagnostic");\n' > t/csv.t
 record $E b3-csv-pass PASS 2/2/0/0 "both tests pass; a diag says 'error: timeout'" -- prove -v t/csv.t
 sed -i 's/-1 }/2 }/' lib/Csv.pm
-record $E b3-csv-fail TEST_FAILURE 2/1/1/0 "split's limit 2: three fields becomes two" -- prove t/csv.t
+record $E b3-csv-fail TEST_FAILURE 2/0/2/0 "split's limit 2: 'a,b,c' gives two fields and 'a,,c' gives ('a', ',c'): both tests fail" -- prove t/csv.t
 sed -i 's/2 }/-1 }/' lib/Csv.pm
 printf 'use strict;\nuse warnings;\nuse Test::More tests => 1;\nalarm 1;\nsleep 10;\nok(1);\n' > t/slow.t
 record $E b3-csv-prove-alarm TIMEOUT - "a test arms alarm 1 and sleeps 10: SIGALRM ends it" -- prove t/slow.t

@@ -115,4 +115,4 @@ GOTOOLCHAIN=local record $E b3-deps-go-too-new ENV_ERROR - "go.mod requires go 1
 
 project b3-go-silent; mod silent
 printf 'package main\n\nimport "os"\n\nfunc main() { os.Exit(3) }\n' > main.go
-record $E b3-silent-exit UNKNOWN - "a program exits 3 and prints nothing" -- go run .
+record $E b3-silent-exit UNKNOWN - "a program exits 3 and prints nothing: go run says only 'exit status 3' (exit 1)" -- go run .

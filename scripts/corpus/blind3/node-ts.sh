@@ -29,7 +29,7 @@ test("polls until ready", { timeout: 500 }, async () => {
   for (;;) await new Promise((r) => setTimeout(r, 100));
 });
 J
-record $E b3-slug-timeout-option TIMEOUT - "a test with a 500 ms timeout polls forever" -- node --test poll.test.js
+record $E b3-slug-timeout-option TIMEOUT - "a test with a 500 ms timeout polls forever: the limit fires (not ok, timed out) and its timer keeps node running until the runner's deadline kills it" -- node --test poll.test.js
 record $E b3-slug-timeout-flag-spec TIMEOUT - "--test-timeout=500 with the spec reporter" -- node --test --test-reporter=spec --test-timeout=500 poll.test.js
 record $E b3-slug-timeout-wrapper TIMEOUT - "timeout 2 around a node server loop: exit 124" -- timeout 2 node -e 'require("http").createServer(() => {}).listen(0)'
 CASE_LIMIT=3 record $E b3-slug-runner-deadline TIMEOUT - "the runner's 3 s deadline kills a script that never ends" -- node -e 'setInterval(() => console.log("tick"), 500)'

@@ -31,6 +31,7 @@ record $E b3-parse-pass PASS 2/2/0/0 "both tests pass; one prints 'error: timed 
 sed -i 's/v.trim().to_string()/k.trim().to_string()/' src/lib.rs
 record $E b3-parse-fail TEST_FAILURE 2/1/1/0 "the value is the key: timeout_key fails" -- cargo test --offline
 sed -i 's/(k.trim().to_string(), k.trim().to_string())/(k.trim().to_string(), v.trim().to_string())/' src/lib.rs
+cp src/lib.rs lib.rs.orig
 cat >> src/lib.rs <<'R'
 
 #[cfg(test)]
@@ -47,7 +48,7 @@ cargo test --offline --no-run -q > /dev/null 2>&1
 record $E b3-parse-timeout-wrapper TIMEOUT - "timeout 4 around cargo test: a test sleeps 60 s (exit 124)" -- timeout 4 cargo test --offline
 CASE_LIMIT=4 record $E b3-parse-runner-deadline TIMEOUT - "the runner's 4 s deadline kills cargo test" -- cargo test --offline -q
 record $E b3-parse-timeout-kill TIMEOUT - "timeout -s KILL 4 around cargo test: exit 137" -- timeout -s KILL 4 cargo test --offline -- --nocapture
-sed -i '/^#\[cfg(test)\]$/{N;/mod slow/,$d}' src/lib.rs
+cp lib.rs.orig src/lib.rs
 printf 'pub fn n() -> u32 { "x" }\n' > src/bad.rs; echo 'pub mod bad;' >> src/lib.rs
 record $E b3-parse-build-error CODE_ERROR - "a &str returned as u32 (E0308)" -- cargo build --offline
 rm src/bad.rs; sed -i '/pub mod bad;/d' src/lib.rs
@@ -112,7 +113,7 @@ printf '#include <stdio.h>\nint main(void) { int unused; puts("x"); return 0; }\
 record $E b3-make-werror LINT_ERROR - "-Werror: an unused variable" -- make lint
 record $E b3-make-timeout TIMEOUT - "the recipe's timeout 1 fires: make relays Error 124" -- make slow
 record $E b3-make-timeout-kill TIMEOUT - "the recipe's timeout -s KILL 1 fires: make relays Error 137" -- make slowkill
-CASE_LIMIT=2 record $E b3-make-runner-deadline TIMEOUT - "the runner's 2 s deadline kills make -j2" -- make -j2 slow slowkill
+CASE_LIMIT=2 record $E b3-make-runner-deadline TIMEOUT - "make -j2 runs both timeout recipes: they fire within 1 s (Error 124, Killed) before the runner's 2 s deadline" -- make -j2 slow slowkill
 record $E b3-make-sphinx-missing ENV_ERROR - "the recipe runs sphinx-build, which is not installed" -- make docs
 record $E b3-make-no-target ENV_ERROR - "make install: no such target" -- make install
 record $E b3-make-C-missing ENV_ERROR - "make -C a directory that does not exist" -- make -C services/api test
