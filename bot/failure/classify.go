@@ -59,6 +59,7 @@ type input struct {
 	text     []byte
 	tool     toolKind
 	tests    testresults.Results
+	found    []bool // which signal literals text contains (literalsIn), on first use
 }
 
 // rule is one step of the decision. Each rule's comment says which output
@@ -93,7 +94,7 @@ var rules = []rule{
 	// (timeoutSignals name each tool's message).
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
 	// make relaying a recipe's timeout(1) that killed with a signal.
-	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in.text) }},
+	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in) }},
 	// A program killed by SIGSEGV, SIGBUS, SIGFPE or SIGABRT (abort(), a
 	// failed assert(), an uncaught C++ exception) (the shell's 128+n):
 	// the code crashed.
@@ -114,28 +115,28 @@ var rules = []rule{
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
-	{"setup missing", func(in *input) (Type, bool) { return EnvError, matchAny(in.text, envSignals) }},
+	{"setup missing", func(in *input) (Type, bool) { return EnvError, in.match(envSignals) }},
 	// go test runs a subset of go vet before the tests; its findings come
 	// under a "# [pkg]" header (a compile error's header has no brackets)
 	// and go reports the package as "[build failed]": a lint finding.
-	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, matchAny(in.text, goTestVetSignals) }},
+	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, in.match(goTestVetSignals) }},
 	// rustc/clippy/gcc failing only because warnings were made errors.
 	{"warnings denied", func(in *input) (Type, bool) {
-		return LintError, matchAny(in.text, lintDenySignals) && (in.tool == lintTool || !matchAny(in.text, rustErrorCode))
+		return LintError, in.match(lintDenySignals) && (in.tool == lintTool || !in.match(rustErrorCode))
 	}},
 	// Compilers and loaders: the code did not build or parse.
-	{"compile error", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, compileSignals) }},
+	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
 	// tsc, mypy, pyright reports.
-	{"type checker report", func(in *input) (Type, bool) { return TypeError, matchAny(in.text, typeSignals) }},
+	{"type checker report", func(in *input) (Type, bool) { return TypeError, in.match(typeSignals) }},
 	// Linters' and formatters' reports; a linter's file:line diagnostics.
 	{"linter report", func(in *input) (Type, bool) {
-		return LintError, matchAny(in.text, lintSignals) || (in.tool == lintTool && matchAny(in.text, fileLineSignals))
+		return LintError, in.match(lintSignals) || (in.tool == lintTool && in.match(fileLineSignals))
 	}},
 	// Test runners' verdict lines that testresults could not count.
-	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, matchAny(in.text, testSignals) }},
+	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, in.match(testSignals) }},
 	// A type checker's file:line diagnostics.
 	{"type checker diagnostics", func(in *input) (Type, bool) {
-		return TypeError, in.tool == typeTool && matchAny(in.text, fileLineSignals)
+		return TypeError, in.tool == typeTool && in.match(fileLineSignals)
 	}},
 	// `sh -n` / `bash -n`: the shell's own syntax check failed.
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
@@ -154,10 +155,10 @@ var rules = []rule{
 		return "", false
 	}},
 	// Generic signs of a crash or a compile error in any language.
-	{"keywords", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, codeSignals) }},
+	{"keywords", func(in *input) (Type, bool) { return CodeError, in.match(codeSignals) }},
 	// Perl's die: "<message> at <file> line <n>." and exit 255 (perl exits
 	// 255 when it dies with errno unset, as runtime errors do).
-	{"perl died", func(in *input) (Type, bool) { return CodeError, in.exit == 255 && matchAny(in.text, perlDieSignals) }},
+	{"perl died", func(in *input) (Type, bool) { return CodeError, in.exit == 255 && in.match(perlDieSignals) }},
 	// A build command that printed something.
 	{"build output", func(in *input) (Type, bool) {
 		return CodeError, in.tool == buildTool && len(bytes.TrimSpace(in.text)) > 0
@@ -206,7 +207,7 @@ func decide(in *input) (Type, string) {
 // assertion failed besides. A suite where one test timed out and others
 // failed their assertions is a test failure: the code has a bug to fix.
 func inCommandTimeout(in *input) bool {
-	if !matchAny(in.text, timeoutSignals) {
+	if !in.match(timeoutSignals) {
 		return false
 	}
 	if fails := in.tests.Failures(); len(fails) > 0 {
@@ -217,7 +218,7 @@ func inCommandTimeout(in *input) bool {
 		}
 		return true
 	}
-	return !matchAny(in.text, assertionSignals)
+	return !in.match(assertionSignals)
 }
 
 // timeoutGists are what a timed-out test's failure says once testresults
@@ -251,7 +252,7 @@ func structured(in *input) (Type, bool) {
 		// Counted but not named (jest, minitest summaries): a failure
 		// of tests all the same, unless the output says the setup or
 		// the build broke first.
-		if matchAny(in.text, envSignals) || matchAny(in.text, compileSignals) {
+		if in.match(envSignals) || in.match(compileSignals) {
 			return "", false
 		}
 		return TestFailure, true
@@ -297,7 +298,7 @@ func timeoutWrapperFired(in *input) bool {
 			case 129, 130, 131, 137, 142, 143:
 				return true
 			}
-			return matchAny(in.text, interruptSignals)
+			return in.match(interruptSignals)
 		}
 		return false
 	}
@@ -366,8 +367,8 @@ func scriptRunsTimeout(argv []string) bool {
 // ("timeout -s KILL 5 ./slow") and reports the child's end ("make: ***
 // [Makefile:2: test] Killed", "Error 137", "Error 143" under
 // --preserve-status). Error 124 is in timeoutSignals.
-func makeRecipeTimeout(text []byte) bool {
-	return matchAny(text, makeKilledSignals) && matchAny(text, recipeTimeoutLine)
+func makeRecipeTimeout(in *input) bool {
+	return in.match(makeKilledSignals) && in.match(recipeTimeoutLine)
 }
 
 var (
@@ -500,17 +501,47 @@ func toolOf(argv []string) toolKind {
 	return unknownTool
 }
 
-// signal is a message pattern and a literal every match contains: the
-// literal is looked for first (bytes.Contains is an order of magnitude
-// faster than running the pattern), so most patterns never run.
+// signal is a message pattern and the literals one of which every match
+// contains: they are looked for first (bytes.Contains is an order of
+// magnitude faster than running the pattern), so most patterns never run.
+// An alternation at the top ("Could not resolve host|Temporary failure in
+// name resolution") gives one literal per branch; a pattern with a branch
+// or part that has none gives none, and always runs.
 type signal struct {
-	re  *regexp.Regexp
-	lit []byte
+	re   *regexp.Regexp
+	lits [][]byte
+	ids  []int // the literals' ids in the prefilter (literals.go)
+}
+
+// match is matchAny over the input's text, with the literals looked up in
+// the set found by one pass over it.
+func (in *input) match(sigs []signal) bool {
+	if in.found == nil {
+		in.found = literalsIn(in.text)
+	}
+	for _, s := range sigs {
+		if len(s.ids) > 0 && !in.anyFound(s.ids) {
+			continue
+		}
+		if s.re.Match(in.text) {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *input) anyFound(ids []int) bool {
+	for _, id := range ids {
+		if in.found[id] {
+			return true
+		}
+	}
+	return false
 }
 
 func matchAny(out []byte, sigs []signal) bool {
 	for _, s := range sigs {
-		if len(s.lit) > 0 && !bytes.Contains(out, s.lit) {
+		if len(s.lits) > 0 && !containsAny(out, s.lits) {
 			continue
 		}
 		if s.re.Match(out) {
@@ -520,47 +551,90 @@ func matchAny(out []byte, sigs []signal) bool {
 	return false
 }
 
+func containsAny(out []byte, lits [][]byte) bool {
+	for _, l := range lits {
+		if bytes.Contains(out, l) {
+			return true
+		}
+	}
+	return false
+}
+
 func rx(patterns ...string) []signal {
 	out := make([]signal, len(patterns))
 	for i, p := range patterns {
-		out[i] = signal{re: regexp.MustCompile("(?m)" + p), lit: []byte(requiredLiteral(p))}
+		out[i] = signal{re: regexp.MustCompile("(?m)" + p)}
+		for _, l := range requiredLiterals(p) {
+			out[i].lits = append(out[i].lits, []byte(l))
+			out[i].ids = append(out[i].ids, literalID(l))
+		}
 	}
 	return out
 }
 
-// requiredLiteral finds the longest literal string every match of pattern
-// contains ("" when there is none, e.g. under an alternation).
-func requiredLiteral(pattern string) string {
+// maxLiterals bounds the literals looked for before a pattern runs: past
+// it, the scans would cost more than the pattern.
+const maxLiterals = 8
+
+// requiredLiterals finds literals one of which every match of pattern
+// contains, preferring the set whose shortest literal is longest (nil
+// when there is none, e.g. a branch with no literal at all).
+func requiredLiterals(pattern string) []string {
 	re, err := syntax.Parse("(?m)"+pattern, syntax.Perl)
 	if err != nil {
-		return ""
+		return nil
 	}
-	return literalOf(re.Simplify())
+	return literalsOf(re.Simplify())
 }
 
-func literalOf(re *syntax.Regexp) string {
+// shortest is the length of the shortest literal of a set (0 for none).
+func shortest(set []string) int {
+	if len(set) == 0 {
+		return 0
+	}
+	n := len(set[0])
+	for _, l := range set[1:] {
+		n = min(n, len(l))
+	}
+	return n
+}
+
+func literalsOf(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 {
-			return ""
+			return nil
 		}
-		return string(re.Rune)
+		return []string{string(re.Rune)}
 	case syntax.OpCapture, syntax.OpPlus:
-		return literalOf(re.Sub[0])
+		return literalsOf(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return literalOf(re.Sub[0])
+			return literalsOf(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		best := ""
+		var best []string
 		for _, sub := range re.Sub {
-			if l := literalOf(sub); len(l) > len(best) {
+			if l := literalsOf(sub); shortest(l) > shortest(best) {
 				best = l
 			}
 		}
 		return best
+	case syntax.OpAlternate:
+		var all []string
+		for _, sub := range re.Sub {
+			l := literalsOf(sub)
+			if len(l) == 0 {
+				return nil
+			}
+			all = append(all, l...)
+		}
+		if len(all) > maxLiterals {
+			return nil
+		}
+		return all
 	}
-	return ""
+	return nil
 }
 
 // timeoutSignals are time limits that fired inside the command, by tool.
