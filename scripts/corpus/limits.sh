@@ -42,7 +42,6 @@ record $E lt-python-timeout-preserve TIMEOUT - "timeout --preserve-status 1: pyt
 record $E lt-pytest-timeout-preserve-int TIMEOUT - "timeout --preserve-status -s INT 2 around pytest: pytest's KeyboardInterrupt summary, exit 2" -- timeout --preserve-status -s INT 2 python3 -m pytest -p no:cacheprovider -q tests/test_b.py
 printf 'import unittest\nimport socket\n\n\nclass T(unittest.TestCase):\n    def test_connect(self):\n        s = socket.socket()\n        s.settimeout(0.5)\n        s.bind(("127.0.0.1", 0))\n        s.listen(0)\n        c = socket.socket()\n        c.settimeout(0.5)\n        c.connect(s.getsockname())\n        c.recv(1)\n' > test_sock.py
 record $E lt-unittest-socket-timeout TIMEOUT 1/0/1/0 "a socket read with a 0.5 s timeout gets nothing: TimeoutError: timed out ends the test's traceback" -- python3 -m unittest -v test_sock
-python3 -m venv --without-pip /dev/null 2>/dev/null
 record $E lt-pip-download-no-network ENV_ERROR - "pip download needs the index; no network (retries 0, timeout 2)" -- python3 -m pip download --no-cache-dir --retries 0 --timeout 2 -d dl requests==2.31.0
 record $E lt-pip-install-user-no-network ENV_ERROR - "pip install --user --break-system-packages of a package that must be fetched: no network" -- python3 -m pip install --no-cache-dir --user --break-system-packages --retries 0 --timeout 2 attrs-not-here-xyz==1.0
 record $E lt-pytest-plugin-option-missing ENV_ERROR - "--cov without pytest-cov installed: pytest rejects the option" -- python3 -m pytest -p no:cacheprovider --cov=. tests/test_mark.py
