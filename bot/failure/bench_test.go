@@ -58,6 +58,26 @@ func BenchmarkClassify1MiB(b *testing.B) {
 	}
 }
 
+// bigUnknown is 1 MiB of a program's log that no rule recognises: every
+// rule runs over the whole window before the answer (UNKNOWN).
+func bigUnknown() []byte {
+	line := []byte("step 12345: processed the batch of records and wrote the result\n")
+	return bytes.Repeat(line, (1<<20)/len(line))
+}
+
+// BenchmarkClassifyUnknown1MiB measures the slowest path: no rule decides
+// until the last; the bar is 5 ms.
+func BenchmarkClassifyUnknown1MiB(b *testing.B) {
+	out := bigUnknown()
+	b.SetBytes(int64(len(out)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if Classify(Failure{Argv: []string{"./run.sh"}, ExitCode: 1, Output: out}) != Unknown {
+			b.Fatal("misread")
+		}
+	}
+}
+
 // TestClassifyBigOutputIsFast asserts the bar without a benchmark run: a
 // 1 MiB output is classified in under 5 ms (best of 5, on a shared
 // machine; the benchmark gives the figure).
@@ -65,11 +85,18 @@ func TestClassifyBigOutputIsFast(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("timing is meaningless under -race or -short")
 	}
-	for name, out := range map[string][]byte{"text": bigOutput(), "go test -json": bigGoJSON()} {
+	for name, c := range map[string]struct {
+		argv []string
+		out  []byte
+	}{
+		"text":          {[]string{"go", "test"}, bigOutput()},
+		"go test -json": {[]string{"go", "test"}, bigGoJSON()},
+		"unknown text":  {[]string{"./run.sh"}, bigUnknown()},
+	} {
 		best := time.Duration(1 << 62)
 		for range 5 {
 			start := time.Now()
-			Classify(Failure{Argv: []string{"go", "test"}, ExitCode: 1, Output: out})
+			Classify(Failure{Argv: c.argv, ExitCode: 1, Output: c.out})
 			if d := time.Since(start); d < best {
 				best = d
 			}

@@ -59,6 +59,7 @@ type input struct {
 	text     []byte
 	tool     toolKind
 	tests    testresults.Results
+	found    []bool // which signal literals text contains (literalsIn), on first use
 }
 
 // rule is one step of the decision. Each rule's comment says which output
@@ -79,10 +80,10 @@ var rules = []rule{
 	// executable (the runner's own exit code convention).
 	{"program not started", func(in *input) (Type, bool) { return EnvError, in.exit == 126 || in.exit == 127 }},
 	// GNU timeout(1) wrapping the command exits 124 when its limit fired,
-	// and 137 when it killed with -s KILL (or -k).
-	{"timeout wrapper", func(in *input) (Type, bool) {
-		return Timeout, (in.exit == 124 || in.exit == 137) && wrappedInTimeout(in.argv)
-	}},
+	// and 137 when it killed with -s KILL (or -k); with --preserve-status
+	// it exits as the command did: 128+n when the signal killed it, or
+	// the command's own code when it caught the signal and said so.
+	{"timeout wrapper", func(in *input) (Type, bool) { return Timeout, timeoutWrapperFired(in) }},
 	// A program killed by SIGALRM (142: its own alarm(), Perl's alarm,
 	// Python's signal.alarm, left unhandled) or SIGXCPU (152: a CPU-time
 	// limit, ulimit -t or RLIMIT_CPU): a time limit inside the command
@@ -92,6 +93,8 @@ var rules = []rule{
 	// A test runner's own time limit, or a timeout relayed by cargo/make
 	// (timeoutSignals name each tool's message).
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
+	// make relaying a recipe's timeout(1) that killed with a signal.
+	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in) }},
 	// A program killed by SIGSEGV, SIGBUS, SIGFPE or SIGABRT (abort(), a
 	// failed assert(), an uncaught C++ exception) (the shell's 128+n):
 	// the code crashed.
@@ -112,31 +115,33 @@ var rules = []rule{
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
-	{"setup missing", func(in *input) (Type, bool) { return EnvError, matchAny(in.text, envSignals) }},
+	{"setup missing", func(in *input) (Type, bool) { return EnvError, in.match(envSignals) }},
 	// go test runs a subset of go vet before the tests; its findings come
 	// under a "# [pkg]" header (a compile error's header has no brackets)
 	// and go reports the package as "[build failed]": a lint finding.
-	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, matchAny(in.text, goTestVetSignals) }},
+	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, in.match(goTestVetSignals) }},
 	// rustc/clippy/gcc failing only because warnings were made errors.
 	{"warnings denied", func(in *input) (Type, bool) {
-		return LintError, matchAny(in.text, lintDenySignals) && (in.tool == lintTool || !matchAny(in.text, rustErrorCode))
+		return LintError, in.match(lintDenySignals) && (in.tool == lintTool || !in.match(rustErrorCode))
 	}},
 	// Compilers and loaders: the code did not build or parse.
-	{"compile error", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, compileSignals) }},
+	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
 	// tsc, mypy, pyright reports.
-	{"type checker report", func(in *input) (Type, bool) { return TypeError, matchAny(in.text, typeSignals) }},
+	{"type checker report", func(in *input) (Type, bool) { return TypeError, in.match(typeSignals) }},
 	// Linters' and formatters' reports; a linter's file:line diagnostics.
 	{"linter report", func(in *input) (Type, bool) {
-		return LintError, matchAny(in.text, lintSignals) || (in.tool == lintTool && matchAny(in.text, fileLineSignals))
+		return LintError, in.match(lintSignals) || (in.tool == lintTool && in.match(fileLineSignals))
 	}},
 	// Test runners' verdict lines that testresults could not count.
-	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, matchAny(in.text, testSignals) }},
+	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, in.match(testSignals) }},
 	// A type checker's file:line diagnostics.
 	{"type checker diagnostics", func(in *input) (Type, bool) {
-		return TypeError, in.tool == typeTool && matchAny(in.text, fileLineSignals)
+		return TypeError, in.tool == typeTool && in.match(fileLineSignals)
 	}},
 	// `sh -n` / `bash -n`: the shell's own syntax check failed.
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
+	// A program's or script's own limit, reported as its last line.
+	{"last line timed out", func(in *input) (Type, bool) { return Timeout, lastLineTimedOut(in.text) }},
 	// What the command is, when its output said nothing known.
 	{"command identity", func(in *input) (Type, bool) {
 		switch in.tool {
@@ -150,10 +155,10 @@ var rules = []rule{
 		return "", false
 	}},
 	// Generic signs of a crash or a compile error in any language.
-	{"keywords", func(in *input) (Type, bool) { return CodeError, matchAny(in.text, codeSignals) }},
+	{"keywords", func(in *input) (Type, bool) { return CodeError, in.match(codeSignals) }},
 	// Perl's die: "<message> at <file> line <n>." and exit 255 (perl exits
 	// 255 when it dies with errno unset, as runtime errors do).
-	{"perl died", func(in *input) (Type, bool) { return CodeError, in.exit == 255 && matchAny(in.text, perlDieSignals) }},
+	{"perl died", func(in *input) (Type, bool) { return CodeError, in.exit == 255 && in.match(perlDieSignals) }},
 	// A build command that printed something.
 	{"build output", func(in *input) (Type, bool) {
 		return CodeError, in.tool == buildTool && len(bytes.TrimSpace(in.text)) > 0
@@ -202,7 +207,7 @@ func decide(in *input) (Type, string) {
 // assertion failed besides. A suite where one test timed out and others
 // failed their assertions is a test failure: the code has a bug to fix.
 func inCommandTimeout(in *input) bool {
-	if !matchAny(in.text, timeoutSignals) {
+	if !in.match(timeoutSignals) {
 		return false
 	}
 	if fails := in.tests.Failures(); len(fails) > 0 {
@@ -213,7 +218,7 @@ func inCommandTimeout(in *input) bool {
 		}
 		return true
 	}
-	return !matchAny(in.text, assertionSignals)
+	return !in.match(assertionSignals)
 }
 
 // timeoutGists are what a timed-out test's failure says once testresults
@@ -247,7 +252,7 @@ func structured(in *input) (Type, bool) {
 		// Counted but not named (jest, minitest summaries): a failure
 		// of tests all the same, unless the output says the setup or
 		// the build broke first.
-		if matchAny(in.text, envSignals) || matchAny(in.text, compileSignals) {
+		if in.match(envSignals) || in.match(compileSignals) {
 			return "", false
 		}
 		return TestFailure, true
@@ -276,6 +281,116 @@ func structured(in *input) (Type, bool) {
 func goPackageFailure(c testresults.Case) bool {
 	return strings.Contains(c.Name, "/") && !strings.Contains(c.Name, ".Test") && !strings.Contains(c.Name, "::")
 }
+
+// timeoutWrapperFired reports whether timeout(1) ended the command: it is
+// the command (or a step of a `sh -c` script whose exit the script passed
+// on) and the exit code is the one timeout(1) gives when its limit fired.
+func timeoutWrapperFired(in *input) bool {
+	if wrappedInTimeout(in.argv) {
+		if in.exit == 124 || in.exit == 137 {
+			return true
+		}
+		if preservesStatus(in.argv) {
+			// 128+n for HUP, INT, QUIT, KILL, ALRM, TERM; or the
+			// command's own exit after it caught SIGINT (Python's
+			// KeyboardInterrupt, pytest's interrupted summary).
+			switch in.exit {
+			case 129, 130, 131, 137, 142, 143:
+				return true
+			}
+			return in.match(interruptSignals)
+		}
+		return false
+	}
+	return (in.exit == 124 || in.exit == 137) && scriptRunsTimeout(in.argv)
+}
+
+// interruptSignals are a program's words when SIGINT stopped it.
+var interruptSignals = rx(
+	// Python (and pytest's "!!! KeyboardInterrupt !!!" banner).
+	`^KeyboardInterrupt\b`,
+	`!+ KeyboardInterrupt !+`,
+	// Ruby.
+	`^\S+: Interrupt$`,
+	`\(Interrupt\)$`,
+)
+
+// preservesStatus reports whether a timeout(1) command line asks for
+// --preserve-status (the option comes before the duration).
+func preservesStatus(argv []string) bool {
+	for _, a := range argv {
+		if a == "--preserve-status" {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptRunsTimeout reports whether argv is a shell's -c script that runs
+// timeout(1) as one of its commands ("cmd && timeout 5 x", "timeout 5 x;
+// s=$?"): argv[0] is a shell, the words after -c hold "timeout" where a
+// command starts. The script text may arrive as one argument or split in
+// words.
+func scriptRunsTimeout(argv []string) bool {
+	if len(argv) < 3 {
+		return false
+	}
+	switch filepath.Base(argv[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
+	default:
+		return false
+	}
+	at := -1
+	for i, a := range argv[1:] {
+		if a == "-c" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c")) {
+			at = i + 2
+			break
+		}
+	}
+	if at < 0 || at >= len(argv) {
+		return false
+	}
+	words := strings.Fields(strings.Join(argv[at:], " "))
+	start := true
+	for _, w := range words {
+		if start && (w == "timeout" || strings.HasSuffix(w, "/timeout")) {
+			return true
+		}
+		start = w == "&&" || w == "||" || w == "|" || w == "then" || w == "do" || w == "else" ||
+			strings.HasSuffix(w, ";") || strings.HasSuffix(w, "&&") || strings.HasSuffix(w, "(")
+	}
+	return false
+}
+
+// makeRecipeTimeout reads make's output when a recipe's timeout(1) fired
+// with a signal other than the default: make echoes the recipe line
+// ("timeout -s KILL 5 ./slow") and reports the child's end ("make: ***
+// [Makefile:2: test] Killed", "Error 137", "Error 143" under
+// --preserve-status). Error 124 is in timeoutSignals.
+func makeRecipeTimeout(in *input) bool {
+	return in.match(makeKilledSignals) && in.match(recipeTimeoutLine)
+}
+
+var (
+	makeKilledSignals = rx(`make(\[\d+\])?: \*\*\* \[[^\]]*\] (Error (124|137|143)|Killed|Terminated)$`)
+	recipeTimeoutLine = rx(`^\s*(\S*/)?timeout\s+((-[sk]|--signal|--kill-after)\s+\S+\s+|-\S+\s+)*\d`)
+)
+
+// lastLineTimedOut reports whether the output's last line says a time
+// limit fired: a script's or program's own limit reported as its last
+// word ("fetch: timed out after 1s" from Perl's alarm idiom, Go's
+// "context deadline exceeded" from log.Fatal, a shell script's "timed out
+// waiting for ..."). Only the last line counts: a limit mentioned along
+// the way is not what ended the command.
+func lastLineTimedOut(text []byte) bool {
+	t := bytes.TrimRight(text, " \t\r\n")
+	if i := bytes.LastIndexByte(t, '\n'); i >= 0 {
+		t = t[i+1:]
+	}
+	return len(t) > 0 && len(t) < 300 && lastLineTimeoutRe.Match(t)
+}
+
+var lastLineTimeoutRe = regexp.MustCompile(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
 
 // wrappedInTimeout reports whether argv runs its command under timeout(1).
 func wrappedInTimeout(argv []string) bool {
@@ -386,17 +501,47 @@ func toolOf(argv []string) toolKind {
 	return unknownTool
 }
 
-// signal is a message pattern and a literal every match contains: the
-// literal is looked for first (bytes.Contains is an order of magnitude
-// faster than running the pattern), so most patterns never run.
+// signal is a message pattern and the literals one of which every match
+// contains: they are looked for first (bytes.Contains is an order of
+// magnitude faster than running the pattern), so most patterns never run.
+// An alternation at the top ("Could not resolve host|Temporary failure in
+// name resolution") gives one literal per branch; a pattern with a branch
+// or part that has none gives none, and always runs.
 type signal struct {
-	re  *regexp.Regexp
-	lit []byte
+	re   *regexp.Regexp
+	lits [][]byte
+	ids  []int // the literals' ids in the prefilter (literals.go)
+}
+
+// match is matchAny over the input's text, with the literals looked up in
+// the set found by one pass over it.
+func (in *input) match(sigs []signal) bool {
+	if in.found == nil {
+		in.found = literalsIn(in.text)
+	}
+	for _, s := range sigs {
+		if len(s.ids) > 0 && !in.anyFound(s.ids) {
+			continue
+		}
+		if s.re.Match(in.text) {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *input) anyFound(ids []int) bool {
+	for _, id := range ids {
+		if in.found[id] {
+			return true
+		}
+	}
+	return false
 }
 
 func matchAny(out []byte, sigs []signal) bool {
 	for _, s := range sigs {
-		if len(s.lit) > 0 && !bytes.Contains(out, s.lit) {
+		if len(s.lits) > 0 && !containsAny(out, s.lits) {
 			continue
 		}
 		if s.re.Match(out) {
@@ -406,47 +551,90 @@ func matchAny(out []byte, sigs []signal) bool {
 	return false
 }
 
+func containsAny(out []byte, lits [][]byte) bool {
+	for _, l := range lits {
+		if bytes.Contains(out, l) {
+			return true
+		}
+	}
+	return false
+}
+
 func rx(patterns ...string) []signal {
 	out := make([]signal, len(patterns))
 	for i, p := range patterns {
-		out[i] = signal{re: regexp.MustCompile("(?m)" + p), lit: []byte(requiredLiteral(p))}
+		out[i] = signal{re: regexp.MustCompile("(?m)" + p)}
+		for _, l := range requiredLiterals(p) {
+			out[i].lits = append(out[i].lits, []byte(l))
+			out[i].ids = append(out[i].ids, literalID(l))
+		}
 	}
 	return out
 }
 
-// requiredLiteral finds the longest literal string every match of pattern
-// contains ("" when there is none, e.g. under an alternation).
-func requiredLiteral(pattern string) string {
+// maxLiterals bounds the literals looked for before a pattern runs: past
+// it, the scans would cost more than the pattern.
+const maxLiterals = 8
+
+// requiredLiterals finds literals one of which every match of pattern
+// contains, preferring the set whose shortest literal is longest (nil
+// when there is none, e.g. a branch with no literal at all).
+func requiredLiterals(pattern string) []string {
 	re, err := syntax.Parse("(?m)"+pattern, syntax.Perl)
 	if err != nil {
-		return ""
+		return nil
 	}
-	return literalOf(re.Simplify())
+	return literalsOf(re.Simplify())
 }
 
-func literalOf(re *syntax.Regexp) string {
+// shortest is the length of the shortest literal of a set (0 for none).
+func shortest(set []string) int {
+	if len(set) == 0 {
+		return 0
+	}
+	n := len(set[0])
+	for _, l := range set[1:] {
+		n = min(n, len(l))
+	}
+	return n
+}
+
+func literalsOf(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 {
-			return ""
+			return nil
 		}
-		return string(re.Rune)
+		return []string{string(re.Rune)}
 	case syntax.OpCapture, syntax.OpPlus:
-		return literalOf(re.Sub[0])
+		return literalsOf(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return literalOf(re.Sub[0])
+			return literalsOf(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		best := ""
+		var best []string
 		for _, sub := range re.Sub {
-			if l := literalOf(sub); len(l) > len(best) {
+			if l := literalsOf(sub); shortest(l) > shortest(best) {
 				best = l
 			}
 		}
 		return best
+	case syntax.OpAlternate:
+		var all []string
+		for _, sub := range re.Sub {
+			l := literalsOf(sub)
+			if len(l) == 0 {
+				return nil
+			}
+			all = append(all, l...)
+		}
+		if len(all) > maxLiterals {
+			return nil
+		}
+		return all
 	}
-	return ""
+	return nil
 }
 
 // timeoutSignals are time limits that fired inside the command, by tool.
@@ -469,6 +657,9 @@ var timeoutSignals = rx(
 	// cargo nextest's slow-timeout, ctest's TIMEOUT property, bats'
 	// BATS_TEST_TIMEOUT.
 	`^\s*TIMEOUT \[\s*[\d.]+s\]`,
+	// prove's summary of a test script killed by SIGALRM (Perl's alarm)
+	// or SIGXCPU: "t/slow.t (Wstat: 14 (Signal: ALRM) Tests: 1 ...)".
+	`\(Wstat: \d+ \(Signal: (ALRM|XCPU)\)`,
 	`\*\*\*Timeout\s+[\d.]+ sec`,
 	`^not ok \d+ .* # timeout after \d+s`,
 	// timeout(1) under make or cargo: make relays its 124, timeout
@@ -486,6 +677,7 @@ var timeoutSignals = rx(
 	// TimeoutError ending a traceback.
 	`^subprocess\.TimeoutExpired: Command .* timed out after`,
 	`^(asyncio\.(exceptions\.)?)?TimeoutError\b`,
+	`^socket\.timeout: timed out`,
 	// node: execSync/spawnSync with a timeout, AbortSignal.timeout().
 	`Error: spawnSync \S+ ETIMEDOUT`,
 	`\[TimeoutError\]: The operation was aborted due to timeout`,
@@ -518,6 +710,12 @@ var envSignals = rx(
 	`replacement directory \S+ does not exist`,
 	`cannot load module \S+ listed in go\.work`,
 	`go: errors parsing go\.(mod|work)`,
+	// The module proxy or a VCS refusing a module it cannot serve (a
+	// private one), lookups turned off, a -vettool/-exec path missing.
+	`: reading https?://\S+: (401 Unauthorized|403 Forbidden|404 Not Found|410 Gone)`,
+	`module lookup disabled by GOPROXY=off`,
+	`terminal prompts disabled`,
+	`fork/exec \S+: no such file or directory`,
 	// Python.
 	`ModuleNotFoundError: No module named`,
 	`ImportError: No module named`,
@@ -543,6 +741,10 @@ var envSignals = rx(
 	`ESLint couldn't determine the plugin`,
 	`Oops! Something went wrong!.*\n\s*\n.*(couldn't find|Cannot find|not found)`,
 	`Cannot find type definition file for`,
+	// tsc: a global of a runtime whose types are not installed
+	// (TS2580/2582/2591–2593: "Do you need to install type definitions
+	// for node? Try npm i --save-dev @types/node").
+	`Do you need to install type definitions for`,
 	`Could not resolve dependency`,
 	`ENOENT: no such file or directory`,
 	`● Validation Error:`,
@@ -576,6 +778,10 @@ var envSignals = rx(
 	`F0001: No module named`,
 	`openBinaryFile: does not exist`,
 	`^bats: \S+ does not exist`,
+	// bats' load of a helper library that is not installed.
+	`bats_load_safe: Could not find`,
+	// A program's input file that is not there (jq, sed, awk, …).
+	`[Cc]ould not open (input )?file \S+: No such file or directory`,
 	`Could not open input file: `,
 	`Failed to open stream: No such file or directory`,
 	`Failed to change working directory to`,
@@ -617,7 +823,11 @@ var envSignals = rx(
 	`No matching distribution found`,
 	`npm (ERR!|error) code E(RESOLVE|NOTARGET|INTEGRITY|OFFLINE)`,
 	`Unable to locate package`,
-	`Could not resolve host|Temporary failure in name resolution|getaddrinfo (ENOTFOUND|EAI_AGAIN)`,
+	`Could not resolve host|Temporary failure in name resolution|getaddrinfo (ENOTFOUND|EAI_AGAIN)|getaddrinfo: Name or service not known`,
+	// RubyGems and pip unable to reach their index.
+	`Unable to download data from`,
+	`Failed to open TCP connection to`,
+	`Failed to establish a new connection`,
 	// Maven and Gradle: no project, unresolvable plugins or dependencies.
 	`there is no POM in this directory`,
 	`Could not resolve dependencies for project`,
@@ -626,6 +836,9 @@ var envSignals = rx(
 	`Cannot access \S+ in offline mode`,
 	`Could not resolve all (files|dependencies|artifacts) for configuration`,
 	`error: package org\.(junit|hamcrest|assertj|mockito)\S* does not exist`,
+	// javac: a package of a well-known library is not on the classpath
+	// (a project's own packages are not under these names).
+	`error: package (com\.google\.(gson|common|protobuf)|com\.fasterxml\.jackson|org\.apache\.(commons|http|logging|log4j)|org\.slf4j|org\.springframework|io\.netty|lombok|jakarta\.\w+|javax\.(servlet|persistence|inject|ws))\S* does not exist`,
 	// C and C++: a system header or library that is not installed, a
 	// compiler or package CMake cannot find.
 	`fatal error: \S+\.h(pp)?: No such file or directory`,
@@ -645,6 +858,8 @@ var envSignals = rx(
 	`Call to undefined function (curl_|bc(add|sub|mul|div|mod|pow|sqrt|scale|comp|powmod)|gmp_|idn_|intl|grapheme_|normalizer_|numfmt_|collator_|transliterator_|msgfmt_|locale_|image|gd_|zip_|mysqli_|pg_|sqlite_|odbc_|oci_|ldap_|yaml_|apcu_|redis|memcache|xmlrpc_|snmp|tidy_|imap_|bz(open|compress|decompress)|sodium_|mb_|simplexml_|dom_|xml_|xsl|ftp_|gettext|exif_|finfo_|pcntl_|posix_|readline|ctype_|iconv|ffi)\w*\(`,
 	`Class "(ZipArchive|PDO|SQLite3|mysqli|Redis|Memcached?|Imagick\w*|IntlDateFormatter|NumberFormatter|Collator|Normalizer|Locale|MessageFormatter|Transliterator|IntlChar|Soap(Client|Server)|DOMDocument|SimpleXMLElement|XMLReader|XMLWriter|XSLTProcessor|GMP|CURLFile|finfo|AMQP\w+|MongoDB\\\S+)" not found`,
 	`PHP Startup: Unable to load dynamic library`,
+	// PDO without the database's driver extension (pdo_sqlite, pdo_mysql).
+	`PDOException: could not find driver`,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings

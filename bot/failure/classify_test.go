@@ -180,6 +180,25 @@ func TestClassifyGeneralRules(t *testing.T) {
 		{"node uncaught error", "node x.js", 1, "/w/x.js:2\n  throw new Error(\"boom\");\n  ^\n\nError: boom\n    at Object.<anonymous> (/w/x.js:2:9)\n\nNode.js v20.20.2\n", CodeError},
 		{"php extension function", "php c.php", 255, "PHP Fatal error:  Uncaught Error: Call to undefined function curl_init() in /w/c.php:2\n", EnvError},
 		{"php own function misspelt", "php c.php", 255, "PHP Fatal error:  Uncaught Error: Call to undefined function totl() in /w/c.php:2\n", CodeError},
+		// Third round: timeout(1)'s other exits, timeouts inside shell
+		// scripts and make recipes, a limit reported as the last line,
+		// fetches and setups refused.
+		{"timeout --preserve-status TERM", "timeout --preserve-status 5 ./slow", 143, "", Timeout},
+		{"timeout --preserve-status pytest interrupted", "timeout --preserve-status -s INT 5 pytest -q", 2, "!!!!!!!!!!!!!!!!!!!!!! KeyboardInterrupt !!!!!!!!!!!!!!!!!!!!!!\n1 passed in 1.97s\n", Timeout},
+		{"timeout without --preserve-status exit 143 is not read as one", "timeout 5 ./slow", 143, "", Unknown},
+		{"timeout inside sh -c", "sh -c make && timeout -s KILL 2 ./s", 137, "Killed\n", Timeout},
+		{"sh -c exit 124 without timeout", "sh -c ./check.sh", 124, "", Unknown},
+		{"make recipe timeout KILL", "make test", 2, "timeout -s KILL 1 ./slow\nmake: *** [Makefile:2: test] Killed\n", Timeout},
+		{"make Killed without a timeout recipe", "make test", 2, "./slow\nmake: *** [Makefile:2: test] Killed\n", Unknown},
+		{"prove SIGALRM", "prove t/slow.t", 1, "t/slow.t .. \nFailed 1/2 subtests \n\nTest Summary Report\n-------------------\nt/slow.t (Wstat: 14 (Signal: ALRM) Tests: 1 Failed: 0)\nResult: FAIL\n", Timeout},
+		{"last line timed out", "perl fetch.pl", 4, "fetch: timed out after 1s\n", Timeout},
+		{"timed out mentioned earlier only", "./run.sh", 1, "retry: timed out after 1s\nparse failed at byte 3\n", Unknown},
+		{"private go module", "go build ./...", 1, "main.go:3:8: module example.com/p: reading https://proxy.golang.org/example.com/p/@v/list: 404 Not Found\n", EnvError},
+		{"gem fetch refused", "gem install rack", 2, "ERROR:  Could not find a valid gem 'rack' (>= 0), here is why:\n          Unable to download data from https://rubygems.org/ - SocketError: Failed to open TCP connection to rubygems.org:443\n", EnvError},
+		{"tsc node types missing", "tsc --noEmit env.ts", 2, "env.ts(1,29): error TS2580: Cannot find name 'process'. Do you need to install type definitions for node? Try `npm i --save-dev @types/node`.\n", EnvError},
+		{"javac library not on classpath", "javac G.java", 1, "G.java:1: error: package com.google.gson does not exist\nimport com.google.gson.Gson;\n1 error\n", EnvError},
+		{"javac own package missing stays a code error", "javac G.java", 1, "G.java:1: error: package com.example.util does not exist\nimport com.example.util.X;\n1 error\n", CodeError},
+		{"PDO driver missing", "php app.php", 255, "PHP Fatal error:  Uncaught PDOException: could not find driver in /w/app.php:2\n", EnvError},
 		{"error in passing log lines of a failing test", "pytest", 1, "INFO error handler installed\nFAILED tests/test_a.py::test_x - assert 1 == 2\n========================= 1 failed, 3 passed in 0.10s =========================\n", TestFailure},
 	}
 	for _, tt := range tests {

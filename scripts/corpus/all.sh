@@ -3,17 +3,23 @@
 # every generator. Tools come from Debian bookworm packages:
 #   apt-get install -y ruby rake ruby-rspec ruby-minitest rubocop php-cli \
 #     phpunit shellcheck bats cmake flake8 mypy node-typescript junit4 \
-#     python3-pytest python3-pytest-timeout maven default-jdk-headless npm
+#     python3-pytest python3-pytest-timeout maven default-jdk-headless
+# and node 20 from NodeSource's nodejs package, which bundles npm (Debian's
+# npm package conflicts with it, so it is not in the list).
 # plus Go (go.dev tarball) and Rust (rustup, with clippy and rustfmt).
 # Nothing else needs them: the Go tests replay the recorded outputs.
 # Outputs embed scratch paths and timings, so a rerun changes the files;
 # re-read the labels (labels.tsv) against the new outputs before committing.
 set -eu
 cd "$(dirname "$0")"
-for g in go python node typescript rust shell make java ruby php c cpp perl setup evidence; do
+for g in go python node typescript rust shell make java ruby php c cpp perl setup evidence limits; do
 	bash "$g.sh"
 done
 # The fresh hold-out part (fresh/README).
 for g in fresh/*.sh; do
+	bash "$g"
+done
+# The third blind hold-out part (blind3/README).
+for g in blind3/*.sh; do
 	bash "$g"
 done
