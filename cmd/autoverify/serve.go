@@ -262,7 +262,8 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		return nil, err
 	}
 	srv.closers = append(srv.closers, closeRunner)
-	if err := a.checkIsolation(ctx, runner, s); err != nil {
+	isolated, err := a.checkIsolation(ctx, runner, s)
+	if err != nil {
 		return nil, err
 	}
 	store, err := open.store(ctx, s.cfg)
@@ -350,7 +351,9 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		srv.closers = append(srv.closers, closeDash)
 		routes.Dashboard, routes.DashboardPaths = d, dashboard.Paths
 	}
-	if checker, ok := runner.(bot.IsolationChecker); ok {
+	// Readiness follows the runner's isolation, except where the operator
+	// opted out of it by name: that server would otherwise never be ready.
+	if checker, ok := runner.(bot.IsolationChecker); ok && isolated {
 		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
 	}
 	if s.useJira {
@@ -367,7 +370,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 // cannot isolate it from this server (its secrets, its state, its
 // network), unless the operator opted out by name; the opt-out is logged
 // loudly at every start.
-func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSettings) error {
+func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSettings) (isolated bool, err error) {
 	var problem error
 	if checker, ok := runner.(bot.IsolationChecker); ok {
 		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -378,13 +381,13 @@ func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSet
 	}
 	switch {
 	case problem == nil:
-		return nil
+		return true, nil
 	case s.unsafe:
 		a.logger().Warn("UNSAFE: ENGINEO_UNSAFE_NO_SANDBOX=1: pull request code runs WITHOUT isolation; anyone who can open a pull request can read this server's secrets and state",
 			"runner", s.cfg.Runner, "problem", problem.Error())
-		return nil
+		return false, nil
 	}
-	return refusal(problem)
+	return false, refusal(problem)
 }
 
 // refusal is serve's answer to a runner that cannot isolate pull request

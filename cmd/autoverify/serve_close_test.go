@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +128,10 @@ func TestServeRefusesARunnerThatCannotIsolate(t *testing.T) {
 	app.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	srv, err := app.newServer(context.Background(), settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings), open)
 	require.NoError(t, err, "the opt-out starts it")
+	// and it becomes ready: the opted-out isolation is not a dependency.
+	rec := httptest.NewRecorder()
+	srv.http.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+	assert.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
 	srv.Close()
 	assert.Contains(t, logs.String(), "UNSAFE", "loudly")
 }
