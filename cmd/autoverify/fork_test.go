@@ -39,7 +39,11 @@ func TestServeUntrustedPullRequestWaitsForApproval(t *testing.T) {
 
 	code, _ := srv.deliver(t, "pull_request", "d-open", pullRequestEvent("opened", "mallory", headSHA), testSecret)
 	require.Equal(t, 202, code)
-	waitFor(t, "the waiting check run", func() bool { return len(completedRuns(fake)) == 1 })
+	// The check run is completed and the comment posted by the same
+	// publish, in that order: wait for both.
+	waitFor(t, "the waiting check run and its comment", func() bool {
+		return len(completedRuns(fake)) == 1 && len(stickyComments(fake)) == 1
+	})
 	cr := completedRuns(fake)[0]
 	assert.Equal(t, "action_required", cr.GetConclusion())
 	assert.Equal(t, report.AwaitingTitle, cr.GetOutput().GetTitle())
