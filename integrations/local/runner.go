@@ -84,6 +84,10 @@ type Config struct {
 	// so that even the first command finds one waiting; long-lived
 	// runners (the CLI's, the server's) set it.
 	Prewarm bool
+	// Waiting is how many sandboxes wait built for their commands; zero
+	// means one. Reviewers run each check several times at once, and each
+	// run should find one.
+	Waiting int
 }
 
 // Option sets one field of the Config that New builds.
@@ -111,6 +115,9 @@ func WithIsolation(i Isolation) Option { return func(c *Config) { c.Isolation = 
 
 // WithPrewarm sets Config.Prewarm.
 func WithPrewarm() Option { return func(c *Config) { c.Prewarm = true } }
+
+// WithWaiting sets Config.Waiting.
+func WithWaiting(n int) Option { return func(c *Config) { c.Waiting = n } }
 
 // WithSandbox sets Config.Sandbox.
 func WithSandbox(s SandboxConfig) Option { return func(c *Config) { c.Sandbox = s } }
@@ -162,7 +169,7 @@ func New(opts ...Option) (*Runner, error) {
 // a misconfiguration or a kernel without the forced mode fails at start-up
 // instead of on the first check.
 func NewFromConfig(cfg Config) (*Runner, error) {
-	if cfg.Timeout < 0 || cfg.KillGrace < 0 || cfg.OutputLimit < 0 {
+	if cfg.Timeout < 0 || cfg.KillGrace < 0 || cfg.OutputLimit < 0 || cfg.Waiting < 0 || cfg.Waiting > 64 {
 		return nil, fmt.Errorf("local: negative timeout (%v), kill grace (%v) or output limit (%d)",
 			cfg.Timeout, cfg.KillGrace, cfg.OutputLimit)
 	}
@@ -191,10 +198,10 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
-		// One waiting init: a second command at once waits for the one
-		// being prepared (a few milliseconds); more would cost every
-		// one-command `autoverify run` an init it never uses.
-		r.warm = make(chan *initProc, 1)
+		// One waiting init unless told otherwise: a second command at
+		// once waits for the one being prepared (a few milliseconds);
+		// more would cost every one-command run an init it never uses.
+		r.warm = make(chan *initProc, max(1, cfg.Waiting))
 		if cfg.Prewarm {
 			go r.refill()
 		}

@@ -113,6 +113,9 @@ func NewLocal(cfg settings.Config) (*local.Runner, error) {
 	}
 	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
 		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithEnv(cfg.RunnerEnv...), local.WithIsolation(isolation), local.WithPrewarm(),
+		// Each check runs once per reviewer, at once where the
+		// concurrency allows: that many sandboxes should be waiting.
+		local.WithWaiting(min(max(cfg.Reviewers, 1), max(cfg.Concurrency, 1))),
 		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
 			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
 			Caches: sb.Caches, Hide: hide}))
