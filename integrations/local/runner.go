@@ -142,6 +142,9 @@ type Runner struct {
 	warm      chan *initProc
 	refilling atomic.Bool
 	closed    atomic.Bool
+	// spawnFunc replaces spawnInit in tests that need a sandbox which
+	// cannot be built.
+	spawnFunc func() (*initProc, error)
 	// probedAt is when CheckIsolation last built a sandbox.
 	probeMu  sync.Mutex
 	probedAt time.Time

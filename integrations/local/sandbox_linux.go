@@ -88,6 +88,14 @@ func (p *initProc) kill() {
 	go func() { _ = p.c.Wait() }()
 }
 
+// spawn starts an init: spawnInit, or what a test put in spawnFunc.
+func (r *Runner) spawn() (*initProc, error) {
+	if r.spawnFunc != nil {
+		return r.spawnFunc()
+	}
+	return r.spawnInit()
+}
+
 // spawnInit starts an init in fresh namespaces and sends it the runner's
 // sandbox spec; the init builds the sandbox and then waits.
 func (r *Runner) spawnInit() (*initProc, error) {
@@ -160,7 +168,7 @@ func (r *Runner) takeInit() (*initProc, error) {
 			p.kill()
 		}
 		var err error
-		if p, err = r.spawnInit(); err != nil {
+		if p, err = r.spawn(); err != nil {
 			return nil, err
 		}
 	}
@@ -192,7 +200,7 @@ func (r *Runner) refill() {
 // the pool. It reports false when the init failed; the next command then
 // starts its own and reports why.
 func (r *Runner) addWarm() bool {
-	p, err := r.spawnInit()
+	p, err := r.spawn()
 	if err != nil {
 		return false
 	}

@@ -5,6 +5,7 @@ package local
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -340,4 +341,33 @@ func nonRootHelper() int {
 	}
 	_ = json.NewEncoder(os.Stdout).Encode(rep)
 	return 0
+}
+
+// TestSandboxFallsBackOnlyWhenAutomatic checks what happens where the
+// sandbox cannot be built: an automatic runner (autoverify run's) runs the
+// command with the strongest isolation short of it and says why; a runner
+// that requires it (serve's) fails the command instead.
+func TestSandboxFallsBackOnlyWhenAutomatic(t *testing.T) {
+	t.Parallel()
+	cannot := func() (*initProc, error) { return nil, errors.New("mount: operation not permitted") }
+	auto, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auto.Isolation() != IsolationSandbox {
+		t.Skipf("auto isolation is %s here", auto.Isolation())
+	}
+	auto.spawnFunc = cannot
+	res := run(t, auto, "sh", "-c", "echo ran")
+	if string(res.Output) != "ran\n" || auto.Isolation() == IsolationSandbox || !strings.Contains(auto.Degraded(), "operation not permitted") {
+		t.Errorf("auto: output %q, isolation %s, degraded %q; want the command run unsandboxed and the reason kept", res.Output, auto.Isolation(), auto.Degraded())
+	}
+	required := newRunner(t, IsolationSandbox)
+	required.spawnFunc = cannot
+	if _, err := required.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "operation not permitted") {
+		t.Errorf("required: err = %v, want the sandbox's failure", err)
+	}
+	if required.Isolation() != IsolationSandbox || required.Degraded() != "" {
+		t.Errorf("a required sandbox fell back to %s", required.Isolation())
+	}
 }
