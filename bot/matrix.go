@@ -68,6 +68,13 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, ws *
 			jobs = append(jobs, job{i, len(pairs[i]) - 1})
 		}
 	}
+	perEnv := map[string]int{}
+	for _, j := range jobs {
+		perEnv[pairs[j.item][j.pair].Environment]++
+	}
+	for env, n := range perEnv {
+		expect(byName[env], n*ws.n)
+	}
 	done := make([][]bool, len(auto))
 	for i := range done {
 		done[i] = make([]bool, len(pairs[i]))

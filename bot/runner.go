@@ -66,6 +66,16 @@ type transientError struct{ error }
 func (e transientError) Unwrap() error        { return e.error }
 func (e transientError) Is(target error) bool { return target == ErrTransient }
 
+// CommandPlanner is a runner that prepares for commands before they are
+// due (the local sandbox keeps sandboxes built and waiting). Verify tells
+// it how many commands it is about to start, at most, so that a one-shot
+// process (autoverify run) does not prepare one that never comes on the
+// cores its own writes need.
+type CommandPlanner interface {
+	// Expect announces up to n more commands.
+	Expect(n int)
+}
+
 // IsolationChecker is a runner that can say whether it can isolate
 // commands from the server right now: the local sandbox's namespaces are
 // permitted, the Docker engine answers and has the image, the cluster

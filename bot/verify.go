@@ -141,6 +141,7 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 	if len(v.Environments) > 0 {
 		return v.verifyMatrix(ctx, auto, ws)
 	}
+	expect(v.Runner, len(auto)*ws.n)
 	outcomes := make([]Outcome, len(auto))
 	err := v.each(ctx, len(auto), func(i int) {
 		outcomes[i] = v.runOn(ctx, v.Runner, auto[i], ws)
@@ -152,6 +153,14 @@ func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir strin
 		return nil, err
 	}
 	return outcomes, nil
+}
+
+// expect announces n commands to r if it prepares for them (see
+// CommandPlanner); each check runs once per reviewer.
+func expect(r Runner, n int) {
+	if p, ok := r.(CommandPlanner); ok && n > 0 {
+		p.Expect(n)
+	}
 }
 
 // each calls fn(0..count-1) on goroutines, waits for them all, and

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"context"
 	"encoding/json"
 	"os"
@@ -274,7 +276,7 @@ func TestServeVerifyGates(t *testing.T) {
 	cid := fake.AddComment("acme", "web", 7, "alice", body)
 	code, _ := srv.deliver(t, "issue_comment", "d-gates-1", commentEvent(cid, "alice", body), testSecret)
 	require.Equal(t, 202, code)
-	waitFor(t, "the gates run", func() bool { return len(completedRuns(fake)) == 1 })
+	waitForWithin(t, "the gates run", 3*time.Minute, func() bool { return len(completedRuns(fake)) == 1 })
 	run := completedRuns(fake)[0]
 	summary := run.GetOutput().GetSummary()
 	assert.Equal(t, "success", run.GetConclusion(), "%s\n%s", summary, srv.logString())
@@ -298,7 +300,7 @@ func TestServeVerifyGates(t *testing.T) {
 	cid = fake.AddComment("acme", "web", 7, "alice", body)
 	code, _ = srv.deliver(t, "issue_comment", "d-gates-2", commentEvent(cid, "alice", body), testSecret)
 	require.Equal(t, 202, code)
-	waitFor(t, "the second gates run", func() bool { return len(completedRuns(fake)) == 2 })
+	waitForWithin(t, "the second gates run", 3*time.Minute, func() bool { return len(completedRuns(fake)) == 2 })
 	run = completedRuns(fake)[1]
 	assert.NotEqual(t, "success", run.GetConclusion())
 	assert.Contains(t, run.GetOutput().GetSummary(), "| VERIFY_RED | ❌ reject_vanity |")

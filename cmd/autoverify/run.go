@@ -19,6 +19,7 @@ import (
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/local"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/ledger"
 )
@@ -70,7 +71,9 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	// check is due.
 	factory := &runners.Factory{}
 	if cfg.Runner == "local" {
-		shared, closeShared, err := runners.New(cfg, nil)
+		// One process, one run: no sandbox waits beyond the commands
+		// the checks announce.
+		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
 		if err != nil {
 			return exitBadInput, inputErrorf("%v", err)
 		}

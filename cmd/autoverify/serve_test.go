@@ -166,7 +166,15 @@ func serverEnv(t testing.TB, fake *githubtest.Server, redisURL string) map[strin
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(45 * time.Second)
+	waitForWithin(t, what, 45*time.Second, cond)
+}
+
+// waitForWithin is waitFor with its own limit, for runs that build and
+// test code (gates run go test on two trees, in the sandbox, with -race
+// siblings competing for two cores).
+func waitForWithin(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		if cond() {
 			return

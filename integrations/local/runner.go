@@ -88,6 +88,14 @@ type Config struct {
 	// means one. Reviewers run each check several times at once, and each
 	// run should find one.
 	Waiting int
+	// Announced keeps no more sandboxes waiting than the commands
+	// announced with Expect and not yet started, once any were: a
+	// one-shot process (autoverify run) would otherwise build one after
+	// its last command that nothing uses, on the cores its own writes
+	// need. Before the first Expect, and in long-lived runners (serve's,
+	// where the next delivery's command is always coming), Waiting
+	// sandboxes wait.
+	Announced bool
 }
 
 // Option sets one field of the Config that New builds.
@@ -119,6 +127,9 @@ func WithPrewarm() Option { return func(c *Config) { c.Prewarm = true } }
 // WithWaiting sets Config.Waiting.
 func WithWaiting(n int) Option { return func(c *Config) { c.Waiting = n } }
 
+// WithAnnounced sets Config.Announced.
+func WithAnnounced() Option { return func(c *Config) { c.Announced = true } }
+
 // WithSandbox sets Config.Sandbox.
 func WithSandbox(s SandboxConfig) Option { return func(c *Config) { c.Sandbox = s } }
 
@@ -142,6 +153,10 @@ type Runner struct {
 	warm      chan *initProc
 	refilling atomic.Bool
 	closed    atomic.Bool
+	// announced is Config.Announced; expected counts the commands
+	// announced and not yet started, -1 before the first announcement.
+	announced bool
+	expected  atomic.Int64
 	// spawnFunc replaces spawnInit in tests that need a sandbox which
 	// cannot be built.
 	spawnFunc func() (*initProc, error)
@@ -156,7 +171,10 @@ type Runner struct {
 	degraded     string
 }
 
-var _ bot.Runner = (*Runner)(nil)
+var (
+	_ bot.Runner         = (*Runner)(nil)
+	_ bot.CommandPlanner = (*Runner)(nil)
+)
 
 // New builds a Runner from options; see NewFromConfig.
 func New(opts ...Option) (*Runner, error) {
@@ -205,8 +223,10 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		// once waits for the one being prepared (a few milliseconds);
 		// more would cost every one-command run an init it never uses.
 		r.warm = make(chan *initProc, max(1, cfg.Waiting))
+		r.announced = cfg.Announced
+		r.expected.Store(-1)
 		if cfg.Prewarm {
-			go r.refill()
+			r.refill()
 		}
 	}
 	return r, nil

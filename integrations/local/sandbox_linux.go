@@ -149,6 +149,9 @@ func (r *Runner) spawnInit() (*initProc, error) {
 // wait for the init's start-up (about a Go program's start and a dozen
 // mounts) either.
 func (r *Runner) takeInit() (*initProc, error) {
+	// Counted before taking, so that a refill that sees the pool empty
+	// does not build for this command as well.
+	r.started()
 	var p *initProc
 	select {
 	case p = <-r.warm:
@@ -172,25 +175,73 @@ func (r *Runner) takeInit() (*initProc, error) {
 			return nil, err
 		}
 	}
-	if !r.closed.Load() {
-		go r.refill()
+	if !r.closed.Load() && r.wanted() > len(r.warm) {
+		r.refill()
 	}
 	return p, nil
 }
 
-// refill starts waiting inits until the pool is full or the runner is
-// closed; one refill at a time, so commands taking inits quickly do not
-// start more than the pool holds.
+// Expect announces up to n more commands (bot.CommandPlanner): a runner
+// built WithAnnounced then keeps no more sandboxes waiting than that.
+func (r *Runner) Expect(n int) {
+	if !r.announced || n <= 0 || r.warm == nil {
+		return
+	}
+	for {
+		old := r.expected.Load()
+		if r.expected.CompareAndSwap(old, max(old, 0)+int64(n)) {
+			break
+		}
+	}
+	if !r.closed.Load() && r.wanted() > len(r.warm) {
+		r.refill()
+	}
+}
+
+// started counts a command against the announced ones.
+func (r *Runner) started() {
+	for {
+		old := r.expected.Load()
+		if old <= 0 || r.expected.CompareAndSwap(old, old-1) {
+			return
+		}
+	}
+}
+
+// wanted is how many sandboxes should wait: the pool's size, or fewer when
+// fewer commands are announced.
+func (r *Runner) wanted() int {
+	if n := r.expected.Load(); r.announced && n >= 0 {
+		return min(cap(r.warm), int(n))
+	}
+	return cap(r.warm)
+}
+
+// refill starts waiting inits until the pool holds what is wanted or the
+// runner is closed, in the background. One refill at a time, so commands
+// taking inits quickly do not start more than the pool holds; it is marked
+// before its goroutine starts, so a command arriving meanwhile waits for
+// its init rather than starting another beside it.
 func (r *Runner) refill() {
-	for r.refilling.CompareAndSwap(false, true) {
-		for len(r.warm) < cap(r.warm) && !r.closed.Load() {
+	if r.refilling.CompareAndSwap(false, true) {
+		go r.refillLoop()
+	}
+}
+
+// refillLoop is refill's goroutine; it holds r.refilling.
+func (r *Runner) refillLoop() {
+	for {
+		for len(r.warm) < r.wanted() && !r.closed.Load() {
 			if !r.addWarm() {
-				break
+				// The next command starts its own and reports why;
+				// trying again here would only repeat the failure.
+				r.refilling.Store(false)
+				return
 			}
 		}
 		r.refilling.Store(false)
 		// A command may have taken an init after the loop's last look.
-		if len(r.warm) >= cap(r.warm) || r.closed.Load() {
+		if len(r.warm) >= r.wanted() || r.closed.Load() || !r.refilling.CompareAndSwap(false, true) {
 			return
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -369,5 +370,52 @@ func TestSandboxFallsBackOnlyWhenAutomatic(t *testing.T) {
 	}
 	if required.Isolation() != IsolationSandbox || required.Degraded() != "" {
 		t.Errorf("a required sandbox fell back to %s", required.Isolation())
+	}
+}
+
+// TestAnnouncedRunnerBuildsOnlyWhatIsExpected checks that a runner built
+// WithAnnounced builds a sandbox for each announced command and none after
+// the last (a one-shot `autoverify run` would otherwise build one that
+// nothing uses), while a long-lived runner keeps one waiting.
+func TestAnnouncedRunnerBuildsOnlyWhatIsExpected(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		announced bool
+		commands  int
+		want      int32
+	}{
+		{"announced", true, 3, 3},
+		{"long-lived", false, 3, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var opts []Option
+			if tc.announced {
+				opts = append(opts, WithAnnounced())
+			}
+			r := newRunner(t, IsolationSandbox, opts...)
+			defer r.Close()
+			var built atomic.Int32
+			r.spawnFunc = func() (*initProc, error) {
+				built.Add(1)
+				return r.spawnInit()
+			}
+			r.Expect(tc.commands)
+			for i := range tc.commands {
+				if res := run(t, r, "sh", "-c", "echo ok"); string(res.Output) != "ok\n" {
+					t.Fatalf("command %d: output %q", i, res.Output)
+				}
+			}
+			// A refill after the last command would have started by now.
+			deadline := time.Now().Add(2 * time.Second)
+			for built.Load() < tc.want && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(200 * time.Millisecond)
+			if got := built.Load(); got != tc.want {
+				t.Errorf("built %d sandboxes for %d commands, want %d", got, tc.commands, tc.want)
+			}
+		})
 	}
 }

@@ -48,7 +48,9 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 	}
 	if r == nil {
 		var err error
-		if r, closeRunner, err = New(cfg, f.Workspaces); err != nil {
+		// Built for this verification alone: it need not keep a
+		// sandbox waiting beyond the commands the checks announce.
+		if r, closeRunner, err = New(cfg, f.Workspaces, local.WithAnnounced()); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -68,8 +70,9 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 
 // New builds the configured default runner and its cleanup. The
 // kubernetes runner needs ws to serve workspaces to its Jobs, which only
-// `autoverify serve` can do.
-func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), error) {
+// `autoverify serve` can do. extra applies to a local runner after cfg's
+// settings.
+func New(cfg settings.Config, ws *workspaces.Workspaces, extra ...local.Option) (bot.Runner, func(), error) {
 	if cfg.Runner == "kubernetes" {
 		if ws == nil {
 			return nil, nil, errors.New("ENGINEO_RUNNER=kubernetes runs checks as Jobs that fetch their workspace from autoverify serve; use it with serve, and local or docker with autoverify run")
@@ -86,7 +89,7 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 		}
 		return r, func() { _ = r.Close() }, nil
 	}
-	r, err := NewLocal(cfg)
+	r, err := NewLocal(cfg, extra...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +99,7 @@ func New(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), er
 // NewLocal builds the local runner cfg describes, sandboxed unless
 // ENGINEO_SANDBOX=off. The service's own state and artefacts directories
 // are hidden from commands even when a read-only path contains them.
-func NewLocal(cfg settings.Config) (*local.Runner, error) {
+func NewLocal(cfg settings.Config, extra ...local.Option) (*local.Runner, error) {
 	sb := cfg.Sandbox
 	isolation := local.IsolationAuto
 	switch sb.Mode {
@@ -111,14 +114,15 @@ func NewLocal(cfg settings.Config) (*local.Runner, error) {
 			hide = append(hide, abs)
 		}
 	}
-	r, err := local.New(local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
+	opts := []local.Option{local.WithTimeout(cfg.CommandTimeout), local.WithOutputLimit(cfg.OutputLimit),
 		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithEnv(cfg.RunnerEnv...), local.WithIsolation(isolation), local.WithPrewarm(),
 		// Each check runs once per reviewer, at once where the
 		// concurrency allows: that many sandboxes should be waiting.
 		local.WithWaiting(min(max(cfg.Reviewers, 1), max(cfg.Concurrency, 1))),
 		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
 			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
-			Caches: sb.Caches, Hide: hide}))
+			Caches: sb.Caches, Hide: hide})}
+	r, err := local.New(append(opts, extra...)...)
 	if err != nil {
 		return nil, fmt.Errorf("local runner (ENGINEO_SANDBOX=%s): %w", sb.Mode, err)
 	}

@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command attacker is the program the escape suite (package runnertest) runs
 // through a runner as if a pull request had put it there. Each subcommand
 // is one attack. It prints exactly one line, `ESCAPED: <what>` when the

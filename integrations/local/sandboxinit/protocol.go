@@ -1,0 +1,68 @@
+package sandboxinit
+
+// The sandbox is built by autoverify itself rather than by an external tool
+// (bubblewrap, nsjail, runsc): the server image is FROM scratch with one
+// static binary and runs as a non-root user, where a setuid helper cannot be
+// installed and a second binary would have to be kept in step with ours.
+// The runner starts its own executable (/proc/self/exe) with argv[0] set to
+// Arg0 inside fresh user (when not root), PID, mount, network, IPC and
+// UTS namespaces; this package's init function notices the name before
+// main runs, builds the command's view of the file system, sets its
+// limits, drops every capability and execs the command, which becomes PID
+// 1 of its namespace. The technique is the one runc's nsexec and moby's
+// reexec use; the mount layout follows bubblewrap's.
+const Arg0 = "autoverify-sandbox-init"
+
+// Home is the fixed home directory commands get in the sandbox: empty,
+// writable and private.
+const Home = "/home/autoverify"
+
+// Descriptors the runner passes to the init: the specs to read, and a pipe
+// that is closed by a successful exec and otherwise carries an Report.
+const (
+	SpecFD   = 3
+	ReportFD = 4
+)
+
+// Spec is the part of the sandbox that is the same for every command
+// of a runner. The init builds it as soon as it starts, which lets the
+// runner keep one init waiting with the sandbox already built: a command
+// then pays only for binding its workspace and the exec. It is sent as JSON
+// on SpecFD so that nothing of it is visible in the command's environment.
+type Spec struct {
+	Root      string
+	Path      string
+	ReadOnly  []string
+	Caches    []string
+	Hide      []string
+	Network   bool
+	Processes int
+	Memory    int64
+	FileSize  int64
+	TmpSize   int64
+	CPUTime   int64 // seconds
+}
+
+// ReadyLine is what the init writes on ReportFD once the sandbox is built.
+const ReadyLine = "R\n"
+
+// Command is the second message on SpecFD: what to run, and where.
+type Command struct {
+	Argv []string
+	Dir  string
+	// Probe makes the init stop after the sandbox is complete, for
+	// CheckIsolation.
+	Probe bool
+}
+
+// Report is what the init writes on ReportFD when it does not exec:
+// Setup errors are the runner's fault; Code 126 or 127 belongs to the
+// command (its program is missing or not executable in the sandbox).
+type Report struct {
+	Setup string `json:",omitempty"`
+	Code  int    `json:",omitempty"`
+	Msg   string `json:",omitempty"`
+	// Processes is how the process limit is enforced ("pid_max",
+	// "rlimit" or "none"), reported by probes.
+	Processes string `json:",omitempty"`
+}
