@@ -1,8 +1,6 @@
 package main
 
 import (
-	"time"
-
 	"context"
 	"encoding/json"
 	"os"
@@ -10,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
