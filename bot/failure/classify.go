@@ -8,6 +8,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/engineo/autoverify/bot/testresults"
 )
@@ -387,10 +388,10 @@ func lastLineTimedOut(text []byte) bool {
 	if i := bytes.LastIndexByte(t, '\n'); i >= 0 {
 		t = t[i+1:]
 	}
-	return len(t) > 0 && len(t) < 300 && lastLineTimeoutRe.Match(t)
+	return len(t) > 0 && len(t) < 300 && lastLineTimeoutRe().Match(t)
 }
 
-var lastLineTimeoutRe = regexp.MustCompile(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
+var lastLineTimeoutRe = lazyRegexp(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
 
 // wrappedInTimeout reports whether argv runs its command under timeout(1).
 func wrappedInTimeout(argv []string) bool {
@@ -515,7 +516,8 @@ type signal struct {
 
 // match is matchAny over the input's text, with the literals looked up in
 // the set found by one pass over it.
-func (in *input) match(sigs []signal) bool {
+func (in *input) match(set *signals) bool {
+	sigs := set.get()
 	if in.found == nil {
 		in.found = literalsIn(in.text)
 	}
@@ -539,8 +541,8 @@ func (in *input) anyFound(ids []int) bool {
 	return false
 }
 
-func matchAny(out []byte, sigs []signal) bool {
-	for _, s := range sigs {
+func matchAny(out []byte, set *signals) bool {
+	for _, s := range set.get() {
 		if len(s.lits) > 0 && !containsAny(out, s.lits) {
 			continue
 		}
@@ -560,16 +562,52 @@ func containsAny(out []byte, lits [][]byte) bool {
 	return false
 }
 
-func rx(patterns ...string) []signal {
-	out := make([]signal, len(patterns))
-	for i, p := range patterns {
-		out[i] = signal{re: regexp.MustCompile("(?m)" + p)}
-		for _, l := range requiredLiterals(p) {
-			out[i].lits = append(out[i].lits, []byte(l))
-			out[i].ids = append(out[i].ids, literalID(l))
+// signals is a set of patterns, compiled on first use: compiling the few
+// hundred of them costs a process's start-up several milliseconds
+// (GODEBUG=inittrace=1), which autoverify plan and a run whose checks pass
+// never need.
+type signals struct {
+	patterns []string
+	sigs     []signal
+}
+
+var (
+	// allSignals are every set rx made, in the order of the package's
+	// variables; compileAll compiles them all at once so that the
+	// literal prefilter (literals.go) knows every literal before it is
+	// built.
+	allSignals  []*signals
+	compileOnce sync.Once
+)
+
+func rx(patterns ...string) *signals {
+	s := &signals{patterns: patterns}
+	allSignals = append(allSignals, s)
+	return s
+}
+
+// get returns the set's compiled signals.
+func (s *signals) get() []signal {
+	compileOnce.Do(compileAll)
+	return s.sigs
+}
+
+func compileAll() {
+	for _, set := range allSignals {
+		set.sigs = make([]signal, len(set.patterns))
+		for i, p := range set.patterns {
+			set.sigs[i] = signal{re: regexp.MustCompile("(?m)" + p)}
+			for _, l := range requiredLiterals(p) {
+				set.sigs[i].lits = append(set.sigs[i].lits, []byte(l))
+				set.sigs[i].ids = append(set.sigs[i].ids, literalID(l))
+			}
 		}
 	}
-	return out
+}
+
+// lazyRegexp compiles pattern on first use, for the same reason as signals.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 // maxLiterals bounds the literals looked for before a pattern runs: past
@@ -1040,19 +1078,19 @@ var codeSignals = rx(
 	`^\S+\.rb:\d+:in .*\(\w+(Error|Exception)\)$`,
 )
 
-var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+var ansiRe = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
 
 // StripANSI removes terminal colour and control sequences.
 func StripANSI(b []byte) []byte {
 	if bytes.IndexByte(b, 0x1b) < 0 {
 		return b
 	}
-	return ansiRe.ReplaceAll(b, nil)
+	return ansiRe().ReplaceAll(b, nil)
 }
 
 // missingPhrases are how tools say a file, directory or class is not
 // there (matched on the line that names it).
-var missingPhrases = regexp.MustCompile(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
+var missingPhrases = lazyRegexp(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
 
 // namedInputMissing reports whether a line of the output says that a path
 // or class named on the command line (an argument with a "/" or a ".",
@@ -1093,7 +1131,7 @@ func namedInputMissing(in *input) bool {
 			// "(<line>," is a location.
 			after := rest[j+len(a):]
 			located := len(after) > 1 && (after[0] == ':' || after[0] == '(') && after[1] >= '0' && after[1] <= '9'
-			if !located && missingPhrases.Match(rest[start:end]) {
+			if !located && missingPhrases().Match(rest[start:end]) {
 				return true
 			}
 			rest = rest[end:]

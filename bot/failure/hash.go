@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // HashPrefixLen is how much normalised output the failure hash covers, as
@@ -44,41 +45,46 @@ func CombineHashes(hashes []string) string {
 }
 
 // noise lists run-to-run variation, most specific first. Each match is
-// replaced by a placeholder so the text around it still counts.
-var noise = []struct {
+// replaced by a placeholder so the text around it still counts. The
+// patterns compile on first use (see signals).
+var noise = sync.OnceValue(func() []noiseRule {
+	return []noiseRule{
+		// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
+		{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
+		{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},
+		{regexp.MustCompile(`\b\d{8}T\d{6}Z\b`), "<time>"},
+		{regexp.MustCompile(`\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`), "<time>"},
+		// Temporary paths and per-run directories.
+		{regexp.MustCompile(`(/private)?/(tmp|var/tmp|var/folders|dev/shm)/[^\s:'"()\]]*`), "<tmp>"},
+		{regexp.MustCompile(`[A-Za-z]:\\Users\\[^\\]+\\AppData\\Local\\Temp\\[^\s:'"]*`), "<tmp>"},
+		{regexp.MustCompile(`\bgo-build\d+\b`), "<tmp>"},
+		// Durations: 0.12s, (0.00s), 12ms, 1m2.5s, 1.2 s, in 340ms,
+		// duration_ms: 2.16 (TAP), "elapsed": 0.3 (JSON reporters).
+		{regexp.MustCompile(`(?i)\b(duration|elapsed|time)(_?ms|_?s|_?sec)?["']?(\s*[:=]\s*|\s+)[\d.]+\b`), "$1: <dur>"},
+		{regexp.MustCompile(`\b\d+(\.\d+)?\s?(ns|µs|us|ms|s|sec|secs|seconds?|m|min|minutes?|h)\b`), "<dur>"},
+		{regexp.MustCompile(`\b(\d+h)?(\d+m)?\d+(\.\d+)?s\b`), "<dur>"},
+		// Addresses, object ids and hashes.
+		{regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`), "<addr>"},
+		{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`), "<uuid>"},
+		{regexp.MustCompile(`-[0-9a-f]{16}\b`), "-<hash>"},
+		{regexp.MustCompile(`\bat 0x[0-9a-f]+>|object at <addr>>`), "<obj>"},
+		// Process, thread and goroutine numbers, ports.
+		{regexp.MustCompile(`\b(goroutine|pid|PID|thread|Thread|process|worker)[ =:#]*\d+\b`), "$1 <n>"},
+		{regexp.MustCompile(`thread '([^']*)' \(\d+\)`), "thread '$1' (<n>)"},
+		{regexp.MustCompile(`\b(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0):\d+\b`), "$1:<port>"},
+		// Random seeds and counts that test runners print.
+		{regexp.MustCompile(`(?i)\b(seed|random seed|randomized with seed)[ =:]*\d+\b`), "$1 <n>"},
+	}
+})
+
+type noiseRule struct {
 	re   *regexp.Regexp
 	with string
-}{
-	// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
-	{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
-	{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},
-	{regexp.MustCompile(`\b\d{8}T\d{6}Z\b`), "<time>"},
-	{regexp.MustCompile(`\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`), "<time>"},
-	// Temporary paths and per-run directories.
-	{regexp.MustCompile(`(/private)?/(tmp|var/tmp|var/folders|dev/shm)/[^\s:'"()\]]*`), "<tmp>"},
-	{regexp.MustCompile(`[A-Za-z]:\\Users\\[^\\]+\\AppData\\Local\\Temp\\[^\s:'"]*`), "<tmp>"},
-	{regexp.MustCompile(`\bgo-build\d+\b`), "<tmp>"},
-	// Durations: 0.12s, (0.00s), 12ms, 1m2.5s, 1.2 s, in 340ms,
-	// duration_ms: 2.16 (TAP), "elapsed": 0.3 (JSON reporters).
-	{regexp.MustCompile(`(?i)\b(duration|elapsed|time)(_?ms|_?s|_?sec)?["']?(\s*[:=]\s*|\s+)[\d.]+\b`), "$1: <dur>"},
-	{regexp.MustCompile(`\b\d+(\.\d+)?\s?(ns|µs|us|ms|s|sec|secs|seconds?|m|min|minutes?|h)\b`), "<dur>"},
-	{regexp.MustCompile(`\b(\d+h)?(\d+m)?\d+(\.\d+)?s\b`), "<dur>"},
-	// Addresses, object ids and hashes.
-	{regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`), "<addr>"},
-	{regexp.MustCompile(`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`), "<uuid>"},
-	{regexp.MustCompile(`-[0-9a-f]{16}\b`), "-<hash>"},
-	{regexp.MustCompile(`\bat 0x[0-9a-f]+>|object at <addr>>`), "<obj>"},
-	// Process, thread and goroutine numbers, ports.
-	{regexp.MustCompile(`\b(goroutine|pid|PID|thread|Thread|process|worker)[ =:#]*\d+\b`), "$1 <n>"},
-	{regexp.MustCompile(`thread '([^']*)' \(\d+\)`), "thread '$1' (<n>)"},
-	{regexp.MustCompile(`\b(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0):\d+\b`), "$1:<port>"},
-	// Random seeds and counts that test runners print.
-	{regexp.MustCompile(`(?i)\b(seed|random seed|randomized with seed)[ =:]*\d+\b`), "$1 <n>"},
 }
 
 var (
-	ansiAndSpace  = regexp.MustCompile(`[ \t]+`)
-	parenDuration = regexp.MustCompile(`\s*\(<dur>\)`)
+	ansiAndSpace  = lazyRegexp(`[ \t]+`)
+	parenDuration = lazyRegexp(`\s*\(<dur>\)`)
 )
 
 // Normalize strips colours and run-to-run noise (timestamps, durations,
@@ -86,12 +92,12 @@ var (
 func Normalize(out []byte) string {
 	s := string(StripANSI(out))
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	for _, n := range noise {
+	for _, n := range noise() {
 		s = n.re.ReplaceAllString(s, n.with)
 	}
 	// Some runners print a test's time only when it is slow: drop
 	// parenthesised durations entirely rather than keep a placeholder.
-	s = parenDuration.ReplaceAllString(s, "")
-	s = ansiAndSpace.ReplaceAllString(s, " ")
+	s = parenDuration().ReplaceAllString(s, "")
+	s = ansiAndSpace().ReplaceAllString(s, " ")
 	return strings.TrimSpace(s)
 }

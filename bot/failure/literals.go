@@ -21,7 +21,7 @@ var (
 	ac     *automaton
 )
 
-// literalID registers a literal (at package initialisation, from rx) and
+// literalID registers a literal (when the signals are compiled) and
 // returns its index in the found set.
 func literalID(l string) int {
 	litMu.Lock()
@@ -118,6 +118,7 @@ func (a *automaton) scan(text []byte, found []bool) {
 
 // literalsIn returns which registered literals text contains.
 func literalsIn(text []byte) []bool {
+	compileOnce.Do(compileAll) // registers the literals
 	acOnce.Do(func() {
 		litMu.Lock()
 		defer litMu.Unlock()

@@ -1,15 +1,14 @@
 package testresults
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
 
 var (
-	cargoResult  = regexp.MustCompile(`^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; \d+ measured; \d+ filtered out`)
-	cargoTest    = regexp.MustCompile(`^test (.+) \.\.\. (ok|FAILED|ignored)`)
-	cargoSection = regexp.MustCompile(`^---- (.+) (?:stdout|stderr) ----$`)
+	cargoResult  = lazyRegexp(`^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; \d+ measured; \d+ filtered out`)
+	cargoTest    = lazyRegexp(`^test (.+) \.\.\. (ok|FAILED|ignored)`)
+	cargoSection = lazyRegexp(`^---- (.+) (?:stdout|stderr) ----$`)
 )
 
 // parseCargo reads cargo test (libtest) output: one "test result:" line
@@ -21,7 +20,7 @@ func parseCargo(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		if m := cargoResult.FindStringSubmatch(l); m != nil {
+		if m := cargoResult().FindStringSubmatch(l); m != nil {
 			found = true
 			p, _ := strconv.Atoi(m[1])
 			f, _ := strconv.Atoi(m[2])
@@ -37,13 +36,13 @@ func parseCargo(out []byte) (Results, bool) {
 	r.Run = r.Passed + r.Failed
 	sections := map[string]string{}
 	for i, l := range ls {
-		m := cargoSection.FindStringSubmatch(l)
+		m := cargoSection().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
 		var keep []string
 		for _, s := range ls[i+1:] {
-			if cargoSection.MatchString(s) || s == "failures:" || s == "successes:" || s == "stack backtrace:" {
+			if cargoSection().MatchString(s) || s == "failures:" || s == "successes:" || s == "stack backtrace:" {
 				break
 			}
 			if t := strings.TrimSpace(s); t != "" && !strings.HasPrefix(t, "note: run with `RUST_BACKTRACE") {
@@ -58,7 +57,7 @@ func parseCargo(out []byte) (Results, bool) {
 		}
 	}
 	for _, l := range ls {
-		m := cargoTest.FindStringSubmatch(l)
+		m := cargoTest().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -75,9 +74,9 @@ func parseCargo(out []byte) (Results, bool) {
 }
 
 var (
-	nextestSummary = regexp.MustCompile(`^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (\d+) passed(?: \(\d+ (?:slow|flaky|leaky)[^)]*\))*(?:, (\d+) failed)?(?:, (\d+) timed out)?[^,]*?(?:, (\d+) skipped)?`)
-	nextestLine    = regexp.MustCompile(`^\s*(PASS|FAIL|SIGSEGV|SIGABRT|ABORT|TIMEOUT|SKIP) \[\s*[\d.]+s\] (.+)$`)
-	nextestOutput  = regexp.MustCompile(`^--- STD(?:OUT|ERR): +(.+?) ---$`)
+	nextestSummary = lazyRegexp(`^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (\d+) passed(?: \(\d+ (?:slow|flaky|leaky)[^)]*\))*(?:, (\d+) failed)?(?:, (\d+) timed out)?[^,]*?(?:, (\d+) skipped)?`)
+	nextestLine    = lazyRegexp(`^\s*(PASS|FAIL|SIGSEGV|SIGABRT|ABORT|TIMEOUT|SKIP) \[\s*[\d.]+s\] (.+)$`)
+	nextestOutput  = lazyRegexp(`^--- STD(?:OUT|ERR): +(.+?) ---$`)
 )
 
 // parseNextest reads cargo nextest's output: its "Summary" line and the
@@ -87,7 +86,7 @@ func parseNextest(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		m := nextestSummary.FindStringSubmatch(l)
+		m := nextestSummary().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -104,13 +103,13 @@ func parseNextest(out []byte) (Results, bool) {
 	}
 	gists := map[string]string{}
 	for i, l := range ls {
-		m := nextestOutput.FindStringSubmatch(l)
+		m := nextestOutput().FindStringSubmatch(l)
 		if m == nil || gists[m[1]] != "" {
 			continue
 		}
 		var keep []string
 		for _, s := range ls[i+1:] {
-			if nextestOutput.MatchString(s) || nextestLine.MatchString(s) {
+			if nextestOutput().MatchString(s) || nextestLine().MatchString(s) {
 				break
 			}
 			if t := strings.TrimSpace(s); t != "" && !strings.HasPrefix(t, "running ") && !strings.HasPrefix(t, "note: run with") {
@@ -124,7 +123,7 @@ func parseNextest(out []byte) (Results, bool) {
 	}
 	seen := map[string]bool{}
 	for _, l := range ls {
-		m := nextestLine.FindStringSubmatch(l)
+		m := nextestLine().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}

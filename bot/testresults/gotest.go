@@ -3,7 +3,6 @@ package testresults
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strings"
 )
 
@@ -123,14 +122,14 @@ func parseGoJSON(out []byte) (Results, bool) {
 }
 
 // goNoise are go test's own framing lines, not what a test said.
-var goNoise = regexp.MustCompile(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAIL|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|exit status \d+$)`)
+var goNoise = lazyRegexp(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAIL|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|exit status \d+$)`)
 
 // goFailure keeps the first lines a failing test printed, without go's
 // framing.
 func goFailure(s string) string {
 	var keep []string
 	for _, l := range strings.Split(s, "\n") {
-		if strings.TrimSpace(l) == "" || goNoise.MatchString(l) {
+		if strings.TrimSpace(l) == "" || goNoise().MatchString(l) {
 			continue
 		}
 		keep = append(keep, strings.TrimSpace(l))
@@ -142,10 +141,10 @@ func goFailure(s string) string {
 }
 
 var (
-	goResultLine = regexp.MustCompile(`^--- (PASS|FAIL|SKIP): (\S+)`)
-	goPkgLine    = regexp.MustCompile(`^(ok|FAIL|\?)\s+\S+\s+(\(cached\)|[\d.]+s|\[[^\]]+\])`)
-	goPkgFail    = regexp.MustCompile(`^FAIL\s+\S+\s+\[(build|setup) failed\]`)
-	goRunLine    = regexp.MustCompile(`^=== RUN\s+`)
+	goResultLine = lazyRegexp(`^--- (PASS|FAIL|SKIP): (\S+)`)
+	goPkgLine    = lazyRegexp(`^(ok|FAIL|\?)\s+\S+\s+(\(cached\)|[\d.]+s|\[[^\]]+\])`)
+	goPkgFail    = lazyRegexp(`^FAIL\s+\S+\s+\[(build|setup) failed\]`)
+	goRunLine    = lazyRegexp(`^=== RUN\s+`)
 )
 
 // parseGoText reads go test's text output. With -v every test is named;
@@ -166,13 +165,13 @@ func parseGoText(out []byte) (Results, bool) {
 		if l == "" || !(l[0] == '-' || l[0] == '=' || l[0] == 'o' || l[0] == 'F' || l[0] == '?') {
 			continue
 		}
-		if goRunLine.MatchString(l) {
+		if goRunLine().MatchString(l) {
 			verbose = true
 			if name := strings.TrimSpace(l[len("=== RUN"):]); !strings.Contains(name, "/") {
 				started = append(started, name)
 			}
 		}
-		if m := goResultLine.FindStringSubmatch(l); m != nil {
+		if m := goResultLine().FindStringSubmatch(l); m != nil {
 			sawResult = true
 			if strings.Contains(m[2], "/") {
 				continue // a subtest: its parent reports it (test2json un-indents them)
@@ -187,13 +186,13 @@ func parseGoText(out []byte) (Results, bool) {
 			r.Cases = append(r.Cases, c)
 			continue
 		}
-		if goPkgFail.MatchString(l) {
+		if goPkgFail().MatchString(l) {
 			sawPkg = true
 			f := strings.Fields(l)
 			r.Cases = append(r.Cases, Case{Name: f[1], Status: Fail, Failure: strings.Join(f[2:], " ")})
 			continue
 		}
-		if goPkgLine.MatchString(l) {
+		if goPkgLine().MatchString(l) {
 			sawPkg = true
 			if strings.HasPrefix(l, "ok") && !strings.Contains(l, "[no tests to run]") {
 				hiddenPasses = true
@@ -242,7 +241,7 @@ func indentedAfter(ls []string, i int) string {
 			break
 		}
 		t := strings.TrimSpace(l)
-		if t == "" || goNoise.MatchString(l) {
+		if t == "" || goNoise().MatchString(l) {
 			continue
 		}
 		keep = append(keep, t)
@@ -269,7 +268,7 @@ func loggedBefore(ls []string, i int, name string) string {
 	var keep []string
 	for _, l := range ls[start+1 : i] {
 		t := strings.TrimSpace(l)
-		if t == "" || goNoise.MatchString(l) {
+		if t == "" || goNoise().MatchString(l) {
 			continue
 		}
 		keep = append(keep, t)

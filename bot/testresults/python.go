@@ -1,7 +1,6 @@
 package testresults
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -9,10 +8,10 @@ import (
 var (
 	// pytest's last line: "==== 1 failed, 2 passed, 1 skipped in 0.12s ====",
 	// or with -q "1 failed, 2 passed in 0.12s", or "no tests ran in 0.01s".
-	pytestSummary = regexp.MustCompile(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
-	pytestCount   = regexp.MustCompile(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
-	pytestShort   = regexp.MustCompile(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
-	pytestSection = regexp.MustCompile(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
+	pytestSummary = lazyRegexp(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
+	pytestCount   = lazyRegexp(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
+	pytestShort   = lazyRegexp(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
+	pytestSection = lazyRegexp(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
 )
 
 // parsePytest reads pytest's text output: the counts of its last line and
@@ -23,7 +22,7 @@ func parsePytest(out []byte) (Results, bool) {
 	ls := lines(out)
 	sum := -1
 	for i := len(ls) - 1; i >= 0; i-- {
-		if pytestSummary.MatchString(strings.TrimSpace(ls[i])) {
+		if pytestSummary().MatchString(strings.TrimSpace(ls[i])) {
 			sum = i
 			break
 		}
@@ -32,7 +31,7 @@ func parsePytest(out []byte) (Results, bool) {
 		return Results{}, false
 	}
 	var r Results
-	for _, m := range pytestCount.FindAllStringSubmatch(ls[sum], -1) {
+	for _, m := range pytestCount().FindAllStringSubmatch(ls[sum], -1) {
 		n, _ := strconv.Atoi(m[1])
 		switch m[2] {
 		case "failed", "error", "errors":
@@ -49,7 +48,7 @@ func parsePytest(out []byte) (Results, bool) {
 	sections := map[string][]string{}
 	cur := ""
 	for _, l := range ls[:sum] {
-		if m := pytestSection.FindStringSubmatch(l); m != nil {
+		if m := pytestSection().FindStringSubmatch(l); m != nil {
 			cur = m[1]
 			continue
 		}
@@ -59,7 +58,7 @@ func parsePytest(out []byte) (Results, bool) {
 	}
 	seen := map[string]bool{}
 	for _, l := range ls[:sum] {
-		m := pytestShort.FindStringSubmatch(l)
+		m := pytestShort().FindStringSubmatch(l)
 		if m == nil || seen[m[2]] {
 			continue
 		}
@@ -84,10 +83,10 @@ func sectionName(nodeid string) string {
 }
 
 var (
-	unittestRan     = regexp.MustCompile(`^Ran (\d+) tests? in [\d.]+s$`)
-	unittestVerdict = regexp.MustCompile(`^(OK|FAILED|NO TESTS RAN)(?: \((.*)\))?$`)
-	unittestCount   = regexp.MustCompile(`(failures|errors|skipped|expected failures|unexpected successes)=(\d+)`)
-	unittestHead    = regexp.MustCompile(`^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)`)
+	unittestRan     = lazyRegexp(`^Ran (\d+) tests? in [\d.]+s$`)
+	unittestVerdict = lazyRegexp(`^(OK|FAILED|NO TESTS RAN)(?: \((.*)\))?$`)
+	unittestCount   = lazyRegexp(`(failures|errors|skipped|expected failures|unexpected successes)=(\d+)`)
+	unittestHead    = lazyRegexp(`^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)`)
 )
 
 // parseUnittest reads python -m unittest's text: "Ran N tests", then "OK"
@@ -98,17 +97,17 @@ func parseUnittest(out []byte) (Results, bool) {
 	ran := -1
 	var r Results
 	for i, l := range ls {
-		m := unittestRan.FindStringSubmatch(l)
+		m := unittestRan().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
 		ran, _ = strconv.Atoi(m[1])
 		for _, v := range ls[i+1:] {
-			vm := unittestVerdict.FindStringSubmatch(strings.TrimSpace(v))
+			vm := unittestVerdict().FindStringSubmatch(strings.TrimSpace(v))
 			if vm == nil {
 				continue
 			}
-			for _, c := range unittestCount.FindAllStringSubmatch(vm[2], -1) {
+			for _, c := range unittestCount().FindAllStringSubmatch(vm[2], -1) {
 				n, _ := strconv.Atoi(c[2])
 				switch c[1] {
 				case "failures", "errors", "unexpected successes":
@@ -126,7 +125,7 @@ func parseUnittest(out []byte) (Results, bool) {
 	r.Run = ran - r.Skipped
 	r.Passed = r.Run - r.Failed
 	for i, l := range ls {
-		m := unittestHead.FindStringSubmatch(l)
+		m := unittestHead().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}

@@ -240,7 +240,7 @@ func Parse(output []byte) Results {
 // when they think they write to a terminal.
 func normalise(b []byte) []byte {
 	if bytes.IndexByte(b, 0x1b) >= 0 {
-		b = ansiRe.ReplaceAll(b, nil)
+		b = ansiRe().ReplaceAll(b, nil)
 	}
 	if bytes.IndexByte(b, '\r') >= 0 {
 		b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))

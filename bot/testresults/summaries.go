@@ -7,8 +7,8 @@ import (
 )
 
 // count returns the number before word in s ("3 failed" → 3), or 0.
-func count(s string, re *regexp.Regexp) int {
-	m := re.FindStringSubmatch(s)
+func count(s string, re func() *regexp.Regexp) int {
+	m := re().FindStringSubmatch(s)
 	if m == nil {
 		return 0
 	}
@@ -16,22 +16,22 @@ func count(s string, re *regexp.Regexp) int {
 	return n
 }
 
-func num(word string) *regexp.Regexp {
-	return regexp.MustCompile(`(\d+) ` + word + `\b`)
+func num(word string) func() *regexp.Regexp {
+	return lazyRegexp(`(\d+) ` + word + `\b`)
 }
 
-func field(word string) *regexp.Regexp {
-	return regexp.MustCompile(word + `:? (\d+)`)
+func field(word string) func() *regexp.Regexp {
+	return lazyRegexp(word + `:? (\d+)`)
 }
 
 var (
-	jestTests   = regexp.MustCompile(`^Tests:\s+(.*\d+ total)$`)
+	jestTests   = lazyRegexp(`^Tests:\s+(.*\d+ total)$`)
 	jestFailed  = num("failed")
 	jestPassed  = num("passed")
 	jestSkipped = num("skipped")
 	jestTodo    = num("todo")
 	jestTotal   = num("total")
-	jestBullet  = regexp.MustCompile(`^\s*● (.+)$`)
+	jestBullet  = lazyRegexp(`^\s*● (.+)$`)
 )
 
 // parseJest reads jest's (and vitest's compatible) "Tests: 1 failed, 2
@@ -41,7 +41,7 @@ func parseJest(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		m := jestTests.FindStringSubmatch(strings.TrimSpace(l))
+		m := jestTests().FindStringSubmatch(strings.TrimSpace(l))
 		if m == nil {
 			continue
 		}
@@ -55,7 +55,7 @@ func parseJest(out []byte) (Results, bool) {
 	}
 	seen := map[string]bool{}
 	for i, l := range ls {
-		m := jestBullet.FindStringSubmatch(l)
+		m := jestBullet().FindStringSubmatch(l)
 		if m == nil || seen[m[1]] || strings.HasPrefix(m[1], "Test suite failed to run") {
 			continue
 		}
@@ -63,7 +63,7 @@ func parseJest(out []byte) (Results, bool) {
 		var keep []string
 		for _, s := range ls[i+1:] {
 			t := strings.TrimSpace(s)
-			if jestBullet.MatchString(s) || strings.HasPrefix(t, "at ") {
+			if jestBullet().MatchString(s) || strings.HasPrefix(t, "at ") {
 				break
 			}
 			if t != "" {
@@ -79,8 +79,8 @@ func parseJest(out []byte) (Results, bool) {
 }
 
 var (
-	mavenTotal   = regexp.MustCompile(`Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$`)
-	mavenFailure = regexp.MustCompile(`^\[ERROR\] (\S+?)(?:\(([\w.$]+)\))?\s+(?:--\s+)?Time elapsed: .*<<< (FAILURE|ERROR)!`)
+	mavenTotal   = lazyRegexp(`Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$`)
+	mavenFailure = lazyRegexp(`^\[ERROR\] (\S+?)(?:\(([\w.$]+)\))?\s+(?:--\s+)?Time elapsed: .*<<< (FAILURE|ERROR)!`)
 )
 
 // parseMaven reads Maven Surefire's text: the totals line after
@@ -95,7 +95,7 @@ func parseMaven(out []byte) (Results, bool) {
 		if strings.Contains(l, "Time elapsed") {
 			continue
 		}
-		m := mavenTotal.FindStringSubmatch(l)
+		m := mavenTotal().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -110,7 +110,7 @@ func parseMaven(out []byte) (Results, bool) {
 		return Results{}, false
 	}
 	for i, l := range ls {
-		m := mavenFailure.FindStringSubmatch(l)
+		m := mavenFailure().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -128,8 +128,8 @@ func parseMaven(out []byte) (Results, bool) {
 }
 
 var (
-	gradleTotal = regexp.MustCompile(`^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?`)
-	gradleCase  = regexp.MustCompile(`^(\S.*?) > (.+?) (FAILED|SKIPPED|PASSED)$`)
+	gradleTotal = lazyRegexp(`^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?`)
+	gradleCase  = lazyRegexp(`^(\S.*?) > (.+?) (FAILED|SKIPPED|PASSED)$`)
 )
 
 // parseGradle reads Gradle's test task text: "3 tests completed, 1
@@ -140,7 +140,7 @@ func parseGradle(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		m := gradleTotal.FindStringSubmatch(l)
+		m := gradleTotal().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -154,7 +154,7 @@ func parseGradle(out []byte) (Results, bool) {
 		return Results{}, false
 	}
 	for i, l := range ls {
-		m := gradleCase.FindStringSubmatch(l)
+		m := gradleCase().FindStringSubmatch(l)
 		if m == nil || m[3] != "FAILED" {
 			continue
 		}
@@ -176,9 +176,9 @@ func parseGradle(out []byte) (Results, bool) {
 }
 
 var (
-	rspecTotal   = regexp.MustCompile(`^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?`)
-	rspecRerun   = regexp.MustCompile(`^rspec (\S+) # (.+)$`)
-	rspecHeading = regexp.MustCompile(`^\s+\d+\) (.+)$`)
+	rspecTotal   = lazyRegexp(`^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?`)
+	rspecRerun   = lazyRegexp(`^rspec (\S+) # (.+)$`)
+	rspecHeading = lazyRegexp(`^\s+\d+\) (.+)$`)
 )
 
 // parseRSpec reads RSpec's "3 examples, 1 failure, 1 pending" and the
@@ -189,7 +189,7 @@ func parseRSpec(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		m := rspecTotal.FindStringSubmatch(l)
+		m := rspecTotal().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -204,14 +204,14 @@ func parseRSpec(out []byte) (Results, bool) {
 	}
 	gists := map[string]string{}
 	for i, l := range ls {
-		m := rspecHeading.FindStringSubmatch(l)
+		m := rspecHeading().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
 		var keep []string
 		for _, s := range ls[i+1:] {
 			t := strings.TrimSpace(s)
-			if rspecHeading.MatchString(s) || strings.HasPrefix(t, "# ./") || strings.HasPrefix(t, "Finished in") {
+			if rspecHeading().MatchString(s) || strings.HasPrefix(t, "# ./") || strings.HasPrefix(t, "Finished in") {
 				break
 			}
 			if t != "" {
@@ -226,7 +226,7 @@ func parseRSpec(out []byte) (Results, bool) {
 		}
 	}
 	for _, l := range ls {
-		if m := rspecRerun.FindStringSubmatch(l); m != nil {
+		if m := rspecRerun().FindStringSubmatch(l); m != nil {
 			r.Cases = append(r.Cases, Case{Name: m[2], Status: Fail, Failure: gists[m[2]]})
 		}
 	}
@@ -234,9 +234,9 @@ func parseRSpec(out []byte) (Results, bool) {
 }
 
 var (
-	minitestTotal = regexp.MustCompile(`^(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips`)
-	minitestHead  = regexp.MustCompile(`^\s*\d+\) (Failure|Error):$`)
-	minitestName  = regexp.MustCompile(`^(\S+?#\S+?)(?: \[.*\])?:?$`)
+	minitestTotal = lazyRegexp(`^(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips`)
+	minitestHead  = lazyRegexp(`^\s*\d+\) (Failure|Error):$`)
+	minitestName  = lazyRegexp(`^(\S+?#\S+?)(?: \[.*\])?:?$`)
 )
 
 // parseMinitest reads minitest's "3 runs, 4 assertions, 1 failures, 0
@@ -247,7 +247,7 @@ func parseMinitest(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		m := minitestTotal.FindStringSubmatch(l)
+		m := minitestTotal().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -262,16 +262,16 @@ func parseMinitest(out []byte) (Results, bool) {
 		return Results{}, false
 	}
 	for i, l := range ls {
-		if !minitestHead.MatchString(l) || i+1 >= len(ls) {
+		if !minitestHead().MatchString(l) || i+1 >= len(ls) {
 			continue
 		}
-		m := minitestName.FindStringSubmatch(strings.TrimSpace(ls[i+1]))
+		m := minitestName().FindStringSubmatch(strings.TrimSpace(ls[i+1]))
 		if m == nil {
 			continue
 		}
 		var keep []string
 		for _, s := range ls[i+2:] {
-			if strings.TrimSpace(s) == "" || minitestHead.MatchString(s) {
+			if strings.TrimSpace(s) == "" || minitestHead().MatchString(s) {
 				break
 			}
 			keep = append(keep, strings.TrimSpace(s))
@@ -285,11 +285,11 @@ func parseMinitest(out []byte) (Results, bool) {
 }
 
 var (
-	phpunitOK     = regexp.MustCompile(`^OK \((\d+) tests?, \d+ assertions?\)`)
-	phpunitTotals = regexp.MustCompile(`^Tests: (\d+), Assertions: \d+(.*)\.$`)
+	phpunitOK     = lazyRegexp(`^OK \((\d+) tests?, \d+ assertions?\)`)
+	phpunitTotals = lazyRegexp(`^Tests: (\d+), Assertions: \d+(.*)\.$`)
 	phpunitFail   = field("(?:Failures|Errors)")
 	phpunitSkip   = field("(?:Skipped|Incomplete)")
-	phpunitHead   = regexp.MustCompile(`^\d+\) (\S+::\S+?)(?: with data set .*)?$`)
+	phpunitHead   = lazyRegexp(`^\d+\) (\S+::\S+?)(?: with data set .*)?$`)
 )
 
 // parsePHPUnit reads PHPUnit's "OK (3 tests, 3 assertions)" or "Tests: 3,
@@ -299,7 +299,7 @@ func parsePHPUnit(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		if m := phpunitOK.FindStringSubmatch(l); m != nil {
+		if m := phpunitOK().FindStringSubmatch(l); m != nil {
 			found = true
 			n, _ := strconv.Atoi(m[1])
 			r = Results{Run: n, Passed: n}
@@ -310,18 +310,18 @@ func parsePHPUnit(out []byte) (Results, bool) {
 			r = Results{}
 			continue
 		}
-		m := phpunitTotals.FindStringSubmatch(l)
+		m := phpunitTotals().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
 		found = true
 		total, _ := strconv.Atoi(m[1])
 		f, s := 0, 0
-		for _, x := range phpunitFail.FindAllStringSubmatch(m[2], -1) {
+		for _, x := range phpunitFail().FindAllStringSubmatch(m[2], -1) {
 			n, _ := strconv.Atoi(x[1])
 			f += n
 		}
-		for _, x := range phpunitSkip.FindAllStringSubmatch(m[2], -1) {
+		for _, x := range phpunitSkip().FindAllStringSubmatch(m[2], -1) {
 			n, _ := strconv.Atoi(x[1])
 			s += n
 		}
@@ -340,14 +340,14 @@ func parsePHPUnit(out []byte) (Results, bool) {
 			inFailures = false
 			continue
 		}
-		m := phpunitHead.FindStringSubmatch(l)
+		m := phpunitHead().FindStringSubmatch(l)
 		if m == nil || !inFailures {
 			continue
 		}
 		var keep []string
 		for _, s := range ls[i+1:] {
 			t := strings.TrimSpace(s)
-			if t == "" || phpunitHead.MatchString(s) {
+			if t == "" || phpunitHead().MatchString(s) {
 				break
 			}
 			keep = append(keep, t)
@@ -361,9 +361,9 @@ func parsePHPUnit(out []byte) (Results, bool) {
 }
 
 var (
-	ctestTotal  = regexp.MustCompile(`^\d+% tests passed, (\d+) tests? failed out of (\d+)`)
-	ctestFailed = regexp.MustCompile(`^\s*\d+ - (\S+) \((Failed|SEGFAULT|Timeout|Exception|Subprocess aborted|Not Run|Child aborted|OTHER_FAULT|\w+)\)`)
-	ctestNoTest = regexp.MustCompile(`^No tests were found`)
+	ctestTotal  = lazyRegexp(`^\d+% tests passed, (\d+) tests? failed out of (\d+)`)
+	ctestFailed = lazyRegexp(`^\s*\d+ - (\S+) \((Failed|SEGFAULT|Timeout|Exception|Subprocess aborted|Not Run|Child aborted|OTHER_FAULT|\w+)\)`)
+	ctestNoTest = lazyRegexp(`^No tests were found`)
 )
 
 // parseCTest reads CTest's "67% tests passed, 1 tests failed out of 3"
@@ -373,11 +373,11 @@ func parseCTest(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		if ctestNoTest.MatchString(l) {
+		if ctestNoTest().MatchString(l) {
 			found = true
 			continue
 		}
-		m := ctestTotal.FindStringSubmatch(l)
+		m := ctestTotal().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -398,7 +398,7 @@ func parseCTest(out []byte) (Results, bool) {
 		if !in {
 			continue
 		}
-		m := ctestFailed.FindStringSubmatch(l)
+		m := ctestFailed().FindStringSubmatch(l)
 		if m == nil {
 			break
 		}
@@ -408,9 +408,9 @@ func parseCTest(out []byte) (Results, bool) {
 }
 
 var (
-	junitCoreOK    = regexp.MustCompile(`^OK \((\d+) tests?\)$`)
-	junitCoreTotal = regexp.MustCompile(`^Tests run: (\d+),\s+Failures: (\d+)$`)
-	junitCoreHead  = regexp.MustCompile(`^\d+\) (\w+)\(([\w.$]+)\)$`)
+	junitCoreOK    = lazyRegexp(`^OK \((\d+) tests?\)$`)
+	junitCoreTotal = lazyRegexp(`^Tests run: (\d+),\s+Failures: (\d+)$`)
+	junitCoreHead  = lazyRegexp(`^\d+\) (\w+)\(([\w.$]+)\)$`)
 )
 
 // parseJUnitCore reads JUnit 4's console runner (org.junit.runner.JUnitCore):
@@ -421,11 +421,11 @@ func parseJUnitCore(out []byte) (Results, bool) {
 	var r Results
 	found := false
 	for _, l := range ls {
-		if m := junitCoreOK.FindStringSubmatch(l); m != nil {
+		if m := junitCoreOK().FindStringSubmatch(l); m != nil {
 			found = true
 			n, _ := strconv.Atoi(m[1])
 			r = Results{Run: n, Passed: n}
-		} else if m := junitCoreTotal.FindStringSubmatch(l); m != nil {
+		} else if m := junitCoreTotal().FindStringSubmatch(l); m != nil {
 			found = true
 			n, _ := strconv.Atoi(m[1])
 			f, _ := strconv.Atoi(m[2])
@@ -436,7 +436,7 @@ func parseJUnitCore(out []byte) (Results, bool) {
 		return Results{}, false
 	}
 	for i, l := range ls {
-		m := junitCoreHead.FindStringSubmatch(l)
+		m := junitCoreHead().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}

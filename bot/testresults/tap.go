@@ -1,16 +1,15 @@
 package testresults
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
 
 var (
-	tapLine    = regexp.MustCompile(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
-	tapPlan    = regexp.MustCompile(`^\s*1\.\.\d+`)
-	tapCount   = regexp.MustCompile(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
-	tapBailOut = regexp.MustCompile(`^\s*Bail out!`)
+	tapLine    = lazyRegexp(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
+	tapPlan    = lazyRegexp(`^\s*1\.\.\d+`)
+	tapCount   = lazyRegexp(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	tapBailOut = lazyRegexp(`^\s*Bail out!`)
 )
 
 // parseTAP reads TAP: node --test (which nests subtests four spaces
@@ -21,7 +20,7 @@ func parseTAP(out []byte) (Results, bool) {
 	ls := lines(out)
 	hasPlan := false
 	for _, l := range ls {
-		if tapPlan.MatchString(l) {
+		if tapPlan().MatchString(l) {
 			hasPlan = true
 			break
 		}
@@ -36,12 +35,12 @@ func parseTAP(out []byte) (Results, bool) {
 	var entries []entry
 	counts := map[string]int{}
 	for i, l := range ls {
-		if m := tapCount.FindStringSubmatch(l); m != nil {
+		if m := tapCount().FindStringSubmatch(l); m != nil {
 			n, _ := strconv.Atoi(m[2])
 			counts[m[1]] = n
 			continue
 		}
-		m := tapLine.FindStringSubmatch(l)
+		m := tapLine().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -71,7 +70,7 @@ func parseTAP(out []byte) (Results, bool) {
 		r.Run = n - r.Skipped
 	}
 	for _, l := range ls {
-		if tapBailOut.MatchString(l) && r.Failed == 0 {
+		if tapBailOut().MatchString(l) && r.Failed == 0 {
 			r.Failed = 1
 			r.Cases = append(r.Cases, Case{Name: "bail out", Status: Fail, Failure: strings.TrimSpace(l)})
 			r.Run = r.Passed + r.Failed
@@ -86,7 +85,7 @@ func parseTAP(out []byte) (Results, bool) {
 func tapFailure(rest []string, indent int) string {
 	var keep []string
 	for _, l := range rest {
-		if tapLine.MatchString(l) || tapPlan.MatchString(l) {
+		if tapLine().MatchString(l) || tapPlan().MatchString(l) {
 			break
 		}
 		t := strings.TrimSpace(l)
@@ -101,8 +100,8 @@ func tapFailure(rest []string, indent int) string {
 			if t == "" || strings.HasPrefix(t, "(in test file") || strings.HasPrefix(t, "Subtest:") {
 				continue
 			}
-		case yamlKey.MatchString(t):
-			m := yamlKey.FindStringSubmatch(t)
+		case yamlKey().MatchString(t):
+			m := yamlKey().FindStringSubmatch(t)
 			if m[1] != "error" && m[1] != "expected" && m[1] != "actual" {
 				continue
 			}
@@ -121,12 +120,12 @@ func tapFailure(rest []string, indent int) string {
 	return strings.Join(keep, "\n")
 }
 
-var yamlKey = regexp.MustCompile(`^([A-Za-z_]+):(\s.*|$)`)
+var yamlKey = lazyRegexp(`^([A-Za-z_]+):(\s.*|$)`)
 
 var (
-	nodeSpecCount = regexp.MustCompile(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
-	nodeSpecFail  = regexp.MustCompile(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
-	nodeSpecPass  = regexp.MustCompile(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecCount = lazyRegexp(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	nodeSpecFail  = lazyRegexp(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecPass  = lazyRegexp(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
 )
 
 // parseNodeSpec reads node --test's spec reporter (the default on a
@@ -136,7 +135,7 @@ func parseNodeSpec(out []byte) (Results, bool) {
 	ls := lines(out)
 	counts := map[string]int{}
 	for _, l := range ls {
-		if m := nodeSpecCount.FindStringSubmatch(l); m != nil {
+		if m := nodeSpecCount().FindStringSubmatch(l); m != nil {
 			n, _ := strconv.Atoi(m[2])
 			counts[m[1]] = n
 		}
@@ -156,7 +155,7 @@ func parseNodeSpec(out []byte) (Results, bool) {
 	seen := map[string]bool{}
 	if failing >= 0 {
 		for i := failing + 1; i < len(ls); i++ {
-			m := nodeSpecFail.FindStringSubmatch(ls[i])
+			m := nodeSpecFail().FindStringSubmatch(ls[i])
 			if m == nil || seen[m[2]] {
 				continue
 			}
@@ -164,7 +163,7 @@ func parseNodeSpec(out []byte) (Results, bool) {
 			var gist []string
 			for _, l := range ls[i+1:] {
 				t := strings.TrimSpace(l)
-				if nodeSpecFail.MatchString(l) || strings.HasPrefix(t, "at ") {
+				if nodeSpecFail().MatchString(l) || strings.HasPrefix(t, "at ") {
 					break
 				}
 				if t != "" && !strings.HasPrefix(t, "test at ") {
