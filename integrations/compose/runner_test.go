@@ -109,7 +109,9 @@ func TestDeterministicEnv(t *testing.T) {
 // TestStartedIsNotHealthy is the control for the ordering test above: with
 // service_started, the first check meets a kv that does not listen yet.
 func TestStartedIsNotHealthy(t *testing.T) {
-	r, dir := newRunner(t, stackYAML("3s", "service_started"), "app", Config{})
+	// kv listens only after a minute, far beyond the app's start on a
+	// loaded machine (3 s was not); teardown stops it either way.
+	r, dir := newRunner(t, stackYAML("60s", "service_started"), "app", Config{})
 	if res := run(t, r, dir, kv("PING")...); res.ExitCode == 0 {
 		t.Fatalf("PING before kv listens passed: output %q", res.Output)
 	}
