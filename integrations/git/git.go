@@ -247,30 +247,23 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 		// user's index; --ignore-submodules=none and
 		// --untracked-files=all override settings that would hide a
 		// change `git add -A` sees.
-		out, err := r.git(ctx, "--no-optional-locks", "status", "--porcelain=v2", "-z",
+		// --branch names the commit status compared against.
+		out, err := r.git(ctx, "--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch",
 			"--untracked-files=all", "--ignore-submodules=none", "--no-renames")
 		status <- statusAnswer{out, err}
 	}()
-	out, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel", "HEAD", "HEAD^{tree}")
-	if err != nil && !errors.Is(err, ErrNotRepo) {
-		// A repository without commits has no HEAD: ask again without it.
-		out, err = r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel")
-	}
+	// The rest is read from the repository's files where it can be (see
+	// readHead), else asked of a second git process.
+	top, indexPath, head, headTree, read := readHead(r.Dir)
 	st := <-status
-	if err != nil {
-		return "", "", err
-	}
 	if st.err != nil {
 		return "", "", st.err
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 2 && len(lines) != 4 {
-		return "", "", fmt.Errorf("git rev-parse: unexpected answer %q", out)
-	}
-	indexPath, top := lines[0], lines[1]
-	var headTree string
-	if len(lines) == 4 {
-		head, headTree = lines[2], lines[3]
+	if !read || branchOID(st.out) != head {
+		var err error
+		if top, indexPath, head, headTree, err = r.revParse(ctx); err != nil {
+			return "", "", err
+		}
 	}
 	stage, sameAsHead, err := parseStatus(st.out, top, abs)
 	if err != nil {
@@ -281,6 +274,28 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 	}
 	tree, err = r.writeTree(ctx, top, indexPath, stage)
 	return head, tree, err
+}
+
+// revParse asks git for the top of the work tree, the index file, HEAD and
+// its tree (the last two empty without commits).
+func (r Repo) revParse(ctx context.Context) (top, indexPath, head, tree string, err error) {
+	out, err := r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel", "HEAD", "HEAD^{tree}")
+	if err != nil && !errors.Is(err, ErrNotRepo) {
+		// A repository without commits has no HEAD: ask again without it.
+		out, err = r.git(ctx, "rev-parse", "--path-format=absolute", "--git-path", "index", "--show-toplevel")
+	}
+	if err != nil {
+		return "", "", "", "", err
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 && len(lines) != 4 {
+		return "", "", "", "", fmt.Errorf("git rev-parse: unexpected answer %q", out)
+	}
+	indexPath, top = lines[0], lines[1]
+	if len(lines) == 4 {
+		head, tree = lines[2], lines[3]
+	}
+	return top, indexPath, head, tree, nil
 }
 
 // parseStatus reads `git status --porcelain=v2 -z` and returns the paths
