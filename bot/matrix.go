@@ -58,6 +58,7 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, ws *
 	type job struct{ item, pair int }
 	pairs := make([][]Pair, len(auto))
 	var jobs []job
+	perEnv := map[string]int{} // commands each environment's runner will start
 	for i, it := range auto {
 		envs := names
 		if it.Environment != "" {
@@ -66,11 +67,8 @@ func (v *Verifier) verifyMatrix(ctx context.Context, auto []checklist.Item, ws *
 		for _, env := range envs {
 			pairs[i] = append(pairs[i], Pair{Environment: env, RequiredExitCode: it.ExitCode})
 			jobs = append(jobs, job{i, len(pairs[i]) - 1})
+			perEnv[env]++
 		}
-	}
-	perEnv := map[string]int{}
-	for _, j := range jobs {
-		perEnv[pairs[j.item][j.pair].Environment]++
 	}
 	for env, n := range perEnv {
 		expect(byName[env], n*ws.n)
