@@ -165,6 +165,14 @@ func (r *Runner) takeInit() (*initProc, error) {
 			case <-time.After(200 * time.Microsecond):
 			}
 		}
+		if p == nil {
+			// The refill may have put its init in the pool and finished
+			// between the two looks above.
+			select {
+			case p = <-r.warm:
+			default:
+			}
+		}
 	}
 	if p == nil || !running(p.c.Process.Pid) {
 		if p != nil {
