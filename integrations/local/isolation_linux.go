@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"syscall"
+
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 // probeResult caches what the kernel permits: it cannot change while the
@@ -54,7 +56,7 @@ func tryClone(attr *syscall.SysProcAttr) error {
 // sandbox is built: Run falls back from an automatic sandbox that cannot be
 // built, and CheckIsolation builds one.
 var sandboxProbe = sync.OnceValue(func() probeResult {
-	err := tryClone(sandboxAttr(false))
+	err := tryClone(sandboxinit.Attr(false))
 	return probeResult{ok: err == nil, err: err}
 })
 

@@ -46,4 +46,4 @@ func (r *Runner) Network() bool { return true }
 // Expect does nothing: no sandbox waits here.
 func (r *Runner) Expect(int) {}
 
-func (r *Runner) refill() {}
+func (r *Runner) prewarm() {}

@@ -96,6 +96,10 @@ type Config struct {
 	// where the next delivery's command is always coming), Waiting
 	// sandboxes wait.
 	Announced bool
+	// Prestarted makes the runner's first sandbox the init that
+	// sandboxinit.Prestart started early in the process, when there is one
+	// and it matches the sandbox's network setting.
+	Prestarted bool
 }
 
 // Option sets one field of the Config that New builds.
@@ -127,6 +131,9 @@ func WithPrewarm() Option { return func(c *Config) { c.Prewarm = true } }
 // WithWaiting sets Config.Waiting.
 func WithWaiting(n int) Option { return func(c *Config) { c.Waiting = n } }
 
+// WithPrestarted sets Config.Prestarted.
+func WithPrestarted() Option { return func(c *Config) { c.Prestarted = true } }
+
 // WithAnnounced sets Config.Announced.
 func WithAnnounced() Option { return func(c *Config) { c.Announced = true } }
 
@@ -157,6 +164,9 @@ type Runner struct {
 	// announced and not yet started, -1 before the first announcement.
 	announced bool
 	expected  atomic.Int64
+	// prestarted is set until the first spawn has looked for the init
+	// sandboxinit.Prestart started (Config.Prestarted).
+	prestarted atomic.Bool
 	// spawnFunc replaces spawnInit in tests that need a sandbox which
 	// cannot be built.
 	spawnFunc func() (*initProc, error)
@@ -224,9 +234,10 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		// more would cost every one-command run an init it never uses.
 		r.warm = make(chan *initProc, max(1, cfg.Waiting))
 		r.announced = cfg.Announced
+		r.prestarted.Store(cfg.Prestarted)
 		r.expected.Store(-1)
 		if cfg.Prewarm {
-			r.refill()
+			r.prewarm()
 		}
 	}
 	return r, nil

@@ -19,11 +19,6 @@ import (
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
-// selfExe is how the runner starts its own executable as the sandbox's
-// init: the path stays valid even if the file on disk is replaced by an
-// upgrade while the service runs.
-const selfExe = "/proc/self/exe"
-
 // setupTimeout bounds how long the init may take to build the sandbox
 // before the runner gives up on it.
 const setupTimeout = 30 * time.Second
@@ -46,27 +41,6 @@ var sandboxRoot = sync.OnceValues(func() (string, error) {
 	return dir, nil
 })
 
-// sandboxAttr returns the namespaces of a sandboxed command. Without root,
-// a user namespace maps the service's user to root inside it, which is
-// what lets the init build mounts; the command itself runs with no
-// capabilities (see confine). As root, no user namespace is made so that
-// /proc can be mounted even where a container runtime has masked parts of
-// the host's; the init drops root's capabilities before the exec instead.
-func sandboxAttr(network bool) *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL,
-		Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS}
-	if !network {
-		attr.Cloneflags |= syscall.CLONE_NEWNET
-	}
-	if os.Geteuid() != 0 {
-		attr.Cloneflags |= syscall.CLONE_NEWUSER
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
-		attr.GidMappingsEnableSetgroups = false
-	}
-	return attr
-}
-
 // initProc is a started init that has been sent the sandbox spec and waits
 // for its command.
 type initProc struct {
@@ -77,15 +51,9 @@ type initProc struct {
 	ready  bool     // sandboxinit.ReadyLine has been read
 }
 
-// kill stops an init that will not be used. It does not wait: the init's
-// namespaces are torn down by the kernel when it exits, which takes a few
-// milliseconds nobody needs to wait for; it is reaped in the background.
+// kill stops an init that will not be used (sandboxinit.Proc.Kill).
 func (p *initProc) kill() {
-	p.spec.Close()
-	p.report.Close()
-	p.out.Close()
-	_ = p.c.Process.Kill()
-	go func() { _ = p.c.Wait() }()
+	(&sandboxinit.Proc{Cmd: p.c, SpecW: p.spec, Report: p.report, Out: p.out}).Kill()
 }
 
 // spawn starts an init: spawnInit, or what a test put in spawnFunc.
@@ -96,52 +64,39 @@ func (r *Runner) spawn() (*initProc, error) {
 	return r.spawnInit()
 }
 
-// spawnInit starts an init in fresh namespaces and sends it the runner's
-// sandbox spec; the init builds the sandbox and then waits.
+// spawnInit starts an init in fresh namespaces (or takes the one
+// sandboxinit.Prestart started, the first time, when the runner was built
+// WithPrestarted) and sends it the runner's sandbox spec; the init builds
+// the sandbox and then waits.
 func (r *Runner) spawnInit() (*initProc, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, err
 	}
 	sb := r.sandbox
-	payload, err := json.Marshal(sandboxinit.Spec{Root: root, Path: r.path,
+	payload, err := json.Marshal(sandboxinit.Spec{Env: r.env, Root: root, Path: r.path,
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
 		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)})
 	if err != nil {
 		return nil, fmt.Errorf("local: encoding the sandbox spec: %w", err)
 	}
-	var files [6]*os.File // spec r/w, report r/w, output r/w
-	for i := 0; i < len(files); i += 2 {
-		if files[i], files[i+1], err = os.Pipe(); err != nil {
-			for _, f := range files[:i] {
-				f.Close()
-			}
-			return nil, fmt.Errorf("local: sandbox pipes: %w", err)
+	var sp *sandboxinit.Proc
+	if r.prestarted.CompareAndSwap(true, false) {
+		sp = sandboxinit.Prestarted(sb.Network)
+	}
+	if sp == nil {
+		if sp, err = sandboxinit.Start(sb.Network); err != nil {
+			return nil, fmt.Errorf("local: %w", err)
 		}
 	}
-	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
-	// One pipe for both streams keeps their interleaving as the command
-	// wrote it.
-	c := &exec.Cmd{Path: selfExe, Args: []string{sandboxinit.Arg0}, Env: r.env, Dir: "/", Stdout: outW, Stderr: outW,
-		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: sandboxAttr(sb.Network)}
-	err = c.Start()
-	specR.Close()
-	repW.Close()
-	outW.Close()
-	if err != nil {
-		specW.Close()
-		repR.Close()
-		outR.Close()
-		return nil, fmt.Errorf("local: starting the sandbox: %w", err)
-	}
-	// The spec is a few hundred bytes, well inside a pipe's buffer.
-	if _, err := specW.Write(append(payload, '\n')); err != nil {
-		p := &initProc{c: c, spec: specW, report: repR, out: outR}
+	p := &initProc{c: sp.Cmd, spec: sp.SpecW, report: sp.Report, out: sp.Out}
+	// The init reads the spec as soon as it starts.
+	if _, err := p.spec.Write(append(payload, '\n')); err != nil {
 		p.kill()
 		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
 	}
-	return &initProc{c: c, spec: specW, report: repR, out: outR}, nil
+	return p, nil
 }
 
 // takeInit returns a waiting init, starting one if none is ready, and
@@ -232,20 +187,46 @@ func (r *Runner) wanted() int {
 // its init rather than starting another beside it.
 func (r *Runner) refill() {
 	if r.refilling.CompareAndSwap(false, true) {
-		go r.refillLoop()
+		go r.refillLoop(nil)
 	}
 }
 
-// refillLoop is refill's goroutine; it holds r.refilling.
-func (r *Runner) refillLoop() {
+// prewarm is refill at construction. The first init is spawned and sent
+// its spec before New returns when it was prestarted (that costs a pipe
+// write): the init builds the sandbox at once, instead of when the refill
+// goroutine is first scheduled, which in a process busy starting up (two
+// cores, git, the ledger opening) can be milliseconds later.
+func (r *Runner) prewarm() {
+	if !r.prestarted.Load() {
+		r.refill()
+		return
+	}
+	r.refilling.Store(true)
+	p, err := r.spawn()
+	if err != nil {
+		// The first command starts its own and reports why.
+		r.refilling.Store(false)
+		return
+	}
+	go r.refillLoop(p)
+}
+
+// refillLoop is refill's goroutine; it holds r.refilling. first, if not
+// nil, is an init already spawned, to be added first.
+func (r *Runner) refillLoop(first *initProc) {
 	for {
-		for len(r.warm) < r.wanted() && !r.closed.Load() {
-			if !r.addWarm() {
+		for (first != nil || len(r.warm) < r.wanted()) && !r.closed.Load() {
+			p := first
+			first = nil
+			if !r.addWarm(p) {
 				// The next command starts its own and reports why;
 				// trying again here would only repeat the failure.
 				r.refilling.Store(false)
 				return
 			}
+		}
+		if first != nil { // closed before it was added
+			first.kill()
 		}
 		r.refilling.Store(false)
 		// A command may have taken an init after the loop's last look.
@@ -255,13 +236,15 @@ func (r *Runner) refillLoop() {
 	}
 }
 
-// addWarm starts an init and, once it has built its sandbox, puts it in
-// the pool. It reports false when the init failed; the next command then
-// starts its own and reports why.
-func (r *Runner) addWarm() bool {
-	p, err := r.spawn()
-	if err != nil {
-		return false
+// addWarm starts an init (unless given one already spawned) and, once it
+// has built its sandbox, puts it in the pool. It reports false when the
+// init failed; the next command then starts its own and reports why.
+func (r *Runner) addWarm(p *initProc) bool {
+	if p == nil {
+		var err error
+		if p, err = r.spawn(); err != nil {
+			return false
+		}
 	}
 	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
 	var ready [len(sandboxinit.ReadyLine)]byte

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 // sandboxed runs a shell script in a fresh sandbox runner with cfg, in a
@@ -418,4 +419,48 @@ func TestAnnouncedRunnerBuildsOnlyWhatIsExpected(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPrestartedInit: the init sandboxinit.Prestart starts before the
+// configuration is known (the CLI's `run`, from a package initialiser) is
+// the first sandbox of a runner built WithPrestarted, when that runner's
+// sandbox has no network; it gets its environment and spec like any other
+// (no variable of this process leaks in). A runner with network leaves it,
+// and DiscardPrestarted stops it. Prestart is once per process, so this is
+// one test.
+func TestPrestartedInit(t *testing.T) {
+	t.Setenv("AUTOVERIFY_FAKE_SECRET", "hunter2-secret-value")
+	sandboxinit.Prestart()
+
+	// The host's interfaces, as a command with the host's network sees
+	// them; one in a network namespace of its own sees only lo.
+	hostNet, err := os.ReadFile("/proc/net/dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withNet := newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Network: true}), WithPrestarted(), WithPrewarm())
+	res := run(t, withNet, "cat", "/proc/net/dev")
+	_ = withNet.Close()
+	if res.ExitCode != 0 {
+		t.Fatalf("network runner: %d %q", res.ExitCode, res.Output)
+	}
+	if strings.Count(string(hostNet), ":") > 1 && strings.Count(string(res.Output), ":") < 2 {
+		t.Fatalf("the runner with network ran in a namespace of its own (the prestarted init's?):\n%s", res.Output)
+	}
+
+	r := newRunner(t, IsolationSandbox, WithPrestarted(), WithPrewarm())
+	t.Cleanup(func() { _ = r.Close() })
+	res = run(t, r, "sh", "-c", "env; echo pid=$$; hostname")
+	out := string(res.Output)
+	if res.ExitCode != 0 || !strings.Contains(out, "pid=1\n") || !strings.Contains(out, "HOME="+SandboxHome) {
+		t.Fatalf("want the command as PID 1 of the sandbox with its home; got %d:\n%s", res.ExitCode, out)
+	}
+	if strings.Contains(out, "hunter2") {
+		t.Fatalf("the test process's environment reached the prestarted init's command:\n%s", out)
+	}
+	if p := sandboxinit.Prestarted(false); p != nil {
+		p.Kill()
+		t.Fatal("the runner without network did not take the prestarted init")
+	}
+	sandboxinit.DiscardPrestarted() // nothing left: a no-op
 }

@@ -74,12 +74,12 @@ func run() {
 	if err := confine(); err != nil {
 		fail(Report{Setup: err.Error()})
 	}
-	err = syscall.Exec(path, cmd.Argv, os.Environ())
+	err = syscall.Exec(path, cmd.Argv, spec.Env)
 	// A program written just before (by a concurrent command's fork that
 	// has not exec'd yet) can be busy for a moment; see startPlain.
 	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
 		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
-		err = syscall.Exec(path, cmd.Argv, os.Environ())
+		err = syscall.Exec(path, cmd.Argv, spec.Env)
 	}
 	code = ExitNotExecutable
 	if errors.Is(err, syscall.ENOENT) {
@@ -382,7 +382,9 @@ func limit() error {
 	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting securebits: %w", err)
 	}
-	for c := 0; c <= lastCap(); c++ {
+	// Read once: each read of /proc costs as much as the prctl.
+	last := lastCap()
+	for c := 0; c <= last; c++ {
 		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
 			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
 		}

@@ -30,6 +30,9 @@ const (
 // then pays only for binding its workspace and the exec. It is sent as JSON
 // on SpecFD so that nothing of it is visible in the command's environment.
 type Spec struct {
+	// Env is the command's environment. The init itself starts with an
+	// empty one (see Start).
+	Env       []string
 	Root      string
 	Path      string
 	ReadOnly  []string

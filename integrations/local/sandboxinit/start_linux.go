@@ -1,0 +1,169 @@
+package sandboxinit
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+)
+
+// Exe is how the runner starts its own executable as the sandbox's init:
+// the path stays valid even if the file on disk is replaced by an upgrade
+// while the service runs.
+const Exe = "/proc/self/exe"
+
+// Proc is an init that has started in its namespaces and waits for its
+// Spec on SpecW. It is the runner's side of the protocol; it lives here,
+// beside the init, so that Prestart can start one while the rest of the
+// binary is still initialising (this package imports only the standard
+// library; see sys_linux.go).
+type Proc struct {
+	Cmd *exec.Cmd
+	// SpecW is the write end of SpecFD: the Spec, then the Command.
+	SpecW *os.File
+	// Report is the read end of ReportFD: ReadyLine, then either EOF
+	// (the command was exec'd) or a Report.
+	Report *os.File
+	// Out is the read end of the command's output (stdout and stderr).
+	Out *os.File
+	// Network is whether the init shares the host's network namespace.
+	Network bool
+}
+
+// Attr returns the namespaces of a sandboxed command. Without root, a
+// user namespace maps the service's user to root inside it, which is what
+// lets the init build mounts; the command itself runs with no capabilities
+// (see confine). As root, no user namespace is made so that /proc can be
+// mounted even where a container runtime has masked parts of the host's;
+// the init drops root's capabilities before the exec instead.
+func Attr(network bool) *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL,
+		Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS}
+	if !network {
+		attr.Cloneflags |= syscall.CLONE_NEWNET
+	}
+	if os.Geteuid() != 0 {
+		attr.Cloneflags |= syscall.CLONE_NEWUSER
+		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
+		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
+		attr.GidMappingsEnableSetgroups = false
+	}
+	return attr
+}
+
+// Start starts an init in fresh namespaces. It starts with an empty
+// environment: the command's comes in the Spec, so an init can be started
+// before the runner's configuration is known.
+func Start(network bool) (*Proc, error) {
+	var files [6]*os.File // spec r/w, report r/w, output r/w
+	for i := 0; i < len(files); i += 2 {
+		var err error
+		if files[i], files[i+1], err = os.Pipe(); err != nil {
+			for _, f := range files[:i] {
+				f.Close()
+			}
+			return nil, fmt.Errorf("sandbox pipes: %w", err)
+		}
+	}
+	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
+	// One pipe for both streams keeps their interleaving as the command
+	// wrote it.
+	c := &exec.Cmd{Path: Exe, Args: []string{Arg0}, Env: []string{}, Dir: "/", Stdout: outW, Stderr: outW,
+		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: Attr(network)}
+	err := c.Start()
+	specR.Close()
+	repW.Close()
+	outW.Close()
+	if err != nil {
+		specW.Close()
+		repR.Close()
+		outR.Close()
+		return nil, fmt.Errorf("starting the sandbox: %w", err)
+	}
+	return &Proc{Cmd: c, SpecW: specW, Report: repR, Out: outR, Network: network}, nil
+}
+
+// Kill stops an init that will not be used. It does not wait: the init's
+// namespaces are torn down by the kernel when it exits, which takes a few
+// milliseconds nobody needs to wait for; it is reaped in the background.
+func (p *Proc) Kill() {
+	p.SpecW.Close()
+	p.Report.Close()
+	p.Out.Close()
+	_ = p.Cmd.Process.Kill()
+	go func() { _ = p.Cmd.Wait() }()
+}
+
+// early is the init Prestart started, until Prestarted takes it.
+var early struct {
+	mu      sync.Mutex
+	started bool
+	done    chan struct{} // closed once the start returned
+	p       *Proc
+}
+
+// Prestart starts one init without network in the background, for a
+// process that is about to run a command in the local sandbox (the CLI's
+// `run`): called from a package initialiser, the init's own start-up (a
+// clone with six namespaces, the exec, the Go runtime's start) overlaps
+// the rest of the binary's initialisation instead of following it. The
+// init waits for its Spec, so nothing about the sandbox is decided here.
+// A failure is not reported: the runner starts its own and says why.
+func Prestart() {
+	early.mu.Lock()
+	defer early.mu.Unlock()
+	if early.started {
+		return
+	}
+	early.started, early.done = true, make(chan struct{})
+	go func() {
+		defer close(early.done)
+		p, err := Start(false)
+		if err != nil {
+			return
+		}
+		early.mu.Lock()
+		early.p = p
+		early.mu.Unlock()
+	}()
+}
+
+// Prestarted hands over the init Prestart started, once, if it matches
+// network; otherwise (none was started, it failed, or it was taken) nil.
+func Prestarted(network bool) *Proc {
+	early.mu.Lock()
+	done := early.done
+	early.mu.Unlock()
+	if done == nil {
+		return nil
+	}
+	<-done
+	early.mu.Lock()
+	defer early.mu.Unlock()
+	p := early.p
+	if p == nil || p.Network != network {
+		return nil
+	}
+	early.p = nil
+	return p
+}
+
+// DiscardPrestarted stops the init Prestart started if nothing took it
+// (the configuration chose another runner, or no sandbox).
+func DiscardPrestarted() {
+	early.mu.Lock()
+	done := early.done
+	early.mu.Unlock()
+	if done == nil {
+		return
+	}
+	<-done
+	early.mu.Lock()
+	p := early.p
+	early.p = nil
+	early.mu.Unlock()
+	if p != nil {
+		p.Kill()
+	}
+}
