@@ -238,24 +238,28 @@ func (r Repo) TreeHash(ctx context.Context, exclude ...string) (string, error) {
 func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree string, err error) {
 	abs := AbsPaths(exclude...)
 	type statusAnswer struct {
-		out string
-		err error
+		out   string
+		err   error
+		ahead bool // started at the process's start (PrestartStatus)
 	}
 	status := make(chan statusAnswer, 1)
 	go func() {
-		// --no-optional-locks: status must not refresh (rewrite) the
-		// user's index; --ignore-submodules=none and
-		// --untracked-files=all override settings that would hide a
-		// change `git add -A` sees.
-		// --branch names the commit status compared against.
-		out, err := r.git(ctx, "--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch",
-			"--untracked-files=all", "--ignore-submodules=none", "--no-renames")
-		status <- statusAnswer{out, err}
+		if out, err, ok := takeStatus(r.Dir); ok {
+			status <- statusAnswer{out, err, true}
+			return
+		}
+		out, err := r.git(ctx, statusArgs...)
+		status <- statusAnswer{out, err, false}
 	}()
 	// The rest is read from the repository's files where it can be (see
 	// readHead), else asked of a second git process.
 	top, indexPath, head, headTree, read := readHead(r.Dir)
 	st := <-status
+	if st.ahead && ((st.err != nil && !errors.Is(st.err, ErrNotRepo)) || (read && branchOID(st.out) != head)) {
+		// A commit since the process started, or an early failure: the
+		// status must be of the HEAD the tree is hashed against.
+		st.out, st.err = r.git(ctx, statusArgs...)
+	}
 	if st.err != nil {
 		return "", "", st.err
 	}
@@ -263,6 +267,11 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 		var err error
 		if top, indexPath, head, headTree, err = r.revParse(ctx); err != nil {
 			return "", "", err
+		}
+		if st.ahead && branchOID(st.out) != head {
+			if st.out, err = r.git(ctx, statusArgs...); err != nil {
+				return "", "", err
+			}
 		}
 	}
 	stage, sameAsHead, err := parseStatus(st.out, top, abs)
