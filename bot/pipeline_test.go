@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -246,6 +247,73 @@ func TestPipelineRefusedAfterBegin(t *testing.T) {
 	assert.Equal(t, "subject\npub begin\nworkspace\nrunners\npub publish problem refused\nrelease runners\nrelease workspace", h.ev.String(),
 		"a refusal completes what Begin started, and resources are still released")
 }
+
+// racingStore is a ledger store where another run takes the story's last
+// verify cycles between this run's Peek and its reservation.
+type racingStore struct {
+	ledger.Store
+	limits ledger.Limits
+	once   sync.Once
+}
+
+func (s *racingStore) Update(ctx context.Context, key string, fn func(*ledger.Entry) error) (ledger.Entry, error) {
+	s.once.Do(func() {
+		_, _ = s.Store.Update(ctx, key, func(e *ledger.Entry) error {
+			e.AutoVerifyRuns, e.LastRoute = s.limits.MaxVerifyCycles, ledger.NeedsFix
+			return nil
+		})
+	})
+	return s.Store.Update(ctx, key, fn)
+}
+
+// TestPipelineRefusedWhileItsChecksStart: the cycle is reserved while the
+// checks start; when a concurrent run took the last one after the Peek,
+// the checks are stopped, nothing is written and the run is refused, as if
+// it had been refused before it started.
+func TestPipelineRefusedWhileItsChecksStart(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	store, err := bolt.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	limits := ledger.DefaultLimits
+	started := make(chan struct{}, 1)
+	stopped := make(chan error, 1)
+	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+		started <- struct{}{}
+		select {
+		case <-ctx.Done():
+			stopped <- ctx.Err()
+			return Result{}, ctx.Err()
+		case <-time.After(time.Minute):
+			stopped <- nil
+			return Result{}, nil
+		}
+	}}
+	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: &racingStore{Store: store, limits: limits}, Limits: limits}, Limits: limits,
+		Redactor: noRedact{}, Artifacts: h.artifacts, Runners: fakeRunners{h.ev, r}})
+	v, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	require.NotNil(t, v.Problem)
+	assert.Equal(t, ProblemRefused, v.Problem.Kind)
+	select {
+	case <-started:
+		assert.ErrorIs(t, <-stopped, context.Canceled, "the check was stopped")
+	default: // refused before the check started: as good
+	}
+	assert.Empty(t, h.artifacts.runs, "no evidence of a refused run")
+	e, err := store.Get(context.Background(), "KAN-1")
+	require.NoError(t, err)
+	assert.Equal(t, limits.MaxVerifyCycles, e.AutoVerifyRuns, "no cycle beyond the limit")
+	assert.Empty(t, e.History, "the refused run is not in the story's history")
+}
+
+// ctxRunner is a Runner that sees the command's context.
+type ctxRunner struct {
+	run func(ctx context.Context, cmd Command) (Result, error)
+}
+
+func (c *ctxRunner) Run(ctx context.Context, cmd Command) (Result, error) { return c.run(ctx, cmd) }
 
 func TestPipelineTransientErrorIsReturnedNotPublished(t *testing.T) {
 	t.Parallel()

@@ -90,11 +90,38 @@ type activeRun struct {
 	// costs no file sync on the way to the verdict (the ledger and the
 	// evidence are written meanwhile); the run's end comes after it.
 	written chan struct{}
+	// unredacted is set while rec's item texts and commands are as the
+	// story has them: Begin leaves masking them to its background write
+	// (settle), since the first redaction of a process waits for
+	// gitleaks' rules to be read, a few milliseconds a run's start need
+	// not wait for.
+	unredacted bool
 }
 
-// enqueue writes rec after the run's earlier writes, in the background.
+// settle masks the run's item texts and commands if Begin left them.
 // The caller holds a.mu.
-func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record) {
+func (r *RunRecorder) settle(a *activeRun) {
+	if a.unredacted {
+		a.rec.Items = r.redactItems(a.rec.Items)
+		a.unredacted = false
+	}
+}
+
+// redactItems returns items with their texts and commands masked, in a
+// fresh slice.
+func (r *RunRecorder) redactItems(items []runlog.Item) []runlog.Item {
+	items = slices.Clone(items)
+	for i := range items {
+		it := &items[i]
+		it.Text, it.Command = r.redact(it.Text), r.redact(it.Command)
+	}
+	return items
+}
+
+// enqueue writes rec after the run's earlier writes, in the background;
+// with mask, its items' texts and commands are masked there first (see
+// activeRun.unredacted). The caller holds a.mu.
+func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record, mask bool) {
 	prev, done := a.written, make(chan struct{})
 	a.written = done
 	if r.Pending != nil {
@@ -108,6 +135,9 @@ func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Reco
 		if prev != nil {
 			<-prev
 		}
+		if mask {
+			rec.Items = r.redactItems(rec.Items)
+		}
 		r.put(ctx, rec)
 	}()
 }
@@ -120,7 +150,7 @@ func (r *RunRecorder) end(ctx context.Context, a *activeRun, rec runlog.Record) 
 	}
 	if r.Pending != nil {
 		a.mu.Lock()
-		r.enqueue(ctx, a, rec)
+		r.enqueue(ctx, a, rec, false)
 		a.mu.Unlock()
 		return
 	}
@@ -149,11 +179,11 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 	rec.Status = runlog.Active
 	if v.Story != nil {
 		for _, it := range v.Story.Items {
-			rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: r.redact(it.Text), Command: r.redact(it.Command), Kind: string(it.Kind),
+			rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: it.Text, Command: it.Command, Kind: string(it.Kind),
 				Checked: it.Checked && it.Kind == checklist.Manual})
 		}
 	}
-	run := &activeRun{rec: rec}
+	run := &activeRun{rec: rec, unredacted: true}
 	r.mu.Lock()
 	if r.active == nil {
 		r.active = map[string]*activeRun{}
@@ -162,10 +192,14 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 	r.mu.Unlock()
 	if r.Pending != nil {
 		run.mu.Lock()
-		r.enqueue(ctx, run, rec)
+		r.enqueue(ctx, run, rec, true)
 		run.mu.Unlock()
 		return nil
 	}
+	run.mu.Lock()
+	r.settle(run)
+	rec = run.rec
+	run.mu.Unlock()
 	r.put(ctx, rec)
 	return nil
 }
@@ -180,6 +214,7 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 	}
 	run.mu.Lock()
 	defer run.mu.Unlock()
+	r.settle(run)
 	// A fresh slice per write: a store may keep the record it was given.
 	run.rec.Items = slices.Clone(run.rec.Items)
 	for i := range run.rec.Items {
@@ -193,7 +228,7 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 			it.CachedFrom = o.Cached.RunID
 		}
 	}
-	r.enqueue(ctx, run, run.rec)
+	r.enqueue(ctx, run, run.rec, false)
 }
 
 // Publish records how the run ended.

@@ -186,6 +186,8 @@ type maskRedactor string
 
 func (m maskRedactor) String(s string) string { return strings.ReplaceAll(s, string(m), "[REDACTED]") }
 
+func (m maskRedactor) Bytes(b []byte) []byte { return []byte(m.String(string(b))) }
+
 func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
 	t.Parallel()
 	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n")
@@ -200,6 +202,31 @@ func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
 		assert.NotContains(t, raw, "hunter2-token")
 	}
 	assert.Contains(t, log.puts[len(log.puts)-1].Problem, "[REDACTED]")
+}
+
+// TestRunRecorderMasksItemsInTheBackground: with Pending, Begin leaves
+// masking the items to its background write (the first redaction of a
+// process waits for gitleaks' rules); the start, every landing and the
+// end are still written masked.
+func TestRunRecorderMasksItemsInTheBackground(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n- [ ] then `ok hunter2-token`\n")
+	log := &memRunLog{}
+	var pending sync.WaitGroup
+	// The pipeline masks the summary the end is written from.
+	h.pipeline.Redactor = maskRedactor("hunter2-token")
+	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Redactor: maskRedactor("hunter2-token"), Pending: &pending}}
+	_, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	pending.Wait()
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	require.Len(t, log.puts, 4, "begin, two landings, the end")
+	for _, r := range log.puts {
+		assert.NotContains(t, fmt.Sprintf("%+v", r), "hunter2-token")
+		require.Len(t, r.Items, 2)
+		assert.Equal(t, "deploy with [REDACTED] `ok`", r.Items[0].Text, "%s %d", r.Status, len(log.puts))
+	}
 }
 
 func TestRunRecorderShowsReviewersAsASection(t *testing.T) {

@@ -114,9 +114,9 @@ func (r Report) Counts() (passed, failed int) {
 	return
 }
 
-// Run verifies the story. It reserves a verify cycle first (a story whose
-// cycles are spent is refused with *ledger.RefusedError before anything
-// runs), routes the result, tries configured fixers while the route is
+// Run verifies the story. It reserves a verify cycle as the checks start
+// (a story whose cycles are spent is refused with *ledger.RefusedError
+// before anything runs; see beginAndVerify), routes the result, tries configured fixers while the route is
 // needs_fix and attempts and cycles remain (each fix counts an attempt and
 // each re-verification of the failed items a cycle), and records the run.
 func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
@@ -126,34 +126,41 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	}
 	rep := Report{Started: now()}
 	cached := s.Verifier.AllCached(ctx, req.Story.Items)
-	if !cached && s.Prepare != nil {
-		// Do not fetch a workspace for a run the ledger will refuse.
+	rep.Cached = cached
+	var before ledger.Entry
+	var err error
+	if cached {
+		if s.CountCached {
+			before, err = s.Ledger.BeginCycle(ctx, req.Key)
+		} else {
+			before, err = s.Ledger.Peek(ctx, req.Key)
+		}
+		if err != nil {
+			return rep, err
+		}
+		rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
+	} else {
+		// Neither fetch a workspace nor start a command for a run the
+		// ledger will refuse.
 		if e, err := s.Ledger.Peek(ctx, req.Key); err != nil {
 			return rep, err
 		} else if err := e.Refusal(s.Limits); err != nil {
 			return rep, err
 		}
-		if err := s.Prepare(ctx); err != nil {
-			return rep, err
+		if s.Prepare != nil {
+			if err := s.Prepare(ctx); err != nil {
+				return rep, err
+			}
 		}
-	}
-	if !cached {
 		// The reviewers' copies are made while the ledger opens the cycle.
 		s.Verifier.Prewarm(ctx, req.Story.Items, req.Dir)
 		defer s.Verifier.ReleasePrewarmed()
+		var reserved bool
+		before, rep.Outcomes, reserved, err = s.beginAndVerify(ctx, req)
+		if !reserved {
+			return rep, err
+		}
 	}
-	var before ledger.Entry
-	var err error
-	if cached && !s.CountCached {
-		before, err = s.Ledger.Peek(ctx, req.Key)
-	} else {
-		before, err = s.Ledger.BeginCycle(ctx, req.Key)
-	}
-	if err != nil {
-		return rep, err
-	}
-	rep.Cached = cached
-	rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
 	if err == nil && s.Checks != nil {
 		rep.Outcomes, err = s.Checks(ctx, rep.Outcomes)
 	}
@@ -239,6 +246,36 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
 	}
 	return rep, nil
+}
+
+// beginAndVerify reserves the verify cycle while the checks start, so that
+// the reservation's durable write (file syncs in the embedded ledger, a
+// round trip to Redis) is not on the way to the first command. The Peek
+// before has refused a run whose cycles are spent; if a concurrent run
+// took the last cycle since, the reservation fails, the checks are
+// stopped and their outcomes dropped: the run is refused as if it had
+// not started (reserved is false, the error says why).
+func (s *Session) beginAndVerify(ctx context.Context, req Cycle) (before ledger.Entry, _ []Outcome, reserved bool, _ error) {
+	vctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type reservation struct {
+		before ledger.Entry
+		err    error
+	}
+	began := make(chan reservation, 1)
+	go func() {
+		e, err := s.Ledger.BeginCycle(ctx, req.Key)
+		if err != nil {
+			cancel()
+		}
+		began <- reservation{e, err}
+	}()
+	outcomes, err := s.Verifier.Verify(vctx, req.Story.Items, req.Dir)
+	b := <-began
+	if b.err != nil {
+		return ledger.Entry{}, nil, false, b.err
+	}
+	return b.before, outcomes, true, err
 }
 
 // finishAborted records a run that could not complete, so no executed
