@@ -66,14 +66,13 @@ func newDetectors() (detectors, error) {
 }
 
 // loadDetectors builds the detectors once per process, the first time a
-// redactor has text to look at: a command that prints nothing never pays
-// for them, and every redactor of the process shares them (they are read
-// only).
+// redactor has a text holding one of the rules' keywords (see keywords.go):
+// a run whose texts hold none never pays for them, and every redactor of
+// the process shares them (they are read only).
 var loadDetectors = sync.OnceValues(newDetectors)
 
 // Prepare starts reading gitleaks' rules in the background, so that a
-// process that will redact soon (a run about to execute its checks) has
-// them by then without waiting.
+// long-lived process (the server) has them before its first delivery.
 func Prepare() { go func() { _, _ = loadDetectors() }() }
 
 // gitleaksSpans runs gitleaks over b chunk by chunk and appends the spans of
@@ -82,6 +81,9 @@ func Prepare() { go func() { _, _ = loadDetectors() }() }
 // A matcher is safe for concurrent use: it only reads its compiled rules
 // and its prefilter trie (exercised by TestConcurrent under -race).
 func (r *Redactor) gitleaksSpans(b []byte, spans []span) []span {
+	if !mayHaveKeyword(b) {
+		return spans // no rule could run on it (see keywords.go)
+	}
 	ds, err := loadDetectors()
 	if err != nil {
 		// Fail closed: without the rules nothing can be shown safely.

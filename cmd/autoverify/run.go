@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/engineo/autoverify/integrations/workspace"
 	"os"
 	"path/filepath"
 	"sync"
@@ -20,13 +19,19 @@ import (
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/local"
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 	"github.com/engineo/autoverify/integrations/runners"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"github.com/engineo/autoverify/ledger"
 )
 
 // run is `autoverify run STORY.md`: flags and settings in, one pipeline
 // request out.
 func (a *App) run(ctx context.Context, args []string) (int, error) {
+	// The sandbox init started at start-up (package prestart) is the
+	// local runner's first; if the configuration chose another runner,
+	// or none took it, it is stopped here.
+	defer sandboxinit.DiscardPrestarted()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
@@ -73,7 +78,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if cfg.Runner == "local" {
 		// One process, one run: no sandbox waits beyond the commands
 		// the checks announce.
-		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
+		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced(), local.WithPrestarted())
 		if err != nil {
 			return exitBadInput, inputErrorf("%v", err)
 		}
@@ -99,7 +104,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	default:
 		return exitBadInput, inputErrorf("--report %q: the only report target is jira", *reportTo)
 	}
-	redact.Prepare() // read gitleaks' rules while the checks run
+	// gitleaks' rules are read when a text first needs them (one holding
+	// a rule's keyword; see bot/redact), not ahead: most texts of a quick
+	// run hold none, and reading them costs 3-4 ms of CPU on the two
+	// cores the sandbox and git start on. A check whose output needs them
+	// has taken longer than that to run.
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
