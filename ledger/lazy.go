@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 )
@@ -16,14 +17,33 @@ func OpenOnUse(open func(ctx context.Context) (Store, error)) Store {
 }
 
 type lazyStore struct {
-	open func(ctx context.Context) (Store, error)
-	mu   sync.Mutex
-	s    Store
+	open   func(ctx context.Context) (Store, error)
+	mu     sync.Mutex
+	s      Store
+	closed bool
+}
+
+// errClosed is what a lazy store answers once closed: an open started in
+// the background (OpenSoon) after the process finished with the store
+// must not leave it open (a file lock held, a connection).
+var errClosed = errors.New("ledger: store closed")
+
+// OpenSoon starts opening s in the background if it is a store that opens
+// on first use, so that the first use does not wait for it: the CLI calls
+// it once its input is known to be good. A failed open is retried, and
+// reported, by that first use.
+func OpenSoon(ctx context.Context, s Store) {
+	if l, ok := s.(*lazyStore); ok {
+		go func() { _, _ = l.get(ctx) }()
+	}
 }
 
 func (l *lazyStore) get(ctx context.Context) (Store, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.closed {
+		return nil, errClosed
+	}
 	if l.s == nil {
 		s, err := l.open(ctx)
 		if err != nil {
@@ -70,6 +90,7 @@ func (l *lazyStore) Ping(ctx context.Context) error {
 func (l *lazyStore) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.closed = true
 	if l.s == nil {
 		return nil
 	}

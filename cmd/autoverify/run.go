@@ -122,6 +122,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
+	// Opened while the work tree is read and the sandbox built, rather
+	// than when the verify cycle first asks (an open file lock and a read
+	// of the database, or a dial to Redis, on the way to the first check).
+	ledger.OpenSoon(ctx, store)
 	// Reviewers' workspace copies are removed while the ledger and the
 	// evidence are written; the process waits for that before it exits.
 	var removals sync.WaitGroup
