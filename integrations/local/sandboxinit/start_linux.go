@@ -69,7 +69,7 @@ func Start(network bool) (*Proc, error) {
 	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it.
-	c := &exec.Cmd{Path: Exe, Args: []string{Arg0}, Env: []string{}, Dir: "/", Stdout: outW, Stderr: outW,
+	c := &exec.Cmd{Path: Exe, Args: []string{Arg0}, Env: initEnv, Dir: "/", Stdout: outW, Stderr: outW,
 		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: Attr(network)}
 	err := c.Start()
 	specR.Close()
@@ -167,3 +167,9 @@ func DiscardPrestarted() {
 		p.Kill()
 	}
 }
+
+// initEnv is the init's own environment (the command's comes in the
+// Spec). One P and no collector: the init is single-threaded work on a
+// few kilobytes, and every thread the Go runtime starts is one more the
+// kernel must stop when the init execs the command.
+var initEnv = []string{"GOMAXPROCS=1", "GOGC=off"}
