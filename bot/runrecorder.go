@@ -76,6 +76,16 @@ type RunRecorder struct {
 	// end before Begin and Publish return (a server's dashboard shows them
 	// at once); progress is written in the background either way.
 	Pending *sync.WaitGroup
+	// Settle, with Pending, holds each record of a run still going this
+	// long before writing it, and drops it if a newer record of the run
+	// comes meanwhile (the newer one says everything it did). A run that
+	// ends sooner is written once, at its end, instead of once at its
+	// start and once per item: in a quick `autoverify run` those writes
+	// (a file lock, a transaction and two syncs each) ran beside the
+	// ledger's and the evidence's, on the way to the verdict. The
+	// dashboard sees a run as active after Settle. Zero writes every
+	// record.
+	Settle time.Duration
 
 	mu     sync.Mutex
 	active map[string]*activeRun // by run ID, from Begin to the end
@@ -90,6 +100,9 @@ type activeRun struct {
 	// costs no file sync on the way to the verdict (the ledger and the
 	// evidence are written meanwhile); the run's end comes after it.
 	written chan struct{}
+	// newer is closed when a record newer than the last one queued is
+	// queued (see Settle).
+	newer chan struct{}
 	// unredacted is set while rec's item texts and commands are as the
 	// story has them: Begin leaves masking them to its background write
 	// (settle), since the first redaction of a process waits for
@@ -124,6 +137,11 @@ func (r *RunRecorder) redactItems(items []runlog.Item) []runlog.Item {
 func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record, mask bool) {
 	prev, done := a.written, make(chan struct{})
 	a.written = done
+	if a.newer != nil {
+		close(a.newer)
+	}
+	newer := make(chan struct{})
+	a.newer = newer
 	if r.Pending != nil {
 		r.Pending.Add(1)
 	}
@@ -134,6 +152,15 @@ func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Reco
 		}
 		if prev != nil {
 			<-prev
+		}
+		if r.Settle > 0 && r.Pending != nil && rec.Status == runlog.Active {
+			t := time.NewTimer(r.Settle)
+			select {
+			case <-newer:
+				t.Stop()
+				return
+			case <-t.C:
+			}
 		}
 		if mask {
 			rec.Items = r.redactItems(rec.Items)

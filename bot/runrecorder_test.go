@@ -12,8 +12,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/ledger"
+	"github.com/engineo/autoverify/ledger/bolt"
 )
 
 // memRunLog keeps every record written, in order.
@@ -289,4 +293,61 @@ func TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
 			assert.Equal(t, runlog.Failed, log.puts[3].Status, "the end is written last")
 		})
 	}
+}
+
+// TestRunRecorderSettle: with Settle, a record of a run still going waits
+// and is dropped when a newer one comes meanwhile, so a quick run is
+// written once, at its end; a run that lasts longer than Settle is seen
+// active, with its landings, before it ends.
+func TestRunRecorderSettle(t *testing.T) {
+	t.Parallel()
+	t.Run("a quick run is written once", func(t *testing.T) {
+		t.Parallel()
+		h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
+		log := &memRunLog{}
+		var pending sync.WaitGroup
+		h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Pending: &pending, Settle: time.Minute}}
+		start := time.Now()
+		_, err := h.pipeline.Run(context.Background(), h.request())
+		require.NoError(t, err)
+		pending.Wait()
+		assert.Less(t, time.Since(start), 30*time.Second, "nothing waited for Settle")
+		log.mu.Lock()
+		defer log.mu.Unlock()
+		require.Len(t, log.puts, 1)
+		assert.Equal(t, runlog.Failed, log.puts[0].Status)
+	})
+	t.Run("a slow run is seen active", func(t *testing.T) {
+		t.Parallel()
+		h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `slow`\n")
+		slow := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+			if cmd.Argv[0] == "slow" {
+				time.Sleep(300 * time.Millisecond)
+			}
+			return Result{}, nil
+		}}
+		limits := ledger.DefaultLimits
+		store, err := bolt.Open(t.TempDir())
+		require.NoError(t, err)
+		t.Cleanup(func() { store.Close() })
+		log := &memRunLog{}
+		var pending sync.WaitGroup
+		h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits, Redactor: noRedact{},
+			Artifacts: h.artifacts, Runners: fakeRunners{h.ev, slow},
+			Publishers: []Publisher{&RunRecorder{Log: log, Pending: &pending, Settle: 20 * time.Millisecond}}})
+		req := h.request()
+		req.Configure = func(f repoconfig.File, _ string) (settings.Config, error) {
+			c := settings.Defaults()
+			c.Allowlist, c.Reviewers, c.Concurrency = []string{"ok", "slow"}, 1, 1
+			return c.ForRepo(f)
+		}
+		_, err = h.pipeline.Run(context.Background(), req)
+		require.NoError(t, err)
+		pending.Wait()
+		log.mu.Lock()
+		defer log.mu.Unlock()
+		require.GreaterOrEqual(t, len(log.puts), 2)
+		assert.Equal(t, runlog.Active, log.puts[0].Status, "the start, once Settle passed")
+		assert.Equal(t, runlog.Passed, log.puts[len(log.puts)-1].Status, "the end last")
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -148,8 +149,12 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		// history closes.
 		var writes sync.WaitGroup
 		defer writes.Wait()
+		// A run shorter than historySettle is written once, at its end
+		// (see RunRecorder.Settle); the dashboard shows longer ones as
+		// active that much after they start.
 		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now, Pending: &writes,
-			Warn: func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
+			Settle: historySettle,
+			Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
 		p := bot.New(append0(opts, rec))
 		pipeline = rec.Around(p)
 	}
@@ -166,6 +171,10 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		}})
 	return cli.ExitCode(v, err, a.Stderr), nil
 }
+
+// historySettle is how long a record of a CLI run still going waits
+// before it is written to the run history (bot.RunRecorder.Settle).
+const historySettle = 100 * time.Millisecond
 
 // append0 puts pub first among opts' publishers.
 func append0(opts bot.Options, pub bot.Publisher) bot.Options {
