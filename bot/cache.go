@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"sync"
 	"time"
 )
 
@@ -67,6 +68,56 @@ type Caching struct {
 	// /verify fresh, reviewers on without a rerun of the failed items)
 	// runs everything and still stores what passes.
 	Read bool
+	// Writes, when set, holds the results to store until the verify
+	// cycle is recorded (Session.Run flushes them after the ledger's
+	// finish), then stores them in the background, counted in the group:
+	// the caller waits on it before closing the store. The embedded
+	// store commits one transaction at a time, and a result's write (two
+	// file syncs) otherwise came before the ledger's on the way to the
+	// verdict. Nil stores each result as soon as its check passed.
+	Writes *sync.WaitGroup
+
+	mu     sync.Mutex
+	queued []queuedResult
+}
+
+type queuedResult struct {
+	key string
+	r   CachedResult
+}
+
+// put stores a passing result, or queues it (see Writes). Best effort: a
+// cache that cannot store costs a rerun, nothing more.
+func (c *Caching) put(ctx context.Context, key string, r CachedResult) {
+	if c.Writes == nil {
+		_ = c.Cache.PutResult(ctx, key, r)
+		return
+	}
+	c.mu.Lock()
+	c.queued = append(c.queued, queuedResult{key, r})
+	c.mu.Unlock()
+}
+
+// flush stores the queued results in the background; nil-safe.
+func (c *Caching) flush(ctx context.Context) {
+	if c == nil || c.Writes == nil {
+		return
+	}
+	c.mu.Lock()
+	queued := c.queued
+	c.queued = nil
+	c.mu.Unlock()
+	if len(queued) == 0 {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	c.Writes.Add(1)
+	go func() {
+		defer c.Writes.Done()
+		for _, q := range queued {
+			_ = c.Cache.PutResult(ctx, q.key, q.r)
+		}
+	}()
 }
 
 // key returns the cache key of running argv on r, or "" when r cannot be

@@ -125,3 +125,64 @@ func TestWhollyCachedVerdictSkipsWorkspaceAndCycle(t *testing.T) {
 		store.Close()
 	}
 }
+
+// orderLog records, in order, what reached the ledger and the cache.
+type orderLog struct {
+	mu  sync.Mutex
+	ops []string
+}
+
+func (o *orderLog) add(op string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.ops = append(o.ops, op)
+}
+
+// loggedLedger logs the ledger's finish (an update that appends history).
+type loggedLedger struct {
+	ledger.Store
+	log *orderLog
+}
+
+func (l loggedLedger) Update(ctx context.Context, key string, fn func(*ledger.Entry) error) (ledger.Entry, error) {
+	e, err := l.Store.Update(ctx, key, fn)
+	if len(e.History) > 0 {
+		l.log.add("finish")
+	}
+	return e, err
+}
+
+type loggedCache struct {
+	*mapCache
+	log *orderLog
+}
+
+func (c loggedCache) PutResult(ctx context.Context, key string, r CachedResult) error {
+	c.log.add("cache")
+	return c.mapCache.PutResult(ctx, key, r)
+}
+
+// TestCacheWritesComeAfterTheLedger: with Writes, passing results are
+// stored after the ledger recorded the run, in the background, and are all
+// there once the group is waited on.
+func TestCacheWritesComeAfterTheLedger(t *testing.T) {
+	t.Parallel()
+	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
+		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
+	}}}
+	store, err := bolt.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	log := &orderLog{}
+	cache := &mapCache{m: map[string]CachedResult{}}
+	var writes sync.WaitGroup
+	sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: loggedCache{cache, log}, Tree: "t", Version: "v", Writes: &writes}},
+		Ledger: &ledger.Ledger{Store: loggedLedger{store, log}, Limits: ledger.DefaultLimits}, Limits: ledger.DefaultLimits}
+	_, err = sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, "- [ ] `ok`\n- [ ] `ok two`\n- [ ] `fail`\n"), Dir: t.TempDir()})
+	require.NoError(t, err)
+	writes.Wait()
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	assert.Equal(t, []string{"finish", "cache", "cache"}, log.ops, "the ledger first; the two passes, not the failure")
+	assert.Len(t, cache.m, 2)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/engineo/autoverify/bot/evidence"
@@ -39,6 +40,10 @@ type Pipeline struct {
 	// Cache, when set, keeps passing results by tree, command and
 	// environment, so the same check is not run twice.
 	Cache ResultCache
+	// CacheWrites, when set, makes the cache's writes of a verification
+	// wait until its verify cycle is recorded, then happen in the
+	// background counted in the group (see Caching.Writes).
+	CacheWrites *sync.WaitGroup
 	// Version is autoverify's build, part of every cache key.
 	Version string
 	// Workspaces copies the workspace for each independent reviewer after
@@ -93,6 +98,7 @@ type Options struct {
 	Runners     Runners
 	Publishers  []Publisher
 	Cache       ResultCache
+	CacheWrites *sync.WaitGroup
 	Version     string
 	Workspaces  WorkspaceCloner
 	Tests       func(argv []string, output []byte) map[string]string
@@ -108,7 +114,7 @@ type Options struct {
 func New(o Options) *Pipeline {
 	return &Pipeline{
 		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
-		Publishers: o.Publishers, Cache: o.Cache, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
+		Publishers: o.Publishers, Cache: o.Cache, CacheWrites: o.CacheWrites, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
 		Workspaces: o.Workspaces, Tests: o.Tests,
 		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}, Audit{Ledger: claimLedger(o.Ledger)}},
 	}

@@ -125,6 +125,9 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		now = s.Now
 	}
 	rep := Report{Started: now()}
+	// Results queued for the cache are stored once the run is recorded
+	// (Caching.Writes).
+	defer s.Verifier.Caching.flush(ctx)
 	cached := s.Verifier.AllCached(ctx, req.Story.Items)
 	rep.Cached = cached
 	var before ledger.Entry

@@ -228,7 +228,7 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 		// flaky pass must not be frozen. Only a rerun of the failed items
 		// carries passes over, because the person asked for exactly that.
 		read := !v.Request.NoCache && (n == 1 || v.Request.RerunFailed)
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read}
+		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read, Writes: p.CacheWrites}
 	}
 	sess := &Session{
 		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,

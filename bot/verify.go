@@ -218,9 +218,7 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, ws *w
 		o = v.execute(ctx, r, it, ws.dir)
 	}
 	if key != "" && o.Passed {
-		// Best effort: a cache that cannot store costs a rerun, nothing
-		// more.
-		_ = v.Caching.Cache.PutResult(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
+		v.Caching.put(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
 			Duration: o.Result.Duration, Output: o.Result.Output, OmittedBytes: o.Result.OmittedBytes})
 	}
 	return o

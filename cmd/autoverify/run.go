@@ -136,6 +136,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
+		// Results are stored after the ledger has recorded the run, in
+		// the background; the store closes after them.
+		var cacheWrites sync.WaitGroup
+		defer cacheWrites.Wait()
+		opts.CacheWrites = &cacheWrites
 	}
 	// The run history (what the dashboard shows) records this run from
 	// its start; without it the run goes on, with a warning.
