@@ -10,15 +10,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/integrations/git/prestatus"
 )
 
-// resetAhead forgets a prestarted status (PrestartStatus counts once per
+// resetAhead forgets a prestarted status (prestatus.Start counts once per
 // process); these tests are not parallel for that reason.
-func resetAhead() {
-	ahead.mu.Lock()
-	defer ahead.mu.Unlock()
-	ahead.dir, ahead.done, ahead.out, ahead.err = "", nil, "", nil
-}
+func resetAhead() { prestatus.Reset() }
 
 // countingGit puts a git on PATH that logs each subcommand it runs before
 // running the real one, and returns the log's path.
@@ -42,7 +40,7 @@ func calls(t *testing.T, log string) []string {
 	return strings.Fields(string(b))
 }
 
-// TestPrestartedStatusIsUsed: HeadAndTree of the directory PrestartStatus
+// TestPrestartedStatusIsUsed: HeadAndTree of the directory prestatus.Start
 // was given takes its answer instead of running git status again, and
 // gives the same hash.
 func TestPrestartedStatusIsUsed(t *testing.T) {
@@ -58,8 +56,8 @@ func TestPrestartedStatusIsUsed(t *testing.T) {
 	log := countingGit(t)
 	resetAhead()
 	t.Cleanup(resetAhead)
-	PrestartStatus(dir)
-	<-ahead.done
+	prestatus.Start(dir)
+	prestatus.Wait()
 	before := len(calls(t, log))
 	assert.Equal(t, 1, before, "the prestarted status")
 	head, tree, err := Repo{Dir: filepath.Join(dir, ".")}.HeadAndTree(context.Background())
@@ -85,8 +83,8 @@ func TestPrestartedStatusOfAnotherHeadIsNotUsed(t *testing.T) {
 
 	resetAhead()
 	t.Cleanup(resetAhead)
-	PrestartStatus(dir) // clean against "two"
-	<-ahead.done
+	prestatus.Start(dir) // clean against "two"
+	prestatus.Wait()
 	run(t, dir, "reset", "-q", "--soft", "HEAD~1")
 	head, tree, err := Repo{Dir: dir}.HeadAndTree(context.Background())
 	require.NoError(t, err)
@@ -107,8 +105,8 @@ func TestPrestartedStatusOfAnotherDirectoryIsNotUsed(t *testing.T) {
 	write(t, filepath.Join(one, "a.go"), "package a // dirty\n")
 	resetAhead()
 	t.Cleanup(resetAhead)
-	PrestartStatus(one)
-	<-ahead.done
+	prestatus.Start(one)
+	prestatus.Wait()
 	_, tree, err := Repo{Dir: two}.HeadAndTree(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, run(t, two, "rev-parse", "HEAD^{tree}"), tree)

@@ -26,11 +26,7 @@ func (r Repo) git(ctx context.Context, args ...string) (string, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if strings.Contains(msg, "not a git repository") {
-			return "", ErrNotRepo
-		}
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, msg)
+		return "", gitError(args, err, errb.String())
 	}
 	return out.String(), nil
 }
@@ -240,7 +236,7 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 	type statusAnswer struct {
 		out   string
 		err   error
-		ahead bool // started at the process's start (PrestartStatus)
+		ahead bool // started at the process's start (prestatus.Start)
 	}
 	status := make(chan statusAnswer, 1)
 	go func() {

@@ -5,7 +5,6 @@ package local
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"syscall"
 
 	"github.com/engineo/autoverify/integrations/capture"
@@ -33,7 +32,7 @@ func drainPipe(*os.File, []byte, *capture.Buffer) {}
 
 type initProc struct{}
 
-func (r *Runner) startSandboxed([]string, string, bool) (*exec.Cmd, *os.File, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed([]string, string, bool) (*os.Process, *os.File, *sandboxinit.Report, error) {
 	return nil, nil, nil, errors.New("local: the sandbox needs Linux")
 }
 

@@ -297,7 +297,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		c, pr, res, err := r.startSandboxed(cmd.Argv, dir, false)
+		proc, pr, res, err := r.startSandboxed(cmd.Argv, dir, false)
 		switch {
 		case err != nil && r.auto:
 			return r.fallBack(err).Run(ctx, cmd)
@@ -306,7 +306,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		case res != nil:
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
-		return r.wait(ctx, c, pr, "", timeout, start, name)
+		return r.wait(ctx, proc.Pid, proc.Wait, pr, "", timeout, start, name)
 	}
 	path, fail := resolve(name, dir, r.path)
 	if fail != nil {
@@ -330,7 +330,20 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		pr.Close()
 		return startError(name, dir, err, start)
 	}
-	return r.wait(ctx, c, pr, token, timeout, start, name)
+	return r.wait(ctx, c.Process.Pid, cmdWait(c), pr, token, timeout, start, name)
+}
+
+// cmdWait reaps a command started with os/exec: its state, and an error
+// only when it could not be waited for (a non-zero exit is a state).
+func cmdWait(c *exec.Cmd) func() (*os.ProcessState, error) {
+	return func() (*os.ProcessState, error) {
+		err := c.Wait()
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			err = nil
+		}
+		return c.ProcessState, err
+	}
 }
 
 // startPlain starts a command without the sandbox.
@@ -377,7 +390,8 @@ func (r *Runner) fallBack(cause error) *Runner {
 }
 
 // wait collects the output and the exit of a started command.
-func (r *Runner) wait(ctx context.Context, c *exec.Cmd, pr *os.File, token string, timeout time.Duration, start time.Time, name string) (bot.Result, error) {
+func (r *Runner) wait(ctx context.Context, pid int, reap func() (*os.ProcessState, error), pr *os.File, token string, timeout time.Duration,
+	start time.Time, name string) (bot.Result, error) {
 	out := capture.New(r.limit)
 	readDone := make(chan struct{})
 	go func() {
@@ -385,7 +399,6 @@ func (r *Runner) wait(ctx context.Context, c *exec.Cmd, pr *os.File, token strin
 		copyOut(out, pr)
 	}()
 
-	pid := c.Process.Pid
 	exited := make(chan struct{})
 	var waitErr error
 	go func() {
@@ -430,7 +443,7 @@ func (r *Runner) wait(ctx context.Context, c *exec.Cmd, pr *os.File, token strin
 	if waitErr == nil && r.mode == IsolationProcessGroup {
 		r.kill(pid, token)
 	}
-	werr := c.Wait()
+	state, werr := reap()
 
 	select {
 	case <-readDone:
@@ -443,12 +456,11 @@ func (r *Runner) wait(ctx context.Context, c *exec.Cmd, pr *os.File, token strin
 	if waitErr != nil {
 		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
 	}
-	var exitErr *exec.ExitError
-	if werr != nil && !errors.As(werr, &exitErr) {
+	if werr != nil {
 		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
 	}
 	res := bot.Result{
-		ExitCode:     exitStatus(c.ProcessState),
+		ExitCode:     exitStatus(state),
 		Output:       out.Bytes(),
 		OmittedBytes: out.Omitted(),
 		TimedOut:     timedOut,

@@ -3,12 +3,10 @@ package local
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,7 +42,7 @@ var sandboxRoot = sync.OnceValues(func() (string, error) {
 // initProc is a started init that has been sent the sandbox spec and waits
 // for its command.
 type initProc struct {
-	c      *exec.Cmd
+	proc   *os.Process
 	spec   *os.File // write end: the command spec
 	report *os.File // read end: closed by exec, else a sandboxinit.Report
 	out    *os.File // read end of the command's output
@@ -53,7 +51,7 @@ type initProc struct {
 
 // kill stops an init that will not be used (sandboxinit.Proc.Kill).
 func (p *initProc) kill() {
-	(&sandboxinit.Proc{Cmd: p.c, SpecW: p.spec, Report: p.report, Out: p.out}).Kill()
+	(&sandboxinit.Proc{Process: p.proc, SpecW: p.spec, Report: p.report, Out: p.out}).Kill()
 }
 
 // spawn starts an init: spawnInit, or what a test put in spawnFunc.
@@ -74,13 +72,10 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		return nil, err
 	}
 	sb := r.sandbox
-	payload, err := json.Marshal(sandboxinit.Spec{Env: r.env, Root: root, Path: r.path,
+	payload := sandboxinit.Spec{Env: r.env, Root: root, Path: r.path,
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
 		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
-		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)})
-	if err != nil {
-		return nil, fmt.Errorf("local: encoding the sandbox spec: %w", err)
-	}
+		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)}.Encode()
 	var sp *sandboxinit.Proc
 	if r.prestarted.CompareAndSwap(true, false) {
 		sp = sandboxinit.Prestarted(sb.Network)
@@ -90,9 +85,9 @@ func (r *Runner) spawnInit() (*initProc, error) {
 			return nil, fmt.Errorf("local: %w", err)
 		}
 	}
-	p := &initProc{c: sp.Cmd, spec: sp.SpecW, report: sp.Report, out: sp.Out}
+	p := &initProc{proc: sp.Process, spec: sp.SpecW, report: sp.Report, out: sp.Out}
 	// The init reads the spec as soon as it starts.
-	if _, err := p.spec.Write(append(payload, '\n')); err != nil {
+	if _, err := p.spec.Write(payload); err != nil {
 		p.kill()
 		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
 	}
@@ -129,7 +124,7 @@ func (r *Runner) takeInit() (*initProc, error) {
 			}
 		}
 	}
-	if p == nil || !running(p.c.Process.Pid) {
+	if p == nil || !running(p.proc.Pid) {
 		if p != nil {
 			p.kill()
 		}
@@ -303,7 +298,7 @@ func running(pid int) bool {
 // exec'd it, with the read end of its output. A program that cannot be
 // found or run inside the sandbox gives a report with its exit code (as a
 // shell would), a sandbox that cannot be built an error.
-func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cmd, *os.File, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*os.Process, *os.File, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, nil, nil, err
@@ -311,10 +306,7 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cm
 	if dir == root || strings.HasPrefix(dir, root+"/") {
 		return nil, nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
 	}
-	payload, err := json.Marshal(sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe})
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("local: encoding the command: %w", err)
-	}
+	payload := sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe}.Encode()
 	p, err := r.takeInit()
 	if err != nil {
 		return nil, nil, nil, err
@@ -332,16 +324,16 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*exec.Cm
 		raw = bytes.TrimPrefix(raw, []byte(sandboxinit.ReadyLine))
 	}
 	if len(raw) == 0 && rerr == nil {
-		return p.c, p.out, nil, nil // exec'd: the report pipe closed on exec
+		return p.proc, p.out, nil, nil // exec'd: the report pipe closed on exec
 	}
 	p.out.Close()
-	var rep sandboxinit.Report
-	if err := json.Unmarshal(raw, &rep); err != nil || rerr != nil {
-		_ = p.c.Process.Kill()
-		_ = p.c.Wait()
+	rep, err := sandboxinit.DecodeReport(raw)
+	if err != nil || rerr != nil {
+		_ = p.proc.Kill()
+		_, _ = p.proc.Wait()
 		return nil, nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
-	_ = p.c.Wait()
+	_, _ = p.proc.Wait()
 	if rep.Setup != "" {
 		return nil, nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
 	}
@@ -398,11 +390,11 @@ func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		c, out, rep, err := r.startSandboxed([]string{"true"}, dir, true)
-		if c != nil { // cannot happen: a probe never execs
+		proc, out, rep, err := r.startSandboxed([]string{"true"}, dir, true)
+		if proc != nil { // cannot happen: a probe never execs
 			out.Close()
-			_ = c.Process.Kill()
-			_ = c.Wait()
+			_ = proc.Kill()
+			_, _ = proc.Wait()
 		}
 		done <- answer{rep, err}
 	}()

@@ -1,11 +1,10 @@
 package sandboxinit
 
 import (
-	"encoding/json"
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -33,12 +32,12 @@ func run() {
 	report := os.NewFile(ReportFD, "report")
 	syscall.CloseOnExec(ReportFD)
 	fail := func(r Report) {
-		_ = json.NewEncoder(report).Encode(r)
+		_, _ = report.Write(r.Encode())
 		os.Exit(125)
 	}
-	dec := json.NewDecoder(os.NewFile(SpecFD, "spec"))
-	var spec Spec
-	if err := dec.Decode(&spec); err != nil {
+	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
+	spec, err := ReadSpec(in)
+	if err != nil {
 		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
 	}
 	procLimit, err := buildSandbox(&spec)
@@ -52,8 +51,8 @@ func run() {
 	if _, err := report.Write([]byte(ReadyLine)); err != nil {
 		os.Exit(125)
 	}
-	var cmd Command
-	if err := dec.Decode(&cmd); err != nil || len(cmd.Argv) == 0 {
+	cmd, err := ReadCommand(in)
+	if err != nil || len(cmd.Argv) == 0 {
 		// The runner was closed (or died) while this init waited.
 		os.Exit(125)
 	}
@@ -101,7 +100,7 @@ func buildSandbox(s *Spec) (string, error) {
 	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=8m"); err != nil {
 		return "", fmt.Errorf("mounting the sandbox root on %s: %w", root, err)
 	}
-	at := func(p string) string { return filepath.Join(root, p) }
+	at := func(p string) string { return joinPath(root, p) }
 	// The private /tmp and home first, so that a read-only path under
 	// /tmp (a toolchain unpacked there) is bound on top of it.
 	tmpOpts := "mode=1777,size=" + strconv.FormatInt(s.TmpSize, 10)
@@ -153,7 +152,7 @@ func buildSandbox(s *Spec) (string, error) {
 func enterSandbox(root, dir string) error {
 	// The workspace comes last, so that one under /tmp is not covered by
 	// the private /tmp.
-	at := filepath.Join(root, dir)
+	at := joinPath(root, dir)
 	if err := os.MkdirAll(at, 0o755); err != nil {
 		return fmt.Errorf("creating the workspace mount point: %w", err)
 	}
@@ -185,7 +184,7 @@ func bindReadOnly(src, dst string) error {
 	if err != nil {
 		return fmt.Errorf("read-only path %s: %w", src, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := os.MkdirAll(parentDir(dst), 0o755); err != nil {
 		return fmt.Errorf("read-only path %s: %w", src, err)
 	}
 	switch {
@@ -256,7 +255,7 @@ func buildDev(dev, shmOpts string) error {
 		return err
 	}
 	for _, name := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
-		dst := filepath.Join(dev, name)
+		dst := joinPath(dev, name)
 		if err := os.WriteFile(dst, nil, 0o600); err != nil {
 			return fmt.Errorf("creating /dev/%s: %w", name, err)
 		}
@@ -270,11 +269,11 @@ func buildDev(dev, shmOpts string) error {
 	}
 	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0",
 		"stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
-		if err := os.Symlink(target, filepath.Join(dev, name)); err != nil {
+		if err := os.Symlink(target, joinPath(dev, name)); err != nil {
 			return fmt.Errorf("creating /dev/%s: %w", name, err)
 		}
 	}
-	return mountTmpfs(filepath.Join(dev, "shm"), shmOpts)
+	return mountTmpfs(joinPath(dev, "shm"), shmOpts)
 }
 
 // overlayCache shows host directory src at dst copy-on-write, with the
@@ -284,7 +283,7 @@ func overlayCache(src, dst, scratch string) error {
 	if fi, err := os.Stat(src); err != nil || !fi.IsDir() {
 		return nil
 	}
-	upper, work := filepath.Join(scratch, "upper"), filepath.Join(scratch, "work")
+	upper, work := joinPath(scratch, "upper"), joinPath(scratch, "work")
 	for _, d := range []string{dst, upper, work} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("cache %s: %w", src, err)
@@ -318,12 +317,12 @@ func mountProc(proc string, processes int) (string, error) {
 		limit = "none"
 	}
 	// pid_max counts the first process too and cannot go below 301.
-	if err := os.WriteFile(filepath.Join(proc, "sys/kernel/pid_max"), []byte(strconv.Itoa(max(processes+1, 301))), 0); err == nil {
+	if err := os.WriteFile(joinPath(proc, "sys/kernel/pid_max"), []byte(strconv.Itoa(max(processes+1, 301))), 0); err == nil {
 		limit = "pid_max"
 	}
 	// Docker's list of /proc entries a container must not write or read.
 	for _, p := range []string{"sys", "sysrq-trigger", "irq", "bus", "fs"} {
-		path := filepath.Join(proc, p)
+		path := joinPath(proc, p)
 		if _, err := os.Lstat(path); err != nil {
 			continue
 		}
@@ -335,7 +334,7 @@ func mountProc(proc string, processes int) (string, error) {
 		}
 	}
 	for _, p := range []string{"kcore", "keys", "timer_list", "kmsg", "kallsyms", "sched_debug"} {
-		if err := hide(filepath.Join(proc, p), "/dev/null"); err != nil {
+		if err := hide(joinPath(proc, p), "/dev/null"); err != nil {
 			return "", err
 		}
 	}
@@ -344,7 +343,7 @@ func mountProc(proc string, processes int) (string, error) {
 
 // pivot makes root the root file system and detaches the host's.
 func pivot(root string) error {
-	old := filepath.Join(root, ".old-root")
+	old := joinPath(root, ".old-root")
 	if err := os.Mkdir(old, 0o700); err != nil {
 		return fmt.Errorf("pivot: %w", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -38,8 +37,8 @@ func Resolve(name, dir, pathList string) (path string, code int, msg string) {
 func resolve(name, dir, pathList string) (string, *startFailure) {
 	if strings.Contains(name, "/") {
 		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
+		if !isAbs(p) {
+			p = joinPath(dir, p)
 		}
 		if f := checkExecutable(name, p); f != nil {
 			return "", f
@@ -50,11 +49,11 @@ func resolve(name, dir, pathList string) (string, *startFailure) {
 	// skipped; a file found without execute permission is reported only if
 	// no later entry has a runnable one.
 	denied := false
-	for _, entry := range filepath.SplitList(pathList) {
-		if entry == "" || !filepath.IsAbs(entry) {
+	for _, entry := range strings.Split(pathList, ":") {
+		if entry == "" || !isAbs(entry) {
 			continue
 		}
-		p := filepath.Join(entry, name)
+		p := joinPath(entry, name)
 		fi, err := os.Stat(p)
 		if err != nil || fi.IsDir() {
 			continue

@@ -27,8 +27,9 @@ const (
 // Spec is the part of the sandbox that is the same for every command
 // of a runner. The init builds it as soon as it starts, which lets the
 // runner keep one init waiting with the sandbox already built: a command
-// then pays only for binding its workspace and the exec. It is sent as JSON
-// on SpecFD so that nothing of it is visible in the command's environment.
+// then pays only for binding its workspace and the exec. It is sent on
+// SpecFD (see codec.go) so that nothing of it is visible in the command's
+// environment.
 type Spec struct {
 	// Env is the command's environment. The init itself starts with an
 	// empty one (see Start).
@@ -62,10 +63,10 @@ type Command struct {
 // Setup errors are the runner's fault; Code 126 or 127 belongs to the
 // command (its program is missing or not executable in the sandbox).
 type Report struct {
-	Setup string `json:",omitempty"`
-	Code  int    `json:",omitempty"`
-	Msg   string `json:",omitempty"`
+	Setup string
+	Code  int
+	Msg   string
 	// Processes is how the process limit is enforced ("pid_max",
 	// "rlimit" or "none"), reported by probes.
-	Processes string `json:",omitempty"`
+	Processes string
 }

@@ -3,7 +3,6 @@ package sandboxinit
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"sync"
 	"syscall"
 )
@@ -16,10 +15,12 @@ const Exe = "/proc/self/exe"
 // Proc is an init that has started in its namespaces and waits for its
 // Spec on SpecW. It is the runner's side of the protocol; it lives here,
 // beside the init, so that Prestart can start one while the rest of the
-// binary is still initialising (this package imports only the standard
-// library; see sys_linux.go).
+// binary is still initialising (see paths.go: this package imports only
+// packages without initialisation work, which is also why it starts the
+// init with os.StartProcess, not os/exec, whose LookPath needs
+// path/filepath).
 type Proc struct {
-	Cmd *exec.Cmd
+	Process *os.Process
 	// SpecW is the write end of SpecFD: the Spec, then the Command.
 	SpecW *os.File
 	// Report is the read end of ReportFD: ReadyLine, then either EOF
@@ -53,8 +54,8 @@ func Attr(network bool) *syscall.SysProcAttr {
 }
 
 // Start starts an init in fresh namespaces. It starts with an empty
-// environment: the command's comes in the Spec, so an init can be started
-// before the runner's configuration is known.
+// environment (initEnv): the command's comes in the Spec, so an init can be
+// started before the runner's configuration is known.
 func Start(network bool) (*Proc, error) {
 	var files [6]*os.File // spec r/w, report r/w, output r/w
 	for i := 0; i < len(files); i += 2 {
@@ -67,11 +68,22 @@ func Start(network bool) (*Proc, error) {
 		}
 	}
 	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("sandbox stdin: %w", err)
+	}
 	// One pipe for both streams keeps their interleaving as the command
-	// wrote it.
-	c := &exec.Cmd{Path: Exe, Args: []string{Arg0}, Env: initEnv, Dir: "/", Stdout: outW, Stderr: outW,
-		ExtraFiles: []*os.File{specR, repW}, SysProcAttr: Attr(network)}
-	err := c.Start()
+	// wrote it. The descriptors land at 0-4: SpecFD and ReportFD are 3
+	// and 4.
+	proc, err := os.StartProcess(Exe, []string{Arg0}, &os.ProcAttr{Dir: "/", Env: initEnv,
+		Files: []*os.File{null, outW, outW, specR, repW}, Sys: Attr(network)})
+	null.Close()
 	specR.Close()
 	repW.Close()
 	outW.Close()
@@ -81,7 +93,7 @@ func Start(network bool) (*Proc, error) {
 		outR.Close()
 		return nil, fmt.Errorf("starting the sandbox: %w", err)
 	}
-	return &Proc{Cmd: c, SpecW: specW, Report: repR, Out: outR, Network: network}, nil
+	return &Proc{Process: proc, SpecW: specW, Report: repR, Out: outR, Network: network}, nil
 }
 
 // Kill stops an init that will not be used. It does not wait: the init's
@@ -91,8 +103,8 @@ func (p *Proc) Kill() {
 	p.SpecW.Close()
 	p.Report.Close()
 	p.Out.Close()
-	_ = p.Cmd.Process.Kill()
-	go func() { _ = p.Cmd.Wait() }()
+	_ = p.Process.Kill()
+	go func() { _, _ = p.Process.Wait() }()
 }
 
 // early is the init Prestart started, until Prestarted takes it.

@@ -21,7 +21,7 @@ func TestDiscardPrestartedKillsIt(t *testing.T) {
 	if p == nil {
 		t.Skip("this kernel does not let the test create the sandbox's namespaces")
 	}
-	pid := p.Cmd.Process.Pid
+	pid := p.Process.Pid
 	DiscardPrestarted()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {

@@ -7,8 +7,8 @@
 // from; a `run` of a quick check otherwise waits for each after all of
 // that. Go initialises packages in import-path order among those whose
 // imports are ready, and this one imports only the standard library,
-// sandboxinit and integrations/git (standard library only), so it runs
-// among the first.
+// sandboxinit and integrations/git/prestatus (both importing only
+// packages without initialisation work), so it runs among the first.
 //
 // It only guesses from the command line and the environment, before the
 // configuration is read. The runner takes the init if the configuration
@@ -23,17 +23,19 @@ import (
 	"os"
 	"strings"
 
-	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/git/prestatus"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 func init() {
 	g := guess(os.Args, os.Getenv)
+	// git first: its answer is needed first (the subject stage), the
+	// sandbox only once the checks start.
+	if g.status != "" {
+		prestatus.Start(g.status)
+	}
 	if g.sandbox {
 		sandboxinit.Prestart()
-	}
-	if g.status != "" {
-		git.PrestartStatus(g.status)
 	}
 }
 

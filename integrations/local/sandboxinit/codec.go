@@ -1,0 +1,250 @@
+package sandboxinit
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The runner and the init exchange their messages (Spec, Command, Report)
+// in a small text form of their own rather than JSON: encoding/json is
+// initialised only after most of the binary's packages, and importing it
+// kept this package's init, so every sandbox's start, waiting for them
+// (see paths.go). Each message is a series of lines "Name value" — a
+// string quoted with strconv.Quote (so any byte can be in it), a number,
+// or true/false; a list is one line per element — ended by a line ".".
+// Both ends are the same binary, so a name or a value either end does not
+// know is an error.
+
+const endLine = "."
+
+type encoder struct{ b []byte }
+
+func (e *encoder) str(name, v string) {
+	e.b = append(e.b, name...)
+	e.b = append(e.b, ' ')
+	e.b = strconv.AppendQuote(e.b, v)
+	e.b = append(e.b, '\n')
+}
+
+func (e *encoder) strs(name string, vs []string) {
+	for _, v := range vs {
+		e.str(name, v)
+	}
+}
+
+func (e *encoder) num(name string, v int64) {
+	e.b = append(e.b, name...)
+	e.b = append(e.b, ' ')
+	e.b = strconv.AppendInt(e.b, v, 10)
+	e.b = append(e.b, '\n')
+}
+
+func (e *encoder) flag(name string, v bool) {
+	e.b = append(e.b, name...)
+	e.b = append(e.b, ' ')
+	e.b = strconv.AppendBool(e.b, v)
+	e.b = append(e.b, '\n')
+}
+
+func (e *encoder) end() []byte { return append(e.b, endLine+"\n"...) }
+
+// field is one decoded line.
+type field struct{ name, value string }
+
+// readMessage reads one message's lines from r, up to its end line.
+func readMessage(r *bufio.Reader) ([]field, error) {
+	var fs []field
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			if line == "" && len(fs) == 0 {
+				return nil, err // nothing read: the writer closed (io.EOF)
+			}
+			return nil, fmt.Errorf("message cut short: %w", err)
+		}
+		line = strings.TrimSuffix(line, "\n")
+		if line == endLine {
+			return fs, nil
+		}
+		name, value, ok := strings.Cut(line, " ")
+		if !ok {
+			return nil, fmt.Errorf("malformed line %q", line)
+		}
+		fs = append(fs, field{name, value})
+	}
+}
+
+func unquote(f field) (string, error) {
+	v, err := strconv.Unquote(f.value)
+	if err != nil {
+		return "", fmt.Errorf("%s: bad string %q", f.name, f.value)
+	}
+	return v, nil
+}
+
+func number(f field) (int64, error) {
+	v, err := strconv.ParseInt(f.value, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s: bad number %q", f.name, f.value)
+	}
+	return v, nil
+}
+
+func boolean(f field) (bool, error) {
+	v, err := strconv.ParseBool(f.value)
+	if err != nil {
+		return false, fmt.Errorf("%s: bad flag %q", f.name, f.value)
+	}
+	return v, nil
+}
+
+// Encode writes the spec as one message.
+func (s Spec) Encode() []byte {
+	var e encoder
+	e.strs("Env", s.Env)
+	e.str("Root", s.Root)
+	e.str("Path", s.Path)
+	e.strs("ReadOnly", s.ReadOnly)
+	e.strs("Caches", s.Caches)
+	e.strs("Hide", s.Hide)
+	e.flag("Network", s.Network)
+	e.num("Processes", int64(s.Processes))
+	e.num("Memory", s.Memory)
+	e.num("FileSize", s.FileSize)
+	e.num("TmpSize", s.TmpSize)
+	e.num("CPUTime", s.CPUTime)
+	return e.end()
+}
+
+// ReadSpec reads a message written by Spec.Encode.
+func ReadSpec(r *bufio.Reader) (Spec, error) {
+	fs, err := readMessage(r)
+	if err != nil {
+		return Spec{}, err
+	}
+	var s Spec
+	for _, f := range fs {
+		var err error
+		var v string
+		var n int64
+		switch f.name {
+		case "Env", "Root", "Path", "ReadOnly", "Caches", "Hide":
+			v, err = unquote(f)
+		case "Processes", "Memory", "FileSize", "TmpSize", "CPUTime":
+			n, err = number(f)
+		case "Network":
+			s.Network, err = boolean(f)
+		default:
+			err = fmt.Errorf("unknown field %q", f.name)
+		}
+		if err != nil {
+			return Spec{}, fmt.Errorf("sandbox spec: %w", err)
+		}
+		switch f.name {
+		case "Env":
+			s.Env = append(s.Env, v)
+		case "Root":
+			s.Root = v
+		case "Path":
+			s.Path = v
+		case "ReadOnly":
+			s.ReadOnly = append(s.ReadOnly, v)
+		case "Caches":
+			s.Caches = append(s.Caches, v)
+		case "Hide":
+			s.Hide = append(s.Hide, v)
+		case "Processes":
+			s.Processes = int(n)
+		case "Memory":
+			s.Memory = n
+		case "FileSize":
+			s.FileSize = n
+		case "TmpSize":
+			s.TmpSize = n
+		case "CPUTime":
+			s.CPUTime = n
+		}
+	}
+	return s, nil
+}
+
+// Encode writes the command as one message.
+func (c Command) Encode() []byte {
+	var e encoder
+	e.strs("Argv", c.Argv)
+	e.str("Dir", c.Dir)
+	e.flag("Probe", c.Probe)
+	return e.end()
+}
+
+// ReadCommand reads a message written by Command.Encode.
+func ReadCommand(r *bufio.Reader) (Command, error) {
+	fs, err := readMessage(r)
+	if err != nil {
+		return Command{}, err
+	}
+	var c Command
+	for _, f := range fs {
+		var err error
+		switch f.name {
+		case "Argv":
+			var v string
+			if v, err = unquote(f); err == nil {
+				c.Argv = append(c.Argv, v)
+			}
+		case "Dir":
+			c.Dir, err = unquote(f)
+		case "Probe":
+			c.Probe, err = boolean(f)
+		default:
+			err = fmt.Errorf("unknown field %q", f.name)
+		}
+		if err != nil {
+			return Command{}, fmt.Errorf("sandbox command: %w", err)
+		}
+	}
+	return c, nil
+}
+
+// Encode writes the report as one message.
+func (r Report) Encode() []byte {
+	var e encoder
+	e.str("Setup", r.Setup)
+	e.num("Code", int64(r.Code))
+	e.str("Msg", r.Msg)
+	e.str("Processes", r.Processes)
+	return e.end()
+}
+
+// DecodeReport reads a report written by Report.Encode.
+func DecodeReport(raw []byte) (Report, error) {
+	fs, err := readMessage(bufio.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		return Report{}, err
+	}
+	var r Report
+	for _, f := range fs {
+		var err error
+		switch f.name {
+		case "Setup":
+			r.Setup, err = unquote(f)
+		case "Code":
+			var n int64
+			n, err = number(f)
+			r.Code = int(n)
+		case "Msg":
+			r.Msg, err = unquote(f)
+		case "Processes":
+			r.Processes, err = unquote(f)
+		default:
+			err = fmt.Errorf("unknown field %q", f.name)
+		}
+		if err != nil {
+			return Report{}, fmt.Errorf("sandbox report: %w", err)
+		}
+	}
+	return r, nil
+}
