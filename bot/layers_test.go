@@ -3,6 +3,7 @@ package bot_test
 import (
 	"encoding/json"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,6 +95,39 @@ func TestLayers(t *testing.T) {
 			}
 			if bad {
 				t.Errorf("%s (%s) depends on %s (%s)", p.ImportPath, from, dep, to)
+			}
+		}
+	}
+}
+
+// earlyPackages are initialised among the first packages of the binary
+// (they start the sandbox's init and git status before the rest of it has
+// initialised; see cmd/autoverify/internal/prestart), and late are
+// standard packages that are initialised only after most of the binary's:
+// depending on one of them, directly or not, would make an early package
+// wait for it.
+var (
+	earlyPackages = []string{module + "/integrations/local/sandboxinit", module + "/integrations/git/prestatus", module + "/cmd/autoverify/internal/prestart"}
+	latePackages  = []string{"path/filepath", "encoding/json", "os/exec", "regexp", "crypto/x509", "net/http"}
+)
+
+func TestEarlyPackagesStayEarly(t *testing.T) {
+	t.Parallel()
+	byPath := map[string]pkg{}
+	for _, p := range listPackages(t) {
+		byPath[p.ImportPath] = p
+	}
+	for _, early := range earlyPackages {
+		p, ok := byPath[early]
+		require.True(t, ok, "%s is not in the module", early)
+		for _, dep := range p.Deps {
+			for _, late := range latePackages {
+				if dep == late {
+					t.Errorf("%s depends on %s, which Go initialises after most of the binary; it would no longer start early", early, late)
+				}
+			}
+			if strings.HasPrefix(dep, module+"/") && !slices.Contains(earlyPackages, dep) {
+				t.Errorf("%s depends on %s, which is not one of the early packages", early, dep)
 			}
 		}
 	}

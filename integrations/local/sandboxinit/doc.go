@@ -4,7 +4,11 @@
 // inside fresh namespaces; this package's init function notices the name
 // before main runs, builds the command's view of the file system from the
 // Spec it reads, reports ReadyLine, waits for a Command, binds its
-// workspace, drops every capability and execs it. It imports only the
-// standard library so that it initialises before the rest of the binary
-// (see sys_linux.go). The runner side is package local.
+// workspace, drops every capability and execs it. It imports only
+// standard library packages without initialisation work (not even
+// encoding/json, path/filepath or os/exec; see sys_linux.go, paths.go and
+// codec.go) so that it initialises among the first packages of the
+// binary: what runs before it runs in every sandbox's start. Starting an
+// init (Start, Prestart) is here too, for the same reason; the rest of the
+// runner side is package local.
 package sandboxinit
