@@ -5,8 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"reflect"
 	"sync"
 	"time"
+
+	"github.com/engineo/autoverify/ledger"
 )
 
 // ResultCache keeps the results of checks that passed, so that the same
@@ -96,6 +99,43 @@ func (c *Caching) put(ctx context.Context, key string, r CachedResult) {
 	c.mu.Lock()
 	c.queued = append(c.queued, queuedResult{key, r})
 	c.mu.Unlock()
+}
+
+// ledgerBlobs takes the queued results as blobs for the ledger's own
+// write, when the cache is kept in the ledger's store (a StoreCache over
+// the store of l, a *ledger.Ledger): the embedded store then writes them in
+// the transaction that records the run, and no write of their own follows.
+// Otherwise, or with nothing queued, it returns nil and leaves the queue to
+// flush.
+func (c *Caching) ledgerBlobs(l Ledger) []ledger.Blob {
+	if c == nil || c.Writes == nil {
+		return nil
+	}
+	sc, ok := c.Cache.(StoreCache)
+	lg, ok2 := l.(*ledger.Ledger)
+	if !ok || !ok2 || !sameStore(sc.Store, lg.Store) {
+		return nil
+	}
+	c.mu.Lock()
+	queued := c.queued
+	c.queued = nil
+	c.mu.Unlock()
+	var blobs []ledger.Blob
+	for _, q := range queued {
+		raw, err := json.Marshal(q.r)
+		if err != nil {
+			continue
+		}
+		blobs = append(blobs, ledger.Blob{Key: q.key, Value: raw, TTL: sc.TTL})
+	}
+	return blobs
+}
+
+// sameStore reports whether a and b are the same store: the same pointer
+// (stores are pointers; anything else is never the same).
+func sameStore(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Kind() == reflect.Pointer && vb.Kind() == reflect.Pointer && va.Type() == vb.Type() && va.Pointer() == vb.Pointer()
 }
 
 // flush stores the queued results in the background; nil-safe.

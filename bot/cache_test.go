@@ -186,3 +186,55 @@ func TestCacheWritesComeAfterTheLedger(t *testing.T) {
 	assert.Equal(t, []string{"finish", "cache", "cache"}, log.ops, "the ledger first; the two passes, not the failure")
 	assert.Len(t, cache.m, 2)
 }
+
+// countingBlobStore is a ledger store that is also the cache's, counting
+// how results reach it.
+type countingBlobStore struct {
+	*bolt.Store
+	puts, joint atomic.Int32
+}
+
+func (c *countingBlobStore) PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	c.puts.Add(1)
+	return c.Store.PutBlob(ctx, key, value, ttl)
+}
+
+func (c *countingBlobStore) UpdateWithBlobs(ctx context.Context, key string, fn func(*ledger.Entry) error, blobs []ledger.Blob) (ledger.Entry, error) {
+	c.joint.Add(1)
+	return c.Store.UpdateWithBlobs(ctx, key, fn, blobs)
+}
+
+// TestCacheWritesJoinTheLedgersWrite: with the cache kept in the ledger's
+// own store, the passing results are stored in the write that records the
+// run — no write of their own — and are there for the next run.
+func TestCacheWritesJoinTheLedgersWrite(t *testing.T) {
+	t.Parallel()
+	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
+		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("out")}, nil
+	}}}
+	inner, err := bolt.Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() { inner.Close() })
+	store := &countingBlobStore{Store: inner}
+	var writes sync.WaitGroup
+	l := &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}
+	run := func(read bool) Report {
+		sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: StoreCache{Store: store, TTL: time.Hour}, Tree: "t", Version: "v",
+			Read: read, Writes: &writes}}, Ledger: l, Limits: ledger.DefaultLimits}
+		rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, "- [ ] `ok`\n- [ ] `ok two`\n- [ ] `fail`\n"), Dir: t.TempDir()})
+		require.NoError(t, err)
+		writes.Wait()
+		return rep
+	}
+	run(false)
+	assert.EqualValues(t, 1, store.joint.Load(), "one write for the run and its results")
+	assert.Zero(t, store.puts.Load(), "no write of the results' own")
+	e, err := store.Get(context.Background(), "KAN-1")
+	require.NoError(t, err)
+	assert.Len(t, e.History, 1)
+	before := r.runs.Load()
+	second := run(true)
+	assert.EqualValues(t, before+1, r.runs.Load(), "the two passes came from the cache, the failure ran")
+	assert.NotNil(t, second.Outcomes[0].Cached)
+	assert.NotNil(t, second.Outcomes[1].Cached)
+}

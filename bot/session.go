@@ -238,13 +238,19 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	if s.Verifier.Reviewing.n() > 1 {
 		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
 	}
-	rep.Entry, err = s.Ledger.Finish(ctx, req.Key, ledger.RunRecord{
+	rec := ledger.RunRecord{
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
 		Passed: passed, Failed: failed, Manual: manual + rejected,
 		FailureHash: rep.FailureHash, FailureType: string(rep.FailureType), AutoFix: len(rep.Fixes) > 0, Cached: rep.Cached,
 		Gates:              gateVerdicts(rep.Outcomes),
 		VerificationStatus: rep.VerificationStatus, Verifications: rep.Verifications,
-	})
+	}
+	if blobs := s.Verifier.Caching.ledgerBlobs(s.Ledger); len(blobs) > 0 {
+		// The passing results go in the write that records the run.
+		rep.Entry, err = s.Ledger.(*ledger.Ledger).FinishWithBlobs(ctx, req.Key, rec, blobs)
+	} else {
+		rep.Entry, err = s.Ledger.Finish(ctx, req.Key, rec)
+	}
 	if err != nil {
 		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
 	}

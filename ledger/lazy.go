@@ -151,3 +151,25 @@ func (l *lazyStore) AuthorClaims(ctx context.Context) (map[string]ClaimCounts, e
 	}
 	return map[string]ClaimCounts{}, nil
 }
+
+// UpdateWithBlobs implements BlobUpdater for the store once opened: in one
+// write where it can, else the update and then each blob.
+func (l *lazyStore) UpdateWithBlobs(ctx context.Context, key string, fn func(*Entry) error, blobs []Blob) (Entry, error) {
+	s, err := l.get(ctx)
+	if err != nil {
+		return Entry{}, err
+	}
+	if bu, ok := s.(BlobUpdater); ok {
+		return bu.UpdateWithBlobs(ctx, key, fn, blobs)
+	}
+	e, err := s.Update(ctx, key, fn)
+	if err != nil {
+		return e, err
+	}
+	if bp, ok := s.(blobPutter); ok {
+		for _, b := range blobs {
+			_ = bp.PutBlob(ctx, b.Key, b.Value, b.TTL)
+		}
+	}
+	return e, nil
+}

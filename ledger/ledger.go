@@ -98,6 +98,51 @@ func (e Entry) Refusal(l Limits) error {
 	return nil
 }
 
+// Blob is a value kept in a store beside the ledger's entries, with a
+// time to live: the result cache's entries.
+type Blob struct {
+	Key   string
+	Value []byte
+	TTL   time.Duration
+}
+
+// BlobUpdater is a Store that can write blobs in the same durable write as
+// an entry's update (the embedded store: one transaction).
+type BlobUpdater interface {
+	UpdateWithBlobs(ctx context.Context, key string, fn func(*Entry) error, blobs []Blob) (Entry, error)
+}
+
+// blobPutter is a Store that keeps blobs (every store here does).
+type blobPutter interface {
+	PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error
+}
+
+// FinishWithBlobs is Finish, also storing blobs in the store: in the same
+// write where the store can (BlobUpdater), else after it. The blobs are
+// best effort (a result cache): failing to store one is not an error once
+// the run is recorded.
+func (l *Ledger) FinishWithBlobs(ctx context.Context, key string, rec RunRecord, blobs []Blob) (Entry, error) {
+	if len(blobs) == 0 {
+		return l.Finish(ctx, key, rec)
+	}
+	if rec.At.IsZero() {
+		rec.At = l.now()
+	}
+	if bu, ok := l.Store.(BlobUpdater); ok {
+		return bu.UpdateWithBlobs(ctx, key, finish(rec), blobs)
+	}
+	e, err := l.Store.Update(ctx, key, finish(rec))
+	if err != nil {
+		return e, err
+	}
+	if bp, ok := l.Store.(blobPutter); ok {
+		for _, b := range blobs {
+			_ = bp.PutBlob(ctx, b.Key, b.Value, b.TTL)
+		}
+	}
+	return e, nil
+}
+
 // Peek reads the story's entry without reserving anything.
 func (l *Ledger) Peek(ctx context.Context, key string) (Entry, error) {
 	return l.Store.Get(ctx, key)
@@ -120,7 +165,12 @@ func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, 
 	if rec.At.IsZero() {
 		rec.At = l.now()
 	}
-	return l.Store.Update(ctx, key, func(e *Entry) error {
+	return l.Store.Update(ctx, key, finish(rec))
+}
+
+// finish is Finish's change to the story's entry.
+func finish(rec RunRecord) func(e *Entry) error {
+	return func(e *Entry) error {
 		if rec.Failed > 0 || rec.FailureHash != "" {
 			at := rec.At
 			e.LastFailureHash, e.LastFailureType, e.LastFailureAt = rec.FailureHash, rec.FailureType, &at
@@ -129,5 +179,5 @@ func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, 
 		e.LastRoute = rec.Route
 		e.appendHistory(rec)
 		return nil
-	})
+	}
 }

@@ -48,44 +48,47 @@ func (s *Store) PutBlob(ctx context.Context, key string, value []byte, ttl time.
 	if err := s.check(ctx, key); err != nil {
 		return err
 	}
-	now := time.Now()
-	exp := make([]byte, 8)
-	binary.BigEndian.PutUint64(exp, uint64(now.Add(ttl).UnixNano()))
-	err := s.db.db.Update(func(tx *bbolt.Tx) error {
-		blobs, err := tx.CreateBucketIfNotExists(blobBucket)
-		if err != nil {
-			return err
-		}
-		expiries, err := tx.CreateBucketIfNotExists(expiryBucket)
-		if err != nil {
-			return err
-		}
-		if old := blobs.Get([]byte(key)); len(old) >= 8 {
-			if err := expiries.Delete(append(bytes.Clone(old[:8]), key...)); err != nil {
-				return err
-			}
-		}
-		if err := blobs.Put([]byte(key), append(bytes.Clone(exp), value...)); err != nil {
-			return err
-		}
-		if err := expiries.Put(append(bytes.Clone(exp), key...), nil); err != nil {
-			return err
-		}
-		// Drop what has expired, oldest first, stopping at the first
-		// entry still alive.
-		c := expiries.Cursor()
-		for k, _ := c.First(); k != nil && len(k) >= 8 && int64(binary.BigEndian.Uint64(k)) < now.UnixNano(); k, _ = c.First() {
-			if err := blobs.Delete(k[8:]); err != nil {
-				return err
-			}
-			if err := c.Delete(); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := s.db.db.Update(func(tx *bbolt.Tx) error { return putBlob(tx, key, value, ttl, time.Now()) })
 	if err != nil {
 		return fmt.Errorf("ledger: storing cached result in %s: %w", s.db.path, err)
+	}
+	return nil
+}
+
+// putBlob stores value under key for ttl in tx, and drops entries that
+// expired by now.
+func putBlob(tx *bbolt.Tx, key string, value []byte, ttl time.Duration, now time.Time) error {
+	exp := make([]byte, 8)
+	binary.BigEndian.PutUint64(exp, uint64(now.Add(ttl).UnixNano()))
+	blobs, err := tx.CreateBucketIfNotExists(blobBucket)
+	if err != nil {
+		return err
+	}
+	expiries, err := tx.CreateBucketIfNotExists(expiryBucket)
+	if err != nil {
+		return err
+	}
+	if old := blobs.Get([]byte(key)); len(old) >= 8 {
+		if err := expiries.Delete(append(bytes.Clone(old[:8]), key...)); err != nil {
+			return err
+		}
+	}
+	if err := blobs.Put([]byte(key), append(bytes.Clone(exp), value...)); err != nil {
+		return err
+	}
+	if err := expiries.Put(append(bytes.Clone(exp), key...), nil); err != nil {
+		return err
+	}
+	// Drop what has expired, oldest first, stopping at the first entry
+	// still alive.
+	c := expiries.Cursor()
+	for k, _ := c.First(); k != nil && len(k) >= 8 && int64(binary.BigEndian.Uint64(k)) < now.UnixNano(); k, _ = c.First() {
+		if err := blobs.Delete(k[8:]); err != nil {
+			return err
+		}
+		if err := c.Delete(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -186,13 +186,31 @@ func (s *Store) Get(ctx context.Context, key string) (ledger.Entry, error) {
 
 // Update implements ledger.Store in one bbolt transaction.
 func (s *Store) Update(ctx context.Context, key string, fn func(*ledger.Entry) error) (ledger.Entry, error) {
+	return s.update(ctx, key, fn, nil)
+}
+
+// UpdateWithBlobs implements ledger.BlobUpdater: the update and the blobs
+// in one transaction, so one durable write (two file syncs) instead of one
+// more for each blob.
+func (s *Store) UpdateWithBlobs(ctx context.Context, key string, fn func(*ledger.Entry) error, blobs []ledger.Blob) (ledger.Entry, error) {
+	for _, b := range blobs {
+		if err := s.check(ctx, b.Key); err != nil {
+			return ledger.Entry{}, err
+		}
+	}
+	return s.update(ctx, key, fn, blobs)
+}
+
+func (s *Store) update(ctx context.Context, key string, fn func(*ledger.Entry) error, blobs []ledger.Blob) (ledger.Entry, error) {
 	if err := s.check(ctx, key); err != nil {
 		return ledger.Entry{}, err
 	}
 	var (
 		out   ledger.Entry
 		fnErr error
-		batch = s.db.group && s.db.inflight.Add(1) > 1
+		// A write with blobs is not batched: a batch may run its
+		// functions more than once, and the blobs' expiry sweep with them.
+		batch = s.db.group && s.db.inflight.Add(1) > 1 && len(blobs) == 0
 	)
 	if s.db.group {
 		defer s.db.inflight.Add(-1)
@@ -218,6 +236,12 @@ func (s *Store) Update(ctx context.Context, key string, fn func(*ledger.Entry) e
 		}
 		if err := b.Put([]byte(key), raw); err != nil {
 			return err
+		}
+		now := time.Now()
+		for _, bl := range blobs {
+			if err := putBlob(tx, bl.Key, bl.Value, bl.TTL, now); err != nil {
+				return fmt.Errorf("ledger: storing %s: %w", bl.Key, err)
+			}
 		}
 		out = e
 		return nil

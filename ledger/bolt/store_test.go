@@ -367,3 +367,36 @@ func TestReopenWritesNothing(t *testing.T) {
 		t.Errorf("after reopening: %+v, %v", e, err)
 	}
 }
+
+// TestUpdateWithBlobs: the entry's update and the blobs are one
+// transaction — both stored, or, when the update refuses, neither.
+func TestUpdateWithBlobs(t *testing.T) {
+	t.Parallel()
+	s := openTest(t, t.TempDir())
+	ctx := context.Background()
+	blobs := []ledger.Blob{{Key: "k1", Value: []byte("one"), TTL: time.Hour}, {Key: "k2", Value: []byte("two"), TTL: time.Hour}}
+	e, err := s.UpdateWithBlobs(ctx, "KAN-1", func(e *ledger.Entry) error { e.AutoVerifyRuns = 7; return nil }, blobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.AutoVerifyRuns != 7 {
+		t.Errorf("entry: %+v", e)
+	}
+	for _, b := range blobs {
+		got, ok, err := s.GetBlob(ctx, b.Key)
+		if err != nil || !ok || string(got) != string(b.Value) {
+			t.Errorf("%s: %q %v %v", b.Key, got, ok, err)
+		}
+	}
+	refuse := fmt.Errorf("no")
+	_, err = s.UpdateWithBlobs(ctx, "KAN-1", func(*ledger.Entry) error { return refuse }, []ledger.Blob{{Key: "k3", Value: []byte("three"), TTL: time.Hour}})
+	if err != refuse {
+		t.Fatalf("refused update: %v", err)
+	}
+	if _, ok, _ := s.GetBlob(ctx, "k3"); ok {
+		t.Error("a blob was stored by an update that was refused")
+	}
+	if e, _ := s.Get(ctx, "KAN-1"); e.AutoVerifyRuns != 7 {
+		t.Errorf("the refused update changed the entry: %+v", e)
+	}
+}
