@@ -1,17 +1,17 @@
 package checklist
 
-import "regexp"
+import "github.com/engineo/autoverify/bot/lazyregexp"
 
 // keyRe is the spec's story key pattern: a project key and a number
 // (KAN-25, OPS-1).
-var keyRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]+-[0-9]+\b`)
+var keyRe = lazyregexp.New(`\b[A-Z][A-Z0-9]+-[0-9]+\b`)
 
 // FindKey returns the first story key in texts, tried in order (a pull
 // request's title, then its head branch, then its body); "" when none has
 // one.
 func FindKey(texts ...string) string {
 	for _, s := range texts {
-		if k := keyRe.FindString(s); k != "" {
+		if k := keyRe().FindString(s); k != "" {
 			return k
 		}
 	}

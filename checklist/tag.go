@@ -2,9 +2,10 @@ package checklist
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // tagBody returns the text after "AUTO:" of a whole-line AUTO tag comment,
@@ -30,7 +31,7 @@ func tagBody(s string) (string, bool) {
 
 // tagFieldRe matches one leading KEY=value field of a tag body. CMD is
 // always last and takes the rest of the tag, so a command may contain '='.
-var tagFieldRe = regexp.MustCompile(`(?i)^\s*(ENV|EXIT|GATE|GUARD|CMD)\s*=\s*`)
+var tagFieldRe = lazyregexp.New(`(?i)^\s*(ENV|EXIT|GATE|GUARD|CMD)\s*=\s*`)
 
 // Tag is a parsed AUTO tag.
 type Tag struct {
@@ -68,7 +69,7 @@ func parseTag(s string) (Tag, error) {
 	t := Tag{}
 	seen := map[string]bool{}
 	for {
-		f := tagFieldRe.FindStringSubmatch(body)
+		f := tagFieldRe().FindStringSubmatch(body)
 		if f == nil {
 			return Tag{}, fmt.Errorf("AUTO tag %q has no CMD=: write <!-- AUTO:CMD=your command -->", strings.TrimSpace(s))
 		}

@@ -2,10 +2,11 @@ package claims
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Kind is the signal's kind.
@@ -26,13 +27,13 @@ const ActionReject = "REJECT_SIGNAL"
 // forms replace "Tested" by "Verified" and VERIFIED by CONFIRMED, as the
 // spec's AUDIT_PASSED example writes them.
 var (
-	headerRe          = regexp.MustCompile(`\| Check \| Environment \| Exit Code \| Result \|`)
-	rowRe             = regexp.MustCompile(`\| (\S+) \| (\S+) \| (\d+) \| (PASS|FAIL) \|`)
-	testedRe          = regexp.MustCompile(`Environments Tested: (.+)`)
-	verifiedRe        = regexp.MustCompile(`All Required Environments: VERIFIED`)
-	auditVerifiedRe   = regexp.MustCompile(`Environments Verified: (.+)`)
-	auditConfirmedRe  = regexp.MustCompile(`All Required Environments: CONFIRMED`)
-	signalRe          = regexp.MustCompile(`(?m)^[ \t>*_#` + "`" + `]*(READY_FOR_REVIEW|AUDIT_PASSED):[ \t*_` + "`" + `]*([^\s*_` + "`" + `]*)`)
+	headerRe          = lazyregexp.New(`\| Check \| Environment \| Exit Code \| Result \|`)
+	rowRe             = lazyregexp.New(`\| (\S+) \| (\S+) \| (\d+) \| (PASS|FAIL) \|`)
+	testedRe          = lazyregexp.New(`Environments Tested: (.+)`)
+	verifiedRe        = lazyregexp.New(`All Required Environments: VERIFIED`)
+	auditVerifiedRe   = lazyregexp.New(`Environments Verified: (.+)`)
+	auditConfirmedRe  = lazyregexp.New(`All Required Environments: CONFIRMED`)
+	signalRe          = lazyregexp.New(`(?m)^[ \t>*_#` + "`" + `]*(READY_FOR_REVIEW|AUDIT_PASSED):[ \t*_` + "`" + `]*([^\s*_` + "`" + `]*)`)
 	taskIDTrimChars   = "[]<>"
 	maxExitCodeDigits = 9
 )
@@ -56,7 +57,7 @@ func Find(text string) (Signal, bool) {
 	if !strings.Contains(text, string(ReadyForReview)+":") && !strings.Contains(text, string(AuditPassed)+":") {
 		return Signal{}, false
 	}
-	all := signalRe.FindAllStringSubmatchIndex(text, -1)
+	all := signalRe().FindAllStringSubmatchIndex(text, -1)
 	if len(all) == 0 {
 		return Signal{}, false
 	}
@@ -157,11 +158,11 @@ func ValidateText(kind Kind, text string, expected []Pair) Validation {
 	}
 	var v Validation
 	// 1. The matrix header.
-	if !headerRe.MatchString(text) {
+	if !headerRe().MatchString(text) {
 		return reject(v, "Missing Environment Verification Matrix header")
 	}
 	// 2. The rows.
-	rows := rowRe.FindAllStringSubmatch(text, -1)
+	rows := rowRe().FindAllStringSubmatch(text, -1)
 	if len(rows) == 0 {
 		return reject(v, "No verification results found in matrix")
 	}
@@ -184,7 +185,7 @@ func ValidateText(kind Kind, text string, expected []Pair) Validation {
 	if kind == AuditPassed {
 		envRe, envLine, confirmRe, confirmLine = auditVerifiedRe, `Environments Verified:`, auditConfirmedRe, `All Required Environments: CONFIRMED`
 	}
-	m := envRe.FindStringSubmatch(text)
+	m := envRe().FindStringSubmatch(text)
 	if m == nil {
 		return reject(v, fmt.Sprintf("Missing %q line", envLine))
 	}
@@ -194,7 +195,7 @@ func ValidateText(kind Kind, text string, expected []Pair) Validation {
 		}
 	}
 	// 6. The confirmation.
-	if !confirmRe.MatchString(text) {
+	if !confirmRe().MatchString(text) {
 		return reject(v, fmt.Sprintf("Missing %q confirmation", confirmLine))
 	}
 	v.Valid = true

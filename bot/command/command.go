@@ -4,12 +4,13 @@
 package command
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Command is a /verify command found in a comment.
@@ -23,10 +24,10 @@ const (
 	Help   Command = "help"
 )
 
-var commandRe = regexp.MustCompile(`^/verify(?:\s+(\S+))?\s*$`)
+var commandRe = lazyregexp.New(`^/verify(?:\s+(\S+))?\s*$`)
 
 // shaRe is an abbreviated or full commit SHA.
-var shaRe = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+var shaRe = lazyregexp.New(`^[0-9a-f]{7,40}$`)
 
 // Invocation is a command with its argument.
 type Invocation struct {
@@ -71,7 +72,7 @@ func ParseInvocation(body string) Invocation {
 			lines := n.Lines()
 			for i := 0; i < lines.Len(); i++ {
 				seg := lines.At(i)
-				m := commandRe.FindStringSubmatch(strings.TrimSpace(string(seg.Value(src))))
+				m := commandRe().FindStringSubmatch(strings.TrimSpace(string(seg.Value(src))))
 				if m == nil {
 					continue
 				}
@@ -79,7 +80,7 @@ func ParseInvocation(body string) Invocation {
 				switch {
 				case arg == "":
 					found.Command = Verify
-				case shaRe.MatchString(arg):
+				case shaRe().MatchString(arg):
 					found.Command, found.SHA = Verify, arg
 				case arg == "reset":
 					found.Command = Reset

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/bot/testresults"
 )
 
@@ -391,7 +392,7 @@ func lastLineTimedOut(text []byte) bool {
 	return len(t) > 0 && len(t) < 300 && lastLineTimeoutRe().Match(t)
 }
 
-var lastLineTimeoutRe = lazyRegexp(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
+var lastLineTimeoutRe = lazyregexp.New(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
 
 // wrappedInTimeout reports whether argv runs its command under timeout(1).
 func wrappedInTimeout(argv []string) bool {
@@ -603,11 +604,6 @@ func compileAll() {
 			}
 		}
 	}
-}
-
-// lazyRegexp compiles pattern on first use, for the same reason as signals.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 // maxLiterals bounds the literals looked for before a pattern runs: past
@@ -1078,7 +1074,7 @@ var codeSignals = rx(
 	`^\S+\.rb:\d+:in .*\(\w+(Error|Exception)\)$`,
 )
 
-var ansiRe = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+var ansiRe = lazyregexp.New(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
 
 // StripANSI removes terminal colour and control sequences.
 func StripANSI(b []byte) []byte {
@@ -1090,7 +1086,7 @@ func StripANSI(b []byte) []byte {
 
 // missingPhrases are how tools say a file, directory or class is not
 // there (matched on the line that names it).
-var missingPhrases = lazyRegexp(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
+var missingPhrases = lazyregexp.New(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
 
 // namedInputMissing reports whether a line of the output says that a path
 // or class named on the command line (an argument with a "/" or a ".",

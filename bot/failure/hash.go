@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // HashPrefixLen is how much normalised output the failure hash covers, as
@@ -83,8 +85,8 @@ type noiseRule struct {
 }
 
 var (
-	ansiAndSpace  = lazyRegexp(`[ \t]+`)
-	parenDuration = lazyRegexp(`\s*\(<dur>\)`)
+	ansiAndSpace  = lazyregexp.New(`[ \t]+`)
+	parenDuration = lazyregexp.New(`\s*\(<dur>\)`)
 )
 
 // Normalize strips colours and run-to-run noise (timestamps, durations,

@@ -2,9 +2,10 @@ package gates
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Gate is one of the spec's gates.
@@ -62,25 +63,25 @@ type Outcome struct {
 // Build errors that only say something is not defined: the code under
 // test is missing. Anything else (a syntax error) is the test's fault.
 var (
-	buildError    = regexp.MustCompile(`(?m)(?:^\S+\.go:\d+:\d+: .+$|^(?:\w+\.)*\w*(?:Error|Exception): .+$|^# \S+$|setup failed|\[build failed\]|ERROR collecting|SyntaxError|IndentationError)`)
-	missingSymbol = regexp.MustCompile(`(?m)(?:undefined: \w+|has no field or method \w+|cannot import name '\w+'|has no attribute '\w+'|name '\w+' is not defined|No module named '[\w.]+')`)
-	syntaxError   = regexp.MustCompile(`(?m)(?:syntax error|SyntaxError|IndentationError|expected '[^']+', found|non-declaration statement)`)
+	buildError    = lazyregexp.New(`(?m)(?:^\S+\.go:\d+:\d+: .+$|^(?:\w+\.)*\w*(?:Error|Exception): .+$|^# \S+$|setup failed|\[build failed\]|ERROR collecting|SyntaxError|IndentationError)`)
+	missingSymbol = lazyregexp.New(`(?m)(?:undefined: \w+|has no field or method \w+|cannot import name '\w+'|has no attribute '\w+'|name '\w+' is not defined|No module named '[\w.]+')`)
+	syntaxError   = lazyregexp.New(`(?m)(?:syntax error|SyntaxError|IndentationError|expected '[^']+', found|non-declaration statement)`)
 )
 
 // BuildFailure reads a test run's output for a failure to build or import
 // the tests: failed (the tests never ran) and missingOnly (every error
 // names something undefined, nothing is malformed).
 func BuildFailure(output string, tests map[string]string) (failed, missingOnly bool) {
-	if syntaxError.MatchString(output) {
+	if syntaxError().MatchString(output) {
 		return true, false
 	}
 	if len(tests) > 0 {
 		return false, false // tests ran: whatever failed, it built
 	}
-	if missingSymbol.MatchString(output) {
+	if missingSymbol().MatchString(output) {
 		return true, true
 	}
-	return buildError.MatchString(output), false
+	return buildError().MatchString(output), false
 }
 
 // Result is one gate's verdict with what it found.
@@ -212,7 +213,7 @@ func ClassifyImplement(o Outcome) Result {
 // Variables are the spec's gate variables.
 var Variables = []string{"mission_id", "worktree_dir", "test_file", "test_dir", "ac_index", "ac_title", "surface_area", "project_root"}
 
-var varRef = regexp.MustCompile(`\{(\w+)\}`)
+var varRef = lazyregexp.New(`\{(\w+)\}`)
 
 // Substitute replaces {name} in each word of argv with vars[name]. An
 // unknown name is an error naming it; a known one without a value becomes
@@ -226,7 +227,7 @@ func Substitute(argv []string, vars map[string]string) ([]string, error) {
 	out := make([]string, len(argv))
 	for i, w := range argv {
 		var err error
-		out[i] = varRef.ReplaceAllStringFunc(w, func(m string) string {
+		out[i] = varRef().ReplaceAllStringFunc(w, func(m string) string {
 			name := m[1 : len(m)-1]
 			if !known[name] {
 				err = fmt.Errorf("unknown gate variable {%s}; known: {%s}", name, strings.Join(Variables, "}, {"))

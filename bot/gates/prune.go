@@ -7,9 +7,10 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // A Go package builds or fails as a whole: one new test that calls code
@@ -17,15 +18,15 @@ import (
 // the base, and a vanity test could hide behind it. PruneGo and MissingAt
 // let RED drop just the tests that need the missing code and run the rest.
 
-var goErrorLine = regexp.MustCompile(`(?m)^(\S+\.go):(\d+):\d+: (.+)$`)
+var goErrorLine = lazyregexp.New(`(?m)^(\S+\.go):(\d+):\d+: (.+)$`)
 
 // MissingAt reads compiler errors that name something undefined (see
 // BuildFailure) and returns, per file (slash path, as the go command
 // printed it, without a leading "./"), the lines they are on.
 func MissingAt(output string) map[string][]int {
 	out := map[string][]int{}
-	for _, m := range goErrorLine.FindAllStringSubmatch(output, -1) {
-		if !missingSymbol.MatchString(m[3]) {
+	for _, m := range goErrorLine().FindAllStringSubmatch(output, -1) {
+		if !missingSymbol().MatchString(m[3]) {
 			continue
 		}
 		line, err := strconv.Atoi(m[2])
@@ -124,7 +125,7 @@ func PruneGo(src []byte, lines []int) (pruned []byte, dropped []string, ok bool)
 	return buf.Bytes(), dropped, true
 }
 
-var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+var majorVersion = lazyregexp.New(`^v[0-9]+$`)
 
 // importName guesses the package name of an import path: its last
 // element, before a major version (/v2) or a gopkg.in suffix (yaml.v3).
@@ -133,7 +134,7 @@ var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
 func importName(p string) string {
 	parts := strings.Split(p, "/")
 	name := parts[len(parts)-1]
-	if majorVersion.MatchString(name) && len(parts) > 1 {
+	if majorVersion().MatchString(name) && len(parts) > 1 {
 		name = parts[len(parts)-2]
 	}
 	name, _, _ = strings.Cut(name, ".")
@@ -144,9 +145,9 @@ func importName(p string) string {
 }
 
 var (
-	pyCannotImport = regexp.MustCompile(`cannot import name '(\w+)' from '([\w.]+)'`)
-	pyNoModule     = regexp.MustCompile(`No module named '([\w.]+)'`)
-	pyFromImport   = regexp.MustCompile(`^from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*(#.*)?$`)
+	pyCannotImport = lazyregexp.New(`cannot import name '(\w+)' from '([\w.]+)'`)
+	pyNoModule     = lazyregexp.New(`No module named '([\w.]+)'`)
+	pyFromImport   = lazyregexp.New(`^from\s+([\w.]+)\s+import\s+([\w\s,]+?)\s*(#.*)?$`)
 )
 
 // PrunePython is PruneGo for a pytest module that does not import on the
@@ -157,19 +158,19 @@ var (
 // false when it changed nothing.
 func PrunePython(src []byte, errText string) (pruned []byte, stubbed []string, ok bool) {
 	missing := map[string]map[string]bool{} // module → names
-	for _, m := range pyCannotImport.FindAllStringSubmatch(errText, -1) {
+	for _, m := range pyCannotImport().FindAllStringSubmatch(errText, -1) {
 		if missing[m[2]] == nil {
 			missing[m[2]] = map[string]bool{}
 		}
 		missing[m[2]][m[1]] = true
 	}
 	var gone []string
-	for _, m := range pyNoModule.FindAllStringSubmatch(errText, -1) {
+	for _, m := range pyNoModule().FindAllStringSubmatch(errText, -1) {
 		gone = append(gone, m[1])
 	}
 	lines := strings.Split(string(src), "\n")
 	for i, l := range lines {
-		m := pyFromImport.FindStringSubmatch(l)
+		m := pyFromImport().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}

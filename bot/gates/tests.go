@@ -15,10 +15,11 @@ import (
 	"go/printer"
 	"go/token"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Ecosystem is a language whose test conventions the gates know.
@@ -81,8 +82,8 @@ func Funcs(eco Ecosystem, file string, src []byte) (funcs []TestFunc, ok bool) {
 	return nil, false
 }
 
-var goAssert = regexp.MustCompile(`\b(?:t\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)|assert\.\w+|require\.\w+)\(`)
-var goSkip = regexp.MustCompile(`\bt\.(?:Skip|Skipf|SkipNow)\(`)
+var goAssert = lazyregexp.New(`\b(?:t\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)|assert\.\w+|require\.\w+)\(`)
+var goSkip = lazyregexp.New(`\bt\.(?:Skip|Skipf|SkipNow)\(`)
 
 // goFuncs lists Go's func TestXxx(t *testing.T) functions; the body hash is
 // over go/printer's formatting of the body, so reformatting is no change.
@@ -102,7 +103,7 @@ func goFuncs(src []byte) ([]TestFunc, bool) {
 		_ = printer.Fprint(&body, fset, fd.Body)
 		text := body.String()
 		out = append(out, TestFunc{Name: fd.Name.Name, BodyHash: hash(text),
-			Skipped: goSkip.MatchString(text), Assertions: len(goAssert.FindAllString(text, -1))})
+			Skipped: goSkip().MatchString(text), Assertions: len(goAssert().FindAllString(text, -1))})
 	}
 	return out, true
 }
@@ -118,11 +119,11 @@ func isGoTestName(name string) bool {
 }
 
 var (
-	pyDef        = regexp.MustCompile(`^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(`)
-	pyClass      = regexp.MustCompile(`^(\s*)class\s+(Test\w*)\b`)
-	pySkipDecor  = regexp.MustCompile(`^\s*@(?:pytest\.mark\.(?:skip|skipif|xfail)|unittest\.(?:skip|skipIf|skipUnless|expectedFailure))\b`)
-	pySkipInBody = regexp.MustCompile(`\b(?:pytest\.skip|self\.skipTest)\(`)
-	pyAssert     = regexp.MustCompile(`(?m)^\s*assert\b|\bself\.assert\w+\(|\bpytest\.raises\(`)
+	pyDef        = lazyregexp.New(`^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(`)
+	pyClass      = lazyregexp.New(`^(\s*)class\s+(Test\w*)\b`)
+	pySkipDecor  = lazyregexp.New(`^\s*@(?:pytest\.mark\.(?:skip|skipif|xfail)|unittest\.(?:skip|skipIf|skipUnless|expectedFailure))\b`)
+	pySkipInBody = lazyregexp.New(`\b(?:pytest\.skip|self\.skipTest)\(`)
+	pyAssert     = lazyregexp.New(`(?m)^\s*assert\b|\bself\.assert\w+\(|\bpytest\.raises\(`)
 )
 
 // pythonFuncs lists pytest-style tests by indentation: module-level
@@ -144,11 +145,11 @@ func pythonFuncs(file string, src []byte) []TestFunc {
 		if classIndent >= 0 && indent(l) <= classIndent {
 			class, classIndent = "", -1
 		}
-		if m := pyClass.FindStringSubmatch(l); m != nil && len(m[1]) == 0 {
+		if m := pyClass().FindStringSubmatch(l); m != nil && len(m[1]) == 0 {
 			class, classIndent = m[2], 0
 			continue
 		}
-		m := pyDef.FindStringSubmatch(l)
+		m := pyDef().FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
@@ -158,7 +159,7 @@ func pythonFuncs(file string, src []byte) []TestFunc {
 		}
 		skipped, start := false, i
 		for j := i - 1; j >= 0 && strings.HasPrefix(strings.TrimSpace(lines[j]), "@"); j-- {
-			skipped = skipped || pySkipDecor.MatchString(lines[j])
+			skipped = skipped || pySkipDecor().MatchString(lines[j])
 			start = j
 		}
 		end := i + 1
@@ -173,7 +174,7 @@ func pythonFuncs(file string, src []byte) []TestFunc {
 			name = file + "::" + class + "::" + m[2]
 		}
 		out = append(out, TestFunc{Name: name, BodyHash: hash(strings.TrimSpace(body)),
-			Skipped: skipped || pySkipInBody.MatchString(body), Assertions: len(pyAssert.FindAllString(body, -1))})
+			Skipped: skipped || pySkipInBody().MatchString(body), Assertions: len(pyAssert().FindAllString(body, -1))})
 		i = end - 1
 	}
 	return out

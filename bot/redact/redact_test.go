@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -412,5 +413,24 @@ func TestGenericAcrossLines(t *testing.T) {
 	in := "credential =\n  " + val + "\n"
 	if got := defaultRedactor(t).String(in); strings.Contains(got, val) {
 		t.Errorf("value on the next line survived: %q", got)
+	}
+}
+
+// TestRuleLiterals: each supplementary rule's literal is where its
+// pattern's every match starts (the pattern's own literal prefix, which
+// the input is lower-cased to meet), so a text without it cannot match
+// and is rightly not searched. It also compiles every pattern.
+func TestRuleLiterals(t *testing.T) {
+	for _, r := range supplementary {
+		prefix, _ := r.re().LiteralPrefix()
+		if r.lit == "" || !strings.HasPrefix(prefix, r.lit) {
+			t.Errorf("rule %s: literal %q is not a prefix of its pattern's literal prefix %q", r.re(), r.lit, prefix)
+		}
+	}
+	for _, re := range []func() *regexp.Regexp{placeholderRef, pemBegin, pemEnd} {
+		_ = re()
+	}
+	if prefix, _ := pemBegin().LiteralPrefix(); !strings.HasPrefix(prefix, "-----BEGIN") {
+		t.Errorf("pemSpans skips texts without -----BEGIN, but pemBegin's prefix is %q", prefix)
 	}
 }

@@ -3,6 +3,8 @@ package redact
 import (
 	"bytes"
 	"regexp"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // rule is a supplementary pattern for a secret shape gitleaks' default rules
@@ -18,7 +20,11 @@ import (
 // typical output). Values are cut from the original input, so their case is
 // preserved.
 type rule struct {
-	re *regexp.Regexp
+	// lit is the literal every match starts with (TestRuleLiterals pins
+	// it to the pattern's own literal prefix): a text without it is not
+	// searched, and the pattern is compiled only when some text has it.
+	lit string
+	re  func() *regexp.Regexp
 	// skipPlaceholders drops values that are obviously not secrets (true,
 	// null, ${VAR}, ***) for the keyword rules, which would otherwise mask
 	// ordinary configuration dumps.
@@ -45,39 +51,42 @@ var supplementary = []rule{
 	// (Authorization:[Bearer ...]). gitleaks only recognises them inside a
 	// curl command line (curl-auth-header), and Basic credentials or opaque
 	// bearer tokens have no vendor prefix for its other rules to key on.
-	{re: regexp.MustCompile(`authorization["']?[ \t]*[:=][ \t]*["'\[]?(?:(?:bearer|basic|token|digest|negotiate|ntlm|apikey)[ \t]+)?([^\s"'\]]+[^\r\n"'\]]*)`)},
+	{lit: "authorization", re: lazyregexp.New(`authorization["']?[ \t]*[:=][ \t]*["'\[]?(?:(?:bearer|basic|token|digest|negotiate|ntlm|apikey)[ \t]+)?([^\s"'\]]+[^\r\n"'\]]*)`)},
 	// A bearer token outside a header line ("using Bearer eyJ...", a curl -H
 	// argument split across lines). Sixteen characters of the RFC 6750 token
 	// alphabet keep prose such as "bearer authentication" out.
-	{re: regexp.MustCompile(`bearer[ \t]+([a-z0-9._~+/-]{16,}=*)`)},
+	{lit: "bearer", re: lazyregexp.New(`bearer[ \t]+([a-z0-9._~+/-]{16,}=*)`)},
 	// The password part of URL userinfo (https://user:pass@host), which git,
 	// pip and database drivers echo in errors. gitleaks has no rule for it;
 	// its generic-api-key rule needs a keyword and high entropy.
-	{re: regexp.MustCompile(`://[^\s/?#@:]*:([^\s/?#@]+)@`)},
+	{lit: "://", re: lazyregexp.New(`://[^\s/?#@:]*:([^\s/?#@]+)@`)},
 	// password=..., "passwd": "...", PASSPHRASE: ... Passwords are often
 	// short and low-entropy, which gitleaks' generic-api-key rule (entropy >
 	// 3.5, at least 10 characters) lets through. "pass" alone is deliberately
 	// not a keyword: go test prints "--- PASS: TestName".
-	{re: regexp.MustCompile(`pass(?:w(?:or)?d|phrase)` + assign + anyValue), skipPlaceholders: true},
+	{lit: "pass", re: lazyregexp.New(`pass(?:w(?:or)?d|phrase)` + assign + anyValue), skipPlaceholders: true},
 	// token=..., secret: ..., api_key=..., aws_secret_access_key = ...
 	// Same gap as passwords (entropy and length floor); the value must be at
 	// least 8 characters so that parser messages such as "unexpected token:
 	// IDENT" or counters such as "token: 12" stay intact. The keyword must
 	// end the key, so "max_tokens:" and "secretName:" do not match. One
 	// pattern per leading literal keeps the fast prefix search.
-	{re: regexp.MustCompile(`secret(?:[_-]?(?:access[_-]?)?key)?` + assign + longValue), skipPlaceholders: true},
-	{re: regexp.MustCompile(`token` + assign + longValue), skipPlaceholders: true},
-	{re: regexp.MustCompile(`api[_-]?key` + assign + longValue), skipPlaceholders: true},
-	{re: regexp.MustCompile(`access[_-]?key` + assign + longValue), skipPlaceholders: true},
-	{re: regexp.MustCompile(`private[_-]?key` + assign + longValue), skipPlaceholders: true},
-	{re: regexp.MustCompile(`auth[_-]?key` + assign + longValue), skipPlaceholders: true},
+	{lit: "secret", re: lazyregexp.New(`secret(?:[_-]?(?:access[_-]?)?key)?` + assign + longValue), skipPlaceholders: true},
+	{lit: "token", re: lazyregexp.New(`token` + assign + longValue), skipPlaceholders: true},
+	{lit: "api", re: lazyregexp.New(`api[_-]?key` + assign + longValue), skipPlaceholders: true},
+	{lit: "access", re: lazyregexp.New(`access[_-]?key` + assign + longValue), skipPlaceholders: true},
+	{lit: "private", re: lazyregexp.New(`private[_-]?key` + assign + longValue), skipPlaceholders: true},
+	{lit: "auth", re: lazyregexp.New(`auth[_-]?key` + assign + longValue), skipPlaceholders: true},
 }
 
 // ruleSpans appends the spans of every supplementary rule match in b.
 func ruleSpans(b []byte, spans []span) []span {
 	lower := asciiLower(b)
 	for _, r := range supplementary {
-		for _, m := range r.re.FindAllSubmatchIndex(lower, -1) {
+		if !bytes.Contains(lower, []byte(r.lit)) {
+			continue
+		}
+		for _, m := range r.re().FindAllSubmatchIndex(lower, -1) {
 			s, e := m[0], m[1]
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] >= 0 && m[g+1] > m[g] {
@@ -102,7 +111,7 @@ var (
 	}
 	// placeholderRef matches shell, Make and template references, which name
 	// where a secret comes from rather than hold it.
-	placeholderRef = regexp.MustCompile(`^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\([A-Za-z_][A-Za-z0-9_]*\)|\{\{[^}]*\}\}|\*+|x{3,}|X{3,})$`)
+	placeholderRef = lazyregexp.New(`^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\([A-Za-z_][A-Za-z0-9_]*\)|\{\{[^}]*\}\}|\*+|x{3,}|X{3,})$`)
 )
 
 // isPlaceholder reports whether an assignment's value is a stand-in rather
@@ -113,7 +122,7 @@ func isPlaceholder(v []byte) bool {
 			return true
 		}
 	}
-	return placeholderRef.Match(v)
+	return placeholderRef().Match(v)
 }
 
 const (
@@ -125,8 +134,8 @@ const (
 )
 
 var (
-	pemBegin = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
-	pemEnd   = regexp.MustCompile(`-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
+	pemBegin = lazyregexp.New(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
+	pemEnd   = lazyregexp.New(`-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
 )
 
 // pemSpans masks private-key blocks from BEGIN to END. It runs on the whole
@@ -138,19 +147,22 @@ var (
 // the next END line is remembered and only searched again once a BEGIN lies
 // past it.
 func pemSpans(b []byte, spans []span) []span {
+	if !bytes.Contains(b, []byte("-----BEGIN")) {
+		return spans // what pemBegin starts with
+	}
 	if !bytes.Contains(b, []byte("PRIVATE KEY")) {
 		return spans
 	}
 	endStart, endStop := -1, -1
 	noEnd := false
 	for pos := 0; pos < len(b); {
-		loc := pemBegin.FindIndex(b[pos:])
+		loc := pemBegin().FindIndex(b[pos:])
 		if loc == nil {
 			break
 		}
 		begin, hdrEnd := pos+loc[0], pos+loc[1]
 		if !noEnd && endStart < hdrEnd {
-			if l := pemEnd.FindIndex(b[hdrEnd:]); l != nil {
+			if l := pemEnd().FindIndex(b[hdrEnd:]); l != nil {
 				endStart, endStop = hdrEnd+l[0], hdrEnd+l[1]
 			} else {
 				noEnd = true

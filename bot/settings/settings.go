@@ -13,12 +13,12 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
@@ -304,14 +304,14 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 		cfg.EnvPassthrough = file.EnvPassthrough
 	}
 	for _, name := range cfg.EnvPassthrough {
-		if !envNameRe.MatchString(name) {
+		if !envNameRe().MatchString(name) {
 			return Config{}, errorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
 		}
 	}
 	if v, src := lookup("runner-env"); v != "" {
 		cfg.RunnerEnv = SplitList(v)
 		for _, kv := range cfg.RunnerEnv {
-			if name, _, ok := strings.Cut(kv, "="); !ok || !envNameRe.MatchString(name) {
+			if name, _, ok := strings.Cut(kv, "="); !ok || !envNameRe().MatchString(name) {
 				return Config{}, errorf("%s: %q is not NAME=VALUE; write comma-separated pairs such as TZ=Europe/Berlin,PYTHONHASHSEED=random", src, kv)
 			}
 		}
@@ -544,11 +544,11 @@ func value(l Lookup, flag string) string {
 	return v
 }
 
-var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envNameRe = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // secretNameRe matches variable names whose values are masked wherever
 // they appear in output.
-var secretNameRe = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|_PAT$|CREDENTIAL|REDIS_URL)`)
+var secretNameRe = lazyregexp.New(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|API_KEY|_PAT$|CREDENTIAL|REDIS_URL)`)
 
 // SecretValues collects the literal values to mask: every ENGINEO_ setting
 // and passed-through variable with a secret-looking name, the variables
@@ -560,12 +560,12 @@ func SecretValues(environ []string, getenv func(string) string, passthrough, run
 	names := map[string]bool{}
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "ENGINEO_") && secretNameRe.MatchString(name) {
+		if strings.HasPrefix(name, "ENGINEO_") && secretNameRe().MatchString(name) {
 			names[name] = true
 		}
 	}
 	for _, n := range passthrough {
-		if secretNameRe.MatchString(n) {
+		if secretNameRe().MatchString(n) {
 			names[n] = true
 		}
 	}
@@ -579,7 +579,7 @@ func SecretValues(environ []string, getenv func(string) string, passthrough, run
 		}
 	}
 	for _, kv := range runnerEnv {
-		if n, v, _ := strings.Cut(kv, "="); v != "" && (names[n] || secretNameRe.MatchString(n)) {
+		if n, v, _ := strings.Cut(kv, "="); v != "" && (names[n] || secretNameRe().MatchString(n)) {
 			vals = append(vals, v)
 		}
 	}

@@ -3,12 +3,14 @@ package testresults
 import (
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 var (
-	cargoResult  = lazyRegexp(`^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; \d+ measured; \d+ filtered out`)
-	cargoTest    = lazyRegexp(`^test (.+) \.\.\. (ok|FAILED|ignored)`)
-	cargoSection = lazyRegexp(`^---- (.+) (?:stdout|stderr) ----$`)
+	cargoResult  = lazyregexp.New(`^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; \d+ measured; \d+ filtered out`)
+	cargoTest    = lazyregexp.New(`^test (.+) \.\.\. (ok|FAILED|ignored)`)
+	cargoSection = lazyregexp.New(`^---- (.+) (?:stdout|stderr) ----$`)
 )
 
 // parseCargo reads cargo test (libtest) output: one "test result:" line
@@ -74,9 +76,9 @@ func parseCargo(out []byte) (Results, bool) {
 }
 
 var (
-	nextestSummary = lazyRegexp(`^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (\d+) passed(?: \(\d+ (?:slow|flaky|leaky)[^)]*\))*(?:, (\d+) failed)?(?:, (\d+) timed out)?[^,]*?(?:, (\d+) skipped)?`)
-	nextestLine    = lazyRegexp(`^\s*(PASS|FAIL|SIGSEGV|SIGABRT|ABORT|TIMEOUT|SKIP) \[\s*[\d.]+s\] (.+)$`)
-	nextestOutput  = lazyRegexp(`^--- STD(?:OUT|ERR): +(.+?) ---$`)
+	nextestSummary = lazyregexp.New(`^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (\d+) passed(?: \(\d+ (?:slow|flaky|leaky)[^)]*\))*(?:, (\d+) failed)?(?:, (\d+) timed out)?[^,]*?(?:, (\d+) skipped)?`)
+	nextestLine    = lazyregexp.New(`^\s*(PASS|FAIL|SIGSEGV|SIGABRT|ABORT|TIMEOUT|SKIP) \[\s*[\d.]+s\] (.+)$`)
+	nextestOutput  = lazyregexp.New(`^--- STD(?:OUT|ERR): +(.+?) ---$`)
 )
 
 // parseNextest reads cargo nextest's output: its "Summary" line and the

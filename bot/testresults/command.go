@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
-var ansiRe = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+var ansiRe = lazyregexp.New(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
 
 // Tool is a test runner a command line names.
 type Tool string
@@ -304,11 +304,4 @@ func event(line []byte, ev *goEvent) (*goEvent, bool) {
 // Output no parser could read says nothing either way, so it is false.
 func NoTestsRan(argv []string, r Results) bool {
 	return Detect(argv) != NotATest && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
-}
-
-// lazyRegexp compiles pattern on first use: the package's fifty patterns
-// cost a process's start-up about 3 ms (GODEBUG=inittrace=1), which
-// autoverify plan and most of a run never need.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

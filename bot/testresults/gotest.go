@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // goEvent is one line of `go test -json` (cmd/test2json's TestEvent).
@@ -122,7 +124,7 @@ func parseGoJSON(out []byte) (Results, bool) {
 }
 
 // goNoise are go test's own framing lines, not what a test said.
-var goNoise = lazyRegexp(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAIL|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|exit status \d+$)`)
+var goNoise = lazyregexp.New(`^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|FAIL|SKIP):|PASS$|FAIL$|ok\s|FAIL\s|exit status \d+$)`)
 
 // goFailure keeps the first lines a failing test printed, without go's
 // framing.
@@ -141,10 +143,10 @@ func goFailure(s string) string {
 }
 
 var (
-	goResultLine = lazyRegexp(`^--- (PASS|FAIL|SKIP): (\S+)`)
-	goPkgLine    = lazyRegexp(`^(ok|FAIL|\?)\s+\S+\s+(\(cached\)|[\d.]+s|\[[^\]]+\])`)
-	goPkgFail    = lazyRegexp(`^FAIL\s+\S+\s+\[(build|setup) failed\]`)
-	goRunLine    = lazyRegexp(`^=== RUN\s+`)
+	goResultLine = lazyregexp.New(`^--- (PASS|FAIL|SKIP): (\S+)`)
+	goPkgLine    = lazyregexp.New(`^(ok|FAIL|\?)\s+\S+\s+(\(cached\)|[\d.]+s|\[[^\]]+\])`)
+	goPkgFail    = lazyregexp.New(`^FAIL\s+\S+\s+\[(build|setup) failed\]`)
+	goRunLine    = lazyregexp.New(`^=== RUN\s+`)
 )
 
 // parseGoText reads go test's text output. With -v every test is named;

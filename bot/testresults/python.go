@@ -3,15 +3,17 @@ package testresults
 import (
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 var (
 	// pytest's last line: "==== 1 failed, 2 passed, 1 skipped in 0.12s ====",
 	// or with -q "1 failed, 2 passed in 0.12s", or "no tests ran in 0.01s".
-	pytestSummary = lazyRegexp(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
-	pytestCount   = lazyRegexp(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
-	pytestShort   = lazyRegexp(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
-	pytestSection = lazyRegexp(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
+	pytestSummary = lazyregexp.New(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
+	pytestCount   = lazyregexp.New(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
+	pytestShort   = lazyregexp.New(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
+	pytestSection = lazyregexp.New(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
 )
 
 // parsePytest reads pytest's text output: the counts of its last line and
@@ -83,10 +85,10 @@ func sectionName(nodeid string) string {
 }
 
 var (
-	unittestRan     = lazyRegexp(`^Ran (\d+) tests? in [\d.]+s$`)
-	unittestVerdict = lazyRegexp(`^(OK|FAILED|NO TESTS RAN)(?: \((.*)\))?$`)
-	unittestCount   = lazyRegexp(`(failures|errors|skipped|expected failures|unexpected successes)=(\d+)`)
-	unittestHead    = lazyRegexp(`^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)`)
+	unittestRan     = lazyregexp.New(`^Ran (\d+) tests? in [\d.]+s$`)
+	unittestVerdict = lazyregexp.New(`^(OK|FAILED|NO TESTS RAN)(?: \((.*)\))?$`)
+	unittestCount   = lazyregexp.New(`(failures|errors|skipped|expected failures|unexpected successes)=(\d+)`)
+	unittestHead    = lazyregexp.New(`^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)`)
 )
 
 // parseUnittest reads python -m unittest's text: "Ran N tests", then "OK"

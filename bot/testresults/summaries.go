@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // count returns the number before word in s ("3 failed" → 3), or 0.
@@ -17,21 +19,21 @@ func count(s string, re func() *regexp.Regexp) int {
 }
 
 func num(word string) func() *regexp.Regexp {
-	return lazyRegexp(`(\d+) ` + word + `\b`)
+	return lazyregexp.New(`(\d+) ` + word + `\b`)
 }
 
 func field(word string) func() *regexp.Regexp {
-	return lazyRegexp(word + `:? (\d+)`)
+	return lazyregexp.New(word + `:? (\d+)`)
 }
 
 var (
-	jestTests   = lazyRegexp(`^Tests:\s+(.*\d+ total)$`)
+	jestTests   = lazyregexp.New(`^Tests:\s+(.*\d+ total)$`)
 	jestFailed  = num("failed")
 	jestPassed  = num("passed")
 	jestSkipped = num("skipped")
 	jestTodo    = num("todo")
 	jestTotal   = num("total")
-	jestBullet  = lazyRegexp(`^\s*● (.+)$`)
+	jestBullet  = lazyregexp.New(`^\s*● (.+)$`)
 )
 
 // parseJest reads jest's (and vitest's compatible) "Tests: 1 failed, 2
@@ -79,8 +81,8 @@ func parseJest(out []byte) (Results, bool) {
 }
 
 var (
-	mavenTotal   = lazyRegexp(`Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$`)
-	mavenFailure = lazyRegexp(`^\[ERROR\] (\S+?)(?:\(([\w.$]+)\))?\s+(?:--\s+)?Time elapsed: .*<<< (FAILURE|ERROR)!`)
+	mavenTotal   = lazyregexp.New(`Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$`)
+	mavenFailure = lazyregexp.New(`^\[ERROR\] (\S+?)(?:\(([\w.$]+)\))?\s+(?:--\s+)?Time elapsed: .*<<< (FAILURE|ERROR)!`)
 )
 
 // parseMaven reads Maven Surefire's text: the totals line after
@@ -128,8 +130,8 @@ func parseMaven(out []byte) (Results, bool) {
 }
 
 var (
-	gradleTotal = lazyRegexp(`^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?`)
-	gradleCase  = lazyRegexp(`^(\S.*?) > (.+?) (FAILED|SKIPPED|PASSED)$`)
+	gradleTotal = lazyregexp.New(`^(\d+) tests? completed(?:, (\d+) failed)?(?:, (\d+) skipped)?`)
+	gradleCase  = lazyregexp.New(`^(\S.*?) > (.+?) (FAILED|SKIPPED|PASSED)$`)
 )
 
 // parseGradle reads Gradle's test task text: "3 tests completed, 1
@@ -176,9 +178,9 @@ func parseGradle(out []byte) (Results, bool) {
 }
 
 var (
-	rspecTotal   = lazyRegexp(`^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?`)
-	rspecRerun   = lazyRegexp(`^rspec (\S+) # (.+)$`)
-	rspecHeading = lazyRegexp(`^\s+\d+\) (.+)$`)
+	rspecTotal   = lazyregexp.New(`^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?`)
+	rspecRerun   = lazyregexp.New(`^rspec (\S+) # (.+)$`)
+	rspecHeading = lazyregexp.New(`^\s+\d+\) (.+)$`)
 )
 
 // parseRSpec reads RSpec's "3 examples, 1 failure, 1 pending" and the
@@ -234,9 +236,9 @@ func parseRSpec(out []byte) (Results, bool) {
 }
 
 var (
-	minitestTotal = lazyRegexp(`^(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips`)
-	minitestHead  = lazyRegexp(`^\s*\d+\) (Failure|Error):$`)
-	minitestName  = lazyRegexp(`^(\S+?#\S+?)(?: \[.*\])?:?$`)
+	minitestTotal = lazyregexp.New(`^(\d+) (?:runs|tests), \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips`)
+	minitestHead  = lazyregexp.New(`^\s*\d+\) (Failure|Error):$`)
+	minitestName  = lazyregexp.New(`^(\S+?#\S+?)(?: \[.*\])?:?$`)
 )
 
 // parseMinitest reads minitest's "3 runs, 4 assertions, 1 failures, 0
@@ -285,11 +287,11 @@ func parseMinitest(out []byte) (Results, bool) {
 }
 
 var (
-	phpunitOK     = lazyRegexp(`^OK \((\d+) tests?, \d+ assertions?\)`)
-	phpunitTotals = lazyRegexp(`^Tests: (\d+), Assertions: \d+(.*)\.$`)
+	phpunitOK     = lazyregexp.New(`^OK \((\d+) tests?, \d+ assertions?\)`)
+	phpunitTotals = lazyregexp.New(`^Tests: (\d+), Assertions: \d+(.*)\.$`)
 	phpunitFail   = field("(?:Failures|Errors)")
 	phpunitSkip   = field("(?:Skipped|Incomplete)")
-	phpunitHead   = lazyRegexp(`^\d+\) (\S+::\S+?)(?: with data set .*)?$`)
+	phpunitHead   = lazyregexp.New(`^\d+\) (\S+::\S+?)(?: with data set .*)?$`)
 )
 
 // parsePHPUnit reads PHPUnit's "OK (3 tests, 3 assertions)" or "Tests: 3,
@@ -361,9 +363,9 @@ func parsePHPUnit(out []byte) (Results, bool) {
 }
 
 var (
-	ctestTotal  = lazyRegexp(`^\d+% tests passed, (\d+) tests? failed out of (\d+)`)
-	ctestFailed = lazyRegexp(`^\s*\d+ - (\S+) \((Failed|SEGFAULT|Timeout|Exception|Subprocess aborted|Not Run|Child aborted|OTHER_FAULT|\w+)\)`)
-	ctestNoTest = lazyRegexp(`^No tests were found`)
+	ctestTotal  = lazyregexp.New(`^\d+% tests passed, (\d+) tests? failed out of (\d+)`)
+	ctestFailed = lazyregexp.New(`^\s*\d+ - (\S+) \((Failed|SEGFAULT|Timeout|Exception|Subprocess aborted|Not Run|Child aborted|OTHER_FAULT|\w+)\)`)
+	ctestNoTest = lazyregexp.New(`^No tests were found`)
 )
 
 // parseCTest reads CTest's "67% tests passed, 1 tests failed out of 3"
@@ -408,9 +410,9 @@ func parseCTest(out []byte) (Results, bool) {
 }
 
 var (
-	junitCoreOK    = lazyRegexp(`^OK \((\d+) tests?\)$`)
-	junitCoreTotal = lazyRegexp(`^Tests run: (\d+),\s+Failures: (\d+)$`)
-	junitCoreHead  = lazyRegexp(`^\d+\) (\w+)\(([\w.$]+)\)$`)
+	junitCoreOK    = lazyregexp.New(`^OK \((\d+) tests?\)$`)
+	junitCoreTotal = lazyregexp.New(`^Tests run: (\d+),\s+Failures: (\d+)$`)
+	junitCoreHead  = lazyregexp.New(`^\d+\) (\w+)\(([\w.$]+)\)$`)
 )
 
 // parseJUnitCore reads JUnit 4's console runner (org.junit.runner.JUnitCore):

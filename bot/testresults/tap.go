@@ -3,13 +3,15 @@ package testresults
 import (
 	"strconv"
 	"strings"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 var (
-	tapLine    = lazyRegexp(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
-	tapPlan    = lazyRegexp(`^\s*1\.\.\d+`)
-	tapCount   = lazyRegexp(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
-	tapBailOut = lazyRegexp(`^\s*Bail out!`)
+	tapLine    = lazyregexp.New(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
+	tapPlan    = lazyregexp.New(`^\s*1\.\.\d+`)
+	tapCount   = lazyregexp.New(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	tapBailOut = lazyregexp.New(`^\s*Bail out!`)
 )
 
 // parseTAP reads TAP: node --test (which nests subtests four spaces
@@ -120,12 +122,12 @@ func tapFailure(rest []string, indent int) string {
 	return strings.Join(keep, "\n")
 }
 
-var yamlKey = lazyRegexp(`^([A-Za-z_]+):(\s.*|$)`)
+var yamlKey = lazyregexp.New(`^([A-Za-z_]+):(\s.*|$)`)
 
 var (
-	nodeSpecCount = lazyRegexp(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
-	nodeSpecFail  = lazyRegexp(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
-	nodeSpecPass  = lazyRegexp(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecCount = lazyregexp.New(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	nodeSpecFail  = lazyregexp.New(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecPass  = lazyregexp.New(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
 )
 
 // parseNodeSpec reads node --test's spec reporter (the default on a

@@ -6,14 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/checklist"
 )
 
 // storyKeyRe limits keys to what is safe in a file name.
-var storyKeyRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var storyKeyRe = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // storyKey returns the explicit key, or the story's file name without its
 // extension (KAN-25.md → KAN-25).
@@ -24,7 +24,7 @@ func storyKey(explicit, path string) (string, error) {
 		key = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		src = "story file name " + filepath.Base(path)
 	}
-	if !storyKeyRe.MatchString(key) {
+	if !storyKeyRe().MatchString(key) {
 		return "", inputErrorf("%s gives story key %q, which is not usable in file names; pass --story-key KEY (letters, digits, '.', '_' or '-')", src, key)
 	}
 	return key, nil

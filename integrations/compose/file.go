@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"github.com/moby/moby/api/types/container"
 	"go.yaml.in/yaml/v3"
 	"mvdan.cc/sh/v3/shell"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Project is a parsed compose file: its services by name.
@@ -65,8 +66,8 @@ const MaxServices = 16
 // MaxFileBytes bounds the compose file read.
 const MaxFileBytes = 1 << 20
 
-var serviceName = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9_.-]*$`)
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var serviceName = lazyregexp.New(`^[a-zA-Z0-9][a-zA-Z0-9_.-]*$`)
+var envName = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // Parse reads a compose file's YAML; file names it in errors. Every error
 // names the key and says what to do.
@@ -108,7 +109,7 @@ func parse(raw []byte) (*Project, error) {
 		return nil, errors.New("services: is missing or empty")
 	}
 	if err := eachKey(services, func(name string, v *yaml.Node) error {
-		if !serviceName.MatchString(name) {
+		if !serviceName().MatchString(name) {
 			return fmt.Errorf("services: %q is not a valid service name (letters, digits, _ . -)", name)
 		}
 		s, err := parseService(name, v)
@@ -307,7 +308,7 @@ func argv(n *yaml.Node) ([]string, error) {
 func environment(n *yaml.Node) ([]string, error) {
 	var out []string
 	add := func(name, value string, hasValue bool) error {
-		if !envName.MatchString(name) {
+		if !envName().MatchString(name) {
 			return fmt.Errorf("%q is not a variable name", name)
 		}
 		if !hasValue {

@@ -4,18 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // partMarker tags each comment of a multi-part sticky report with its
 // 1-based position, so an update edits part N in place.
 func partMarker(n int) string { return fmt.Sprintf("<!-- autoverify:part %d -->", n) }
 
-var partMarkerRE = regexp.MustCompile(`<!-- autoverify:part (\d+) -->`)
+var partMarkerRE = lazyregexp.New(`<!-- autoverify:part (\d+) -->`)
 
 // UpsertComment keeps one sticky report on pull request (or issue) number:
 // the comments by a bot that contain marker — a hidden HTML comment the
@@ -123,7 +124,7 @@ func (c *Client) stickyParts(ctx context.Context, owner, repo string, number int
 				continue
 			}
 			n := 1
-			if m := partMarkerRE.FindStringSubmatch(cm.GetBody()); m != nil {
+			if m := partMarkerRE().FindStringSubmatch(cm.GetBody()); m != nil {
 				if v, err := strconv.Atoi(m[1]); err == nil && v > 0 {
 					n = v
 				}

@@ -8,11 +8,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
 	gojira "github.com/andygrunwald/go-jira"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Defaults for Config's zero values.
@@ -152,10 +153,10 @@ func (c *Client) Jira() *gojira.Client { return c.jc }
 
 // issueKeyRE admits issue keys (KAN-25, AB_2-7) and numeric issue IDs; the
 // key becomes part of a URL path, so nothing else may pass.
-var issueKeyRE = regexp.MustCompile(`^(?:[A-Za-z][A-Za-z0-9_]*-[0-9]+|[0-9]+)$`)
+var issueKeyRE = lazyregexp.New(`^(?:[A-Za-z][A-Za-z0-9_]*-[0-9]+|[0-9]+)$`)
 
 func checkKey(key string) error {
-	if !issueKeyRE.MatchString(key) {
+	if !issueKeyRE().MatchString(key) {
 		return fmt.Errorf("%q is not an issue key (like KAN-25)", key)
 	}
 	return nil

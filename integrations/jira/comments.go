@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	gojira "github.com/andygrunwald/go-jira"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 // Comment is one comment on an issue. Body is wiki markup.
@@ -32,7 +33,7 @@ const maxCommentRunes = 32000
 
 // runIDRE limits run IDs to characters that are inert in wiki markup and
 // that end unambiguously, so "run 12" is never found inside "run 123".
-var runIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)
+var runIDRE = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)
 
 const runPrefix = "autoverify run "
 
@@ -75,7 +76,7 @@ func RunIDIn(body string) (string, bool) {
 	for n < len(rest) && runIDChar(rest[n]) {
 		n++
 	}
-	if id := rest[:n]; runIDRE.MatchString(id) {
+	if id := rest[:n]; runIDRE().MatchString(id) {
 		return id, true
 	}
 	return "", false
@@ -98,7 +99,7 @@ func (c *Client) AddCommentOnce(ctx context.Context, key, runID, body string) er
 	if err := checkKey(key); err != nil {
 		return wrap(err)
 	}
-	if !runIDRE.MatchString(runID) {
+	if !runIDRE().MatchString(runID) {
 		return wrap(fmt.Errorf("run ID %q must be 1-128 letters, digits, '.', '_', ':' or '-'", runID))
 	}
 	if strings.TrimSpace(body) == "" {

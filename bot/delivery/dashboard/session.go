@@ -11,10 +11,11 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/engineo/autoverify/bot/lazyregexp"
 )
 
 const (
@@ -328,14 +329,14 @@ func (d *Dashboard) githubCallback(w http.ResponseWriter, r *http.Request) {
 
 // githubRepo is what a GitHub repository's name looks like; anything
 // else (a CLI run's work directory) is for admins only.
-var githubRepo = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
+var githubRepo = lazyregexp.New(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
 
 // canSee reports whether v may see runs of repo (local: a CLI run).
 func (d *Dashboard) canSee(ctx context.Context, v viewer, repo string, local bool) bool {
 	if v.Admin {
 		return true
 	}
-	if local || v.gh == "" || d.cfg.GitHub == nil || !githubRepo.MatchString(repo) {
+	if local || v.gh == "" || d.cfg.GitHub == nil || !githubRepo().MatchString(repo) {
 		return false
 	}
 	key := v.Login + "\x00" + repo
