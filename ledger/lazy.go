@@ -159,17 +159,5 @@ func (l *lazyStore) UpdateWithBlobs(ctx context.Context, key string, fn func(*En
 	if err != nil {
 		return Entry{}, err
 	}
-	if bu, ok := s.(BlobUpdater); ok {
-		return bu.UpdateWithBlobs(ctx, key, fn, blobs)
-	}
-	e, err := s.Update(ctx, key, fn)
-	if err != nil {
-		return e, err
-	}
-	if bp, ok := s.(blobPutter); ok {
-		for _, b := range blobs {
-			_ = bp.PutBlob(ctx, b.Key, b.Value, b.TTL)
-		}
-	}
-	return e, nil
+	return updateWithBlobs(ctx, s, key, fn, blobs)
 }

@@ -128,14 +128,21 @@ func (l *Ledger) FinishWithBlobs(ctx context.Context, key string, rec RunRecord,
 	if rec.At.IsZero() {
 		rec.At = l.now()
 	}
-	if bu, ok := l.Store.(BlobUpdater); ok {
-		return bu.UpdateWithBlobs(ctx, key, finish(rec), blobs)
+	return updateWithBlobs(ctx, l.Store, key, finish(rec), blobs)
+}
+
+// updateWithBlobs applies fn to key's entry and stores blobs in s: in one
+// write where s can (BlobUpdater), else the update and then each blob,
+// best effort.
+func updateWithBlobs(ctx context.Context, s Store, key string, fn func(*Entry) error, blobs []Blob) (Entry, error) {
+	if bu, ok := s.(BlobUpdater); ok {
+		return bu.UpdateWithBlobs(ctx, key, fn, blobs)
 	}
-	e, err := l.Store.Update(ctx, key, finish(rec))
+	e, err := s.Update(ctx, key, fn)
 	if err != nil {
 		return e, err
 	}
-	if bp, ok := l.Store.(blobPutter); ok {
+	if bp, ok := s.(blobPutter); ok {
 		for _, b := range blobs {
 			_ = bp.PutBlob(ctx, b.Key, b.Value, b.TTL)
 		}

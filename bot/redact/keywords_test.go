@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/viper"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/zricethezav/gitleaks/v8/config"
@@ -16,11 +15,7 @@ import (
 // cannot give a finding and is rightly not shown to the rules. (The scan
 // also finds those of file-name rules; more is safe.)
 func TestKeywordScanMatchesTheRules(t *testing.T) {
-	v := viper.New()
-	v.SetConfigType("toml")
-	require.NoError(t, v.ReadConfig(strings.NewReader(config.DefaultConfig)))
-	var vc config.ViperConfig
-	require.NoError(t, v.Unmarshal(&vc))
+	vc := gitleaksViperConfig(t)
 	var want []string
 	for _, r := range vc.Rules {
 		if r.Regex == "" || r.Path != "" {

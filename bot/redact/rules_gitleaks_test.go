@@ -9,12 +9,10 @@ import (
 	"github.com/zricethezav/gitleaks/v8/config"
 )
 
-// TestRulesMatchGitleaksTranslate reads gitleaks' default configuration the
-// way gitleaks does (viper, then Translate) and checks that the rules this
-// package loads lazily are the same: every text rule, with its regex,
-// keywords, secret group, entropy, allowlists and requirements, and that
-// every regex compiles.
-func TestRulesMatchGitleaksTranslate(t *testing.T) {
+// gitleaksViperConfig reads gitleaks' default configuration the way
+// gitleaks does: viper, into its ViperConfig.
+func gitleaksViperConfig(t *testing.T) config.ViperConfig {
+	t.Helper()
 	v := viper.New()
 	v.SetConfigType("toml")
 	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
@@ -24,6 +22,16 @@ func TestRulesMatchGitleaksTranslate(t *testing.T) {
 	if err := v.Unmarshal(&vc); err != nil {
 		t.Fatal(err)
 	}
+	return vc
+}
+
+// TestRulesMatchGitleaksTranslate reads gitleaks' default configuration the
+// way gitleaks does (viper, then Translate) and checks that the rules this
+// package loads lazily are the same: every text rule, with its regex,
+// keywords, secret group, entropy, allowlists and requirements, and that
+// every regex compiles.
+func TestRulesMatchGitleaksTranslate(t *testing.T) {
+	vc := gitleaksViperConfig(t)
 	want, err := vc.Translate()
 	if err != nil {
 		t.Fatal(err)
