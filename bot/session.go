@@ -116,9 +116,10 @@ func (r Report) Counts() (passed, failed int) {
 
 // Run verifies the story. It reserves a verify cycle as the checks start
 // (a story whose cycles are spent is refused with *ledger.RefusedError
-// before anything runs; see beginAndVerify), routes the result, tries configured fixers while the route is
-// needs_fix and attempts and cycles remain (each fix counts an attempt and
-// each re-verification of the failed items a cycle), and records the run.
+// before anything runs; see beginAndVerify), routes the result, tries
+// configured fixers while the route is needs_fix and attempts and cycles
+// remain (each fix counts an attempt and each re-verification of the
+// failed items a cycle), and records the run.
 func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	now := time.Now
 	if s.Now != nil {

@@ -42,16 +42,8 @@ var sandboxRoot = sync.OnceValues(func() (string, error) {
 // initProc is a started init that has been sent the sandbox spec and waits
 // for its command.
 type initProc struct {
-	proc   *os.Process
-	spec   *os.File // write end: the command spec
-	report *os.File // read end: closed by exec, else a sandboxinit.Report
-	out    *os.File // read end of the command's output
-	ready  bool     // sandboxinit.ReadyLine has been read
-}
-
-// kill stops an init that will not be used (sandboxinit.Proc.Kill).
-func (p *initProc) kill() {
-	(&sandboxinit.Proc{Process: p.proc, SpecW: p.spec, Report: p.report, Out: p.out}).Kill()
+	*sandboxinit.Proc
+	ready bool // sandboxinit.ReadyLine has been read
 }
 
 // spawn starts an init: spawnInit, or what a test put in spawnFunc.
@@ -85,10 +77,10 @@ func (r *Runner) spawnInit() (*initProc, error) {
 			return nil, fmt.Errorf("local: %w", err)
 		}
 	}
-	p := &initProc{proc: sp.Process, spec: sp.SpecW, report: sp.Report, out: sp.Out}
+	p := &initProc{Proc: sp}
 	// The init reads the spec as soon as it starts.
-	if _, err := p.spec.Write(payload); err != nil {
-		p.kill()
+	if _, err := p.SpecW.Write(payload); err != nil {
+		p.Kill()
 		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
 	}
 	return p, nil
@@ -124,9 +116,9 @@ func (r *Runner) takeInit() (*initProc, error) {
 			}
 		}
 	}
-	if p == nil || !running(p.proc.Pid) {
+	if p == nil || !running(p.Process.Pid) {
 		if p != nil {
-			p.kill()
+			p.Kill()
 		}
 		var err error
 		if p, err = r.spawn(); err != nil {
@@ -221,7 +213,7 @@ func (r *Runner) refillLoop(first *initProc) {
 			}
 		}
 		if first != nil { // closed before it was added
-			first.kill()
+			first.Kill()
 		}
 		r.refilling.Store(false)
 		// A command may have taken an init after the loop's last look.
@@ -241,10 +233,10 @@ func (r *Runner) addWarm(p *initProc) bool {
 			return false
 		}
 	}
-	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
+	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
 	var ready [len(sandboxinit.ReadyLine)]byte
-	if _, err := io.ReadFull(p.report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
-		p.kill()
+	if _, err := io.ReadFull(p.Report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
+		p.Kill()
 		return false
 	}
 	p.ready = true
@@ -255,7 +247,7 @@ func (r *Runner) addWarm(p *initProc) bool {
 		}
 		return true
 	default:
-		p.kill()
+		p.Kill()
 		return false
 	}
 }
@@ -276,7 +268,7 @@ func (r *Runner) drain() {
 	for {
 		select {
 		case p := <-r.warm:
-			p.kill()
+			p.Kill()
 		default:
 			return
 		}
@@ -314,26 +306,26 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*os.Proc
 	// A long argv may not fit the pipe's buffer, so it is written while
 	// the init reads it.
 	go func() {
-		_, _ = p.spec.Write(payload)
-		p.spec.Close()
+		_, _ = p.SpecW.Write(payload)
+		p.SpecW.Close()
 	}()
-	_ = p.report.SetReadDeadline(time.Now().Add(setupTimeout))
-	raw, rerr := io.ReadAll(p.report)
-	p.report.Close()
+	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
+	raw, rerr := io.ReadAll(p.Report)
+	p.Report.Close()
 	if !p.ready {
 		raw = bytes.TrimPrefix(raw, []byte(sandboxinit.ReadyLine))
 	}
 	if len(raw) == 0 && rerr == nil {
-		return p.proc, p.out, nil, nil // exec'd: the report pipe closed on exec
+		return p.Process, p.Out, nil, nil // exec'd: the report pipe closed on exec
 	}
-	p.out.Close()
+	p.Out.Close()
 	rep, err := sandboxinit.DecodeReport(raw)
 	if err != nil || rerr != nil {
-		_ = p.proc.Kill()
-		_, _ = p.proc.Wait()
+		_ = p.Process.Kill()
+		_, _ = p.Process.Wait()
 		return nil, nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
-	_, _ = p.proc.Wait()
+	_, _ = p.Process.Wait()
 	if rep.Setup != "" {
 		return nil, nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
 	}

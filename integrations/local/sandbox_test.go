@@ -246,11 +246,11 @@ func TestSandboxCheckIsolationAndClose(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); running(p.proc.Pid) && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); running(p.Process.Pid) && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if running(p.proc.Pid) {
-		t.Errorf("the waiting init %d survived Close", p.proc.Pid)
+	if running(p.Process.Pid) {
+		t.Errorf("the waiting init %d survived Close", p.Process.Pid)
 	}
 	plain := newRunner(t, IsolationProcessGroup)
 	if err := plain.CheckIsolation(context.Background()); err == nil || !strings.Contains(err.Error(), "user namespaces") {
