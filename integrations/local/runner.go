@@ -97,8 +97,8 @@ type Config struct {
 	// sandboxes wait.
 	Announced bool
 	// Prestarted makes the runner's first sandbox the init that
-	// sandboxinit.Prestart started early in the process, when there is one
-	// and it matches the sandbox's network setting.
+	// sandboxinit.Prestart started early in the process, when there is
+	// one.
 	Prestarted bool
 }
 

@@ -70,10 +70,10 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)}.Encode()
 	var sp *sandboxinit.Proc
 	if r.prestarted.CompareAndSwap(true, false) {
-		sp = sandboxinit.Prestarted(sb.Network)
+		sp = sandboxinit.Prestarted()
 	}
 	if sp == nil {
-		if sp, err = sandboxinit.Start(sb.Network); err != nil {
+		if sp, err = sandboxinit.Start(); err != nil {
 			return nil, fmt.Errorf("local: %w", err)
 		}
 	}

@@ -423,44 +423,55 @@ func TestAnnouncedRunnerBuildsOnlyWhatIsExpected(t *testing.T) {
 
 // TestPrestartedInit: the init sandboxinit.Prestart starts before the
 // configuration is known (the CLI's `run`, from a package initialiser) is
-// the first sandbox of a runner built WithPrestarted, when that runner's
-// sandbox has no network; it gets its environment and spec like any other
-// (no variable of this process leaks in). A runner with network leaves it,
-// and DiscardPrestarted stops it. Prestart is once per process, so this is
-// one test.
+// the first sandbox of a runner built WithPrestarted, with or without the
+// host's network — the init makes its namespaces once it has read its
+// spec — and gets its environment and spec like any other (no variable of
+// this process leaks in). Prestart is once per process, so each case runs
+// in a child test process.
 func TestPrestartedInit(t *testing.T) {
-	t.Setenv("AUTOVERIFY_FAKE_SECRET", "hunter2-secret-value")
-	sandboxinit.Prestart()
+	if os.Getenv("AUTOVERIFY_PRESTART_CASE") != "" {
+		prestartedInitCase(t, os.Getenv("AUTOVERIFY_PRESTART_CASE") == "network")
+		return
+	}
+	for _, c := range []string{"isolated", "network"} {
+		t.Run(c, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestPrestartedInit$", "-test.count=1", "-test.v")
+			cmd.Env = append(os.Environ(), "AUTOVERIFY_PRESTART_CASE="+c, "AUTOVERIFY_FAKE_SECRET=hunter2-secret-value")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("child: %v\n%s", err, out)
+			}
+		})
+	}
+}
 
+func prestartedInitCase(t *testing.T, network bool) {
+	sandboxinit.Prestart()
 	// The host's interfaces, as a command with the host's network sees
 	// them; one in a network namespace of its own sees only lo.
 	hostNet, err := os.ReadFile("/proc/net/dev")
 	if err != nil {
 		t.Fatal(err)
 	}
-	withNet := newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Network: true}), WithPrestarted(), WithPrewarm())
-	res := run(t, withNet, "cat", "/proc/net/dev")
-	_ = withNet.Close()
-	if res.ExitCode != 0 {
-		t.Fatalf("network runner: %d %q", res.ExitCode, res.Output)
-	}
-	if strings.Count(string(hostNet), ":") > 1 && strings.Count(string(res.Output), ":") < 2 {
-		t.Fatalf("the runner with network ran in a namespace of its own (the prestarted init's?):\n%s", res.Output)
-	}
-
-	r := newRunner(t, IsolationSandbox, WithPrestarted(), WithPrewarm())
+	r := newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Network: network}), WithPrestarted(), WithPrewarm())
 	t.Cleanup(func() { _ = r.Close() })
-	res = run(t, r, "sh", "-c", "env; echo pid=$$; hostname")
+	res := run(t, r, "sh", "-c", "env; echo pid=$$; echo host=$(hostname); cat /proc/net/dev")
 	out := string(res.Output)
-	if res.ExitCode != 0 || !strings.Contains(out, "pid=1\n") || !strings.Contains(out, "HOME="+SandboxHome) {
-		t.Fatalf("want the command as PID 1 of the sandbox with its home; got %d:\n%s", res.ExitCode, out)
+	if res.ExitCode != 0 || !strings.Contains(out, "pid=1\n") || !strings.Contains(out, "HOME="+SandboxHome) || !strings.Contains(out, "host=autoverify\n") {
+		t.Fatalf("want the command as PID 1 of the sandbox with its home and host name; got %d:\n%s", res.ExitCode, out)
 	}
 	if strings.Contains(out, "hunter2") {
 		t.Fatalf("the test process's environment reached the prestarted init's command:\n%s", out)
 	}
-	if p := sandboxinit.Prestarted(false); p != nil {
+	interfaces := strings.Count(out[strings.Index(out, "Inter-|"):], ":")
+	if network && strings.Count(string(hostNet), ":") > 1 && interfaces < 2 {
+		t.Fatalf("with network, the command saw only a loopback of its own:\n%s", out)
+	}
+	if !network && interfaces != 1 {
+		t.Fatalf("without network, want only the sandbox's own lo:\n%s", out)
+	}
+	if p := sandboxinit.Prestarted(); p != nil {
 		p.Kill()
-		t.Fatal("the runner without network did not take the prestarted init")
+		t.Fatal("the runner did not take the prestarted init")
 	}
 	sandboxinit.DiscardPrestarted() // nothing left: a no-op
 }

@@ -35,10 +35,25 @@ func run() {
 		_, _ = report.Write(r.Encode())
 		os.Exit(125)
 	}
+	// The namespaces the clone did not make (see startAttr), on this
+	// thread: the one that builds the sandbox and execs the command, which
+	// keeps them. The runtime's other threads stay where they were; the
+	// exec ends them. All but the network namespace are made before the
+	// spec is read (a prestarted init waits for it); that one only once
+	// the spec says the command does not get the host's.
+	early := unshareFlags(true)
+	if err := syscall.Unshare(int(early)); err != nil {
+		fail(Report{Setup: "creating the sandbox's namespaces: " + err.Error()})
+	}
 	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
 	spec, err := ReadSpec(in)
 	if err != nil {
 		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
+	}
+	if rest := unshareFlags(spec.Network) &^ early; rest != 0 {
+		if err := syscall.Unshare(int(rest)); err != nil {
+			fail(Report{Setup: "creating the sandbox's network namespace: " + err.Error()})
+		}
 	}
 	procLimit, err := buildSandbox(&spec)
 	if err == nil {

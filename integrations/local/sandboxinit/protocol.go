@@ -5,11 +5,12 @@ package sandboxinit
 // static binary and runs as a non-root user, where a setuid helper cannot be
 // installed and a second binary would have to be kept in step with ours.
 // The runner starts its own executable (/proc/self/exe) with argv[0] set to
-// Arg0 inside fresh user (when not root), PID, mount, network, IPC and
-// UTS namespaces; this package's init function notices the name before
-// main runs, builds the command's view of the file system, sets its
-// limits, drops every capability and execs the command, which becomes PID
-// 1 of its namespace. The technique is the one runc's nsexec and moby's
+// Arg0 inside fresh user (when not root) and PID namespaces; this package's
+// init function notices the name before main runs, makes its own mount,
+// IPC, UTS and (unless the command gets the host's) network namespaces,
+// builds the command's view of the file system, sets its limits, drops
+// every capability and execs the command, which becomes PID 1 of its
+// namespace. The technique is the one runc's nsexec and moby's
 // reexec use; the mount layout follows bubblewrap's.
 const Arg0 = "autoverify-sandbox-init"
 

@@ -33,7 +33,7 @@ func TestDiscardPrestartedKillsIt(t *testing.T) {
 	if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); err == nil {
 		t.Fatalf("the prestarted init %d is still there after DiscardPrestarted", pid)
 	}
-	if Prestarted(false) != nil {
+	if Prestarted() != nil {
 		t.Fatal("Prestarted gave an init after DiscardPrestarted")
 	}
 }

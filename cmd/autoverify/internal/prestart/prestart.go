@@ -12,9 +12,9 @@
 //
 // It only guesses from the command line and the environment, before the
 // configuration is read. The runner takes the init if the configuration
-// asks for a sandbox without network (the default), and `run` kills it
-// otherwise (sandboxinit.DiscardPrestarted); the init waits for its
-// specification, so nothing about the sandbox is decided here. The status
+// asks for the local sandbox (the default), and `run` kills it otherwise
+// (sandboxinit.DiscardPrestarted); the init waits for its specification,
+// so nothing about the sandbox, its network included, is decided here. The status
 // is used only by a HeadAndTree of the same directory, and only if HEAD
 // has not moved since.
 package prestart
@@ -41,7 +41,8 @@ func init() {
 
 // guesswork is what a process is likely to need first.
 type guesswork struct {
-	// sandbox: a local sandbox without network.
+	// sandbox: the local sandbox (with or without network: the init
+	// makes its network namespace once its spec says).
 	sandbox bool
 	// status: the work tree to hash for the result cache ("" for none).
 	status string
@@ -55,7 +56,7 @@ func guess(args []string, getenv func(string) string) guesswork {
 		return guesswork{}
 	}
 	set := map[string]string{"runner": getenv("ENGINEO_RUNNER"), "sandbox": getenv("ENGINEO_SANDBOX"),
-		"sandbox-network": getenv("ENGINEO_SANDBOX_NETWORK"), "cache": getenv("ENGINEO_CACHE"), "workdir": "."}
+		"cache": getenv("ENGINEO_CACHE"), "workdir": "."}
 	for i := 2; i < len(args); i++ {
 		if !strings.HasPrefix(args[i], "-") {
 			continue
@@ -71,8 +72,7 @@ func guess(args []string, getenv func(string) string) guesswork {
 	}
 	off := func(v string) bool { return v == "0" || strings.EqualFold(v, "false") || strings.EqualFold(v, "off") }
 	var g guesswork
-	g.sandbox = (set["runner"] == "" || set["runner"] == "local") && !off(set["sandbox"]) &&
-		(set["sandbox-network"] == "" || off(set["sandbox-network"]))
+	g.sandbox = (set["runner"] == "" || set["runner"] == "local") && !off(set["sandbox"])
 	if !off(set["cache"]) {
 		g.status = set["workdir"]
 	}

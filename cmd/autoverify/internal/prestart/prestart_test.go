@@ -24,8 +24,8 @@ func TestGuess(t *testing.T) {
 		{"runner flag beats variable", []string{"autoverify", "run", "--runner", "local", "S.md"}, env(map[string]string{"ENGINEO_RUNNER": "docker"}),
 			guesswork{sandbox: true, status: "."}},
 		{"sandbox off", []string{"autoverify", "run", "--sandbox=off", "S.md"}, none, guesswork{status: "."}},
-		{"sandbox network", []string{"autoverify", "run", "S.md"}, env(map[string]string{"ENGINEO_SANDBOX_NETWORK": "1"}), guesswork{status: "."}},
-		{"network off", []string{"autoverify", "run", "S.md"}, env(map[string]string{"ENGINEO_SANDBOX_NETWORK": "0"}), guesswork{sandbox: true, status: "."}},
+		{"sandbox network: the init serves it too", []string{"autoverify", "run", "S.md"}, env(map[string]string{"ENGINEO_SANDBOX_NETWORK": "1"}),
+			guesswork{sandbox: true, status: "."}},
 		{"cache off", []string{"autoverify", "run", "S.md"}, env(map[string]string{"ENGINEO_CACHE": "0"}), guesswork{sandbox: true}},
 		{"story named like a flag value", []string{"autoverify", "run", "runner"}, none, guesswork{sandbox: true, status: "."}},
 	} {
