@@ -200,20 +200,44 @@ func (r *Runner) prewarm() {
 
 // refillLoop is refill's goroutine; it holds r.refilling. first, if not
 // nil, is an init already spawned, to be added first.
+//
+// The inits the pool lacks are all spawned at once and then waited for:
+// spawned one after another, each waited for the one before to build its
+// sandbox (a Go runtime's start and the mounts), and a second reviewer's
+// command in a quick run waited 3-4 ms for its init.
 func (r *Runner) refillLoop(first *initProc) {
 	for {
-		for (first != nil || len(r.warm) < r.wanted()) && !r.closed.Load() {
-			p := first
-			first = nil
+		var batch []*initProc
+		if first != nil {
+			batch, first = append(batch, first), nil
+		}
+		failed := false
+		for len(r.warm)+len(batch) < r.wanted() && !r.closed.Load() {
+			p, err := r.spawn()
+			if err != nil {
+				failed = true
+				break
+			}
+			batch = append(batch, p)
+		}
+		for i, p := range batch {
+			if r.closed.Load() {
+				p.Kill()
+				continue
+			}
 			if !r.addWarm(p) {
-				// The next command starts its own and reports why;
-				// trying again here would only repeat the failure.
-				r.refilling.Store(false)
-				return
+				for _, rest := range batch[i+1:] {
+					rest.Kill()
+				}
+				failed = true
+				break
 			}
 		}
-		if first != nil { // closed before it was added
-			first.Kill()
+		if failed {
+			// The next command starts its own and reports why; trying
+			// again here would only repeat the failure.
+			r.refilling.Store(false)
+			return
 		}
 		r.refilling.Store(false)
 		// A command may have taken an init after the loop's last look.
@@ -223,16 +247,10 @@ func (r *Runner) refillLoop(first *initProc) {
 	}
 }
 
-// addWarm starts an init (unless given one already spawned) and, once it
-// has built its sandbox, puts it in the pool. It reports false when the
-// init failed; the next command then starts its own and reports why.
+// addWarm waits for a spawned init to build its sandbox and puts it in the
+// pool. It reports false when the init failed; the next command then
+// starts its own and reports why.
 func (r *Runner) addWarm(p *initProc) bool {
-	if p == nil {
-		var err error
-		if p, err = r.spawn(); err != nil {
-			return false
-		}
-	}
 	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
 	var ready [len(sandboxinit.ReadyLine)]byte
 	if _, err := io.ReadFull(p.Report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
