@@ -116,19 +116,22 @@ func (c *Caching) ledgerBlobs(l Ledger) []ledger.Blob {
 	if !ok || !ok2 || !sameStore(sc.Store, lg.Store) {
 		return nil
 	}
-	c.mu.Lock()
-	queued := c.queued
-	c.queued = nil
-	c.mu.Unlock()
 	var blobs []ledger.Blob
-	for _, q := range queued {
-		raw, err := json.Marshal(q.r)
-		if err != nil {
-			continue
+	for _, q := range c.takeQueued() {
+		if b, err := sc.blob(q.key, q.r); err == nil {
+			blobs = append(blobs, b)
 		}
-		blobs = append(blobs, ledger.Blob{Key: q.key, Value: raw, TTL: sc.TTL})
 	}
 	return blobs
+}
+
+// takeQueued empties the queue of results to store and returns it.
+func (c *Caching) takeQueued() []queuedResult {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	queued := c.queued
+	c.queued = nil
+	return queued
 }
 
 // sameStore reports whether a and b are the same store: the same pointer
@@ -143,10 +146,7 @@ func (c *Caching) flush(ctx context.Context) {
 	if c == nil || c.Writes == nil {
 		return
 	}
-	c.mu.Lock()
-	queued := c.queued
-	c.queued = nil
-	c.mu.Unlock()
+	queued := c.takeQueued()
 	if len(queued) == 0 {
 		return
 	}
@@ -207,9 +207,19 @@ func (c StoreCache) GetResult(ctx context.Context, key string) (CachedResult, bo
 
 // PutResult implements ResultCache.
 func (c StoreCache) PutResult(ctx context.Context, key string, r CachedResult) error {
-	raw, err := json.Marshal(r)
+	b, err := c.blob(key, r)
 	if err != nil {
 		return err
 	}
-	return c.Store.PutBlob(ctx, key, raw, c.TTL)
+	return c.Store.PutBlob(ctx, b.Key, b.Value, b.TTL)
+}
+
+// blob is how the cache keeps r under key: the form PutResult writes and
+// the ledger's own write takes (Caching.ledgerBlobs).
+func (c StoreCache) blob(key string, r CachedResult) (ledger.Blob, error) {
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return ledger.Blob{}, err
+	}
+	return ledger.Blob{Key: key, Value: raw, TTL: c.TTL}, nil
 }

@@ -251,10 +251,8 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 	// readHead), else asked of a second git process.
 	top, indexPath, head, headTree, read := readHead(r.Dir)
 	st := <-status
-	if st.ahead && ((st.err != nil && !errors.Is(st.err, ErrNotRepo)) || (read && branchOID(st.out) != head)) {
-		// A commit since the process started, or an early failure: the
-		// status must be of the HEAD the tree is hashed against.
-		st.out, st.err = r.git(ctx, statusArgs...)
+	if st.ahead && st.err != nil && !errors.Is(st.err, ErrNotRepo) {
+		st.out, st.err = r.git(ctx, statusArgs...) // an early failure: ask again
 	}
 	if st.err != nil {
 		return "", "", st.err
@@ -264,10 +262,13 @@ func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree st
 		if top, indexPath, head, headTree, err = r.revParse(ctx); err != nil {
 			return "", "", err
 		}
-		if st.ahead && branchOID(st.out) != head {
-			if st.out, err = r.git(ctx, statusArgs...); err != nil {
-				return "", "", err
-			}
+	}
+	if st.ahead && branchOID(st.out) != head {
+		// HEAD moved since the process started: the status must be of
+		// the HEAD the tree is hashed against.
+		var err error
+		if st.out, err = r.git(ctx, statusArgs...); err != nil {
+			return "", "", err
 		}
 	}
 	stage, sameAsHead, err := parseStatus(st.out, top, abs)

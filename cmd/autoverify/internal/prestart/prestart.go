@@ -2,8 +2,8 @@
 // Go program can: from a package initialiser, while the rest of the binary
 // (the regular expressions, templates and tables of its dependencies, a
 // few milliseconds) is still being initialised. Those are the local
-// runner's first sandbox init (a clone with six namespaces, an exec, a Go
-// runtime's start) and the `git status` the result cache's key is hashed
+// runner's first sandbox init (a clone, an exec, a Go runtime's start, its
+// namespaces) and the `git status` the result cache's key is hashed
 // from; a `run` of a quick check otherwise waits for each after all of
 // that. Go initialises packages in import-path order among those whose
 // imports are ready, and this one imports only the standard library,
@@ -14,9 +14,9 @@
 // configuration is read. The runner takes the init if the configuration
 // asks for the local sandbox (the default), and `run` kills it otherwise
 // (sandboxinit.DiscardPrestarted); the init waits for its specification,
-// so nothing about the sandbox, its network included, is decided here. The status
-// is used only by a HeadAndTree of the same directory, and only if HEAD
-// has not moved since.
+// so nothing about the sandbox, its network included, is decided here.
+// The status is used only by a HeadAndTree of the same directory, and
+// only if HEAD has not moved since.
 package prestart
 
 import (
