@@ -21,6 +21,16 @@
 // its namespace (kill $$ does nothing), and orphaned descendants are
 // reparented to it rather than to the host's init.
 //
+// The sandbox (IsolationSandbox, the default; see sandboxinit) has an init
+// of autoverify's own as PID 1, the way bubblewrap and Docker's --init do,
+// and the command is its child: neither consequence applies there, and the
+// runner's SIGTERM at a timeout reaches a command without a handler. The
+// init reports the command's exit on a pipe of its own; it is not dumpable
+// and is hidden from the command's /proc, which keeps its report, and its
+// runtime threads (still in the host's mount and network namespaces), out
+// of the command's reach. Killing the init kills the command and gives no
+// exit status: an error, not a pass.
+//
 // Where PID namespaces are not permitted the runner falls back to
 // IsolationProcessGroup: the command leads a new process group, and every
 // process it starts carries a random per-run token in its environment

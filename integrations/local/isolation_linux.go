@@ -125,11 +125,14 @@ func exitStatus(ps *os.ProcessState) int {
 	if !ok {
 		return ps.ExitCode()
 	}
-	switch {
-	case ws.Exited():
-		return ws.ExitStatus()
-	case ws.Signaled():
+	return waitCode(ws)
+}
+
+// waitCode is a wait status as a shell's exit code: 128+N for a death by
+// signal N.
+func waitCode(ws syscall.WaitStatus) int {
+	if ws.Signaled() {
 		return 128 + int(ws.Signal())
 	}
-	return ps.ExitCode()
+	return ws.ExitStatus()
 }

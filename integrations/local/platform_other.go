@@ -32,8 +32,16 @@ func drainPipe(*os.File, []byte, *capture.Buffer) {}
 
 type initProc struct{}
 
-func (r *Runner) startSandboxed([]string, string, bool) (*os.Process, *os.File, *sandboxinit.Report, error) {
-	return nil, nil, nil, errors.New("local: the sandbox needs Linux")
+type sandboxCmd struct {
+	proc *os.Process
+	out  *os.File
+}
+
+func (*sandboxCmd) ended() error       { return errors.New("local: the sandbox needs Linux") }
+func (*sandboxCmd) code() (int, error) { return 0, errors.New("local: the sandbox needs Linux") }
+
+func (r *Runner) startSandboxed([]string, string, bool) (*sandboxCmd, *sandboxinit.Report, error) {
+	return nil, nil, errors.New("local: the sandbox needs Linux")
 }
 
 // Close does nothing where there is no sandbox.

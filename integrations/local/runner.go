@@ -297,7 +297,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		proc, pr, res, err := r.startSandboxed(cmd.Argv, dir, false)
+		sb, res, err := r.startSandboxed(cmd.Argv, dir, false)
 		switch {
 		case err != nil && r.auto:
 			return r.fallBack(err).Run(ctx, cmd)
@@ -306,7 +306,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		case res != nil:
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
-		return r.wait(ctx, proc.Pid, proc.Wait, pr, "", timeout, start, name)
+		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", timeout, start, name)
 	}
 	path, fail := resolve(name, dir, r.path)
 	if fail != nil {
@@ -330,19 +330,23 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		pr.Close()
 		return startError(name, dir, err, start)
 	}
-	return r.wait(ctx, c.Process.Pid, cmdWait(c), pr, token, timeout, start, name)
+	pid := c.Process.Pid
+	return r.wait(ctx, pid, func() error { return waitExited(pid) }, cmdWait(c), pr, token, timeout, start, name)
 }
 
-// cmdWait reaps a command started with os/exec: its state, and an error
-// only when it could not be waited for (a non-zero exit is a state).
-func cmdWait(c *exec.Cmd) func() (*os.ProcessState, error) {
-	return func() (*os.ProcessState, error) {
+// cmdWait reaps a command started with os/exec: its exit code, and an
+// error only when it could not be waited for (a non-zero exit is a code).
+func cmdWait(c *exec.Cmd) func() (int, error) {
+	return func() (int, error) {
 		err := c.Wait()
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
 			err = nil
 		}
-		return c.ProcessState, err
+		if err != nil {
+			return 0, err
+		}
+		return exitStatus(c.ProcessState), nil
 	}
 }
 
@@ -389,9 +393,11 @@ func (r *Runner) fallBack(cause error) *Runner {
 	return r.fallback.Load()
 }
 
-// wait collects the output and the exit of a started command.
-func (r *Runner) wait(ctx context.Context, pid int, reap func() (*os.ProcessState, error), pr *os.File, token string, timeout time.Duration,
-	start time.Time, name string) (bot.Result, error) {
+// wait collects the output and the exit of a started command: hasEnded
+// blocks until it has ended (leaving pid unreaped, so that its number
+// cannot be reused while its group is signalled), code then reaps it.
+func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code func() (int, error), pr *os.File, token string,
+	timeout time.Duration, start time.Time, name string) (bot.Result, error) {
 	out := capture.New(r.limit)
 	readDone := make(chan struct{})
 	go func() {
@@ -403,7 +409,7 @@ func (r *Runner) wait(ctx context.Context, pid int, reap func() (*os.ProcessStat
 	var waitErr error
 	go func() {
 		defer close(exited)
-		waitErr = waitExited(pid)
+		waitErr = hasEnded()
 	}()
 
 	timer := time.NewTimer(timeout)
@@ -443,7 +449,7 @@ func (r *Runner) wait(ctx context.Context, pid int, reap func() (*os.ProcessStat
 	if waitErr == nil && r.mode == IsolationProcessGroup {
 		r.kill(pid, token)
 	}
-	state, werr := reap()
+	exit, werr := code()
 
 	select {
 	case <-readDone:
@@ -456,11 +462,11 @@ func (r *Runner) wait(ctx context.Context, pid int, reap func() (*os.ProcessStat
 	if waitErr != nil {
 		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
 	}
-	if werr != nil {
+	if werr != nil && !timedOut && ctxErr == nil {
 		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
 	}
 	res := bot.Result{
-		ExitCode:     exitStatus(state),
+		ExitCode:     exit,
 		Output:       out.Bytes(),
 		OmittedBytes: out.Omitted(),
 		TimedOut:     timedOut,

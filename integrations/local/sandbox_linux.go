@@ -1,6 +1,7 @@
 package local
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -305,21 +306,20 @@ func running(pid int) bool {
 }
 
 // startSandboxed runs argv in a sandbox and returns once the init has
-// exec'd it, with the read end of its output. A program that cannot be
-// found or run inside the sandbox gives a report with its exit code (as a
-// shell would), a sandbox that cannot be built an error.
-func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*os.Process, *os.File, *sandboxinit.Report, error) {
+// started it (or reported why it could not: rep for the command's fault,
+// the error for the runner's).
+func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandboxCmd, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	if dir == root || strings.HasPrefix(dir, root+"/") {
-		return nil, nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
+		return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
 	}
 	payload := sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe}.Encode()
 	p, err := r.takeInit()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	// A long argv may not fit the pipe's buffer, so it is written while
 	// the init reads it.
@@ -328,26 +328,86 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*os.Proc
 		p.SpecW.Close()
 	}()
 	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
-	raw, rerr := io.ReadAll(p.Report)
+	rd := bufio.NewReader(p.Report)
+	line, rerr := rd.ReadString('\n')
+	if !p.ready && line == sandboxinit.ReadyLine {
+		line, rerr = rd.ReadString('\n')
+	}
+	if line == sandboxinit.StartedLine && rerr == nil {
+		_ = p.Report.SetReadDeadline(time.Time{}) // the command may take as long as its timeout
+		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, nil
+	}
+	rest, err := io.ReadAll(rd)
+	if rerr == nil {
+		rerr = err
+	}
+	raw := append([]byte(line), rest...)
 	p.Report.Close()
-	if !p.ready {
-		raw = bytes.TrimPrefix(raw, []byte(sandboxinit.ReadyLine))
-	}
-	if len(raw) == 0 && rerr == nil {
-		return p.Process, p.Out, nil, nil // exec'd: the report pipe closed on exec
-	}
 	p.Out.Close()
 	rep, err := sandboxinit.DecodeReport(raw)
-	if err != nil || rerr != nil {
+	if err != nil || (rerr != nil && !errors.Is(rerr, io.EOF)) {
 		_ = p.Process.Kill()
 		_, _ = p.Process.Wait()
-		return nil, nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
+		return nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
 	_, _ = p.Process.Wait()
 	if rep.Setup != "" {
-		return nil, nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
+		return nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
 	}
-	return nil, nil, &rep, nil
+	return nil, &rep, nil
+}
+
+// sandboxCmd is a command started by an init that stays its PID 1 (see
+// sandboxinit's serve) and reports how it ended.
+type sandboxCmd struct {
+	proc   *os.Process
+	out    *os.File // the command's output
+	report *os.File
+	rd     *bufio.Reader // report, after sandboxinit.StartedLine
+
+	status syscall.WaitStatus
+	ok     bool // status was reported
+	bad    string
+}
+
+// ended blocks until the init reports the command's end, or ends without
+// reporting it (killed: by the runner at a timeout, or by the command).
+func (s *sandboxCmd) ended() error {
+	line, err := s.rd.ReadString('\n')
+	s.report.Close()
+	if err == nil {
+		st, derr := sandboxinit.DecodeExit(line)
+		s.status, s.ok = syscall.WaitStatus(st), derr == nil
+		if derr != nil {
+			s.bad = derr.Error()
+		}
+	}
+	return nil
+}
+
+// code is the command's exit code. The init exits right after its report;
+// its own end (a Go program's teardown) is reaped beside the caller's work
+// instead of delaying the result.
+func (s *sandboxCmd) code() (int, error) {
+	if s.ok {
+		go func() { _, _ = s.proc.Wait() }()
+		return waitCode(s.status), nil
+	}
+	// No status: the init was killed (the runner's SIGKILL at a timeout
+	// or a cancellation, the kernel's OOM killer), which took the command
+	// with it, as a signal that kills PID 1 always did; its death is the
+	// command's. Anything else is not an exit code to trust.
+	st, err := s.proc.Wait()
+	if err != nil {
+		return 0, err
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return waitCode(ws), nil
+	}
+	if s.bad != "" {
+		return 0, fmt.Errorf("the sandbox's init: %s", s.bad)
+	}
+	return 0, fmt.Errorf("the sandbox's init ended (%v) without the command's exit status", st)
 }
 
 // CheckIsolation builds a sandbox once, without running anything in it,
@@ -400,11 +460,12 @@ func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		proc, out, rep, err := r.startSandboxed([]string{"true"}, dir, true)
-		if proc != nil { // cannot happen: a probe never execs
-			out.Close()
-			_ = proc.Kill()
-			_, _ = proc.Wait()
+		sb, rep, err := r.startSandboxed([]string{"true"}, dir, true)
+		if sb != nil { // cannot happen: a probe never starts its command
+			sb.out.Close()
+			_ = sb.proc.Kill()
+			_ = sb.ended()
+			_, _ = sb.code()
 		}
 		done <- answer{rep, err}
 	}()

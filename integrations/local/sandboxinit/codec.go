@@ -248,3 +248,26 @@ func DecodeReport(raw []byte) (Report, error) {
 	}
 	return r, nil
 }
+
+// exitPrefix starts the line that reports the command's end.
+const exitPrefix = "X "
+
+// EncodeExit writes the command's wait status (as wait4 gives it) as the
+// init's last line.
+func EncodeExit(status uint32) []byte {
+	return append(strconv.AppendUint([]byte(exitPrefix), uint64(status), 10), '\n')
+}
+
+// DecodeExit reads the line EncodeExit wrote.
+func DecodeExit(line string) (uint32, error) {
+	v, ok := strings.CutPrefix(line, exitPrefix)
+	v, nl := strings.CutSuffix(v, "\n")
+	if !ok || !nl {
+		return 0, fmt.Errorf("sandbox exit: malformed line %q", line)
+	}
+	n, err := strconv.ParseUint(v, 10, 32)
+	if err != nil {
+		return 0, fmt.Errorf("sandbox exit: bad status %q", line)
+	}
+	return uint32(n), nil
+}

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // sandboxMasked are host files that would otherwise be visible through
@@ -31,14 +33,28 @@ func run() {
 	runtime.LockOSThread()
 	report := os.NewFile(ReportFD, "report")
 	syscall.CloseOnExec(ReportFD)
+	// The init ends with syscall.Exit, not os.Exit: it has nothing
+	// buffered, and os.Exit under the race detector first sleeps a second
+	// (GORACE atexit_sleep_ms), holding the namespace and the command's
+	// output open that long.
 	fail := func(r Report) {
 		_, _ = report.Write(r.Encode())
-		os.Exit(125)
+		syscall.Exit(125)
 	}
+	// What keeps the init out of the command's reach once it runs (see
+	// serve), done while the init still waits for its spec: the signal
+	// handling starts threads of its own, which would cost the command's
+	// start a few milliseconds on a slow machine.
+	if err := prctl(prSetDumpable, 0, 0, 0, 0); err != nil {
+		fail(Report{Setup: "making the sandbox's init undumpable: " + err.Error()})
+	}
+	takeSignals()
 	// The namespaces the clone did not make (see startAttr), on this
-	// thread: the one that builds the sandbox and execs the command, which
-	// keeps them. The runtime's other threads stay where they were; the
-	// exec ends them. All but the network namespace are made before the
+	// thread: the one that builds the sandbox and starts the command,
+	// whose process is cloned from it and so has them. The runtime's other
+	// threads stay in the host's, which is why the init is hidden from the
+	// command (mountProc) and not dumpable. All but the network namespace
+	// are made before the
 	// spec is read (a prestarted init waits for it); that one only once
 	// the spec says the command does not get the host's.
 	early := unshareFlags(true)
@@ -64,12 +80,12 @@ func run() {
 	}
 	// Ready: the runner keeps this init for the next command.
 	if _, err := report.Write([]byte(ReadyLine)); err != nil {
-		os.Exit(125)
+		syscall.Exit(125)
 	}
 	cmd, err := ReadCommand(in)
 	if err != nil || len(cmd.Argv) == 0 {
 		// The runner was closed (or died) while this init waited.
-		os.Exit(125)
+		syscall.Exit(125)
 	}
 	_ = syscall.Close(SpecFD)
 	if err := enterSandbox(spec.Root, cmd.Dir); err != nil {
@@ -82,24 +98,106 @@ func run() {
 	if code != 0 {
 		fail(Report{Code: code, Msg: msg})
 	}
-	if err := setLimits(&spec, procLimit); err != nil {
-		fail(Report{Setup: err.Error()})
-	}
 	if err := confine(); err != nil {
 		fail(Report{Setup: err.Error()})
 	}
-	err = syscall.Exec(path, cmd.Argv, spec.Env)
+	serve(report, path, cmd.Argv, spec.Env, commandLimits(&spec, procLimit))
+}
+
+// serve starts the command as this init's child and stays the namespace's
+// PID 1 until it ends, then reports how it ended and exits, which ends
+// every process the command left behind. It never returns.
+//
+// Staying, rather than exec'ing the command in its place, is what
+// bubblewrap and Docker's --init do, for the same reasons: the command is
+// an ordinary process (PID 2), so it dies of the signals it has no handler
+// for — a self-inflicted kill $$, the runner's SIGTERM at a timeout — where
+// a PID 1 would ignore them, and its orphaned descendants are reaped. It
+// is also quicker: an exec from this process first tears down a Go
+// program's threads and address space (2-3 ms on a virtual machine whose
+// page-table changes are slow) on the way to the command, where a vfork's
+// child execs with nothing to tear down, and this init's own exit comes
+// after the command's report, beside the runner's work.
+//
+// The init is out of the command's reach: it is not dumpable, so the
+// command, which holds no capability, can neither ptrace it nor open its
+// /proc files and descriptors, the report pipe among them. The command
+// can kill it (see takeSignals), which kills the command as well: the
+// runner then has no exit status, a failure, never a pass.
+func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
+	fail := func(r Report) {
+		_, _ = report.Write(r.Encode())
+		syscall.Exit(125)
+	}
+	// The command stops at its exec (Ptrace: it asks this thread to trace
+	// it) until its limits are set, so that not one instruction of it runs
+	// without them, while the init itself stays outside them: a Go
+	// program, larger still under the race detector, must not run under a
+	// command's memory limit.
+	attr := &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
+	pid, err := syscall.ForkExec(path, argv, attr)
 	// A program written just before (by a concurrent command's fork that
 	// has not exec'd yet) can be busy for a moment; see startPlain.
 	for try := 1; errors.Is(err, syscall.ETXTBSY) && try <= 5; try++ {
 		time.Sleep(time.Duration(try) * 20 * time.Millisecond)
-		err = syscall.Exec(path, cmd.Argv, spec.Env)
+		pid, err = syscall.ForkExec(path, argv, attr)
 	}
-	code = ExitNotExecutable
-	if errors.Is(err, syscall.ENOENT) {
-		code = ExitNotFound
+	if err != nil {
+		code := ExitNotExecutable
+		if errors.Is(err, syscall.ENOENT) {
+			code = ExitNotFound
+		}
+		fail(Report{Code: code, Msg: argv[0] + ": " + err.Error()})
 	}
-	fail(Report{Code: code, Msg: cmd.Argv[0] + ": " + err.Error()})
+	if err := limitStopped(pid, limits); err != nil {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		fail(Report{Setup: err.Error()})
+	}
+	// The init's own copies of the output go, so that the runner's read
+	// ends when the command's processes are done writing, not when this
+	// init has exited.
+	if null, err := syscall.Open("/dev/null", syscall.O_WRONLY|syscall.O_CLOEXEC, 0); err == nil {
+		_ = syscall.Dup3(null, 1, 0)
+		_ = syscall.Dup3(null, 2, 0)
+		_ = syscall.Close(null)
+	} else {
+		_ = syscall.Close(1)
+		_ = syscall.Close(2)
+	}
+	if _, err := report.Write([]byte(StartedLine)); err != nil {
+		syscall.Exit(125)
+	}
+	for {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			syscall.Exit(125) // no child left that is not the command's: cannot happen
+		}
+		if got == pid {
+			if _, err := report.Write(EncodeExit(uint32(ws))); err != nil {
+				syscall.Exit(125)
+			}
+			syscall.Exit(0)
+		}
+		// An orphan of the command's, reaped.
+	}
+}
+
+// takeSignals makes the init take, and drop, SIGTERM: at a timeout the
+// runner sends it to the init's process group, which the command is in,
+// and the command, not the init, is to get the grace period it gives.
+// Other signals a Go program dies of are left to kill the init: only the
+// command could send them, and the namespace dying with its init ends the
+// command too, with no exit status — a failure, never a pass. (Each signal
+// taken costs the init's start a hand-off between two threads, a
+// millisecond or so on a slow machine.) A signal taken this way goes back
+// to its default in the command (syscall.ForkExec resets it); an ignored
+// one would stay ignored across its exec.
+func takeSignals() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM)
 }
 
 // buildSandbox mounts a fresh tmpfs on the spec's root holding read-only
@@ -324,15 +422,30 @@ func mountProc(proc string, processes int) (string, error) {
 	if err := os.MkdirAll(proc, 0o555); err != nil {
 		return "", fmt.Errorf("creating /proc: %w", err)
 	}
-	if err := syscall.Mount("proc", proc, "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+	// A process's /proc entries are visible only to those who may ptrace
+	// it. That hides the init (not dumpable; see serve), whose runtime
+	// threads never entered the mount, network, IPC and UTS namespaces its
+	// main thread made: through /proc/1/task/N/net they would show the
+	// host's sockets and interfaces. hidepid=ptraceable is Linux 5.8's;
+	// before it, hidepid=2 exempts a group (gid=, root's by default, which
+	// a command as root is in).
+	var err error
+	for _, opts := range []string{"hidepid=ptraceable", "hidepid=2,gid=65534", "hidepid=2"} {
+		err = syscall.Mount("proc", proc, "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, opts)
+		if !errors.Is(err, syscall.EINVAL) {
+			break
+		}
+	}
+	if err != nil {
 		return "", fmt.Errorf("mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner): %w", err)
 	}
 	limit := "rlimit"
 	if os.Geteuid() == 0 {
 		limit = "none"
 	}
-	// pid_max counts the first process too and cannot go below 301.
-	if err := os.WriteFile(joinPath(proc, "sys/kernel/pid_max"), []byte(strconv.Itoa(max(processes+1, 301))), 0); err == nil {
+	// pid_max bounds the pids below it, the init's (1) and its runtime
+	// threads' (a few) among them, and cannot go below 301.
+	if err := os.WriteFile(joinPath(proc, "sys/kernel/pid_max"), []byte(strconv.Itoa(max(processes+2, 301))), 0); err == nil {
 		limit = "pid_max"
 	}
 	// Docker's list of /proc entries a container must not write or read.
@@ -407,29 +520,54 @@ func limit() error {
 	return nil
 }
 
-// setLimits sets the command's resource limits, just before the exec: the
-// init itself (a Go program, larger still under the race detector) must not
-// run under the command's memory limit.
-func setLimits(s *Spec, procLimit string) error {
-	limits := []struct {
-		res int
-		v   uint64
-	}{
+// rlimit is one of the command's resource limits.
+type rlimit struct {
+	res int
+	v   uint64
+}
+
+// commandLimits are the command's resource limits.
+func commandLimits(s *Spec, procLimit string) []rlimit {
+	limits := []rlimit{
 		{syscall.RLIMIT_DATA, uint64(s.Memory)},
 		{syscall.RLIMIT_FSIZE, uint64(s.FileSize)},
 		{syscall.RLIMIT_CPU, uint64(s.CPUTime)},
 		{syscall.RLIMIT_CORE, 0},
 	}
 	if procLimit != "pid_max" {
-		limits = append(limits, struct {
-			res int
-			v   uint64
-		}{rlimitNPROC, uint64(s.Processes)})
+		// The user's processes (tasks) in the namespace include the
+		// init's.
+		limits = append(limits, rlimit{rlimitNPROC, uint64(s.Processes) + 1})
+	}
+	return limits
+}
+
+// limitStopped sets limits on the command pid, stopped by its tracer (this
+// thread) right after its exec, and lets it go.
+func limitStopped(pid int, limits []rlimit) error {
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(pid, &ws, syscall.WALL, nil)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("waiting for the command to stop at its exec: %w", err)
+		}
+		break
+	}
+	if !ws.Stopped() || ws.StopSignal() != syscall.SIGTRAP {
+		return fmt.Errorf("the command did not stop at its exec (status %#x)", uint32(ws))
 	}
 	for _, l := range limits {
-		if err := syscall.Setrlimit(l.res, &syscall.Rlimit{Cur: l.v, Max: l.v}); err != nil {
-			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, err)
+		rl := syscall.Rlimit{Cur: l.v, Max: l.v}
+		if _, _, errno := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(l.res),
+			uintptr(unsafe.Pointer(&rl)), 0, 0, 0); errno != 0 {
+			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, errno)
 		}
+	}
+	if err := syscall.PtraceDetach(pid); err != nil {
+		return fmt.Errorf("releasing the command: %w", err)
 	}
 	return nil
 }

@@ -9,8 +9,8 @@ package sandboxinit
 // init function notices the name before main runs, makes its own mount,
 // IPC, UTS and (unless the command gets the host's) network namespaces,
 // builds the command's view of the file system, sets its limits, drops
-// every capability and execs the command, which becomes PID 1 of its
-// namespace. The technique is the one runc's nsexec and moby's
+// every capability and starts the command as its child, staying the
+// namespace's PID 1 until the command ends (see serve). The technique is the one runc's nsexec and moby's
 // reexec use; the mount layout follows bubblewrap's.
 const Arg0 = "autoverify-sandbox-init"
 
@@ -19,7 +19,8 @@ const Arg0 = "autoverify-sandbox-init"
 const Home = "/home/autoverify"
 
 // Descriptors the runner passes to the init: the specs to read, and a pipe
-// that is closed by a successful exec and otherwise carries an Report.
+// that carries ReadyLine, then either a Report (the command did not start)
+// or StartedLine and, once the command has ended, its exit (EncodeExit).
 const (
 	SpecFD   = 3
 	ReportFD = 4
@@ -28,7 +29,7 @@ const (
 // Spec is the part of the sandbox that is the same for every command
 // of a runner. The init builds it as soon as it starts, which lets the
 // runner keep one init waiting with the sandbox already built: a command
-// then pays only for binding its workspace and the exec. It is sent on
+// then pays only for binding its workspace and its start. It is sent on
 // SpecFD (see codec.go) so that nothing of it is visible in the command's
 // environment.
 type Spec struct {
@@ -60,7 +61,12 @@ type Command struct {
 	Probe bool
 }
 
-// Report is what the init writes on ReportFD when it does not exec:
+// StartedLine is what the init writes on ReportFD once the command has
+// started; its exit follows (EncodeExit) when it ends.
+const StartedLine = "S\n"
+
+// Report is what the init writes on ReportFD when the command does not
+// start:
 // Setup errors are the runner's fault; Code 126 or 127 belongs to the
 // command (its program is missing or not executable in the sandbox).
 type Report struct {

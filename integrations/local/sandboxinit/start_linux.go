@@ -23,8 +23,9 @@ type Proc struct {
 	Process *os.Process
 	// SpecW is the write end of SpecFD: the Spec, then the Command.
 	SpecW *os.File
-	// Report is the read end of ReportFD: ReadyLine, then either EOF
-	// (the command was exec'd) or a Report.
+	// Report is the read end of ReportFD: ReadyLine, then either a
+	// Report (the command did not start) or StartedLine and the
+	// command's exit (EncodeExit).
 	Report *os.File
 	// Out is the read end of the command's output (stdout and stderr).
 	Out *os.File
@@ -37,7 +38,8 @@ type Proc struct {
 // is what lets the init build mounts; the command itself runs with no
 // capabilities (see confine). As root, no user namespace is made so that
 // /proc can be mounted even where a container runtime has masked parts of
-// the host's; the init drops root's capabilities before the exec instead.
+// the host's; the init drops root's capabilities before it starts the
+// command instead.
 func Attr(network bool) *syscall.SysProcAttr {
 	attr := startAttr()
 	attr.Cloneflags |= unshareFlags(network)
@@ -47,7 +49,7 @@ func Attr(network bool) *syscall.SysProcAttr {
 // startAttr is what an init is cloned with: its PID namespace (it is that
 // namespace's first process) and, without root, its user namespace. The
 // mount, IPC, UTS and network namespaces it makes itself, on the thread
-// that builds the sandbox and execs the command (unshareFlags), once its
+// that builds the sandbox and starts the command (unshareFlags), once its
 // Spec says whether the command gets the host's network: creating them
 // costs the clone most of a millisecond (a network namespace most), which
 // the caller then waited through; in the init it overlaps the caller's
@@ -199,6 +201,6 @@ func DiscardPrestarted() {
 
 // initEnv is the init's own environment (the command's comes in the
 // Spec). One P and no collector: the init is single-threaded work on a
-// few kilobytes, and every thread the Go runtime starts is one more the
-// kernel must stop when the init execs the command.
+// few kilobytes, and every thread the Go runtime starts is one more to
+// start, and one more outside the sandbox's namespaces (see mountProc).
 var initEnv = []string{"GOMAXPROCS=1", "GOGC=off"}

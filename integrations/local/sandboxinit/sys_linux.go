@@ -28,6 +28,7 @@ const (
 
 	prCapbsetDrop        = 24
 	prSetSecurebits      = 28
+	prSetDumpable        = 4
 	prSetNoNewPrivs      = 38
 	prCapAmbient         = 47
 	prCapAmbientClearAll = 4

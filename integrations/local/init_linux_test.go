@@ -1,0 +1,112 @@
+package local
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+)
+
+// The sandbox's init stays PID 1 while the command runs (sandboxinit's
+// serve). These tests pin down what that buys and what it must not cost:
+// the command is an ordinary process, its orphans are reaped, a timeout's
+// SIGTERM reaches it, and the init stays out of its reach.
+
+func TestSandboxCommandIsNotPID1(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	// kill $$ ends an ordinary process; a PID 1 would carry on.
+	res := run(t, r, "sh", "-c", "kill -TERM $$; echo survived")
+	if res.ExitCode != 128+15 || strings.Contains(string(res.Output), "survived") {
+		t.Errorf("a self-inflicted SIGTERM: exit %d, output %q; want 143 and no output", res.ExitCode, res.Output)
+	}
+	// An orphan (a background job of a shell that has exited) is reaped
+	// by the init, not left a zombie.
+	res = run(t, r, "sh", "-c", `sh -c 'sleep 0.1 &'; sleep 0.6
+for f in /proc/[0-9]*/status; do grep -q '^State:.Z' "$f" 2>/dev/null && echo "zombie: $f"; done; echo ppid=$PPID`)
+	out := string(res.Output)
+	if res.ExitCode != 0 || strings.Contains(out, "zombie") || !strings.Contains(out, "ppid=1\n") {
+		t.Errorf("exit %d, output %q: want no zombie and the init (PID 1) as the command's parent", res.ExitCode, out)
+	}
+}
+
+// TestSandboxTimeoutTermReachesCommand: the runner's SIGTERM at a timeout
+// reaches a command without a handler, which dies of it at once instead
+// of waiting out the grace period (as it would as PID 1).
+func TestSandboxTimeoutTermReachesCommand(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, IsolationSandbox, WithKillGrace(20*time.Second))
+	t.Cleanup(func() { _ = r.Close() })
+	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"sleep", "60"}, Dir: t.TempDir(),
+		Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || res.ExitCode != ExitTimedOut {
+		t.Errorf("TimedOut %v, exit %d; want a timeout", res.TimedOut, res.ExitCode)
+	}
+	if res.Duration > 10*time.Second {
+		t.Errorf("took %v: the SIGTERM did not end the command, the grace period's SIGKILL did", res.Duration)
+	}
+}
+
+// TestSandboxCommandCannotReachItsInit attacks the init from the command.
+// The init matters more than the command's own processes: its runtime
+// threads never entered the sandbox's namespaces, so through them (/proc/1
+// /task/N/root, /net) the command would see the host's file system and
+// network; and its report pipe carries the exit the runner records. Every
+// attempt must fail: write a forged exit line into the init's descriptors
+// or learn what they are, read its memory and environment, ptrace it,
+// reach the host through its threads, signal it.
+func TestSandboxCommandCannotReachItsInit(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	attack := `
+for fd in /proc/1/fd/*; do
+	if printf 'X 0\n' >"$fd" 2>/dev/null; then echo "ESCAPED: wrote to $fd"; fi
+done
+for fd in /proc/1/fd/*; do
+	if readlink "$fd" >/dev/null 2>&1; then echo "ESCAPED: read the link $fd"; fi
+done
+cat /proc/1/environ >/dev/null 2>&1 && echo "ESCAPED: read the init's environment"
+# The init's runtime threads never entered the namespaces its main thread
+# made: their root is the host's, their network the host's.
+for task in /proc/1/task/* $(seq -f /proc/%g 1 64); do
+	ls "$task/root/" >/dev/null 2>&1 && [ "$task" != /proc/$$ ] && echo "ESCAPED: listed $task/root"
+	grep -v ' lo:' "$task/net/dev" 2>/dev/null | grep -q ':' && echo "ESCAPED: saw the host's interfaces in $task/net/dev"
+done
+dd if=/proc/1/mem bs=1 count=1 skip=4194304 >/dev/null 2>&1 && echo "ESCAPED: read the init's memory"
+python3 -c '
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.ptrace(16, 1, 0, 0) == 0:  # PTRACE_ATTACH
+    print("ESCAPED: attached to the init with ptrace")
+' 2>/dev/null
+kill -TERM 1 2>/dev/null
+sleep 0.2
+exit 3`
+	res := run(t, r, "sh", "-c", attack)
+	out := string(res.Output)
+	if strings.Contains(out, "ESCAPED") {
+		t.Errorf("the command reached its init:\n%s", out)
+	}
+	if res.ExitCode != 3 {
+		t.Errorf("exit %d, output %q: want the command's own 3", res.ExitCode, out)
+	}
+
+	// A signal to the init either leaves it running (it reports the
+	// command's own exit) or ends it and the command with it (no exit
+	// status: an error). Neither is a pass for a failing command.
+	for _, sig := range []string{"INT", "HUP", "QUIT", "ABRT", "SYS", "USR1", "STOP", "KILL"} {
+		res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Dir: t.TempDir(),
+			Argv: []string{"sh", "-c", "kill -" + sig + " 1; sleep 0.5; exit 3"}})
+		if err == nil && res.ExitCode != 3 {
+			t.Errorf("SIG%s to the init, then exit 3: reported exit %d (output %q)", sig, res.ExitCode, res.Output)
+		}
+		t.Logf("SIG%s to the init: exit %d, err %v", sig, res.ExitCode, err)
+	}
+}
