@@ -2,7 +2,9 @@ package local
 
 import (
 	"context"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -108,5 +110,29 @@ exit 3`
 			t.Errorf("SIG%s to the init, then exit 3: reported exit %d (output %q)", sig, res.ExitCode, res.Output)
 		}
 		t.Logf("SIG%s to the init: exit %d, err %v", sig, res.ExitCode, err)
+	}
+}
+
+// TestSandboxCommandGetsOnlyItsStandardDescriptors: a descriptor the
+// service holds without close-on-exec (inherited from whatever started
+// it, say) does not reach the command.
+func TestSandboxCommandGetsOnlyItsStandardDescriptors(t *testing.T) {
+	var p [2]int
+	if err := syscall.Pipe2(p[:], 0); err != nil { // no O_CLOEXEC, on purpose
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Close(p[0]); syscall.Close(p[1]) })
+	// Started after the pipe exists, so that its init inherits it.
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	res := run(t, r, "sh", "-c", "ls /proc/$$/fd")
+	fds := strings.Fields(string(res.Output))
+	if res.ExitCode != 0 || strings.Join(fds, " ") != "0 1 2" {
+		t.Errorf("exit %d: the command's descriptors are %q; want 0 1 2 (the pipe was %d, %d)", res.ExitCode, fds, p[0], p[1])
+	}
+	for _, fd := range fds {
+		if fd == strconv.Itoa(p[0]) || fd == strconv.Itoa(p[1]) {
+			t.Errorf("the service's pipe (descriptor %s) reached the command", fd)
+		}
 	}
 }

@@ -134,6 +134,9 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 	// without them, while the init itself stays outside them: a Go
 	// program, larger still under the race detector, must not run under a
 	// command's memory limit.
+	if err := cloexecFrom(3); err != nil {
+		fail(Report{Setup: err.Error()})
+	}
 	attr := &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
 	pid, err := syscall.ForkExec(path, argv, attr)
 	// A program written just before (by a concurrent command's fork that
@@ -517,6 +520,33 @@ func limit() error {
 		}
 	}
 	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
+	return nil
+}
+
+// cloexecFrom marks every descriptor from fd up close-on-exec, so that the
+// command gets its three standard ones only: not, say, a pipe the service
+// itself inherited without the flag from whatever started it (Go opens its
+// own with it). close_range is Linux 5.11's; before it, each descriptor
+// /proc lists is marked.
+func cloexecFrom(fd int) error {
+	const closeRangeCloexec = 4
+	if _, _, errno := syscall.Syscall(sysCloseRange, uintptr(fd), ^uintptr(0), closeRangeCloexec); errno == 0 {
+		return nil
+	}
+	dir, err := os.Open("/proc/self/fd")
+	if err != nil {
+		return fmt.Errorf("listing the init's descriptors: %w", err)
+	}
+	names, err := dir.Readdirnames(-1)
+	dir.Close()
+	if err != nil {
+		return fmt.Errorf("listing the init's descriptors: %w", err)
+	}
+	for _, name := range names {
+		if n, err := strconv.Atoi(name); err == nil && n >= fd {
+			syscall.CloseOnExec(n)
+		}
+	}
 	return nil
 }
 

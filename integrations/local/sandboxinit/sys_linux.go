@@ -18,6 +18,7 @@ import (
 
 const (
 	sysMountSetattr = 442
+	sysCloseRange   = 436
 
 	atRecursive = 0x8000
 
