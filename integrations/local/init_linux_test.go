@@ -2,6 +2,10 @@ package local
 
 import (
 	"context"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -135,4 +139,101 @@ func TestSandboxCommandGetsOnlyItsStandardDescriptors(t *testing.T) {
 			t.Errorf("the service's pipe (descriptor %s) reached the command", fd)
 		}
 	}
+}
+
+// TestSandboxCommandCannotTurnTheSandboxOff: `autoverify run` picks the
+// sandbox automatically and falls back to weaker isolation where it
+// cannot be built. No command may make it look unbuildable: not one that
+// dies inside its own exec (an ELF mapped at address 0, which the kernel
+// kills past the point of no return), not one that kills its init with
+// its first instruction (racing the init's report that it started). Each
+// is the command's outcome; the next command is still sandboxed.
+func TestSandboxCommandCannotTurnTheSandboxOff(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the attack programs are x86-64 machine code")
+	}
+	t.Parallel()
+	r, err := New() // automatic: falls back where the sandbox cannot be built
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	if r.Isolation() != IsolationSandbox {
+		t.Skipf("auto isolation is %s here", r.Isolation())
+	}
+	dir := t.TempDir()
+	exit3 := []byte{0xb8, 60, 0, 0, 0, 0xbf, 3, 0, 0, 0, 0x0f, 0x05} // exit(3)
+	// kill(1, SIGINT), then exit(3)
+	killInit := append([]byte{0xb8, 62, 0, 0, 0, 0xbf, 1, 0, 0, 0, 0xbe, 2, 0, 0, 0, 0x0f, 0x05}, exit3...)
+	programs := map[string][]byte{
+		"dies-in-exec": tinyELF(0, exit3),
+		"kills-init":   tinyELF(0x400000, killInit),
+	}
+	for name, prog := range programs {
+		if err := os.WriteFile(filepath.Join(dir, name), prog, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 20; i++ {
+		for name := range programs {
+			res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"./" + name}, Dir: dir})
+			if err == nil && res.ExitCode == 0 {
+				t.Errorf("%s: reported as a pass (output %q)", name, res.Output)
+			}
+			if name == "kills-init" && err == nil && res.ExitCode != 3 {
+				t.Errorf("%s: exit %d; want its own 3, or an error if its init died first", name, res.ExitCode)
+			}
+			if r.Isolation() != IsolationSandbox || r.Degraded() != "" {
+				t.Fatalf("%s (run %d): the runner fell back to %s (%s); result %d %q, err %v", name, i, r.Isolation(), r.Degraded(),
+					res.ExitCode, res.Output, err)
+			}
+		}
+	}
+	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"hostname"}, Dir: dir})
+	if err != nil || strings.TrimSpace(string(res.Output)) != "autoverify" {
+		t.Errorf("the next command: %q, %v; want it in the sandbox", res.Output, err)
+	}
+}
+
+// TestSandboxTracedCommand: a command that makes its init its tracer
+// (PTRACE_TRACEME) and then execs stops at that exec; the init lets it go
+// rather than report the stop as its exit.
+func TestSandboxTracedCommand(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	res := run(t, r, "python3", "-c", `
+import ctypes, os
+ctypes.CDLL(None, use_errno=True).ptrace(0, 0, 0, 0)  # PTRACE_TRACEME
+os.execv("/bin/sh", ["sh", "-c", "exit 3"])`)
+	if res.ExitCode != 3 {
+		t.Errorf("exit %d, output %q: want the command's own 3", res.ExitCode, res.Output)
+	}
+}
+
+// tinyELF is a static x86-64 executable of one segment loaded at vaddr,
+// running code.
+func tinyELF(vaddr uint64, code []byte) []byte {
+	const ehsize, phsize = 64, 56
+	b := make([]byte, ehsize+phsize, ehsize+phsize+len(code))
+	copy(b, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1})
+	le := binary.LittleEndian
+	le.PutUint16(b[16:], 2)    // ET_EXEC
+	le.PutUint16(b[18:], 0x3e) // x86-64
+	le.PutUint32(b[20:], 1)
+	le.PutUint64(b[24:], vaddr+ehsize+phsize) // entry
+	le.PutUint64(b[32:], ehsize)              // program headers
+	le.PutUint16(b[52:], ehsize)
+	le.PutUint16(b[54:], phsize)
+	le.PutUint16(b[56:], 1)
+	ph := b[ehsize:]
+	le.PutUint32(ph[0:], 1) // PT_LOAD
+	le.PutUint32(ph[4:], 5) // R+X
+	le.PutUint64(ph[16:], vaddr)
+	le.PutUint64(ph[24:], vaddr)
+	size := uint64(ehsize + phsize + len(code))
+	le.PutUint64(ph[32:], size)
+	le.PutUint64(ph[40:], size)
+	le.PutUint64(ph[48:], 0x1000)
+	return append(b, code...)
 }

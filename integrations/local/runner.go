@@ -174,6 +174,11 @@ type Runner struct {
 	probeMu  sync.Mutex
 	probedAt time.Time
 
+	// built is set once a sandboxed command has started: the sandbox can
+	// be built here, so a later failure to build one is an error, never a
+	// reason to fall back (a command cannot turn the sandbox off for the
+	// commands after it).
+	built atomic.Bool
 	// fallback, when set, replaces an automatic sandbox that could not be
 	// built; its degraded says why.
 	fallbackOnce sync.Once
@@ -299,7 +304,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		}
 		sb, res, err := r.startSandboxed(cmd.Argv, dir, false)
 		switch {
-		case err != nil && r.auto:
+		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)
 		case err != nil:
 			return bot.Result{}, err

@@ -334,6 +334,7 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 		line, rerr = rd.ReadString('\n')
 	}
 	if line == sandboxinit.StartedLine && rerr == nil {
+		r.built.Store(true)
 		_ = p.Report.SetReadDeadline(time.Time{}) // the command may take as long as its timeout
 		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, nil
 	}

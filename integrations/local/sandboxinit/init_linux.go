@@ -42,32 +42,23 @@ func run() {
 		syscall.Exit(125)
 	}
 	// What keeps the init out of the command's reach once it runs (see
-	// serve), done while the init still waits for its spec: the signal
-	// handling starts threads of its own, which would cost the command's
-	// start a few milliseconds on a slow machine.
+	// serve).
 	if err := prctl(prSetDumpable, 0, 0, 0, 0); err != nil {
 		fail(Report{Setup: "making the sandbox's init undumpable: " + err.Error()})
-	}
-	takeSignals()
-	// The namespaces the clone did not make (see startAttr), on this
-	// thread: the one that builds the sandbox and starts the command,
-	// whose process is cloned from it and so has them. The runtime's other
-	// threads stay in the host's, which is why the init is hidden from the
-	// command (mountProc) and not dumpable. All but the network namespace
-	// are made before the
-	// spec is read (a prestarted init waits for it); that one only once
-	// the spec says the command does not get the host's.
-	early := unshareFlags(true)
-	if err := syscall.Unshare(int(early)); err != nil {
-		fail(Report{Setup: "creating the sandbox's namespaces: " + err.Error()})
 	}
 	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
 	spec, err := ReadSpec(in)
 	if err != nil {
 		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
 	}
-	if rest := unshareFlags(spec.Network) &^ early; rest != 0 {
-		if err := syscall.Unshare(int(rest)); err != nil {
+	// The network namespace, which the clone did not make (see
+	// startAttr), once the spec says the command does not get the host's:
+	// on this thread, the one that starts the command, whose process is
+	// cloned from it and so is in it. The runtime's other threads stay in
+	// the host's network namespace, which is one reason the init is hidden
+	// from the command (mountProc) and not dumpable.
+	if flags := unshareFlags(spec.Network); flags != 0 {
+		if err := syscall.Unshare(int(flags)); err != nil {
 			fail(Report{Setup: "creating the sandbox's network namespace: " + err.Error()})
 		}
 	}
@@ -152,9 +143,21 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 		}
 		fail(Report{Code: code, Msg: argv[0] + ": " + err.Error()})
 	}
-	if err := limitStopped(pid, limits); err != nil {
+	// The runner hears of the start before the command runs one
+	// instruction: whatever it does from then on, killing this init
+	// included, is the command's outcome, never a sandbox that could not
+	// be built (which `autoverify run` would answer by running the next
+	// commands without one).
+	ws, stopped, err := waitExecStop(pid)
+	if err != nil {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 		fail(Report{Setup: err.Error()})
+	}
+	if stopped {
+		if err := setLimits(pid, limits); err != nil {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			fail(Report{Setup: err.Error()})
+		}
 	}
 	// The init's own copies of the output go, so that the runner's read
 	// ends when the command's processes are done writing, not when this
@@ -168,25 +171,65 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 		_ = syscall.Close(2)
 	}
 	if _, err := report.Write([]byte(StartedLine)); err != nil {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
 		syscall.Exit(125)
 	}
+	if !stopped {
+		// It died in its exec (a program the kernel could not map, say):
+		// that is how it ended.
+		exit(report, ws)
+	}
+	if err := detach(pid, resume(ws)); err != nil {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	takeSignals()
 	for {
-		var ws syscall.WaitStatus
-		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		got, err := syscall.Wait4(-1, &ws, syscall.WALL, nil)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
 		if err != nil {
 			syscall.Exit(125) // no child left that is not the command's: cannot happen
 		}
+		if ws.Stopped() {
+			// A process of the command's that made this init its tracer
+			// (PTRACE_TRACEME): let it go, with the signal that stopped
+			// it, as if it were not traced.
+			_ = detach(got, resume(ws))
+			continue
+		}
 		if got == pid {
-			if _, err := report.Write(EncodeExit(uint32(ws))); err != nil {
-				syscall.Exit(125)
-			}
-			syscall.Exit(0)
+			exit(report, ws)
 		}
 		// An orphan of the command's, reaped.
 	}
+}
+
+// exit reports how the command ended, and ends the init (and with it the
+// namespace and whatever the command left running).
+func exit(report *os.File, ws syscall.WaitStatus) {
+	if _, err := report.Write(EncodeExit(uint32(ws))); err != nil {
+		syscall.Exit(125)
+	}
+	syscall.Exit(0)
+}
+
+// resume is the signal a traced process stopped with ws is to get when it
+// is let go: the one that stopped it, unless that was the trap of its
+// exec (which an untraced process never sees).
+func resume(ws syscall.WaitStatus) syscall.Signal {
+	if sig := ws.StopSignal(); sig != syscall.SIGTRAP {
+		return sig
+	}
+	return 0
+}
+
+// detach lets a process this thread traces go on, delivering sig.
+func detach(pid int, sig syscall.Signal) error {
+	if _, _, errno := syscall.RawSyscall6(syscall.SYS_PTRACE, syscall.PTRACE_DETACH, uintptr(pid), 0, uintptr(sig), 0, 0); errno != 0 {
+		return errno
+	}
+	return nil
 }
 
 // takeSignals makes the init take, and drop, SIGTERM: at a timeout the
@@ -194,11 +237,14 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 // and the command, not the init, is to get the grace period it gives.
 // Other signals a Go program dies of are left to kill the init: only the
 // command could send them, and the namespace dying with its init ends the
-// command too, with no exit status — a failure, never a pass. (Each signal
-// taken costs the init's start a hand-off between two threads, a
-// millisecond or so on a slow machine.) A signal taken this way goes back
-// to its default in the command (syscall.ForkExec resets it); an ignored
-// one would stay ignored across its exec.
+// command too, with no exit status — a failure, never a pass. It is done
+// once the command runs, not before: taking a signal starts threads and
+// hands off between them, a millisecond or so on a slow machine, which the
+// command's start would otherwise wait for; a SIGTERM in the moments
+// before only cuts the timeout's grace short (the init ends, and the
+// namespace with it). The command's handlers are the defaults either way
+// (syscall.ForkExec resets those Go installed; an ignored signal, by
+// contrast, would stay ignored across its exec).
 func takeSignals() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM)
 }
@@ -572,32 +618,37 @@ func commandLimits(s *Spec, procLimit string) []rlimit {
 	return limits
 }
 
-// limitStopped sets limits on the command pid, stopped by its tracer (this
-// thread) right after its exec, and lets it go.
-func limitStopped(pid int, limits []rlimit) error {
-	var ws syscall.WaitStatus
+// waitExecStop waits for the command, traced by this thread, to stop
+// right after its exec; stopped is false when it died in the exec instead,
+// ws then how.
+func waitExecStop(pid int) (ws syscall.WaitStatus, stopped bool, err error) {
 	for {
 		_, err := syscall.Wait4(pid, &ws, syscall.WALL, nil)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("waiting for the command to stop at its exec: %w", err)
+			return 0, false, fmt.Errorf("waiting for the command to stop at its exec: %w", err)
 		}
 		break
 	}
-	if !ws.Stopped() || ws.StopSignal() != syscall.SIGTRAP {
-		return fmt.Errorf("the command did not stop at its exec (status %#x)", uint32(ws))
+	switch {
+	case ws.Stopped():
+		return ws, true, nil
+	case ws.Exited(), ws.Signaled():
+		return ws, false, nil
 	}
+	return 0, false, fmt.Errorf("the command did not stop at its exec (status %#x)", uint32(ws))
+}
+
+// setLimits sets limits on the command pid, stopped after its exec.
+func setLimits(pid int, limits []rlimit) error {
 	for _, l := range limits {
 		rl := syscall.Rlimit{Cur: l.v, Max: l.v}
 		if _, _, errno := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(l.res),
 			uintptr(unsafe.Pointer(&rl)), 0, 0, 0); errno != 0 {
 			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, errno)
 		}
-	}
-	if err := syscall.PtraceDetach(pid); err != nil {
-		return fmt.Errorf("releasing the command: %w", err)
 	}
 	return nil
 }

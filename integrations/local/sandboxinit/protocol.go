@@ -5,13 +5,14 @@ package sandboxinit
 // static binary and runs as a non-root user, where a setuid helper cannot be
 // installed and a second binary would have to be kept in step with ours.
 // The runner starts its own executable (/proc/self/exe) with argv[0] set to
-// Arg0 inside fresh user (when not root) and PID namespaces; this package's
-// init function notices the name before main runs, makes its own mount,
-// IPC, UTS and (unless the command gets the host's) network namespaces,
-// builds the command's view of the file system, sets its limits, drops
-// every capability and starts the command as its child, staying the
-// namespace's PID 1 until the command ends (see serve). The technique is the one runc's nsexec and moby's
-// reexec use; the mount layout follows bubblewrap's.
+// Arg0 inside fresh user (when not root), PID, mount, IPC and UTS
+// namespaces; this package's init function notices the name before main
+// runs, makes its network namespace (unless the command gets the host's),
+// builds the command's view of the file system, drops every capability and
+// starts the command as its child under its limits, staying the
+// namespace's PID 1 until the command ends (see serve). The technique is
+// the one runc's nsexec and moby's reexec use; the mount layout and the
+// init that stays follow bubblewrap's.
 const Arg0 = "autoverify-sandbox-init"
 
 // Home is the fixed home directory commands get in the sandbox: empty,

@@ -46,16 +46,20 @@ func Attr(network bool) *syscall.SysProcAttr {
 	return attr
 }
 
-// startAttr is what an init is cloned with: its PID namespace (it is that
-// namespace's first process) and, without root, its user namespace. The
-// mount, IPC, UTS and network namespaces it makes itself, on the thread
+// startAttr is what an init is cloned with: its PID, mount, IPC and UTS
+// namespaces (it is the PID namespace's first process) and, without root,
+// its user namespace. The network namespace it makes itself, on the thread
 // that builds the sandbox and starts the command (unshareFlags), once its
-// Spec says whether the command gets the host's network: creating them
-// costs the clone most of a millisecond (a network namespace most), which
-// the caller then waited through; in the init it overlaps the caller's
-// own work, and one prestarted init serves either network setting.
+// Spec says whether the command gets the host's network: creating one
+// costs the clone most of a millisecond, which the caller then waited
+// through; in the init it overlaps the caller's own work, and one
+// prestarted init serves either network setting. The others are cheap,
+// and made at the clone so that every thread of the init is in them: the
+// Go runtime's other threads, which the init cannot move, see the
+// sandbox's root once it pivots, not the host's.
 func startAttr() *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL, Cloneflags: syscall.CLONE_NEWPID}
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL,
+		Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS}
 	if os.Geteuid() != 0 {
 		attr.Cloneflags |= syscall.CLONE_NEWUSER
 		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
@@ -65,14 +69,13 @@ func startAttr() *syscall.SysProcAttr {
 	return attr
 }
 
-// unshareFlags are the namespaces an init makes itself: mount, IPC, UTS
-// and, unless the command gets the host's network, network.
+// unshareFlags are the namespaces an init makes itself: the network's,
+// unless the command gets the host's.
 func unshareFlags(network bool) uintptr {
-	f := uintptr(syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
-	if !network {
-		f |= syscall.CLONE_NEWNET
+	if network {
+		return 0
 	}
-	return f
+	return syscall.CLONE_NEWNET
 }
 
 // Start starts an init in a fresh PID namespace (see startAttr). It
