@@ -46,6 +46,7 @@ func run() {
 	if err := prctl(prSetDumpable, 0, 0, 0, 0); err != nil {
 		fail(Report{Setup: "making the sandbox's init undumpable: " + err.Error()})
 	}
+	go takeSignals()
 	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
 	spec, err := ReadSpec(in)
 	if err != nil {
@@ -182,7 +183,6 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 	if err := detach(pid, resume(ws)); err != nil {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
-	takeSignals()
 	for {
 		got, err := syscall.Wait4(-1, &ws, syscall.WALL, nil)
 		if errors.Is(err, syscall.EINTR) {
@@ -237,14 +237,14 @@ func detach(pid int, sig syscall.Signal) error {
 // and the command, not the init, is to get the grace period it gives.
 // Other signals a Go program dies of are left to kill the init: only the
 // command could send them, and the namespace dying with its init ends the
-// command too, with no exit status — a failure, never a pass. It is done
-// once the command runs, not before: taking a signal starts threads and
-// hands off between them, a millisecond or so on a slow machine, which the
-// command's start would otherwise wait for; a SIGTERM in the moments
-// before only cuts the timeout's grace short (the init ends, and the
-// namespace with it). The command's handlers are the defaults either way
-// (syscall.ForkExec resets those Go installed; an ignored signal, by
-// contrast, would stay ignored across its exec).
+// command too, with no exit status — a failure, never a pass. It runs
+// beside the rest of the init, which does not wait for it: taking a signal
+// starts threads and hands off between them, a millisecond or so on a
+// slow machine, and a SIGTERM that came before it was done would only cut
+// the timeout's grace short (the init ends, and the namespace with it).
+// The command's handlers are the defaults either way (syscall.ForkExec
+// resets those Go installed; an ignored signal, by contrast, would stay
+// ignored across its exec).
 func takeSignals() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGTERM)
 }
