@@ -3,7 +3,10 @@ package local
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -13,6 +16,8 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+
+	"golang.org/x/sys/unix"
 )
 
 // The sandbox's init stays PID 1 while the command runs (sandboxinit's
@@ -236,4 +241,86 @@ func tinyELF(vaddr uint64, code []byte) []byte {
 	le.PutUint64(ph[40:], size)
 	le.PutUint64(ph[48:], 0x1000)
 	return append(b, code...)
+}
+
+// TestSandboxCommandHasNoTerminal runs a runner in a process whose
+// controlling terminal is a pseudo-terminal, as `autoverify run` in a
+// shell is: the command must not reach that terminal, through which
+// (TIOCSTI) it could type commands into the user's shell.
+func TestSandboxCommandHasNoTerminal(t *testing.T) {
+	t.Parallel()
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	defer ptmx.Close()
+	if err := unix.IoctlSetPointerInt(int(ptmx.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(int(ptmx.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pts.Close()
+	go func() { _, _ = io.Copy(io.Discard, ptmx) }() // the terminal's output, drained
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), helperEnv+"=tty")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdin = pts
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("helper: %v\n%s", err, out.String())
+	}
+	got := out.String()
+	if !strings.Contains(got, "helper has a terminal") {
+		t.Fatalf("the helper had no controlling terminal, so nothing was tested:\n%s", got)
+	}
+	if strings.Contains(got, "ESCAPED") || !strings.Contains(got, "CONTAINED") {
+		t.Errorf("the sandboxed command reached the runner's terminal:\n%s", got)
+	}
+}
+
+// ttyHelper is TestSandboxCommandHasNoTerminal's runner, started with a
+// controlling terminal.
+func ttyHelper() int {
+	if f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0); err == nil {
+		fmt.Println("helper has a terminal")
+		f.Close()
+	}
+	r, err := New(WithIsolation(IsolationSandbox))
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer r.Close()
+	dir, err := os.MkdirTemp("", "autoverify-tty-")
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Dir: dir, Argv: []string{"python3", "-c", `
+import fcntl, os, termios
+try:
+    fd = os.open("/dev/tty", os.O_RDWR)
+except OSError as e:
+    print("CONTAINED: /dev/tty:", e)
+else:
+    try:
+        fcntl.ioctl(fd, termios.TIOCSTI, b" ")
+        print("ESCAPED: typed into the runner's terminal")
+    except OSError as e:
+        print("ESCAPED: opened the runner's terminal (TIOCSTI:", e, ")")
+`}})
+	fmt.Printf("%d %s %v\n", res.ExitCode, res.Output, err)
+	return 0
 }

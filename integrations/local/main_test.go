@@ -36,6 +36,8 @@ func TestMain(m *testing.M) {
 		os.Exit(bigOutputHelper())
 	case "nonroot":
 		os.Exit(nonRootHelper())
+	case "tty":
+		os.Exit(ttyHelper())
 	}
 	os.Exit(m.Run())
 }

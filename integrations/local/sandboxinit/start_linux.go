@@ -58,7 +58,12 @@ func Attr(network bool) *syscall.SysProcAttr {
 // Go runtime's other threads, which the init cannot move, see the
 // sandbox's root once it pivots, not the host's.
 func startAttr() *syscall.SysProcAttr {
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL,
+	// A session of its own (and so a process group, whose id is its pid,
+	// which the runner signals): without it the command kept the
+	// service's controlling terminal, and through /dev/tty and TIOCSTI
+	// could type commands into the shell of whoever ran `autoverify run`
+	// (bubblewrap's CVE-2017-5226).
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL,
 		Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS}
 	if os.Geteuid() != 0 {
 		attr.Cloneflags |= syscall.CLONE_NEWUSER
