@@ -86,7 +86,7 @@ func (f *feed) poll(ctx context.Context) {
 			continue
 		}
 		f.mu.Lock()
-		if n != f.seq {
+		if n != f.seq && !f.closed {
 			f.seq = n
 			close(f.changed)
 			f.changed = make(chan struct{})
@@ -95,16 +95,22 @@ func (f *feed) poll(ctx context.Context) {
 	}
 }
 
+// close ends every subscriber's wait. The channel stays closed, so that a
+// handler that asks for it after (one whose client had its headers and
+// was still on the way to its first wait) returns at once as well, rather
+// than hold up the server's shutdown.
 func (f *feed) close() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.closed {
+		return
+	}
 	f.closed = true
 	if f.stop != nil {
 		f.stop()
 		f.stop = nil
 	}
 	close(f.changed)
-	f.changed = make(chan struct{})
 }
 
 // events is the live feed: an SSE "change" event (id: the history's
