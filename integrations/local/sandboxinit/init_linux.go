@@ -33,14 +33,7 @@ func run() {
 	runtime.LockOSThread()
 	report := os.NewFile(ReportFD, "report")
 	syscall.CloseOnExec(ReportFD)
-	// The init ends with syscall.Exit, not os.Exit: it has nothing
-	// buffered, and os.Exit under the race detector first sleeps a second
-	// (GORACE atexit_sleep_ms), holding the namespace and the command's
-	// output open that long.
-	fail := func(r Report) {
-		_, _ = report.Write(r.Encode())
-		syscall.Exit(125)
-	}
+	fail := func(r Report) { failWith(report, r) }
 	// What keeps the init out of the command's reach once it runs (see
 	// serve).
 	if err := prctl(prSetDumpable, 0, 0, 0, 0); err != nil {
@@ -102,7 +95,7 @@ func run() {
 //
 // Staying, rather than exec'ing the command in its place, is what
 // bubblewrap and Docker's --init do, for the same reasons: the command is
-// an ordinary process (PID 2), so it dies of the signals it has no handler
+// an ordinary process, not PID 1, so it dies of the signals it has no handler
 // for — a self-inflicted kill $$, the runner's SIGTERM at a timeout — where
 // a PID 1 would ignore them, and its orphaned descendants are reaped. It
 // is also quicker: an exec from this process first tears down a Go
@@ -117,18 +110,15 @@ func run() {
 // can kill it (see takeSignals), which kills the command as well: the
 // runner then has no exit status, a failure, never a pass.
 func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
-	fail := func(r Report) {
-		_, _ = report.Write(r.Encode())
-		syscall.Exit(125)
+	fail := func(r Report) { failWith(report, r) }
+	if err := cloexecFrom(3); err != nil {
+		fail(Report{Setup: err.Error()})
 	}
 	// The command stops at its exec (Ptrace: it asks this thread to trace
 	// it) until its limits are set, so that not one instruction of it runs
 	// without them, while the init itself stays outside them: a Go
 	// program, larger still under the race detector, must not run under a
 	// command's memory limit.
-	if err := cloexecFrom(3); err != nil {
-		fail(Report{Setup: err.Error()})
-	}
 	attr := &syscall.ProcAttr{Env: env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
 	pid, err := syscall.ForkExec(path, argv, attr)
 	// A program written just before (by a concurrent command's fork that
@@ -203,6 +193,16 @@ func serve(report *os.File, path string, argv, env []string, limits []rlimit) {
 		}
 		// An orphan of the command's, reaped.
 	}
+}
+
+// failWith reports why the command did not start and ends the init. The
+// init ends with syscall.Exit, not os.Exit: it has nothing buffered, and
+// os.Exit under the race detector first sleeps a second (GORACE
+// atexit_sleep_ms), which would hold the namespace and the command's
+// output open that long.
+func failWith(report *os.File, r Report) {
+	_, _ = report.Write(r.Encode())
+	syscall.Exit(125)
 }
 
 // exit reports how the command ended, and ends the init (and with it the
