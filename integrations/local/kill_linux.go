@@ -44,24 +44,46 @@ func signalTree(pid int, sig syscall.Signal) {
 // killed. This finds descendants that escaped the process group with setsid
 // or a double fork; environments are inherited, so they still carry it.
 //
-// Its blind spots, which PID-namespace isolation does not have: a process
-// that replaced its environment when it last exec'd, and a process caught
-// in the middle of execve, whose environment reads as empty for that
-// instant.
-func sweepToken(token string) int {
+// A process caught in the middle of execve reads as an empty environment
+// for that instant (its new stack is not set up yet). Such a process that
+// started no earlier than the command (since: the command's first
+// process's start time, in clock ticks since boot; 0 for any) may be one
+// of its descendants, so a pass that found nothing new but saw one looks
+// again after a short wait (execRechecks), rather than declaring the tree
+// gone: this is how a descendant exec'ing at the moment of a cancellation
+// got away (a flaky TestContextCancelKillsTree). Processes with an empty
+// environment that started before the command cost nothing.
+//
+// Its remaining blind spot, which PID-namespace isolation does not have:
+// a process that replaced its environment when it last exec'd.
+func sweepToken(token string, since uint64) int {
+	return sweep(token, since, execRechecks, nil)
+}
+
+// sweep is sweepToken with its waits, and a function called before each
+// (for tests; nil for none).
+func sweep(token string, since uint64, rechecks []time.Duration, onRecheck func()) int {
 	needle := []byte(TokenEnv + "=" + token + "\x00")
 	self := os.Getpid()
 	killed := map[int]bool{}
 	var buf []byte
+	recheck := 0
 	for range maxSweeps {
-		found := false
+		found, unsure := false, false
 		for _, pid := range procPIDs() {
 			if pid == self || killed[pid] {
 				continue
 			}
-			var ok bool
-			buf, ok = environHas(pid, needle, buf)
-			if !ok {
+			var readable bool
+			buf, readable = environ(pid, buf)
+			if !readable {
+				continue
+			}
+			if len(buf) == 0 {
+				unsure = unsure || mayBeExecing(pid, since)
+				continue
+			}
+			if !bytes.Contains(buf, needle) {
 				continue
 			}
 			if killPID(pid, needle) {
@@ -69,11 +91,68 @@ func sweepToken(token string) int {
 				found = true
 			}
 		}
-		if !found {
+		if found {
+			continue
+		}
+		if !unsure || recheck == len(rechecks) {
 			break
 		}
+		if onRecheck != nil {
+			onRecheck()
+		}
+		time.Sleep(rechecks[recheck])
+		recheck++
 	}
 	return len(killed)
+}
+
+// execRechecks are the waits before each new look at processes that read
+// as an empty environment (see sweepToken): 15 ms in all, on a path taken
+// when a command ends, and only while such a process, started since the
+// command, exists. An execve's window is well under a millisecond on an
+// idle machine and a few on a loaded one.
+var execRechecks = []time.Duration{time.Millisecond, 2 * time.Millisecond, 4 * time.Millisecond, 8 * time.Millisecond}
+
+// mayBeExecing reports whether pid, whose environment read as empty, may
+// be a process in the middle of execve that started no earlier than since:
+// not a kernel thread (whose environment is always empty), not a zombie
+// (whose memory is gone), and started at or after since.
+func mayBeExecing(pid int, since uint64) bool {
+	state, flags, start, ok := procStat(pid)
+	if !ok || state == 'Z' || state == 'X' || flags&pfKthread != 0 {
+		return false
+	}
+	return start >= since
+}
+
+// pfKthread is the kernel's PF_KTHREAD process flag.
+const pfKthread = 0x00200000
+
+// procStat reads a process's state, flags and start time (clock ticks
+// since boot) from /proc/pid/stat.
+func procStat(pid int) (state byte, flags, start uint64, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	// The command name, in parentheses, may hold spaces and parentheses:
+	// the fields that follow start after the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 || i+2 >= len(b) {
+		return 0, 0, 0, false
+	}
+	f := bytes.Fields(b[i+2:])
+	// f[0] is field 3 (state), f[6] field 9 (flags), f[19] field 22
+	// (starttime); see proc(5).
+	if len(f) < 20 || len(f[0]) != 1 {
+		return 0, 0, 0, false
+	}
+	flags, err1 := strconv.ParseUint(string(f[6]), 10, 64)
+	start, err2 := strconv.ParseUint(string(f[19]), 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, 0, false
+	}
+	return f[0][0], flags, start, true
 }
 
 // procPIDs lists the numeric entries of /proc.
@@ -99,10 +178,10 @@ func procPIDs() []int {
 	return pids
 }
 
-// environHas reports whether /proc/pid/environ contains needle, reusing buf.
-// Processes that exited, that belong to another user or that are zombies
-// (empty environ) simply do not match.
-func environHas(pid int, needle, buf []byte) ([]byte, bool) {
+// environ reads /proc/pid/environ into buf (reused) and reports whether
+// it could be read. Processes that exited or belong to another user are
+// not readable; zombies and kernel threads read as empty.
+func environ(pid int, buf []byte) ([]byte, bool) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
 		return buf, false
@@ -122,9 +201,15 @@ func environHas(pid int, needle, buf []byte) ([]byte, bool) {
 			break
 		}
 	}
-	// The first variable has no NUL before it; matching the needle with its
-	// trailing NUL is enough given the token's 128 random bits.
-	return buf, bytes.Contains(buf, needle)
+	return buf, true
+}
+
+// environHas reports whether /proc/pid/environ contains needle, reusing
+// buf. The first variable has no NUL before it; matching the needle with
+// its trailing NUL is enough given the token's 128 random bits.
+func environHas(pid int, needle, buf []byte) ([]byte, bool) {
+	buf, ok := environ(pid, buf)
+	return buf, ok && bytes.Contains(buf, needle)
 }
 
 // killPID SIGKILLs pid through a pidfd after re-checking its environment
@@ -170,4 +255,14 @@ func drainPipe(f *os.File, buf []byte, c *capture.Buffer) {
 		}
 		return true // never wait for readiness
 	})
+}
+
+// startTime is pid's start time in clock ticks since boot, or 0 (every
+// process counts as started since) when it cannot be read. Callers hold
+// pid unreaped, so the number is still that process's.
+func startTime(pid int) uint64 {
+	if _, _, start, ok := procStat(pid); ok {
+		return start
+	}
+	return 0
 }

@@ -192,7 +192,7 @@ func TestSweepToken(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
-	if n := sweepToken(token); n != 1 {
+	if n := sweepToken(token, 0); n != 1 {
 		t.Errorf("sweepToken killed %d processes, want 1", n)
 	}
 	if err := victim.Wait(); victim.ProcessState == nil || victim.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
@@ -200,5 +200,56 @@ func TestSweepToken(t *testing.T) {
 	}
 	if !alive(bystander.Process.Pid) {
 		t.Errorf("process with a different token was killed")
+	}
+}
+
+// TestSweepTokenWaitsOutAnExec is the flake TestContextCancelKillsTree had:
+// a descendant caught between exec's, whose environment reads as empty,
+// escaped a sweep that found nothing else to kill. Here it is held in that
+// state (a shell started with no environment, blocked on a read) until the
+// sweep has looked once; then it execs into a process that carries the
+// token. Without the second look it survives (the control); with it, it
+// dies.
+func TestSweepTokenWaitsOutAnExec(t *testing.T) {
+	t.Parallel()
+	token := "test-" + rand.Text()
+	victim := exec.Command("env", "-i", "/bin/sh", "-c", "read x; exec env "+TokenEnv+"="+token+" sleep 1000")
+	stdin, err := victim.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = victim.Process.Kill(); _ = victim.Wait() }()
+	pid := victim.Process.Pid
+	for {
+		b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+		if strings.HasPrefix(string(b), "/bin/sh\x00") {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	started := startTime(pid)
+	if !mayBeExecing(pid, started) || mayBeExecing(pid, started+1) {
+		t.Fatalf("mayBeExecing(shell with no environment) = %v since its start, %v since after it; want true, false",
+			mayBeExecing(pid, started), mayBeExecing(pid, started+1))
+	}
+	if n := sweep(token, started, nil, nil); n != 0 {
+		t.Fatalf("control: a sweep without a second look killed %d processes, want 0 (nothing carries the token yet)", n)
+	}
+	released := false
+	n := sweep(token, started, []time.Duration{20 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond,
+		200 * time.Millisecond, 400 * time.Millisecond, time.Second, 2 * time.Second}, func() {
+		if !released {
+			released = true
+			_, _ = stdin.Write([]byte("go\n"))
+		}
+	})
+	if !released || n != 1 {
+		t.Fatalf("sweep killed %d processes (second look taken: %v), want 1 after a second look", n, released)
+	}
+	if err := victim.Wait(); victim.ProcessState == nil || victim.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Errorf("victim: %v, want killed by SIGKILL", err)
 	}
 }

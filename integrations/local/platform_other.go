@@ -24,7 +24,9 @@ func waitExited(int) error { return errors.New("local: the local runner needs Li
 
 func signalTree(int, syscall.Signal) {}
 
-func sweepToken(string) int { return 0 }
+func sweepToken(string, uint64) int { return 0 }
+
+func startTime(int) uint64 { return 0 }
 
 func exitStatus(ps *os.ProcessState) int { return ps.ExitCode() }
 

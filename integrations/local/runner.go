@@ -492,7 +492,7 @@ func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code 
 func (r *Runner) kill(pid int, token string) {
 	signalTree(pid, syscall.SIGKILL)
 	if token != "" {
-		sweepToken(token)
+		sweepToken(token, startTime(pid))
 	}
 }
 
