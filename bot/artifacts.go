@@ -7,6 +7,7 @@ import (
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/ledger"
 )
 
 // StringRedactor redacts short texts such as commands and item texts.
@@ -44,7 +45,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 		redactItem(&rec.Outcomes[i].Item)
 	}
 	run := evidence.Run{StoryKey: key, Time: rep.Started, ManualCount: manual + rejected,
-		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: rep.Entry, VerificationStatus: rep.VerificationStatus}
+		Route: string(rep.Route), RouteReason: rep.Reason, Ledger: summaryLedger(rep.Entry), VerificationStatus: rep.VerificationStatus}
 	for _, o := range rec.Outcomes {
 		if o.Pairs == nil {
 			r := evidence.Result{
@@ -145,4 +146,16 @@ func claimsSummary(c *Claim, red StringRedactor) *evidence.Claims {
 	}
 	s.FalseClaims, s.Unverified = claims.Count(c.Audits)
 	return s
+}
+
+// summaryLedger is the story's ledger entry as the summary shows it: the
+// counters and this run's record, without the older runs the ledger keeps
+// (up to 50; `autoverify ledger show` prints them). The summary describes
+// one run, and re-encoding the whole history into every summary was a
+// tenth of a quick run's own work (16 KB of JSON, indented, per run).
+func summaryLedger(e ledger.Entry) ledger.Entry {
+	if n := len(e.History); n > 1 {
+		e.History = e.History[n-1:]
+	}
+	return e
 }

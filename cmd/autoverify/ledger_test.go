@@ -42,6 +42,28 @@ func TestRunRoutesAndRecords(t *testing.T) {
 	assert.Len(t, entry["history"], 1)
 }
 
+// TestSummaryCarriesThisRunsRecord: the summary's ledger block has the
+// counters and this run's record; the older runs stay in the ledger.
+func TestSummaryCarriesThisRunsRecord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	path := h.write("KAN-8.md", "- [ ] a `true`\n- [ ] b manual\n")
+	for _, commit := range []string{"c1", "c2", "c3"} {
+		h.nowTime = h.nowTime.Add(time.Minute)
+		require.Equal(t, exitOK, h.run("run", path, "--workdir", h.dir, "--commit", commit, "--no-cache"), h.stderr.String())
+	}
+	led := readSummary(t, h, "KAN-8")["ledger"].(map[string]any)
+	hist := led["history"].([]any)
+	require.Len(t, hist, 1, "only this run's record")
+	assert.Equal(t, "c3", hist[0].(map[string]any)["commit"])
+	assert.Equal(t, "c3", led["verify_last_commit_sha"])
+
+	require.Equal(t, exitOK, h.run("ledger", "show", "KAN-8", "--json"))
+	var entry map[string]any
+	require.NoError(t, json.Unmarshal(h.stdout.Bytes(), &entry))
+	assert.Len(t, entry["history"], 3, "the ledger keeps every run")
+}
+
 func TestRunStopsRetryWithoutCodeChangeAndRefusesAfterCycles(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
