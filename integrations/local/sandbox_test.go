@@ -433,8 +433,8 @@ func TestAnnouncedRunnerBuildsOnlyWhatIsExpected(t *testing.T) {
 // TestPrestartedInit: the init sandboxinit.Prestart starts before the
 // configuration is known (the CLI's `run`, from a package initialiser) is
 // the first sandbox of a runner built WithPrestarted, with or without the
-// host's network — the init makes its namespaces once it has read its
-// spec — and gets its environment and spec like any other (no variable of
+// host's network — the init makes a network namespace while it waits and
+// leaves it when the spec gives the host's — and gets its environment and spec like any other (no variable of
 // this process leaks in). Prestart is once per process, so each case runs
 // in a child test process.
 func TestPrestartedInit(t *testing.T) {

@@ -309,19 +309,30 @@ func buildSandbox(s *Spec) (string, error) {
 // CPU). A spec that gives the command the host's network (rare: a
 // setting, or a repository that asks) moves this thread back into the
 // host's with setns; that needs CAP_SYS_ADMIN over the host's namespace,
-// so an init started without root (in a user namespace of its own, see
-// startAttr) waits for the spec as before.
+// so an init that could not return (started without root, in a user
+// namespace of its own, see startAttr; or under a policy that refuses
+// setns) waits for the spec as before.
 
 // isolateNetworkEarly moves this thread into a new network namespace with
 // its loopback up, holding a descriptor of the host's to return to, and
-// returns that descriptor; -1 when it did not (an init without root, or a
-// kernel that refused), which settleNetwork then finishes.
+// returns that descriptor; -1 when it did not (it could not have returned
+// to the host's, or the kernel refused), which settleNetwork then
+// finishes.
 func isolateNetworkEarly() int {
-	if sysSetns == 0 || !initialUserNamespace() {
+	if sysSetns == 0 {
 		return -1
 	}
 	host, err := syscall.Open("/proc/thread-self/ns/net", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
+		return -1
+	}
+	// Entering the namespace this thread is already in goes through the
+	// checks a return would (CAP_SYS_ADMIN over the host's namespace, a
+	// seccomp or LSM policy on setns): where it is refused — without root,
+	// or where only unshare is allowed — the spec decides, as before, so
+	// that a spec giving the network never finds the way back closed.
+	if setns(host, syscall.CLONE_NEWNET) != nil {
+		_ = syscall.Close(host)
 		return -1
 	}
 	if err := syscall.Unshare(syscall.CLONE_NEWNET); err != nil {
@@ -359,18 +370,6 @@ func settleNetwork(network bool, hostNet int) error {
 		return fmt.Errorf("creating the sandbox's network namespace: %w", err)
 	}
 	return loopbackUp()
-}
-
-// initialUserNamespace reports whether this process is in the host's user
-// namespace (its uid map is the identity over every uid), where an init
-// started by root holds CAP_SYS_ADMIN over the host's network namespace.
-func initialUserNamespace() bool {
-	b, err := os.ReadFile("/proc/self/uid_map")
-	if err != nil {
-		return false
-	}
-	f := strings.Fields(string(b))
-	return len(f) == 3 && f[0] == "0" && f[1] == "0" && f[2] == "4294967295"
 }
 
 // setns moves this thread into the namespace fd refers to.

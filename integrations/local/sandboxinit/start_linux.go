@@ -49,11 +49,12 @@ func Attr(network bool) *syscall.SysProcAttr {
 // startAttr is what an init is cloned with: its PID, mount, IPC and UTS
 // namespaces (it is the PID namespace's first process) and, without root,
 // its user namespace. The network namespace it makes itself, on the thread
-// that builds the sandbox and starts the command (unshareFlags), once its
-// Spec says whether the command gets the host's network: creating one
-// costs the clone most of a millisecond, which the caller then waited
-// through; in the init it overlaps the caller's own work, and one
-// prestarted init serves either network setting. The others are cheap,
+// that builds the sandbox and starts the command, while it waits for its
+// Spec (returning to the host's if the Spec gives the command the
+// network; see isolateNetworkEarly): creating one costs the clone most of
+// a millisecond, which the caller then waited through; in the init it
+// overlaps the caller's own work, and one prestarted init serves either
+// network setting. The others are cheap,
 // and made at the clone so that every thread of the init is in them: the
 // Go runtime's other threads, which the init cannot move, see the
 // sandbox's root once it pivots, not the host's.
@@ -150,9 +151,10 @@ var early struct {
 // in the local sandbox (the CLI's `run`): called from a package
 // initialiser, the init's own start-up (the exec, the Go runtime's start,
 // its namespaces) overlaps the rest of the binary's initialisation instead
-// of following it. The init waits for its Spec, so nothing about
-// the sandbox — its network included — is decided here. A failure is not
-// reported: the runner starts its own and says why.
+// of following it. The init waits for its Spec, so nothing about the
+// sandbox is decided here (the network namespace it makes meanwhile it
+// leaves again if the Spec gives the host's). A failure is not reported:
+// the runner starts its own and says why.
 func Prestart() {
 	early.mu.Lock()
 	defer early.mu.Unlock()
