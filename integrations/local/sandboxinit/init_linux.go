@@ -366,7 +366,7 @@ func settleNetwork(network bool, hostNet int) error {
 	if network {
 		return nil
 	}
-	if err := syscall.Unshare(int(unshareFlags(network))); err != nil {
+	if err := syscall.Unshare(syscall.CLONE_NEWNET); err != nil {
 		return fmt.Errorf("creating the sandbox's network namespace: %w", err)
 	}
 	return loopbackUp()
