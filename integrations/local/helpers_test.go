@@ -71,31 +71,16 @@ func readPID(tb testing.TB, path string) int {
 	return pid
 }
 
-// alive reports whether pid exists and is not a zombie. A zombie is dead:
-// whether it has been reaped depends on who adopted it, not on the runner.
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 || i+2 >= len(s) {
-		return false
-	}
-	return s[i+2] != 'Z' && s[i+2] != 'X'
-}
-
 // assertGone waits up to a second for pids to die, and kills survivors so
 // that a failing test does not leak processes into the next one.
 func assertGone(tb testing.TB, pids map[string]int) {
 	tb.Helper()
 	deadline := time.Now().Add(time.Second)
 	for name, pid := range pids {
-		for alive(pid) && time.Now().Before(deadline) {
+		for running(pid) && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)
 		}
-		if alive(pid) {
+		if running(pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			tb.Errorf("%s process %d survived the run", name, pid)
 		}
@@ -119,7 +104,7 @@ func assertNamespaceGone(tb testing.TB, ns string) {
 			if err != nil {
 				continue
 			}
-			if link, _ := os.Readlink("/proc/" + e.Name() + "/ns/pid"); link == ns && alive(pid) {
+			if link, _ := os.Readlink("/proc/" + e.Name() + "/ns/pid"); link == ns && running(pid) {
 				left = append(left, pid)
 			}
 		}

@@ -198,7 +198,7 @@ func TestSweepToken(t *testing.T) {
 	if err := victim.Wait(); victim.ProcessState == nil || victim.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
 		t.Errorf("victim: %v, want killed by SIGKILL", err)
 	}
-	if !alive(bystander.Process.Pid) {
+	if !running(bystander.Process.Pid) {
 		t.Errorf("process with a different token was killed")
 	}
 }

@@ -2,14 +2,12 @@ package local
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -294,15 +292,12 @@ func (r *Runner) drain() {
 	}
 }
 
-// running reports whether our child pid has not exited (it is not reaped
-// until Wait, so its pid cannot have been reused).
+// running reports whether pid exists and has not exited: a zombie is dead.
+// For our own child, which is not reaped until Wait, the pid cannot have
+// been reused.
 func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(b, ')')
-	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
+	state, _, _, ok := procStat(pid)
+	return ok && state != 'Z' && state != 'X'
 }
 
 // startSandboxed runs argv in a sandbox and returns once the init has

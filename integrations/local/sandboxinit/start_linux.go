@@ -54,10 +54,10 @@ func Attr(network bool) *syscall.SysProcAttr {
 // network; see isolateNetworkEarly): creating one costs the clone most of
 // a millisecond, which the caller then waited through; in the init it
 // overlaps the caller's own work, and one prestarted init serves either
-// network setting. The others are cheap,
-// and made at the clone so that every thread of the init is in them: the
-// Go runtime's other threads, which the init cannot move, see the
-// sandbox's root once it pivots, not the host's.
+// network setting. The others are cheap, and made at the clone so that
+// every thread of the init is in them: the Go runtime's other threads,
+// which the init cannot move, see the sandbox's root once it pivots, not
+// the host's.
 func startAttr() *syscall.SysProcAttr {
 	// A session of its own (and so a process group, whose id is its pid,
 	// which the runner signals): without it the command kept the
