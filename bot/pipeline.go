@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -214,7 +216,16 @@ type Verification struct {
 	fill func(ctx context.Context) error
 	// release frees what stages acquired (workspace, runners), last first.
 	release []func()
+	// remade is set when the summary and report were made again from the
+	// ledger's record of the run (awaitRecording).
+	remade bool
 }
+
+// Remade reports whether the summary and the report were made again,
+// after the ledger recorded the run differently from the entry they were
+// first made with (a failed write, or another run of the story in
+// between): a Marker that published from the first must publish again.
+func (v *Verification) Remade() bool { return v.remade }
 
 // StageTiming is one stage's wall time.
 type StageTiming struct {
@@ -257,6 +268,9 @@ func (p *Pipeline) stages() []stage {
 func (p *Pipeline) Run(ctx context.Context, req Request) (*Verification, error) {
 	v := &Verification{Request: req, Started: p.now()}
 	defer func() {
+		// A stage that failed after verify leaves the ledger's write of
+		// the run to finish here: nothing returns before it is durable.
+		p.awaitRecording(ctx, v)
 		for i := len(v.release) - 1; i >= 0; i-- {
 			v.release[i]()
 		}
@@ -277,6 +291,61 @@ func (p *Pipeline) Run(ctx context.Context, req Request) (*Verification, error) 
 	return v, p.publish(ctx, v)
 }
 
+// Marker is a Publisher with a part that needs only the results and the
+// evidence files, not the ledger's record of the run (the CLI's markers in
+// the story file): the pipeline calls Mark for every such publisher
+// before it waits for that record, so that their durable writes overlap,
+// then Publish as for any other.
+type Marker interface {
+	Mark(ctx context.Context, v *Verification) error
+}
+
+// awaitRecording waits for the ledger's write of the run when the verify
+// stage left it in flight (Session.RecordLater). The evidence, summary and
+// report were made with the entry as that write was to leave it; when the
+// ledger answers otherwise (the write failed, or another run of the story
+// changed the entry in between on a shared store), they are made again
+// from what it holds, so what is published is what is recorded.
+func (p *Pipeline) awaitRecording(ctx context.Context, v *Verification) {
+	r := v.Report.Recording
+	if r == nil {
+		return
+	}
+	v.Report.Recording = nil
+	e, err := r.Wait()
+	if err != nil {
+		v.LedgerErr, e = err, ledger.Entry{}
+	}
+	if sameEntry(e, v.Report.Entry) {
+		return
+	}
+	v.Report.Entry, v.remade = e, true
+	v.Record.Evidence.Ledger = summaryLedger(e)
+	if v.Files.Summary != "" {
+		if rw, ok := p.Artifacts.(SummaryRewriter); ok {
+			if err := rw.RewriteSummary(v.Files, v.Record.Evidence); err != nil && v.LedgerErr == nil {
+				v.LedgerErr = fmt.Errorf("rewriting the summary of %s with the ledger's record: %w", v.Key, err)
+			}
+		}
+		_ = p.report(ctx, v)
+	}
+}
+
+// sameEntry reports whether a and b encode alike (the ledger's encoding:
+// what the summary would show).
+func sameEntry(a, b ledger.Entry) bool {
+	ja, erra := json.Marshal(a)
+	jb, errb := json.Marshal(b)
+	return erra == nil && errb == nil && bytes.Equal(ja, jb)
+}
+
+// SummaryRewriter is Artifacts that can write a run's summary again in
+// place, after the ledger's record of the run turned out different from
+// the entry the summary was written with.
+type SummaryRewriter interface {
+	RewriteSummary(files evidence.Files, run evidence.Run) error
+}
+
 // publishers are the pipeline's and the request's, in that order.
 func (p *Pipeline) publishers(v *Verification) []Publisher {
 	return append(append([]Publisher(nil), p.Publishers...), v.Request.Publishers...)
@@ -291,7 +360,16 @@ func (p *Pipeline) publish(ctx context.Context, v *Verification) error {
 	v.Timings = append(v.Timings, StageTiming{Stage: "publish"})
 	defer func() { v.Timings[len(v.Timings)-1].Duration = p.now().Sub(start) }()
 	var first error
-	for _, pub := range p.publishers(v) {
+	pubs := p.publishers(v)
+	for _, pub := range pubs {
+		if m, ok := pub.(Marker); ok {
+			if err := m.Mark(ctx, v); err != nil && first == nil {
+				first = err
+			}
+		}
+	}
+	p.awaitRecording(ctx, v)
+	for _, pub := range pubs {
 		if err := pub.Publish(ctx, v); err != nil && first == nil {
 			first = err
 		}

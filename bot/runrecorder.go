@@ -89,6 +89,8 @@ type RunRecorder struct {
 
 	mu     sync.Mutex
 	active map[string]*activeRun // by run ID, from Begin to the end
+	// marked are runs whose end Mark recorded, by run ID, until Publish.
+	marked map[string]*activeRun
 }
 
 // activeRun is a running run's record, updated as its items land.
@@ -258,9 +260,41 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 	r.enqueue(ctx, run, run.rec, false)
 }
 
-// Publish records how the run ended.
+var _ Marker = (*RunRecorder)(nil)
+
+// Mark records how the run ended once its evidence is written, while the
+// ledger records the run (see Marker), so that the history's file syncs
+// overlap the ledger's instead of following them. Publish records the
+// end again only if the pipeline made the report again from the ledger's
+// answer (Verification.Remade).
+func (r *RunRecorder) Mark(ctx context.Context, v *Verification) error {
+	a := r.done(v)
+	if a == nil {
+		a = &activeRun{}
+	}
+	r.mu.Lock()
+	if r.marked == nil {
+		r.marked = map[string]*activeRun{}
+	}
+	r.marked[v.Request.RunID] = a
+	r.mu.Unlock()
+	r.end(ctx, a, r.Finished(v))
+	return nil
+}
+
+// Publish records how the run ended, unless Mark has and nothing changed
+// since.
 func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
-	r.end(ctx, r.done(v), r.Finished(v))
+	r.mu.Lock()
+	a, marked := r.marked[v.Request.RunID]
+	delete(r.marked, v.Request.RunID)
+	r.mu.Unlock()
+	switch {
+	case !marked:
+		r.end(ctx, r.done(v), r.Finished(v))
+	case v.Remade():
+		r.end(ctx, a, r.Finished(v))
+	}
 	return nil
 }
 

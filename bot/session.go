@@ -61,6 +61,14 @@ type Session struct {
 	// count a verify cycle like any other; by default it does not (it ran
 	// nothing).
 	CountCached bool
+	// RecordLater makes Run return once the run's route is decided, with
+	// its ledger record still being written: Report.Recording is that
+	// write, which the caller must Wait for, and Report.Entry the entry
+	// as the write will leave it (ledger.Entry.WithRun of the entry the
+	// session's last ledger call returned). The pipeline overlaps the
+	// write's file syncs with the evidence's and the story's. A run with
+	// no automated outcome is recorded before Run returns, as without it.
+	RecordLater bool
 	Now         func() time.Time
 }
 
@@ -91,8 +99,12 @@ type Report struct {
 	Reason      string
 	FailureHash string
 	FailureType failure.Type
-	// Entry is the ledger after the run was recorded.
+	// Entry is the ledger after the run was recorded (or, while
+	// Recording is in flight, as it will be).
 	Entry ledger.Entry
+	// Recording is the ledger's write of the run when the session
+	// returned before it ended (Session.RecordLater); nil otherwise.
+	Recording *Recording
 	// Cached is set when every result came from the result cache.
 	Cached bool
 	// VerificationStatus and Verifications are the independent
@@ -127,8 +139,13 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	}
 	rep := Report{Started: now()}
 	// Results queued for the cache are stored once the run is recorded
-	// (Caching.Writes).
-	defer s.Verifier.Caching.flush(ctx)
+	// (Caching.Writes): here, or by a Recording.
+	later := false
+	defer func() {
+		if !later {
+			s.Verifier.Caching.flush(ctx)
+		}
+	}()
 	cached := s.Verifier.AllCached(ctx, req.Story.Items)
 	rep.Cached = cached
 	var before ledger.Entry
@@ -205,17 +222,22 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		rep.Route, rep.Reason = ledger.Decide(before, out, s.Limits)
 	}
 	decide()
+	// last is the entry as the ledger returned it last: what Finish will
+	// change (RecordLater).
+	last := before
 	for rep.Route == ledger.NeedsFix {
 		fixer, ok := s.fixerFor(rep.Outcomes)
 		if !ok || before.CyclesExhausted(s.Limits) {
 			break
 		}
-		if _, err := s.Ledger.BeginFix(ctx, req.Key); err != nil {
+		fixing, err := s.Ledger.BeginFix(ctx, req.Key)
+		if err != nil {
 			if errors.Is(err, ledger.ErrFixesExhausted) {
 				break
 			}
 			return rep, s.finishAborted(ctx, req, rep, err)
 		}
+		last = fixing
 		fix := s.runFix(ctx, req, fixer)
 		rep.Fixes = append(rep.Fixes, fix)
 		if fix.Commit != "" {
@@ -229,7 +251,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 			}
 			return rep, s.finishAborted(ctx, req, rep, err)
 		}
-		before = next
+		before, last = next, next
 		if err := s.reverifyFailed(ctx, req, &rep); err != nil {
 			return rep, s.finishAborted(ctx, req, rep, err)
 		}
@@ -246,16 +268,64 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		Gates:              gateVerdicts(rep.Outcomes),
 		VerificationStatus: rep.VerificationStatus, Verifications: rep.Verifications,
 	}
-	if blobs := s.Verifier.Caching.ledgerBlobs(s.Ledger); len(blobs) > 0 {
-		// The passing results go in the write that records the run.
-		rep.Entry, err = s.Ledger.(*ledger.Ledger).FinishWithBlobs(ctx, req.Key, rec, blobs)
-	} else {
-		rep.Entry, err = s.Ledger.Finish(ctx, req.Key, rec)
+	// The passing results go in the write that records the run, where
+	// the cache shares the ledger's store.
+	blobs := s.Verifier.Caching.ledgerBlobs(s.Ledger)
+	record := func(ctx context.Context) (ledger.Entry, error) {
+		var e ledger.Entry
+		var err error
+		if len(blobs) > 0 {
+			e, err = s.Ledger.(*ledger.Ledger).FinishWithBlobs(ctx, req.Key, rec, blobs)
+		} else {
+			e, err = s.Ledger.Finish(ctx, req.Key, rec)
+		}
+		if err != nil {
+			return ledger.Entry{}, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
+		}
+		return e, nil
 	}
+	if s.RecordLater && len(rep.Outcomes) > 0 {
+		later = true
+		rep.Entry = last.WithRun(rec)
+		// Commands ran: the record is written even if ctx ends meanwhile
+		// (as finishAborted does).
+		rctx := context.WithoutCancel(ctx)
+		rep.Recording = startRecording(func() (ledger.Entry, error) {
+			e, err := record(rctx)
+			s.Verifier.Caching.flush(rctx)
+			return e, err
+		})
+		return rep, nil
+	}
+	rep.Entry, err = record(ctx)
 	if err != nil {
-		return rep, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
+		return rep, err
 	}
 	return rep, nil
+}
+
+// Recording is the ledger's write of a finished run, still in flight
+// when Session.Run returned (Session.RecordLater).
+type Recording struct {
+	done  chan struct{}
+	entry ledger.Entry
+	err   error
+}
+
+func startRecording(write func() (ledger.Entry, error)) *Recording {
+	r := &Recording{done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		r.entry, r.err = write()
+	}()
+	return r
+}
+
+// Wait blocks until the run is recorded, and returns the entry as the
+// ledger holds it then, or why the run could not be recorded.
+func (r *Recording) Wait() (ledger.Entry, error) {
+	<-r.done
+	return r.entry, r.err
 }
 
 // beginAndVerify reserves the verify cycle while the checks start, so that

@@ -235,6 +235,9 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
 			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
+		// The evidence and the story are written while the ledger records
+		// the run; publish waits for it (awaitRecording).
+		RecordLater: true,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
 			for _, c := range p.Checks {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -173,6 +174,17 @@ func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, 
 		rec.At = l.now()
 	}
 	return l.Store.Update(ctx, key, finish(rec))
+}
+
+// WithRun is e as Finish leaves it once rec is recorded, worked out without
+// the store: what a caller that records a run in the background shows
+// while the write is in flight (bot.Session.RecordLater), and compares
+// with the store's answer once it comes. rec.At must be set (Finish would
+// set it to now). e's history is not modified.
+func (e Entry) WithRun(rec RunRecord) Entry {
+	e.History = slices.Clip(e.History) // finish appends: never into e's array
+	_ = finish(rec)(&e)
+	return e
 }
 
 // finish is Finish's change to the story's entry.

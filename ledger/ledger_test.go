@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -281,4 +284,54 @@ func TestPassingRunStartsANewLoop(t *testing.T) {
 	_, err := l.BeginCycle(ctx, "K-1")
 	var refused *ledger.RefusedError
 	assert.ErrorAs(t, err, &refused, "a failing loop stays exhausted")
+}
+
+// TestWithRunIsWhatFinishRecords: the entry worked out without the store
+// (what a run shows while its record is written) is the one Finish
+// leaves, for a failure, a pass, and a history at its limit; the entry it
+// started from is left alone.
+func TestWithRunIsWhatFinishRecords(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	at := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name  string
+		prior int
+		rec   ledger.RunRecord
+	}{
+		{"failure", 0, ledger.RunRecord{At: at, RunID: "r", Commit: "c2", Route: ledger.NeedsFix, Failed: 1, FailureHash: "h", FailureType: "test_failure"}},
+		{"pass", 3, ledger.RunRecord{At: at, RunID: "r", Commit: "c2", Route: ledger.Verified, Passed: 2, Gates: map[string]string{"VERIFY_RED": "ok"}}},
+		{"history at its limit", ledger.HistoryLimit, ledger.RunRecord{At: at, RunID: "r", Commit: "c2", Route: ledger.Verified, Passed: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits}
+			for i := 0; i < tc.prior; i++ {
+				if _, err := l.Finish(ctx, "KAN-9", ledger.RunRecord{At: at, RunID: fmt.Sprint("old-", i), Route: ledger.NeedsFix, Failed: 1, FailureHash: "x"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, err := l.BeginCycle(ctx, "KAN-9")
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Spare capacity: an append into it would change what the
+			// caller holds.
+			before.History = append(make([]ledger.RunRecord, 0, len(before.History)+4), before.History...)
+			held := slices.Clone(before.History[:cap(before.History)])
+			predicted := before.WithRun(tc.rec)
+			recorded, err := l.Finish(ctx, "KAN-9", tc.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pj, _ := json.Marshal(predicted)
+			rj, _ := json.Marshal(recorded)
+			if string(pj) != string(rj) {
+				t.Errorf("WithRun =\n%s\nFinish =\n%s", pj, rj)
+			}
+			if !reflect.DeepEqual(held, before.History[:cap(before.History)]) {
+				t.Error("WithRun wrote into the history it was given")
+			}
+		})
+	}
 }

@@ -21,6 +21,18 @@ type Disk struct{}
 // Write stores run's artifacts in dir; see the package function Write.
 func (Disk) Write(dir string, run evidence.Run) (evidence.Files, error) { return Write(dir, run) }
 
+// RewriteSummary writes the summary of a run Write stored again, from run
+// (the pipeline's bot.SummaryRewriter: the ledger recorded the run
+// differently from the entry the summary was written with). The evidence
+// file is never rewritten.
+func (Disk) RewriteSummary(files evidence.Files, run evidence.Run) error {
+	summary, err := evidence.SummaryJSON(run, files.Timestamp)
+	if err != nil {
+		return err
+	}
+	return WriteFile(files.Summary, summary, summaryMode(files.Summary))
+}
+
 // Write stores the run's evidence file and summary in dir. If another run of
 // the story already wrote evidence in the same second, the timestamp moves
 // on by a second until the name is free, so no evidence is overwritten.

@@ -104,3 +104,27 @@ func TestWriteReportsUnwritableDir(t *testing.T) {
 	_, err := Write(filepath.Join(f, "sub"), sampleRun())
 	assert.ErrorContains(t, err, "artifacts directory")
 }
+
+// TestRewriteSummaryKeepsTheEvidence: the summary is written again from
+// the run given, in place and with its mode; the evidence is untouched.
+func TestRewriteSummaryKeepsTheEvidence(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	run := evidence.Run{StoryKey: "KAN-7", Time: time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC), Ledger: map[string]int{"auto_verify_runs": 1}}
+	files, err := Write(dir, run)
+	require.NoError(t, err)
+	require.NoError(t, os.Chmod(files.Summary, 0o600))
+	ev, err := os.ReadFile(files.Evidence)
+	require.NoError(t, err)
+	run.Ledger = map[string]int{"auto_verify_runs": 2}
+	require.NoError(t, Disk{}.RewriteSummary(files, run))
+	sum, err := os.ReadFile(files.Summary)
+	require.NoError(t, err)
+	assert.Contains(t, string(sum), `"auto_verify_runs": 2`)
+	st, err := os.Stat(files.Summary)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	after, err := os.ReadFile(files.Evidence)
+	require.NoError(t, err)
+	assert.Equal(t, ev, after)
+}

@@ -93,3 +93,42 @@ type publishFunc func() error
 
 func (publishFunc) Begin(context.Context, *bot.Verification) error     { return nil }
 func (f publishFunc) Publish(context.Context, *bot.Verification) error { return f() }
+
+// TestTerminalMarksOnceAtMark: the pipeline's Mark writes the story
+// (while the ledger records the run); Publish then only prints, saying
+// the story was updated, and reports a marking error in its place.
+func TestTerminalMarksOnceAtMark(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "KAN-1.md")
+	policy, err := checklist.NewPolicy([]string{"ok"})
+	require.NoError(t, err)
+	story, err := checklist.Parse([]byte("- [ ] a `ok`\n"), policy)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, []byte("- [ ] a `ok`\n"), 0o644))
+	writes := 0
+	var out, errb bytes.Buffer
+	term := &Terminal{Stdout: &out, Stderr: &errb, WriteFile: func(p string, b []byte, perm fs.FileMode) error {
+		writes++
+		return os.WriteFile(p, b, perm)
+	}}
+	v := &bot.Verification{Key: "KAN-1", Story: story, ChecklistSource: path,
+		Record: bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}}
+	v.Files.Evidence = "/r/KAN-1-evidence-x.txt"
+	require.NoError(t, term.Mark(context.Background(), v))
+	assert.Equal(t, 1, writes, "Mark writes the story")
+	assert.Empty(t, out.String(), "Mark prints nothing")
+	require.NoError(t, term.Publish(context.Background(), v))
+	assert.Equal(t, 1, writes, "Publish does not write it again")
+	assert.Contains(t, out.String(), "Story:    "+path+" updated with 1 marker")
+
+	// A story that cannot be read: Mark keeps the error, Publish says it
+	// (after the ledger's error, as before) and returns it.
+	v2 := &bot.Verification{Key: "KAN-2", Story: story, ChecklistSource: filepath.Join(t.TempDir(), "gone.md"),
+		Record: bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}, LedgerErr: errors.New("ledger: disk full")}
+	require.NoError(t, term.Mark(context.Background(), v2))
+	errb.Reset()
+	err = term.Publish(context.Background(), v2)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "re-reading story")
+	assert.Regexp(t, `(?s)ledger: disk full.*re-reading story`, errb.String())
+}

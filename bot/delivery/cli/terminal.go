@@ -37,9 +37,23 @@ type Terminal struct {
 	// Secret masks secrets in texts printed from configuration (fixer
 	// commands and their errors).
 	Secret func(string) string
+
+	// marked is what Mark did for the verification Publish prints.
+	marked *marking
 }
 
-var _ bot.Publisher = (*Terminal)(nil)
+// marking is the outcome of marking one verification's story.
+type marking struct {
+	v       *bot.Verification
+	marks   int
+	changed bool
+	err     error
+}
+
+var (
+	_ bot.Publisher = (*Terminal)(nil)
+	_ bot.Marker    = (*Terminal)(nil)
+)
 
 // Begin prints the story's warnings.
 func (t *Terminal) Begin(_ context.Context, v *bot.Verification) error {
@@ -49,9 +63,22 @@ func (t *Terminal) Begin(_ context.Context, v *bot.Verification) error {
 	return nil
 }
 
-// Publish marks the story and prints the result, or the problem that
-// stopped the run.
-func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
+// Mark writes the run's markers into the story file (the pipeline calls
+// it while the ledger records the run; see bot.Marker). What went wrong
+// is reported by Publish, in its place among what it prints.
+func (t *Terminal) Mark(_ context.Context, v *bot.Verification) error {
+	if v.Problem != nil {
+		return nil
+	}
+	marks := bot.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
+	changed, err := t.markStory(v.ChecklistSource, marks)
+	t.marked = &marking{v: v, marks: len(marks), changed: changed, err: err}
+	return nil
+}
+
+// Publish marks the story (unless Mark has) and prints the result, or the
+// problem that stopped the run.
+func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 	if p := v.Problem; p != nil {
 		if p.Kind == bot.ProblemRefused {
 			fmt.Fprintf(t.Stdout, "%s: refused — %v\n", v.Key, p.Err)
@@ -63,11 +90,13 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 	if v.LedgerErr != nil {
 		fmt.Fprintf(t.Stderr, "autoverify: %v\n", v.LedgerErr)
 	}
-	marks := bot.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
-	changed, err := t.markStory(v.ChecklistSource, marks)
-	if err != nil {
-		fmt.Fprintln(t.Stderr, "autoverify:", err)
-		return err
+	if t.marked == nil || t.marked.v != v {
+		_ = t.Mark(ctx, v)
+	}
+	m := t.marked
+	if m.err != nil {
+		fmt.Fprintln(t.Stderr, "autoverify:", m.err)
+		return m.err
 	}
 	t.printRun(v)
 	for _, f := range v.Report.Fixes {
@@ -94,8 +123,8 @@ func (t *Terminal) Publish(_ context.Context, v *bot.Verification) error {
 		}
 	}
 	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
-	if changed {
-		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(len(marks), "marker"))
+	if m.changed {
+		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(m.marks, "marker"))
 	}
 	return nil
 }
