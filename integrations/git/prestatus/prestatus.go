@@ -2,8 +2,9 @@
 // a process, before the rest of the binary has initialised, and hands its
 // answer to integrations/git when that asks for the same directory.
 //
-// It is a package of its own, importing only packages without
-// initialisation work, so that a package initialiser
+// It is a package of its own, importing only packages Go initialises
+// first (internal/textlite rather than strings and bytes), so that a
+// package initialiser
 // (cmd/autoverify/internal/prestart) can call it among the first: Go
 // initialises packages in import-path order among those whose imports are
 // ready, and integrations/git's imports (path/filepath, crypto/sha1) are
@@ -12,12 +13,13 @@
 package prestatus
 
 import (
-	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path"
-	"strings"
 	"sync"
+
+	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // Args is the `git status` integrations/git reads: --no-optional-locks so
@@ -99,15 +101,14 @@ func run(dir string) Result {
 		errR.Close()
 		return Result{Err: err}
 	}
-	var errb bytes.Buffer
+	var errb []byte
 	stderrRead := make(chan struct{})
 	go func() {
-		_, _ = errb.ReadFrom(errR)
+		errb, _ = io.ReadAll(errR)
 		errR.Close()
 		close(stderrRead)
 	}()
-	var out bytes.Buffer
-	_, rerr := out.ReadFrom(outR)
+	out, rerr := io.ReadAll(outR)
 	outR.Close()
 	<-stderrRead
 	state, werr := proc.Wait()
@@ -119,13 +120,13 @@ func run(dir string) Result {
 	case !state.Success():
 		err = errors.New(state.String())
 	}
-	return Result{Out: out.String(), Stderr: errb.String(), Err: err}
+	return Result{Out: string(out), Stderr: string(errb), Err: err}
 }
 
 // lookPath finds name in PATH as os/exec's LookPath does, skipping
 // relative entries (LookPath refuses what they find too).
 func lookPath(name string) (string, error) {
-	for _, dir := range strings.Split(os.Getenv("PATH"), ":") {
+	for _, dir := range textlite.Split(os.Getenv("PATH"), ":") {
 		if dir == "" || dir[0] != '/' {
 			continue
 		}

@@ -1,11 +1,10 @@
 package sandboxinit
 
 import (
-	"bufio"
-	"bytes"
-	"fmt"
+	"errors"
 	"strconv"
-	"strings"
+
+	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // The runner and the init exchange their messages (Spec, Command, Report)
@@ -55,23 +54,23 @@ func (e *encoder) end() []byte { return append(e.b, endLine+"\n"...) }
 type field struct{ name, value string }
 
 // readMessage reads one message's lines from r, up to its end line.
-func readMessage(r *bufio.Reader) ([]field, error) {
+func readMessage(r *textlite.LineReader) ([]field, error) {
 	var fs []field
 	for {
-		line, err := r.ReadString('\n')
+		line, err := r.ReadLine()
 		if err != nil {
 			if line == "" && len(fs) == 0 {
 				return nil, err // nothing read: the writer closed (io.EOF)
 			}
-			return nil, fmt.Errorf("message cut short: %w", err)
+			return nil, textlite.Wrap(err, "message cut short")
 		}
-		line = strings.TrimSuffix(line, "\n")
+		line = textlite.TrimSuffix(line, "\n")
 		if line == endLine {
 			return fs, nil
 		}
-		name, value, ok := strings.Cut(line, " ")
+		name, value, ok := textlite.Cut(line, " ")
 		if !ok {
-			return nil, fmt.Errorf("malformed line %q", line)
+			return nil, errors.New("malformed line " + strconv.Quote(line))
 		}
 		fs = append(fs, field{name, value})
 	}
@@ -80,7 +79,7 @@ func readMessage(r *bufio.Reader) ([]field, error) {
 func unquote(f field) (string, error) {
 	v, err := strconv.Unquote(f.value)
 	if err != nil {
-		return "", fmt.Errorf("%s: bad string %q", f.name, f.value)
+		return "", errors.New(f.name + ": bad string " + strconv.Quote(f.value))
 	}
 	return v, nil
 }
@@ -88,7 +87,7 @@ func unquote(f field) (string, error) {
 func number(f field) (int64, error) {
 	v, err := strconv.ParseInt(f.value, 10, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%s: bad number %q", f.name, f.value)
+		return 0, errors.New(f.name + ": bad number " + strconv.Quote(f.value))
 	}
 	return v, nil
 }
@@ -96,7 +95,7 @@ func number(f field) (int64, error) {
 func boolean(f field) (bool, error) {
 	v, err := strconv.ParseBool(f.value)
 	if err != nil {
-		return false, fmt.Errorf("%s: bad flag %q", f.name, f.value)
+		return false, errors.New(f.name + ": bad flag " + strconv.Quote(f.value))
 	}
 	return v, nil
 }
@@ -120,7 +119,7 @@ func (s Spec) Encode() []byte {
 }
 
 // ReadSpec reads a message written by Spec.Encode.
-func ReadSpec(r *bufio.Reader) (Spec, error) {
+func ReadSpec(r *textlite.LineReader) (Spec, error) {
 	fs, err := readMessage(r)
 	if err != nil {
 		return Spec{}, err
@@ -138,10 +137,10 @@ func ReadSpec(r *bufio.Reader) (Spec, error) {
 		case "Network":
 			s.Network, err = boolean(f)
 		default:
-			err = fmt.Errorf("unknown field %q", f.name)
+			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Spec{}, fmt.Errorf("sandbox spec: %w", err)
+			return Spec{}, textlite.Wrap(err, "sandbox spec")
 		}
 		switch f.name {
 		case "Env":
@@ -181,7 +180,7 @@ func (c Command) Encode() []byte {
 }
 
 // ReadCommand reads a message written by Command.Encode.
-func ReadCommand(r *bufio.Reader) (Command, error) {
+func ReadCommand(r *textlite.LineReader) (Command, error) {
 	fs, err := readMessage(r)
 	if err != nil {
 		return Command{}, err
@@ -200,10 +199,10 @@ func ReadCommand(r *bufio.Reader) (Command, error) {
 		case "Probe":
 			c.Probe, err = boolean(f)
 		default:
-			err = fmt.Errorf("unknown field %q", f.name)
+			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Command{}, fmt.Errorf("sandbox command: %w", err)
+			return Command{}, textlite.Wrap(err, "sandbox command")
 		}
 	}
 	return c, nil
@@ -221,7 +220,7 @@ func (r Report) Encode() []byte {
 
 // DecodeReport reads a report written by Report.Encode.
 func DecodeReport(raw []byte) (Report, error) {
-	fs, err := readMessage(bufio.NewReader(bytes.NewReader(raw)))
+	fs, err := readMessage(textlite.LineReaderOf(raw))
 	if err != nil {
 		return Report{}, err
 	}
@@ -240,10 +239,10 @@ func DecodeReport(raw []byte) (Report, error) {
 		case "Processes":
 			r.Processes, err = unquote(f)
 		default:
-			err = fmt.Errorf("unknown field %q", f.name)
+			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Report{}, fmt.Errorf("sandbox report: %w", err)
+			return Report{}, textlite.Wrap(err, "sandbox report")
 		}
 	}
 	return r, nil
@@ -260,14 +259,14 @@ func EncodeExit(status uint32) []byte {
 
 // DecodeExit reads the line EncodeExit wrote.
 func DecodeExit(line string) (uint32, error) {
-	v, ok := strings.CutPrefix(line, exitPrefix)
-	v, nl := strings.CutSuffix(v, "\n")
+	v, ok := textlite.CutPrefix(line, exitPrefix)
+	v, nl := textlite.CutSuffix(v, "\n")
 	if !ok || !nl {
-		return 0, fmt.Errorf("sandbox exit: malformed line %q", line)
+		return 0, errors.New("sandbox exit: malformed line " + strconv.Quote(line))
 	}
 	n, err := strconv.ParseUint(v, 10, 32)
 	if err != nil {
-		return 0, fmt.Errorf("sandbox exit: bad status %q", line)
+		return 0, errors.New("sandbox exit: bad status " + strconv.Quote(line))
 	}
 	return uint32(n), nil
 }

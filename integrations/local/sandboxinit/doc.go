@@ -5,10 +5,11 @@
 // before main runs, builds the command's view of the file system from the
 // Spec it reads, reports ReadyLine, waits for a Command, binds its
 // workspace, drops every capability and execs it. It imports only
-// standard library packages without initialisation work (not even
-// encoding/json, path/filepath or os/exec; see sys_linux.go, paths.go and
-// codec.go) so that it initialises among the first packages of the
-// binary: what runs before it runs in every sandbox's start. Starting an
+// standard library packages that Go initialises first (not even
+// encoding/json, path/filepath, os/exec, or strings, bytes, bufio and fmt,
+// which wait for unicode; see sys_linux.go, paths.go, codec.go and
+// internal/textlite) so that it initialises among the first packages of
+// the binary: what runs before it runs in every sandbox's start. Starting an
 // init (Start, Prestart) is here too, for the same reason; the rest of the
 // runner side is package local.
 package sandboxinit

@@ -1,17 +1,16 @@
 package sandboxinit
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"os"
 	"os/signal"
 	"runtime"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // sandboxMasked are host files that would otherwise be visible through
@@ -41,7 +40,7 @@ func run() {
 	}
 	go takeSignals()
 	hostNet := isolateNetworkEarly()
-	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
+	in := textlite.NewLineReader(os.NewFile(SpecFD, "spec"))
 	spec, err := ReadSpec(in)
 	if err != nil {
 		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
@@ -249,11 +248,11 @@ func takeSignals() {
 func buildSandbox(s *Spec) (string, error) {
 	// Nothing done here may propagate back to the host's mounts.
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
-		return "", fmt.Errorf("making mounts private: %w", err)
+		return "", textlite.Wrap(err, "making mounts private")
 	}
 	root := s.Root
 	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=8m"); err != nil {
-		return "", fmt.Errorf("mounting the sandbox root on %s: %w", root, err)
+		return "", textlite.Wrap(err, "mounting the sandbox root on "+root)
 	}
 	at := func(p string) string { return joinPath(root, p) }
 	// The private /tmp and home first, so that a read-only path under
@@ -273,7 +272,7 @@ func buildSandbox(s *Spec) (string, error) {
 	// the operator asked to hide.
 	empty := at("/.empty")
 	if err := os.WriteFile(empty, nil, 0o400); err != nil {
-		return "", fmt.Errorf("creating the mask file: %w", err)
+		return "", textlite.Wrap(err, "creating the mask file")
 	}
 	for _, p := range append(append([]string{}, sandboxMasked...), s.Hide...) {
 		if err := hide(at(p), empty); err != nil {
@@ -284,7 +283,7 @@ func buildSandbox(s *Spec) (string, error) {
 		return "", err
 	}
 	for i, c := range s.Caches {
-		if err := overlayCache(c, at(c), at(fmt.Sprintf("/tmp/.autoverify-cache/%d", i))); err != nil {
+		if err := overlayCache(c, at(c), at("/tmp/.autoverify-cache/"+strconv.Itoa(i))); err != nil {
 			return "", err
 		}
 	}
@@ -358,7 +357,7 @@ func settleNetwork(network bool, hostNet int) error {
 		defer syscall.Close(hostNet)
 		if network {
 			if err := setns(hostNet, syscall.CLONE_NEWNET); err != nil {
-				return fmt.Errorf("returning to the host's network namespace: %w", err)
+				return textlite.Wrap(err, "returning to the host's network namespace")
 			}
 		}
 		return nil
@@ -367,7 +366,7 @@ func settleNetwork(network bool, hostNet int) error {
 		return nil
 	}
 	if err := syscall.Unshare(syscall.CLONE_NEWNET); err != nil {
-		return fmt.Errorf("creating the sandbox's network namespace: %w", err)
+		return textlite.Wrap(err, "creating the sandbox's network namespace")
 	}
 	return loopbackUp()
 }
@@ -388,10 +387,10 @@ func enterSandbox(root, dir string) error {
 	// the private /tmp.
 	at := joinPath(root, dir)
 	if err := os.MkdirAll(at, 0o755); err != nil {
-		return fmt.Errorf("creating the workspace mount point: %w", err)
+		return textlite.Wrap(err, "creating the workspace mount point")
 	}
 	if err := syscall.Mount(dir, at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return fmt.Errorf("binding the workspace %s: %w", dir, err)
+		return textlite.Wrap(err, "binding the workspace "+dir)
 	}
 	if err := setAttr(at, mountAttrNosuid|mountAttrNodev, 0); err != nil {
 		return err
@@ -400,10 +399,10 @@ func enterSandbox(root, dir string) error {
 		return err
 	}
 	if err := syscall.Mount("", "/", "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
-		return fmt.Errorf("making the sandbox root read-only: %w", err)
+		return textlite.Wrap(err, "making the sandbox root read-only")
 	}
 	if err := syscall.Chdir(dir); err != nil {
-		return fmt.Errorf("entering the workspace %s: %w", dir, err)
+		return textlite.Wrap(err, "entering the workspace "+dir)
 	}
 	return nil
 }
@@ -416,16 +415,16 @@ func bindReadOnly(src, dst string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("read-only path %s: %w", src, err)
+		return textlite.Wrap(err, "read-only path "+src)
 	}
 	if err := os.MkdirAll(parentDir(dst), 0o755); err != nil {
-		return fmt.Errorf("read-only path %s: %w", src, err)
+		return textlite.Wrap(err, "read-only path "+src)
 	}
 	switch {
 	case fi.Mode()&os.ModeSymlink != 0:
 		target, err := os.Readlink(src)
 		if err != nil {
-			return fmt.Errorf("read-only path %s: %w", src, err)
+			return textlite.Wrap(err, "read-only path "+src)
 		}
 		if _, err := os.Lstat(dst); err == nil {
 			return nil // already there through an earlier path
@@ -437,10 +436,10 @@ func bindReadOnly(src, dst string) error {
 		err = os.WriteFile(dst, nil, 0o400)
 	}
 	if err != nil {
-		return fmt.Errorf("read-only path %s: %w", src, err)
+		return textlite.Wrap(err, "read-only path "+src)
 	}
 	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return fmt.Errorf("binding %s: %w", src, err)
+		return textlite.Wrap(err, "binding "+src)
 	}
 	return setAttr(dst, mountAttrRdonly|mountAttrNosuid|mountAttrNodev, 0)
 }
@@ -449,7 +448,7 @@ func bindReadOnly(src, dst string) error {
 // the old remount interface cannot do in one call.
 func setAttr(path string, set, clr uint64) error {
 	if err := mountSetattr(path, set, clr); err != nil {
-		return fmt.Errorf("setting mount attributes on %s: %w", path, err)
+		return textlite.Wrap(err, "setting mount attributes on "+path)
 	}
 	return nil
 }
@@ -462,22 +461,22 @@ func hide(path, empty string) error {
 	}
 	if fi.IsDir() {
 		if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=0,mode=0555"); err != nil {
-			return fmt.Errorf("hiding %s: %w", path, err)
+			return textlite.Wrap(err, "hiding "+path)
 		}
 		return nil
 	}
 	if err := syscall.Mount(empty, path, "", syscall.MS_BIND, ""); err != nil {
-		return fmt.Errorf("hiding %s: %w", path, err)
+		return textlite.Wrap(err, "hiding "+path)
 	}
 	return setAttr(path, mountAttrRdonly, 0)
 }
 
 func mountTmpfs(path, opts string) error {
 	if err := os.MkdirAll(path, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", path, err)
+		return textlite.Wrap(err, "creating "+path)
 	}
 	if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
-		return fmt.Errorf("mounting a private %s: %w", path, err)
+		return textlite.Wrap(err, "mounting a private "+path)
 	}
 	return nil
 }
@@ -491,20 +490,20 @@ func buildDev(dev, shmOpts string) error {
 	for _, name := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
 		dst := joinPath(dev, name)
 		if err := os.WriteFile(dst, nil, 0o600); err != nil {
-			return fmt.Errorf("creating /dev/%s: %w", name, err)
+			return textlite.Wrap(err, "creating /dev/"+name)
 		}
 		if err := syscall.Mount("/dev/"+name, dst, "", syscall.MS_BIND, ""); err != nil {
 			if name == "tty" {
 				_ = os.Remove(dst) // no controlling terminal to give
 				continue
 			}
-			return fmt.Errorf("binding /dev/%s: %w", name, err)
+			return textlite.Wrap(err, "binding /dev/"+name)
 		}
 	}
 	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0",
 		"stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
 		if err := os.Symlink(target, joinPath(dev, name)); err != nil {
-			return fmt.Errorf("creating /dev/%s: %w", name, err)
+			return textlite.Wrap(err, "creating /dev/"+name)
 		}
 	}
 	return mountTmpfs(joinPath(dev, "shm"), shmOpts)
@@ -520,7 +519,7 @@ func overlayCache(src, dst, scratch string) error {
 	upper, work := joinPath(scratch, "upper"), joinPath(scratch, "work")
 	for _, d := range []string{dst, upper, work} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("cache %s: %w", src, err)
+			return textlite.Wrap(err, "cache "+src)
 		}
 	}
 	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
@@ -528,7 +527,7 @@ func overlayCache(src, dst, scratch string) error {
 		// Some file systems cannot be an overlay's lower layer; a
 		// read-only cache still saves the downloads.
 		if berr := bindReadOnly(src, dst); berr != nil {
-			return fmt.Errorf("cache %s: overlay: %v; read-only bind: %w", src, err, berr)
+			return textlite.Wrap(berr, "cache "+src+": overlay: "+err.Error()+"; read-only bind")
 		}
 	}
 	return nil
@@ -541,7 +540,7 @@ func overlayCache(src, dst, scratch string) error {
 // root, whom RLIMIT_NPROC does not bind.
 func mountProc(proc string, processes int) (string, error) {
 	if err := os.MkdirAll(proc, 0o555); err != nil {
-		return "", fmt.Errorf("creating /proc: %w", err)
+		return "", textlite.Wrap(err, "creating /proc")
 	}
 	// A process's /proc entries are visible only to those who may ptrace
 	// it. That hides the init (not dumpable; see serve), whose runtime
@@ -558,7 +557,7 @@ func mountProc(proc string, processes int) (string, error) {
 		}
 	}
 	if err != nil {
-		return "", fmt.Errorf("mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner): %w", err)
+		return "", textlite.Wrap(err, "mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner)")
 	}
 	limit := "rlimit"
 	if os.Geteuid() == 0 {
@@ -576,7 +575,7 @@ func mountProc(proc string, processes int) (string, error) {
 			continue
 		}
 		if err := syscall.Mount(path, path, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-			return "", fmt.Errorf("protecting /proc/%s: %w", p, err)
+			return "", textlite.Wrap(err, "protecting /proc/"+p)
 		}
 		if err := setAttr(path, mountAttrRdonly|mountAttrNosuid|mountAttrNodev|mountAttrNoexec, 0); err != nil {
 			return "", err
@@ -594,16 +593,16 @@ func mountProc(proc string, processes int) (string, error) {
 func pivot(root string) error {
 	old := joinPath(root, ".old-root")
 	if err := os.Mkdir(old, 0o700); err != nil {
-		return fmt.Errorf("pivot: %w", err)
+		return textlite.Wrap(err, "pivot")
 	}
 	if err := syscall.PivotRoot(root, old); err != nil {
-		return fmt.Errorf("pivot_root to %s: %w", root, err)
+		return textlite.Wrap(err, "pivot_root to "+root)
 	}
 	if err := syscall.Chdir("/"); err != nil {
-		return fmt.Errorf("pivot: %w", err)
+		return textlite.Wrap(err, "pivot")
 	}
 	if err := syscall.Unmount("/.old-root", syscall.MNT_DETACH); err != nil {
-		return fmt.Errorf("detaching the host's root: %w", err)
+		return textlite.Wrap(err, "detaching the host's root")
 	}
 	return os.Remove("/.old-root")
 }
@@ -613,11 +612,11 @@ func pivot(root string) error {
 func loopbackUp() error {
 	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
-		return fmt.Errorf("loopback: %w", err)
+		return textlite.Wrap(err, "loopback")
 	}
 	defer syscall.Close(fd)
 	if err := ifUp(fd, "lo"); err != nil {
-		return fmt.Errorf("bringing loopback up: %w", err)
+		return textlite.Wrap(err, "bringing loopback up")
 	}
 	return nil
 }
@@ -628,13 +627,13 @@ func loopbackUp() error {
 func limit() error {
 	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
 	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
-		return fmt.Errorf("setting securebits: %w", err)
+		return textlite.Wrap(err, "setting securebits")
 	}
 	// Read once: each read of /proc costs as much as the prctl.
 	last := lastCap()
 	for c := 0; c <= last; c++ {
 		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
-			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
+			return textlite.Wrap(err, "dropping capability "+strconv.FormatInt(int64(c), 10)+" from the bounding set")
 		}
 	}
 	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
@@ -653,12 +652,12 @@ func cloexecFrom(fd int) error {
 	}
 	dir, err := os.Open("/proc/self/fd")
 	if err != nil {
-		return fmt.Errorf("listing the init's descriptors: %w", err)
+		return textlite.Wrap(err, "listing the init's descriptors")
 	}
 	names, err := dir.Readdirnames(-1)
 	dir.Close()
 	if err != nil {
-		return fmt.Errorf("listing the init's descriptors: %w", err)
+		return textlite.Wrap(err, "listing the init's descriptors")
 	}
 	for _, name := range names {
 		if n, err := strconv.Atoi(name); err == nil && n >= fd {
@@ -700,7 +699,7 @@ func waitExecStop(pid int) (ws syscall.WaitStatus, stopped bool, err error) {
 			continue
 		}
 		if err != nil {
-			return 0, false, fmt.Errorf("waiting for the command to stop at its exec: %w", err)
+			return 0, false, textlite.Wrap(err, "waiting for the command to stop at its exec")
 		}
 		break
 	}
@@ -710,7 +709,7 @@ func waitExecStop(pid int) (ws syscall.WaitStatus, stopped bool, err error) {
 	case ws.Exited(), ws.Signaled():
 		return ws, false, nil
 	}
-	return 0, false, fmt.Errorf("the command did not stop at its exec (status %#x)", uint32(ws))
+	return 0, false, errors.New("the command did not stop at its exec (status 0x" + strconv.FormatUint(uint64(uint32(ws)), 16) + ")")
 }
 
 // setLimits sets limits on the command pid, stopped after its exec.
@@ -719,7 +718,7 @@ func setLimits(pid int, limits []rlimit) error {
 		rl := syscall.Rlimit{Cur: l.v, Max: l.v}
 		if _, _, errno := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(l.res),
 			uintptr(unsafe.Pointer(&rl)), 0, 0, 0); errno != 0 {
-			return fmt.Errorf("setting limit %d to %d: %w", l.res, l.v, errno)
+			return textlite.Wrap(errno, "setting limit "+strconv.FormatInt(int64(l.res), 10)+" to "+strconv.FormatInt(int64(l.v), 10))
 		}
 	}
 	return nil
@@ -731,10 +730,10 @@ func setLimits(pid int, limits []rlimit) error {
 // files.
 func confine() error {
 	if err := capsetNone(); err != nil {
-		return fmt.Errorf("dropping capabilities: %w", err)
+		return textlite.Wrap(err, "dropping capabilities")
 	}
 	if err := prctl(prSetNoNewPrivs, 1, 0, 0, 0); err != nil {
-		return fmt.Errorf("setting no_new_privs: %w", err)
+		return textlite.Wrap(err, "setting no_new_privs")
 	}
 	return nil
 }
@@ -746,7 +745,7 @@ func lastCap() int {
 	if err != nil {
 		return 63
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	n, err := strconv.Atoi(textlite.TrimSpace(string(b)))
 	if err != nil {
 		return 63
 	}

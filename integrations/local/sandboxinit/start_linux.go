@@ -1,10 +1,11 @@
 package sandboxinit
 
 import (
-	"fmt"
 	"os"
 	"sync"
 	"syscall"
+
+	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // Exe is how the runner starts its own executable as the sandbox's init:
@@ -16,7 +17,7 @@ const Exe = "/proc/self/exe"
 // Spec on SpecW. It is the runner's side of the protocol; it lives here,
 // beside the init, so that Prestart can start one while the rest of the
 // binary is still initialising (see paths.go: this package imports only
-// packages without initialisation work, which is also why it starts the
+// packages Go initialises first, which is also why it starts the
 // init with os.StartProcess, not os/exec, whose LookPath needs
 // path/filepath).
 type Proc struct {
@@ -96,7 +97,7 @@ func Start() (*Proc, error) {
 			for _, f := range files[:i] {
 				f.Close()
 			}
-			return nil, fmt.Errorf("sandbox pipes: %w", err)
+			return nil, textlite.Wrap(err, "sandbox pipes")
 		}
 	}
 	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
@@ -108,7 +109,7 @@ func Start() (*Proc, error) {
 	null, err := os.Open(os.DevNull)
 	if err != nil {
 		closeAll()
-		return nil, fmt.Errorf("sandbox stdin: %w", err)
+		return nil, textlite.Wrap(err, "sandbox stdin")
 	}
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it. The descriptors land at 0-4: SpecFD and ReportFD are 3
@@ -123,7 +124,7 @@ func Start() (*Proc, error) {
 		specW.Close()
 		repR.Close()
 		outR.Close()
-		return nil, fmt.Errorf("starting the sandbox: %w", err)
+		return nil, textlite.Wrap(err, "starting the sandbox")
 	}
 	return &Proc{Process: proc, SpecW: specW, Report: repR, Out: outR}, nil
 }
