@@ -19,10 +19,14 @@ import (
 // --no-cache and one reviewer (the check runs once), run-reviewers (the
 // default two independent reviewers, a workspace copy included), and
 // run-cached (one reviewer, an unchanged tree served from the result
-// cache: reviewers never take a cached pass). The binary is built once.
+// cache: reviewers never take a cached pass). The binaries are built once,
+// installed as the container image and `go install ./cmd/...` install them:
+// autoverify with autoverify-sandbox-init beside it. run-selfinit is run
+// by a copy of autoverify alone, whose sandbox's init is autoverify itself
+// (as under `go run`).
 func BenchmarkCLI(b *testing.B) {
 	bin, dir, story, env := cliBench(b)
-	for _, sub := range []string{"plan", "run", "run-reviewers", "run-cached"} {
+	for _, sub := range []string{"plan", "run", "run-reviewers", "run-cached", "run-selfinit"} {
 		b.Run(sub, func(b *testing.B) {
 			for b.Loop() {
 				if err := cliOnce(bin, dir, story, env, sub); err != nil {
@@ -44,7 +48,7 @@ func BenchmarkCLI(b *testing.B) {
 //	go test -run XXX -bench CLISideBySide -benchtime 40x ./cmd/autoverify
 func BenchmarkCLISideBySide(b *testing.B) {
 	bin, dir, story, env := cliBench(b)
-	subs := []string{"plan", "run", "run-reviewers", "run-cached"}
+	subs := []string{"plan", "run", "run-reviewers", "run-cached", "run-selfinit"}
 	times := make(map[string][]float64, len(subs))
 	i := 0
 	for b.Loop() {
@@ -87,6 +91,15 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(filepath.Dir(bin), "autoverify-sandbox-init"), "../autoverify-sandbox-init").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.Mkdir(filepath.Join(filepath.Dir(bin), "alone"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if out, err := exec.Command("cp", bin, aloneBinary(bin)).CombinedOutput(); err != nil {
+		b.Fatalf("cp: %v\n%s", err, out)
+	}
 	dir = b.TempDir()
 	story = filepath.Join(dir, "S-1.md")
 	env = append(os.Environ(), "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
@@ -104,9 +117,13 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 
 // cliOnce runs one variant: plan; run with --no-cache and one reviewer;
 // run-reviewers (--no-cache, the default two); run-cached (one reviewer,
-// the cache on). The story is reset first, the evidence of earlier runs
+// the cache on); run-selfinit is run by the copy of autoverify without
+// autoverify-sandbox-init beside it. The story is reset first, the evidence of earlier runs
 // removed (it piles up one file a run).
 func cliOnce(bin, dir, story string, env []string, sub string) error {
+	if sub == "run-selfinit" {
+		bin = aloneBinary(bin)
+	}
 	if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
 		return err
 	}
@@ -117,7 +134,7 @@ func cliOnce(bin, dir, story string, env []string, sub string) error {
 	verb, _, _ := strings.Cut(sub, "-")
 	cmd := exec.Command(bin, verb, story, "--workdir", dir, "--story-key", "S-1")
 	switch sub {
-	case "run":
+	case "run", "run-selfinit":
 		cmd.Args = append(cmd.Args, "--no-cache", "--reviewers", "1")
 	case "run-reviewers":
 		cmd.Args = append(cmd.Args, "--no-cache")
@@ -149,3 +166,7 @@ func BenchmarkRunInProcess(b *testing.B) {
 		}
 	}
 }
+
+// aloneBinary is the copy of autoverify cliBench installs without
+// autoverify-sandbox-init beside it.
+func aloneBinary(bin string) string { return filepath.Join(filepath.Dir(bin), "alone", "autoverify") }

@@ -39,7 +39,12 @@ func TestMain(m *testing.M) {
 	case "tty":
 		os.Exit(ttyHelper())
 	}
-	os.Exit(m.Run())
+	check := useInitBinaryFromEnv()
+	code := m.Run()
+	if code == 0 {
+		code = check()
+	}
+	os.Exit(code)
 }
 
 func bigOutputHelper() int {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,16 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
 	}
 	return p, nil
+}
+
+// staleBinary switches the process's inits to autoverify itself after the
+// init binary beside it answered that it is from another build, and says
+// so once.
+func staleBinary() {
+	if used := sandboxinit.BinaryInUse(); sandboxinit.BinaryStale() {
+		slog.Warn("local runner: "+used+" is from another build of autoverify; the sandbox's init is autoverify itself from now on "+
+			"(it starts more slowly): install both from the same build", "want_source", sandboxinit.SourceID)
+	}
 }
 
 // takeInit returns a waiting init, starting one if none is ready, and
@@ -254,6 +265,9 @@ func (r *Runner) addWarm(p *initProc) bool {
 	var ready [len(sandboxinit.ReadyLine)]byte
 	if _, err := io.ReadFull(p.Report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
 		p.Kill()
+		if string(ready[:]) == sandboxinit.StaleLine {
+			staleBinary()
+		}
 		return false
 	}
 	p.ready = true
@@ -325,6 +339,14 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
 	rd := bufio.NewReader(p.Report)
 	line, rerr := rd.ReadString('\n')
+	if line == sandboxinit.StaleLine {
+		// An init binary from another build (sandboxinit.BinaryName):
+		// inits start from autoverify itself now; this one, and any
+		// other the pool holds, are dropped as they come.
+		p.Kill()
+		staleBinary()
+		return r.startSandboxed(argv, dir, probe)
+	}
 	if !p.ready && line == sandboxinit.ReadyLine {
 		line, rerr = rd.ReadString('\n')
 	}

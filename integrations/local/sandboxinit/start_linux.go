@@ -114,7 +114,8 @@ func Start() (*Proc, error) {
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it. The descriptors land at 0-4: SpecFD and ReportFD are 3
 	// and 4.
-	proc, err := os.StartProcess(Exe, []string{Arg0}, &os.ProcAttr{Dir: "/", Env: initEnv,
+	exe, argv := initCommand()
+	proc, err := os.StartProcess(exe, argv, &os.ProcAttr{Dir: "/", Env: initEnv,
 		Files: []*os.File{null, outW, outW, specR, repW}, Sys: startAttr()})
 	null.Close()
 	specR.Close()

@@ -1,0 +1,66 @@
+//go:build linux
+
+package local
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/integrations/local/sandboxinit"
+)
+
+// initBinaryEnv names an init binary (cmd/autoverify-sandbox-init) for
+// TestMain to run every sandbox of the package's tests with, instead of
+// the test binary itself: scripts/test.sh runs the escape suite both ways.
+const initBinaryEnv = "AUTOVERIFY_TEST_INIT_BINARY"
+
+// useInitBinaryFromEnv applies initBinaryEnv; check, after the tests,
+// fails if the binary was not used to the end (it proved stale).
+func useInitBinaryFromEnv() (check func() int) {
+	bin := os.Getenv(initBinaryEnv)
+	if bin == "" {
+		return func() int { return 0 }
+	}
+	sandboxinit.UseBinary(bin)
+	return func() int {
+		if got := sandboxinit.BinaryInUse(); got != bin {
+			os.Stderr.WriteString("FAIL: the sandboxes did not run " + bin + " to the end (in use: \"" + got + "\")\n")
+			return 1
+		}
+		return 0
+	}
+}
+
+// TestRunnerFallsBackFromAStaleInitBinary: an init binary from another
+// build beside autoverify refuses; the runner's commands still run, in
+// inits started from the executable itself, from then on.
+func TestRunnerFallsBackFromAStaleInitBinary(t *testing.T) {
+	if os.Getenv(initBinaryEnv) != "" {
+		t.Skip("the package's sandboxes run a chosen init binary")
+	}
+	stale := filepath.Join(t.TempDir(), sandboxinit.BinaryName)
+	build := exec.Command("go", "build", "-o", stale, "-ldflags",
+		"-X github.com/engineo/autoverify/integrations/local/sandboxinit.builtSourceID=other",
+		"github.com/engineo/autoverify/cmd/autoverify-sandbox-init")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sandboxinit.UseBinary(stale)
+	defer sandboxinit.UseBinary("")
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	for i := 0; i < 3; i++ {
+		res, err := r.Run(context.Background(), bot.Command{Argv: []string{"sh", "-c", "echo ran"}, Dir: t.TempDir(), Timeout: time.Minute})
+		if err != nil || res.ExitCode != 0 || string(res.Output) != "ran\n" {
+			t.Fatalf("command %d beside a stale init binary: %+v, %v", i, res, err)
+		}
+	}
+	if got := sandboxinit.BinaryInUse(); got != "" {
+		t.Errorf("the stale init binary is still in use: %q", got)
+	}
+}
