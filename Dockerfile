@@ -35,7 +35,8 @@ ENV ENGINEO_LISTEN_ADDR=:8080 \
     ENGINEO_ARTIFACTS_DIR=/var/lib/autoverify/reports \
     TMPDIR=/tmp \
     HOME=/tmp \
-    SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
+    SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt \
+    ENGINEO_SANDBOX_INIT=/autoverify-sandbox-init
 WORKDIR /var/lib/autoverify
 EXPOSE 8080
 # Plain Docker / Compose health: the binary probes its own /healthz (the
@@ -52,8 +53,8 @@ FROM base AS host
 COPY dist/rootfs/ /
 COPY --chown=65532:65532 dist/data/ /var/lib/autoverify/
 COPY dist/autoverify /autoverify
-# The local sandbox's init as a program of its own, beside autoverify (it
-# starts at a fraction of autoverify's cost; see cmd/autoverify-sandbox-init).
+# The local sandbox's init as a program of its own (ENGINEO_SANDBOX_INIT):
+# it starts at a fraction of autoverify's cost; see cmd/autoverify-sandbox-init.
 COPY dist/autoverify-sandbox-init /autoverify-sandbox-init
 
 # ---- build in golang:1.26 ---------------------------------------------------

@@ -88,6 +88,10 @@ func TestAuditTruthfulSignalVerifies(t *testing.T) {
 	assert.ElementsMatch(t, []string{"native:ok", "ci:ok", "native:lint", "ci:lint", "native:e2e"}, mr.ran,
 		"a PR with only a signal runs its checks: in the matrix")
 	require.NotNil(t, v.Claim)
+	assert.False(t, v.Remade(), "the audit writes the story's entry during the checks: the run is recorded before the summary, not remade after")
+	e, err := h.pipeline.Ledger.(*ledger.Ledger).Store.Get(context.Background(), "KAN-1")
+	require.NoError(t, err)
+	assert.True(t, sameEntry(e, v.Report.Entry), "the entry shown is the ledger's, claims state included")
 	assert.Equal(t, "dev-agent-1", v.Claim.Author)
 	require.Len(t, v.Claim.Audits, 5)
 	for _, a := range v.Claim.Audits {

@@ -264,10 +264,17 @@ var _ Marker = (*RunRecorder)(nil)
 
 // Mark records how the run ended once its evidence is written, while the
 // ledger records the run (see Marker), so that the history's file syncs
-// overlap the ledger's instead of following them. Publish records the
+// overlap the ledger's instead of following them: with Pending (the CLI's
+// embedded history, written in the background anyway). Publish records the
 // end again only if the pipeline made the report again from the ledger's
 // answer (Verification.Remade).
 func (r *RunRecorder) Mark(ctx context.Context, v *Verification) error {
+	if r.Pending == nil {
+		// Written as it goes (the server's history): not before the
+		// ledger's record is durable, so no crash leaves the history
+		// showing a verdict the ledger does not have.
+		return nil
+	}
 	a := r.done(v)
 	if a == nil {
 		a = &activeRun{}

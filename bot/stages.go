@@ -236,8 +236,10 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		// The evidence and the story are written while the ledger records
-		// the run; publish waits for it (awaitRecording).
-		RecordLater: true,
+		// the run; publish waits for it (awaitRecording). Not with an
+		// agent's signal: its audit writes the story's entry during the
+		// checks, after the entry the record would be worked out from.
+		RecordLater: v.Claim == nil,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
 			for _, c := range p.Checks {

@@ -20,10 +20,10 @@ import (
 // default two independent reviewers, a workspace copy included), and
 // run-cached (one reviewer, an unchanged tree served from the result
 // cache: reviewers never take a cached pass). The binaries are built once,
-// installed as the container image and `go install ./cmd/...` install them:
-// autoverify with autoverify-sandbox-init beside it. run-selfinit is run
-// by a copy of autoverify alone, whose sandbox's init is autoverify itself
-// (as under `go run`).
+// and run as the container image runs them: autoverify with
+// ENGINEO_SANDBOX_INIT naming autoverify-sandbox-init. run-selfinit is run
+// without it: the sandbox's init is autoverify itself (the default, and
+// `go run`).
 func BenchmarkCLI(b *testing.B) {
 	bin, dir, story, env := cliBench(b)
 	for _, sub := range []string{"plan", "run", "run-reviewers", "run-cached", "run-selfinit"} {
@@ -91,18 +91,13 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(filepath.Dir(bin), "autoverify-sandbox-init"), "../autoverify-sandbox-init").CombinedOutput(); err != nil {
+	initBin := filepath.Join(filepath.Dir(bin), "autoverify-sandbox-init")
+	if out, err := exec.Command("go", "build", "-o", initBin, "../autoverify-sandbox-init").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
-	}
-	if err := os.Mkdir(filepath.Join(filepath.Dir(bin), "alone"), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	if out, err := exec.Command("cp", bin, aloneBinary(bin)).CombinedOutput(); err != nil {
-		b.Fatalf("cp: %v\n%s", err, out)
 	}
 	dir = b.TempDir()
 	story = filepath.Join(dir, "S-1.md")
-	env = append(os.Environ(), "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
+	env = append(os.Environ(), "ENGINEO_SANDBOX_INIT="+initBin, "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
 		"ENGINEO_ARTIFACTS_DIR="+filepath.Join(dir, "reports"))
 	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("state/\nreports/\n"), 0o644); err != nil {
 		b.Fatal(err)
@@ -117,12 +112,11 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 
 // cliOnce runs one variant: plan; run with --no-cache and one reviewer;
 // run-reviewers (--no-cache, the default two); run-cached (one reviewer,
-// the cache on); run-selfinit is run by the copy of autoverify without
-// autoverify-sandbox-init beside it. The story is reset first, the evidence of earlier runs
+// the cache on); run-selfinit is run without ENGINEO_SANDBOX_INIT. The story is reset first, the evidence of earlier runs
 // removed (it piles up one file a run).
 func cliOnce(bin, dir, story string, env []string, sub string) error {
 	if sub == "run-selfinit" {
-		bin = aloneBinary(bin)
+		env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, "ENGINEO_SANDBOX_INIT=") })
 	}
 	if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
 		return err
@@ -166,7 +160,3 @@ func BenchmarkRunInProcess(b *testing.B) {
 		}
 	}
 }
-
-// aloneBinary is the copy of autoverify cliBench installs without
-// autoverify-sandbox-init beside it.
-func aloneBinary(bin string) string { return filepath.Join(filepath.Dir(bin), "alone", "autoverify") }

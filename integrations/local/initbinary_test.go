@@ -28,7 +28,7 @@ func useInitBinaryFromEnv() (check func() int) {
 	}
 	sandboxinit.UseBinary(bin)
 	return func() int {
-		if got := sandboxinit.BinaryInUse(); got != bin {
+		if got, _ := sandboxinit.BinaryInUse(); got != bin {
 			os.Stderr.WriteString("FAIL: the sandboxes did not run " + bin + " to the end (in use: \"" + got + "\")\n")
 			return 1
 		}
@@ -60,7 +60,45 @@ func TestRunnerFallsBackFromAStaleInitBinary(t *testing.T) {
 			t.Fatalf("command %d beside a stale init binary: %+v, %v", i, res, err)
 		}
 	}
-	if got := sandboxinit.BinaryInUse(); got != "" {
+	if got, _ := sandboxinit.BinaryInUse(); got != "" {
 		t.Errorf("the stale init binary is still in use: %q", got)
 	}
+}
+
+// TestRunnerFallsBackFromABrokenInitBinary: an init program that is not
+// one (not an executable format, a script that exits at once) is given up
+// for autoverify itself, and the commands run sandboxed: never with
+// weaker isolation because the init program failed.
+func TestRunnerFallsBackFromABrokenInitBinary(t *testing.T) {
+	if os.Getenv(initBinaryEnv) != "" {
+		t.Skip("the package's sandboxes run a chosen init binary")
+	}
+	for name, content := range map[string]string{"garbage": "not a program\n", "exits": "#!/bin/sh\nexit 3\n"} {
+		bin := filepath.Join(t.TempDir(), sandboxinit.BinaryName)
+		if err := os.WriteFile(bin, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		sandboxinit.UseBinary(bin)
+		r, err := New(WithIsolation(IsolationAuto))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Isolation() != IsolationSandbox {
+			t.Skipf("no sandbox here: %s", r.Isolation())
+		}
+		for i := 0; i < 2; i++ {
+			res, err := r.Run(context.Background(), bot.Command{Argv: []string{"sh", "-c", "echo ran"}, Dir: t.TempDir(), Timeout: time.Minute})
+			if err != nil || res.ExitCode != 0 || string(res.Output) != "ran\n" {
+				t.Fatalf("%s: command %d beside a broken init program: %+v, %v", name, i, res, err)
+			}
+		}
+		if f := r.fallback.Load(); f != nil {
+			t.Errorf("%s: the runner fell back to %s", name, f.mode)
+		}
+		if got, _ := sandboxinit.BinaryInUse(); got != "" {
+			t.Errorf("%s: the broken init program is still in use", name)
+		}
+		_ = r.Close()
+	}
+	sandboxinit.UseBinary("")
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -84,16 +85,6 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
 	}
 	return p, nil
-}
-
-// staleBinary switches the process's inits to autoverify itself after the
-// init binary beside it answered that it is from another build, and says
-// so once.
-func staleBinary() {
-	if used := sandboxinit.BinaryInUse(); sandboxinit.BinaryStale() {
-		slog.Warn("local runner: "+used+" is from another build of autoverify; the sandbox's init is autoverify itself from now on "+
-			"(it starts more slowly): install both from the same build", "want_source", sandboxinit.SourceID)
-	}
 }
 
 // takeInit returns a waiting init, starting one if none is ready, and
@@ -265,8 +256,8 @@ func (r *Runner) addWarm(p *initProc) bool {
 	var ready [len(sandboxinit.ReadyLine)]byte
 	if _, err := io.ReadFull(p.Report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
 		p.Kill()
-		if string(ready[:]) == sandboxinit.StaleLine {
-			staleBinary()
+		if p.Separate {
+			initBinaryFailed("its first answer was " + strconv.Quote(string(ready[:])))
 		}
 		return false
 	}
@@ -327,9 +318,56 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 	}
 	payload := sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe}.Encode()
 	p, err := r.takeInit()
+	reportInitBinary()
 	if err != nil {
 		return nil, nil, err
 	}
+	for {
+		cmd, rep, why, err := r.startOn(p, payload)
+		if why == "" || !p.Separate {
+			return cmd, rep, err
+		}
+		// The init binary (sandboxinit.BinaryEnv) failed: inits start
+		// from autoverify itself from now on, and this command gets one
+		// (an init binary the pool still holds fails the same way, once).
+		initBinaryFailed(why)
+		if p, err = r.spawn(); err != nil {
+			return nil, nil, err
+		}
+	}
+}
+
+// initBinaryFailed switches the process's inits to autoverify itself after
+// the init binary failed, and says so once.
+func initBinaryFailed(why string) {
+	sandboxinit.BinaryFailed(why)
+	reportInitBinary()
+}
+
+// reportInitBinary says, once, that the init binary failed (here, or when
+// sandboxinit.Start could not start it) or was refused.
+func reportInitBinary() {
+	if used, why, ok := sandboxinit.TakeBinaryFailure(); ok {
+		slog.Warn("local runner: the sandbox's init program failed; the sandbox's init is autoverify itself from now on "+
+			"(it starts more slowly): install "+sandboxinit.BinaryName+" from the same build as autoverify",
+			"program", used, "cause", why, "want", sandboxinit.Identity())
+	}
+	refusedOnce.Do(func() {
+		if _, refused := sandboxinit.BinaryInUse(); refused != "" {
+			slog.Warn("local runner: "+sandboxinit.BinaryEnv+" is not used: the program it names could be changed by someone "+
+				"other than its owner; the sandbox's init is autoverify itself", "cause", refused)
+		}
+	})
+}
+
+var refusedOnce sync.Once
+
+// startOn sends the command to init p and returns once it has started it
+// (or reported why it could not: rep for the command's fault, the error
+// for the runner's). failed is set, for an init that did not answer as an
+// init does (an init binary from another build, one that would not run):
+// the caller may start another.
+func (r *Runner) startOn(p *initProc, payload []byte) (_ *sandboxCmd, _ *sandboxinit.Report, failed string, _ error) {
 	// A long argv may not fit the pipe's buffer, so it is written while
 	// the init reads it.
 	go func() {
@@ -340,12 +378,8 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 	rd := bufio.NewReader(p.Report)
 	line, rerr := rd.ReadString('\n')
 	if line == sandboxinit.StaleLine {
-		// An init binary from another build (sandboxinit.BinaryName):
-		// inits start from autoverify itself now; this one, and any
-		// other the pool holds, are dropped as they come.
 		p.Kill()
-		staleBinary()
-		return r.startSandboxed(argv, dir, probe)
+		return nil, nil, "it is from another build (want " + sandboxinit.Identity() + ")", nil
 	}
 	if !p.ready && line == sandboxinit.ReadyLine {
 		line, rerr = rd.ReadString('\n')
@@ -353,7 +387,7 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 	if line == sandboxinit.StartedLine && rerr == nil {
 		r.built.Store(true)
 		_ = p.Report.SetReadDeadline(time.Time{}) // the command may take as long as its timeout
-		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, nil
+		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, "", nil
 	}
 	rest, err := io.ReadAll(rd)
 	if rerr == nil {
@@ -366,13 +400,17 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 	if err != nil || (rerr != nil && !errors.Is(rerr, io.EOF)) {
 		_ = p.Process.Kill()
 		_, _ = p.Process.Wait()
-		return nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
+		err := fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
+		return nil, nil, err.Error(), err
 	}
 	_, _ = p.Process.Wait()
 	if rep.Setup != "" {
-		return nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
+		// Built by autoverify itself, the sandbox may fail the same way
+		// (this machine's kernel); then that is what is reported.
+		err := fmt.Errorf("local: building the sandbox: %s", rep.Setup)
+		return nil, nil, err.Error(), err
 	}
-	return nil, &rep, nil
+	return nil, &rep, "", nil
 }
 
 // sandboxCmd is a command started by an init that stays its PID 1 (see

@@ -140,9 +140,10 @@ func Wrap(err error, msg string) error { return &wrapped{msg: msg, err: err} }
 // LineReader reads lines from a reader, as bufio.Reader's ReadString('\n')
 // does, buffering what it read past a line.
 type LineReader struct {
-	r   io.Reader
-	buf []byte
-	err error
+	r       io.Reader
+	buf     []byte
+	scanned int // bytes of buf known to hold no newline
+	err     error
 }
 
 // NewLineReader returns a LineReader of r.
@@ -153,16 +154,19 @@ func NewLineReader(r io.Reader) *LineReader { return &LineReader{r: r} }
 // error (io.EOF at a clean end).
 func (l *LineReader) ReadLine() (string, error) {
 	for {
-		for i, c := range l.buf {
-			if c == '\n' {
+		// Only what was read since the last look is searched: a long line
+		// read in many pieces is not searched again from its start.
+		for i := l.scanned; i < len(l.buf); i++ {
+			if l.buf[i] == '\n' {
 				line := string(l.buf[:i+1])
-				l.buf = l.buf[i+1:]
+				l.buf, l.scanned = l.buf[i+1:], 0
 				return line, nil
 			}
 		}
+		l.scanned = len(l.buf)
 		if l.err != nil {
 			line := string(l.buf)
-			l.buf = nil
+			l.buf, l.scanned = nil, 0
 			return line, l.err
 		}
 		var chunk [4096]byte

@@ -115,3 +115,16 @@ func TestLineReaderLikeBufio(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLineReaderLongLine reads one 8 MiB line from a pipe-like reader
+// that returns 4 KiB at a time (a pull request's long command): linear,
+// as bufio's.
+func BenchmarkLineReaderLongLine(b *testing.B) {
+	in := strings.Repeat("x", 8<<20) + "\n"
+	for b.Loop() {
+		r := NewLineReader(iotest.HalfReader(strings.NewReader(in)))
+		if l, err := r.ReadLine(); err != nil || len(l) != len(in) {
+			b.Fatal(len(l), err)
+		}
+	}
+}

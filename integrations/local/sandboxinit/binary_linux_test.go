@@ -53,7 +53,7 @@ func TestStartRunsTheInitBinary(t *testing.T) {
 	if exe != bin {
 		t.Errorf("the init runs %s, want %s", exe, bin)
 	}
-	if got := BinaryInUse(); got != bin {
+	if got, _ := BinaryInUse(); got != bin {
 		t.Errorf("BinaryInUse = %q, want %q", got, bin)
 	}
 	root := t.TempDir()
@@ -67,12 +67,98 @@ func TestStartRunsTheInitBinary(t *testing.T) {
 		t.Fatalf("the init binary answered %q%q, %v; want the ready line", line, rest, err)
 	}
 
+}
+
+// TestNoInitBinaryUnlessNamed: a program named like the init binary beside
+// the executable (where a work tree a pull request wrote may put one) is
+// never run; only BinaryEnv names the init binary.
+func TestNoInitBinaryUnlessNamed(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted := filepath.Join(filepath.Dir(self), BinaryName)
+	if err := os.WriteFile(planted, []byte("#!/bin/sh\necho escaped\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(planted)
+	t.Setenv(BinaryEnv, "")
+	UseBinary("")
 	binary.mu.Lock()
 	binary.path = ""
 	binary.mu.Unlock()
 	findBinary()
-	if got := BinaryInUse(); got != "" {
-		t.Errorf("found %q beside the test binary, which has none", got)
+	if got, _ := BinaryInUse(); got != "" {
+		t.Errorf("Start would run %q, found beside the executable", got)
+	}
+	t.Setenv(BinaryEnv, planted)
+	findBinary()
+	if got, _ := BinaryInUse(); got != planted {
+		t.Errorf("BinaryEnv naming a trusted program: in use %q, want %q", got, planted)
+	}
+	UseBinary("")
+}
+
+// TestTrustedBinary: the init binary is taken only where nobody but its
+// owner (root or this user) can change it or its directory.
+func TestTrustedBinary(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("changes owners")
+	}
+	dir := t.TempDir()
+	write := func(name string, mode os.FileMode) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("x"), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good", 0o755)
+	if err := trustedBinary(good); err != nil {
+		t.Errorf("a root-owned 0755 program in a 0700 directory: %v", err)
+	}
+	other := write("other", 0o755)
+	if err := os.Chown(other, 12345, 12345); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(good, link); err != nil {
+		t.Fatal(err)
+	}
+	open := filepath.Join(t.TempDir(), "open")
+	if err := os.Chmod(filepath.Dir(open), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(open, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]string{
+		"relative":                "autoverify-sandbox-init",
+		"missing":                 filepath.Join(dir, "missing"),
+		"group-writable":          write("gw", 0o775),
+		"world-writable":          write("ww", 0o757),
+		"not executable":          write("nx", 0o644),
+		"another user's":          other,
+		"a link":                  link,
+		"a directory":             dir,
+		"in a world-writable dir": open,
+	} {
+		if err := trustedBinary(p); err == nil {
+			t.Errorf("%s (%s) was trusted", name, p)
+		}
+	}
+	sticky := filepath.Join(t.TempDir(), "sticky")
+	if err := os.Chmod(filepath.Dir(sticky), 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sticky, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := trustedBinary(sticky); err != nil {
+		t.Errorf("a program of its own in a root-owned sticky directory (/tmp): %v", err)
 	}
 }
 
@@ -103,10 +189,16 @@ func TestStaleInitBinaryRefuses(t *testing.T) {
 		t.Errorf("a stale init ended with %v, %v; want exit 125", st, err)
 	}
 	p.Out.Close()
-	if !BinaryStale() || BinaryStale() {
-		t.Error("BinaryStale reports the switch, once")
+	if !BinaryFailed("stale") || BinaryFailed("again") {
+		t.Error("BinaryFailed reports the switch, once")
 	}
-	if got := BinaryInUse(); got != "" {
-		t.Errorf("after BinaryStale, Start runs %q, want the executable itself", got)
+	if got, _ := BinaryInUse(); got != "" {
+		t.Errorf("after BinaryFailed, Start runs %q, want the executable itself", got)
+	}
+	if p, why, ok := TakeBinaryFailure(); !ok || p != bin || why != "stale" {
+		t.Errorf("TakeBinaryFailure = %q %q %v", p, why, ok)
+	}
+	if _, _, ok := TakeBinaryFailure(); ok {
+		t.Error("TakeBinaryFailure returned the failure twice")
 	}
 }

@@ -19,7 +19,7 @@ var sandboxMasked = []string{"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/et
 
 func init() {
 	if len(os.Args) > 0 && os.Args[0] == Arg0 {
-		if len(os.Args) > 1 && os.Args[1] != builtSourceID {
+		if len(os.Args) > 1 && os.Args[1] != builtSourceID+"/"+runtime.Version() {
 			refuseStale()
 		}
 		run()

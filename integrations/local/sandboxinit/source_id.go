@@ -6,4 +6,4 @@ package sandboxinit
 
 // SourceID names the source this package (and what it imports of the
 // module) was built from; see BinaryName.
-const SourceID = "4df0e3e1b78bcd1a5a5dccd7b5247af7"
+const SourceID = "f2a8486c88ba5f7d39101eb9c333c603"

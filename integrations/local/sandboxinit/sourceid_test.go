@@ -15,7 +15,7 @@ var updateSourceID = flag.Bool("update", false, "rewrite source_id.go with the c
 
 // sourceDirs are the sources an init binary's behaviour comes from: this
 // package and what it imports of the module.
-var sourceDirs = []string{".", "../../../internal/textlite"}
+var sourceDirs = []string{".", "../../../internal/textlite", "../../../cmd/autoverify-sandbox-init"}
 
 // currentSourceID hashes the sources of sourceDirs (not tests, not
 // source_id.go itself), by path and content.
