@@ -4,6 +4,7 @@ package local
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,4 +102,75 @@ func TestRunnerFallsBackFromABrokenInitBinary(t *testing.T) {
 		_ = r.Close()
 	}
 	sandboxinit.UseBinary("")
+}
+
+// TestRunnerDropsAnInitBinaryInTheWorkDirectory: an init program inside
+// the directory a command writes is given up before that command runs (it
+// could replace it for the inits started after), and the command runs in
+// a sandbox of autoverify's own.
+func TestRunnerDropsAnInitBinaryInTheWorkDirectory(t *testing.T) {
+	if os.Getenv(initBinaryEnv) != "" {
+		t.Skip("the package's sandboxes run a chosen init binary")
+	}
+	work := t.TempDir()
+	bin := filepath.Join(work, "tools", sandboxinit.BinaryName)
+	build := exec.Command("go", "build", "-o", bin, "github.com/engineo/autoverify/cmd/autoverify-sandbox-init")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sandboxinit.UseBinary(bin)
+	defer sandboxinit.UseBinary("")
+	r := newRunner(t, IsolationSandbox)
+	t.Cleanup(func() { _ = r.Close() })
+	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"sh", "-c", "echo x > tools/" + sandboxinit.BinaryName + " && echo replaced"},
+		Dir: work, Timeout: time.Minute})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("command: %+v, %v", res, err)
+	}
+	if got, _ := sandboxinit.BinaryInUse(); got != "" {
+		t.Errorf("the init program in the work directory is still in use")
+	}
+	res, err = r.Run(context.Background(), bot.Command{Argv: []string{"sh", "-c", "echo ran"}, Dir: t.TempDir(), Timeout: time.Minute})
+	if err != nil || string(res.Output) != "ran\n" {
+		t.Fatalf("the next command: %+v, %v", res, err)
+	}
+}
+
+// TestCheckedSandboxNeverFallsBack: once CheckIsolation has built a
+// sandbox (serve's start, /readyz), a command whose sandbox then fails
+// fails; it never runs with weaker isolation.
+func TestCheckedSandboxNeverFallsBack(t *testing.T) {
+	r, err := New(WithIsolation(IsolationAuto))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	if r.Isolation() != IsolationSandbox {
+		t.Skipf("no sandbox here: %s", r.Isolation())
+	}
+	if err := r.CheckIsolation(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The probe's command started a refill: let it finish, then empty
+	// the pool, so that the next command needs a sandbox of its own.
+	for r.refilling.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	r.spawnFunc = func() (*initProc, error) { return nil, errors.New("the kernel said no") }
+	for {
+		select {
+		case p := <-r.warm:
+			p.Kill()
+			continue
+		default:
+		}
+		break
+	}
+	_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir(), Timeout: time.Minute})
+	if err == nil {
+		t.Fatal("a command whose sandbox failed ran")
+	}
+	if f := r.fallback.Load(); f != nil {
+		t.Errorf("the runner fell back to %s after CheckIsolation had built its sandbox", f.mode)
+	}
 }

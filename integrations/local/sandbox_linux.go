@@ -73,18 +73,27 @@ func (r *Runner) spawnInit() (*initProc, error) {
 	if r.prestarted.CompareAndSwap(true, false) {
 		sp = sandboxinit.Prestarted()
 	}
-	if sp == nil {
-		if sp, err = sandboxinit.Start(); err != nil {
-			return nil, fmt.Errorf("local: %w", err)
+	for {
+		if sp == nil {
+			if sp, err = sandboxinit.Start(); err != nil {
+				return nil, fmt.Errorf("local: %w", err)
+			}
 		}
-	}
-	p := &initProc{Proc: sp}
-	// The init reads the spec as soon as it starts.
-	if _, err := p.SpecW.Write(payload); err != nil {
+		p := &initProc{Proc: sp}
+		// The init reads the spec as soon as it starts.
+		_, err := p.SpecW.Write(payload)
+		if err == nil {
+			return p, nil
+		}
 		p.Kill()
-		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
+		if !sp.Separate {
+			return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
+		}
+		// The init program (sandboxinit.BinaryEnv) ended before its
+		// spec: autoverify itself from now on.
+		initBinaryFailed("it ended before reading its spec (" + err.Error() + ")")
+		sp = nil
 	}
-	return p, nil
 }
 
 // takeInit returns a waiting init, starting one if none is ready, and
@@ -317,6 +326,11 @@ func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandbox
 		return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
 	}
 	payload := sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe}.Encode()
+	if bin, _ := sandboxinit.BinaryInUse(); bin != "" && (dir == "/" || strings.HasPrefix(bin, strings.TrimSuffix(dir, "/")+"/")) {
+		// A command writes its work directory: an init program in it
+		// could be replaced for the inits started after this command.
+		initBinaryFailed("it is inside the work directory " + dir + ", which commands write")
+	}
 	p, err := r.takeInit()
 	reportInitBinary()
 	if err != nil {
@@ -488,6 +502,9 @@ func (r *Runner) CheckIsolation(ctx context.Context) error {
 	if rep.Processes == "none" {
 		return errors.New("the local runner's sandbox cannot bound the number of processes (running as root on a kernel older than 6.14); run autoverify as a non-root user")
 	}
+	// The sandbox builds here: a command whose sandbox fails later fails,
+	// never falling back to weaker isolation (serve's promise).
+	r.built.Store(true)
 	r.probedAt = time.Now()
 	return nil
 }

@@ -32,7 +32,8 @@ func initCommand() (exe string, argv []string, separate bool) {
 	return Exe, []string{Arg0}, false
 }
 
-// findBinary takes BinaryEnv's program if it is to be trusted.
+// findBinary takes BinaryEnv's program if it is to be trusted and not in
+// a work tree.
 func findBinary() {
 	p := os.Getenv(BinaryEnv)
 	if p == "" {
@@ -44,19 +45,38 @@ func findBinary() {
 		binary.refused = p + ": " + err.Error()
 		return
 	}
+	if tree := workTree(p); tree != "" {
+		binary.refused = p + ": inside the git work tree " + tree + ", which a pull request may write"
+		return
+	}
 	binary.path = p
 }
 
+// workTree is the git work tree p is in ("" for none): a directory above
+// it holding .git. (A work directory without .git, a server's extracted
+// tarball, is refused when a command runs in it: see the runner.)
+func workTree(p string) string {
+	for d := parentDir(p); ; d = parentDir(d) {
+		if _, err := os.Lstat(joinPath(d, ".git")); err == nil {
+			return d
+		}
+		if d == "/" {
+			return ""
+		}
+	}
+}
+
 // trustedBinary checks what keeps the init program from being changed by
-// anyone but whoever installed it: an absolute path to a regular,
-// executable file that it, and the directory it is in, belong to root or
-// to this process's user and are not writable by anyone else. A sandboxed
-// command can write only its workspace, so a program it could replace
-// would be in a workspace: a directory of the user's, which this allows,
-// hence BinaryEnv's documented rule to keep it outside every work tree.
+// anyone but whoever installed it: a clean absolute path to a regular,
+// executable file that it, and every directory above it, belong to root or
+// to this process's user and are not writable by anyone else (a directory
+// may be, if it is root's and sticky, as /tmp), none of them a symbolic
+// link (as OpenSSH checks its keys' paths). A sandboxed command can write
+// only its workspace, a directory of the user's, which this allows: hence
+// also workTree, and the runner's check of each command's directory.
 func trustedBinary(p string) error {
-	if !isAbs(p) {
-		return errors.New("not an absolute path")
+	if !isAbs(p) || joinPath(p) != p {
+		return errors.New("not a clean absolute path")
 	}
 	owned := func(name string, dir bool) error {
 		fi, err := os.Lstat(name)
@@ -81,7 +101,14 @@ func trustedBinary(p string) error {
 	if err := owned(p, false); err != nil {
 		return err
 	}
-	return owned(parentDir(p), true)
+	for d := parentDir(p); ; d = parentDir(d) {
+		if err := owned(d, true); err != nil {
+			return err
+		}
+		if d == "/" {
+			return nil
+		}
+	}
 }
 
 // UseBinary makes Start run p as the init ("" for the executable itself)

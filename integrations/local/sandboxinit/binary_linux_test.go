@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -135,21 +136,62 @@ func TestTrustedBinary(t *testing.T) {
 	if err := os.WriteFile(open, []byte("x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	ancestor := filepath.Join(t.TempDir(), "open", "bin")
+	if err := os.MkdirAll(ancestor, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Dir(ancestor), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	underOpen := filepath.Join(ancestor, "init")
+	if err := os.WriteFile(underOpen, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	linkedDir := filepath.Join(t.TempDir(), "linked")
+	if err := os.Symlink(dir, linkedDir); err != nil {
+		t.Fatal(err)
+	}
 	for name, p := range map[string]string{
-		"relative":                "autoverify-sandbox-init",
-		"missing":                 filepath.Join(dir, "missing"),
-		"group-writable":          write("gw", 0o775),
-		"world-writable":          write("ww", 0o757),
-		"not executable":          write("nx", 0o644),
-		"another user's":          other,
-		"a link":                  link,
-		"a directory":             dir,
-		"in a world-writable dir": open,
+		"not clean":                  dir + "/../" + filepath.Base(dir) + "/good",
+		"below a world-writable dir": underOpen,
+		"through a linked dir":       filepath.Join(linkedDir, "good"),
+		"relative":                   "autoverify-sandbox-init",
+		"missing":                    filepath.Join(dir, "missing"),
+		"group-writable":             write("gw", 0o775),
+		"world-writable":             write("ww", 0o757),
+		"not executable":             write("nx", 0o644),
+		"another user's":             other,
+		"a link":                     link,
+		"a directory":                dir,
+		"in a world-writable dir":    open,
 	} {
 		if err := trustedBinary(p); err == nil {
 			t.Errorf("%s (%s) was trusted", name, p)
 		}
 	}
+
+	// In a git work tree: refused whatever its modes.
+	tree := t.TempDir()
+	if err := os.Mkdir(filepath.Join(tree, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inTree := filepath.Join(tree, "bin", BinaryName)
+	if err := os.MkdirAll(filepath.Dir(inTree), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(inTree, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(BinaryEnv, inTree)
+	UseBinary("")
+	binary.mu.Lock()
+	binary.path = ""
+	binary.mu.Unlock()
+	findBinary()
+	if got, refused := BinaryInUse(); got != "" || !strings.Contains(refused, "git work tree "+tree) {
+		t.Errorf("an init program in a work tree: in use %q, refused %q", got, refused)
+	}
+	UseBinary("")
 	sticky := filepath.Join(t.TempDir(), "sticky")
 	if err := os.Chmod(filepath.Dir(sticky), 0o777|os.ModeSticky); err != nil {
 		t.Fatal(err)

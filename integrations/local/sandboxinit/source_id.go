@@ -6,4 +6,4 @@ package sandboxinit
 
 // SourceID names the source this package (and what it imports of the
 // module) was built from; see BinaryName.
-const SourceID = "f2a8486c88ba5f7d39101eb9c333c603"
+const SourceID = "fe895caa107498a7214e71dc55622a90"
