@@ -37,6 +37,21 @@ func useInitBinaryFromEnv() (check func() int) {
 	}
 }
 
+// buildInitProgram builds cmd/autoverify-sandbox-init to out, with ldflags
+// (-X to make one "from other source").
+func buildInitProgram(t *testing.T, out, ldflags string) string {
+	t.Helper()
+	args := []string{"build", "-o", out}
+	if ldflags != "" {
+		args = append(args, "-ldflags", ldflags)
+	}
+	build := exec.Command("go", append(args, "github.com/engineo/autoverify/cmd/autoverify-sandbox-init")...)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	return out
+}
+
 // TestRunnerFallsBackFromAStaleInitBinary: an init binary from another
 // build beside autoverify refuses; the runner's commands still run, in
 // inits started from the executable itself, from then on.
@@ -44,13 +59,8 @@ func TestRunnerFallsBackFromAStaleInitBinary(t *testing.T) {
 	if os.Getenv(initBinaryEnv) != "" {
 		t.Skip("the package's sandboxes run a chosen init binary")
 	}
-	stale := filepath.Join(t.TempDir(), sandboxinit.BinaryName)
-	build := exec.Command("go", "build", "-o", stale, "-ldflags",
-		"-X github.com/engineo/autoverify/integrations/local/sandboxinit.builtSourceID=other",
-		"github.com/engineo/autoverify/cmd/autoverify-sandbox-init")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	stale := buildInitProgram(t, filepath.Join(t.TempDir(), sandboxinit.BinaryName),
+		"-X github.com/engineo/autoverify/integrations/local/sandboxinit.builtSourceID=other")
 	sandboxinit.UseBinary(stale)
 	defer sandboxinit.UseBinary("")
 	r := newRunner(t, IsolationSandbox)
@@ -113,11 +123,7 @@ func TestRunnerDropsAnInitBinaryInTheWorkDirectory(t *testing.T) {
 		t.Skip("the package's sandboxes run a chosen init binary")
 	}
 	work := t.TempDir()
-	bin := filepath.Join(work, "tools", sandboxinit.BinaryName)
-	build := exec.Command("go", "build", "-o", bin, "github.com/engineo/autoverify/cmd/autoverify-sandbox-init")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildInitProgram(t, filepath.Join(work, "tools", sandboxinit.BinaryName), "")
 	sandboxinit.UseBinary(bin)
 	defer sandboxinit.UseBinary("")
 	r := newRunner(t, IsolationSandbox)
