@@ -52,6 +52,23 @@ type warmSlot struct {
 // stream when the runtime could not start the program (exit code 126).
 const execFailedPrefix = "OCI runtime exec failed"
 
+// runtimeStopped reports whether an exec's exit and output are the
+// engine's word that the container's runtime has stopped although the
+// engine still lists it as running (a gVisor sandbox that died): runc's
+// "OCI runtime exec failed: ... in state stopped", or containerd's
+// "cannot exec in a stopped state" (seen under load with runsc, where the
+// sandbox the escape suite's memory attack left behind had ended). A
+// command can print either and exit 126; all it gains is a new container
+// and one more run of itself.
+func runtimeStopped(exitCode int, output []byte) bool {
+	if exitCode != ExitNotExecutable {
+		return false
+	}
+	out := bytes.TrimSpace(output)
+	return bytes.HasPrefix(out, []byte(execFailedPrefix)) && bytes.Contains(out, []byte("in state stopped")) ||
+		bytes.HasPrefix(out, []byte("cannot exec in a stopped state"))
+}
+
 func (r *Runner) slot(dir string) (*warmSlot, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -259,8 +276,7 @@ wait:
 		r.discard(w, id)
 	}
 	output := out.out.Bytes()
-	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) &&
-		bytes.Contains(output, []byte("in state stopped")) {
+	if runtimeStopped(exitCode, output) {
 		// The engine still had the container as running, its runtime did
 		// not (a gVisor sandbox that died): replace it.
 		return bot.Result{}, true, fmt.Errorf("docker: %s", bytes.TrimSpace(output))
