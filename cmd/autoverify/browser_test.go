@@ -170,7 +170,10 @@ func TestDashboardInABrowser(t *testing.T) {
 	work := filepath.Join(dir, "work")
 	require.NoError(t, os.MkdirAll(work, 0o755))
 	story := filepath.Join(work, "KAN-77.md")
-	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=true -->\n- [ ] A quick check\n<!-- AUTO:CMD=sh -c 'sleep 3' -->\n- [ ] A slow check\n"), 0o644))
+	// The slow check lasts long enough for a loaded machine (the whole
+	// suite beside it) to open the run's page and see the quick one land:
+	// with 3 s, a CI run once saw the run passed by then.
+	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=true -->\n- [ ] A quick check\n<!-- AUTO:CMD=sh -c 'sleep 8' -->\n- [ ] A slow check\n"), 0o644))
 	spec, _ := json.Marshal(map[string]any{"Env": env, "Args": []string{"run", story, "--workdir", work}})
 	child := exec.Command(os.Args[0], "-test.run", "^TestRunChild$")
 	child.Env = append(os.Environ(), "AUTOVERIFY_RUN_CHILD="+string(spec))
