@@ -53,7 +53,7 @@ func buildInitProgram(t *testing.T, out, ldflags string) string {
 }
 
 // TestRunnerFallsBackFromAStaleInitBinary: an init binary from another
-// build beside autoverify refuses; the runner's commands still run, in
+// build refuses; the runner's commands still run, in
 // inits started from the executable itself, from then on.
 func TestRunnerFallsBackFromAStaleInitBinary(t *testing.T) {
 	if os.Getenv(initBinaryEnv) != "" {

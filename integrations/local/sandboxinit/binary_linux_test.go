@@ -35,8 +35,7 @@ func needNamespaces(t *testing.T) {
 }
 
 // TestStartRunsTheInitBinary: with an init binary in use, Start execs it,
-// not the executable itself, and it builds the sandbox; none is found
-// beside an executable that has none.
+// not the executable itself, and it builds the sandbox.
 func TestStartRunsTheInitBinary(t *testing.T) {
 	needNamespaces(t)
 	bin := buildInitBinary(t, t.TempDir(), "")
@@ -206,7 +205,7 @@ func TestTrustedBinary(t *testing.T) {
 
 // TestStaleInitBinaryRefuses: an init binary built from other source
 // answers StaleLine and nothing else, takes what it is sent, and exits
-// once the runner lets go; BinaryStale then switches Start to the
+// once the runner lets go; BinaryFailed then switches Start to the
 // executable itself, once.
 func TestStaleInitBinaryRefuses(t *testing.T) {
 	needNamespaces(t)

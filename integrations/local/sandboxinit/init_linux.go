@@ -19,16 +19,12 @@ var sandboxMasked = []string{"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/et
 
 func init() {
 	if len(os.Args) > 0 && os.Args[0] == Arg0 {
-		if len(os.Args) > 1 && os.Args[1] != builtSourceID+"/"+runtime.Version() {
+		if len(os.Args) > 1 && os.Args[1] != Identity() {
 			refuseStale()
 		}
 		run()
 	}
 }
-
-// builtSourceID is SourceID, as a variable a test can set at link time
-// (-ldflags -X) to build an init binary "from other source".
-var builtSourceID = SourceID
 
 // refuseStale ends an init binary started by an autoverify built from
 // other source (see BinaryName): it says so, takes what the runner sends

@@ -111,4 +111,9 @@ const StaleLine = "X\n"
 
 // Identity is what an init binary must be built from to serve the
 // autoverify that starts it: the same sources (SourceID) and the same Go.
-func Identity() string { return SourceID + "/" + runtime.Version() }
+// Start sends its own; an init binary compares it with its own.
+func Identity() string { return builtSourceID + "/" + runtime.Version() }
+
+// builtSourceID is SourceID, as a variable a test can set at link time
+// (-ldflags -X) to build an init binary "from other source".
+var builtSourceID = SourceID

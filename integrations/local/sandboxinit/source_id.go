@@ -6,4 +6,4 @@ package sandboxinit
 
 // SourceID names the source this package (and what it imports of the
 // module) was built from; see BinaryName.
-const SourceID = "fe895caa107498a7214e71dc55622a90"
+const SourceID = "8bdf0d569ea661eeb3962f06c0b247b6"
