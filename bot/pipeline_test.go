@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -264,48 +263,6 @@ func (s *racingStore) Update(ctx context.Context, key string, fn func(*ledger.En
 		})
 	})
 	return s.Store.Update(ctx, key, fn)
-}
-
-// TestPipelineRefusedWhileItsChecksStart: the cycle is reserved while the
-// checks start; when a concurrent run took the last one after the Peek,
-// the checks are stopped, nothing is written and the run is refused, as if
-// it had been refused before it started.
-func TestPipelineRefusedWhileItsChecksStart(t *testing.T) {
-	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
-	store, err := bolt.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
-	limits := ledger.DefaultLimits
-	started := make(chan struct{}, 1)
-	stopped := make(chan error, 1)
-	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
-		started <- struct{}{}
-		select {
-		case <-ctx.Done():
-			stopped <- ctx.Err()
-			return Result{}, ctx.Err()
-		case <-time.After(time.Minute):
-			stopped <- nil
-			return Result{}, nil
-		}
-	}}
-	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: &racingStore{Store: store, limits: limits}, Limits: limits}, Limits: limits,
-		Redactor: noRedact{}, Artifacts: h.artifacts, Runners: fakeRunners{h.ev, r}})
-	v, err := h.pipeline.Run(context.Background(), h.request())
-	require.NoError(t, err)
-	require.NotNil(t, v.Problem)
-	assert.Equal(t, ProblemRefused, v.Problem.Kind)
-	select {
-	case <-started:
-		assert.ErrorIs(t, <-stopped, context.Canceled, "the check was stopped")
-	default: // refused before the check started: as good
-	}
-	assert.Empty(t, h.artifacts.runs, "no evidence of a refused run")
-	e, err := store.Get(context.Background(), "KAN-1")
-	require.NoError(t, err)
-	assert.Equal(t, limits.MaxVerifyCycles, e.AutoVerifyRuns, "no cycle beyond the limit")
-	assert.Empty(t, e.History, "the refused run is not in the story's history")
 }
 
 // ctxRunner is a Runner that sees the command's context.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/engineo/autoverify/bot/failure"
@@ -17,7 +18,9 @@ import (
 type Ledger interface {
 	// Peek reads the story's entry without reserving anything.
 	Peek(ctx context.Context, key string) (ledger.Entry, error)
-	BeginCycle(ctx context.Context, key string) (ledger.Entry, error)
+	// BeginCycle reserves a verify cycle for runID (see
+	// ledger.Ledger.BeginCycle).
+	BeginCycle(ctx context.Context, key, runID string) (ledger.Entry, error)
 	BeginFix(ctx context.Context, key string) (ledger.Entry, error)
 	Finish(ctx context.Context, key string, rec ledger.RunRecord) (ledger.Entry, error)
 }
@@ -69,7 +72,11 @@ type Session struct {
 	// write's file syncs with the evidence's and the story's. A run with
 	// no automated outcome is recorded before Run returns, as without it.
 	RecordLater bool
-	Now         func() time.Time
+	// ChecksRun says the Checks run commands of their own even when every
+	// checklist item is cached (the gates of /verify gates): the run then
+	// always reserves a cycle.
+	ChecksRun bool
+	Now       func() time.Time
 }
 
 // Cycle names what one verify cycle verifies.
@@ -126,138 +133,240 @@ func (r Report) Counts() (passed, failed int) {
 	return
 }
 
-// Run verifies the story. It reserves a verify cycle as the checks start
-// (a story whose cycles are spent is refused with *ledger.RefusedError
-// before anything runs; see beginAndVerify), routes the result, tries
-// configured fixers while the route is needs_fix and attempts and cycles
-// remain (each fix counts an attempt and each re-verification of the
-// failed items a cycle), and records the run.
+// Run verifies the story in four steps: open the verify cycle (reserve
+// it in the ledger, or serve every check from the result cache), run the
+// checks, route the result (trying fixers while the route is needs_fix
+// and attempts and cycles remain), and record the run.
+//
+// The invariant it keeps is loop safety: no command of a check starts
+// before its cycle is reserved, a refused run (*ledger.RefusedError)
+// executes nothing, and a reserved cycle always ends recorded — with its
+// outcome, or as aborted with the cause on an error or a cancellation. A
+// process killed outright stops renewing its reservation, which the
+// ledger then records as lost (ledger.Ledger.BeginCycle).
 func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
-	now := time.Now
-	if s.Now != nil {
-		now = s.Now
-	}
-	rep := Report{Started: now()}
-	// Results queued for the cache are stored once the run is recorded
-	// (Caching.Writes): here, or by a Recording.
+	rep := Report{Started: s.now()}
 	later := false
 	defer func() {
+		// Results queued for the cache are stored once the run is
+		// recorded (Caching.Writes): here, or by a Recording.
 		if !later {
 			s.Verifier.Caching.flush(ctx)
 		}
 	}()
-	cached := s.Verifier.AllCached(ctx, req.Story.Items)
-	rep.Cached = cached
-	var before ledger.Entry
-	var err error
-	if cached {
-		if s.CountCached {
-			before, err = s.Ledger.BeginCycle(ctx, req.Key)
-		} else {
-			before, err = s.Ledger.Peek(ctx, req.Key)
-		}
-		if err != nil {
-			return rep, err
-		}
-		rep.Outcomes, err = s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
-	} else {
-		// Neither fetch a workspace nor start a command for a run the
-		// ledger will refuse.
-		if e, err := s.Ledger.Peek(ctx, req.Key); err != nil {
-			return rep, err
-		} else if err := e.Refusal(s.Limits); err != nil {
-			return rep, err
-		}
-		if s.Prepare != nil {
-			if err := s.Prepare(ctx); err != nil {
-				return rep, err
-			}
-		}
-		// The reviewers' copies are made while the ledger opens the cycle.
-		s.Verifier.Prewarm(ctx, req.Story.Items, req.Dir)
-		defer s.Verifier.ReleasePrewarmed()
-		var reserved bool
-		before, rep.Outcomes, reserved, err = s.beginAndVerify(ctx, req)
-		if !reserved {
-			return rep, err
-		}
+	defer s.Verifier.ReleasePrewarmed()
+	before, err := s.open(ctx, req, &rep)
+	if err != nil {
+		return rep, err
 	}
-	if err == nil && s.Checks != nil {
-		rep.Outcomes, err = s.Checks(ctx, rep.Outcomes)
+	stopRenewing := s.renew(ctx, req, !rep.Cached || s.CountCached)
+	defer stopRenewing()
+	if err := s.check(ctx, req, &rep); err != nil {
+		return rep, s.finishAborted(ctx, req, rep, err)
 	}
+	route := router{s: s, req: req, rep: &rep}
+	last, err := route.fixLoop(ctx, before)
 	if err != nil {
 		return rep, s.finishAborted(ctx, req, rep, err)
 	}
+	stopRenewing()
+	later, err = s.record(ctx, req, &rep, last, route.commit)
+	return rep, err
+}
+
+func (s *Session) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// open opens the run's verify cycle and returns the ledger's entry as it
+// was before it. When every check can be served from the result cache
+// (and no stage runs commands of its own), the outcomes are taken from it
+// and nothing runs, so no cycle is reserved unless CountCached says so.
+// Otherwise the workspace is fetched and the cycle reserved, in that
+// order, after a read of the ledger has shown the run is not refused
+// (neither a download nor a reviewer's copy for a run the ledger refuses).
+// The reviewers' copies are made while the ledger reserves the cycle:
+// copying runs nothing of the story.
+func (s *Session) open(ctx context.Context, req Cycle, rep *Report) (ledger.Entry, error) {
+	if !s.ChecksRun {
+		if outcomes, ok := s.Verifier.Cached(ctx, req.Story.Items); ok {
+			rep.Outcomes, rep.Cached = outcomes, true
+			if s.CountCached {
+				return s.Ledger.BeginCycle(ctx, req.Key, req.RunID)
+			}
+			return s.Ledger.Peek(ctx, req.Key)
+		}
+	}
+	e, err := s.Ledger.Peek(ctx, req.Key)
+	if err != nil {
+		return e, err
+	}
+	if err := e.Refusal(s.Limits); err != nil {
+		return e, err
+	}
+	if s.Prepare != nil {
+		if err := s.Prepare(ctx); err != nil {
+			return e, err
+		}
+	}
+	s.Verifier.Prewarm(ctx, req.Story.Items, req.Dir)
+	return s.Ledger.BeginCycle(ctx, req.Key, req.RunID)
+}
+
+// renew keeps the run's reservation alive while it runs (see
+// ledger.Ledger.Renew), when reserved is set and the ledger renews; the
+// function it returns stops it and may be called more than once.
+func (s *Session) renew(ctx context.Context, req Cycle, reserved bool) func() {
+	r, ok := s.Ledger.(Renewer)
+	if !reserved || !ok || req.RunID == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	var once sync.Once
+	go func() {
+		t := time.NewTicker(r.RenewEvery())
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				// A renewal that fails is tried again at the next tick;
+				// missing a few is what the lease allows for.
+				_ = r.Renew(ctx, req.Key, req.RunID)
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return func() { once.Do(func() { close(done) }) }
+}
+
+// Renewer is a Ledger that keeps reservations alive while their run goes
+// on (*ledger.Ledger).
+type Renewer interface {
+	Renew(ctx context.Context, key, runID string) error
+	RenewEvery() time.Duration
+}
+
+// check runs the checklist's checks (unless the cache served them) and
+// then the further stages (Checks).
+func (s *Session) check(ctx context.Context, req Cycle, rep *Report) error {
+	if !rep.Cached {
+		outcomes, err := s.Verifier.Verify(ctx, req.Story.Items, req.Dir)
+		if err != nil {
+			return err
+		}
+		rep.Outcomes = outcomes
+	}
+	if s.Checks == nil {
+		return nil
+	}
+	outcomes, err := s.Checks(ctx, rep.Outcomes)
+	if err != nil {
+		return err
+	}
+	rep.Outcomes = outcomes
+	return nil
+}
+
+// router decides a run's route and runs the fix loop.
+type router struct {
+	s   *Session
+	req Cycle
+	rep *Report
+	// commit is what is being verified: the request's, then each fix's.
+	commit string
+}
+
+// decide routes the outcomes as they stand, with before the entry as the
+// ledger had it before the current cycle.
+func (r *router) decide(before ledger.Entry) {
+	rep := r.rep
+	_, _, rejected := r.req.Story.Counts()
 	// Manual items a person has already checked are done; only the rest
 	// keep a story from being verified.
-	_, _, rejected := req.Story.Counts()
-	manual := req.Story.ManualRemaining()
-	// commit is what is being verified: the request's, then each fix's.
-	commit := req.Commit
-	decide := func() {
-		out := ledger.Outcome{Manual: manual, Rejected: rejected, Commit: commit}
-		var hashes []string
-		for _, o := range rep.Outcomes {
-			if o.Passed {
-				out.Passed++
-				continue
-			}
-			out.Failed++
-			if e := o.Escalation(); e != "" {
-				out.Escalated = append(out.Escalated, e)
-			}
-			out.FailureTypes = append(out.FailureTypes, string(o.FailureType))
-			if !o.FailureType.AutoFixable() {
-				out.Unfixable = append(out.Unfixable, string(o.FailureType))
-			}
-			hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
+	out := ledger.Outcome{Manual: r.req.Story.ManualRemaining(), Rejected: rejected, Commit: r.commit}
+	var hashes []string
+	for _, o := range rep.Outcomes {
+		if o.Passed {
+			out.Passed++
+			continue
 		}
-		out.FailureHash = failure.CombineHashes(hashes)
-		out.FalseClaims = falseClaimsOf(rep.Outcomes)
-		rep.FailureHash = out.FailureHash
-		rep.FailureType = ""
-		if len(out.FailureTypes) > 0 {
-			rep.FailureType = failure.Type(out.FailureTypes[0])
+		out.Failed++
+		if e := o.Escalation(); e != "" {
+			out.Escalated = append(out.Escalated, e)
 		}
-		rep.Route, rep.Reason = ledger.Decide(before, out, s.Limits)
+		out.FailureTypes = append(out.FailureTypes, string(o.FailureType))
+		if !o.FailureType.AutoFixable() {
+			out.Unfixable = append(out.Unfixable, string(o.FailureType))
+		}
+		hashes = append(hashes, failure.Hash(o.Item.Command, o.Result.ExitCode, o.Result.Output))
 	}
-	decide()
-	// last is the entry as the ledger returned it last: what Finish will
-	// change (RecordLater).
+	out.FailureHash = failure.CombineHashes(hashes)
+	out.FalseClaims = falseClaimsOf(rep.Outcomes)
+	rep.FailureHash = out.FailureHash
+	rep.FailureType = ""
+	if len(out.FailureTypes) > 0 {
+		rep.FailureType = failure.Type(out.FailureTypes[0])
+	}
+	rep.Route, rep.Reason = ledger.Decide(before, out, r.s.Limits)
+}
+
+// fixLoop routes the run and, while the route is needs_fix, a fixer
+// applies and attempts and cycles remain, fixes and verifies the failed
+// items again: each fix reserves an attempt and each re-verification a
+// cycle before anything runs. It returns the entry the ledger returned
+// last (what recording the run changes).
+func (r *router) fixLoop(ctx context.Context, before ledger.Entry) (ledger.Entry, error) {
+	s, rep := r.s, r.rep
+	r.commit = r.req.Commit
+	r.decide(before)
 	last := before
 	for rep.Route == ledger.NeedsFix {
 		fixer, ok := s.fixerFor(rep.Outcomes)
 		if !ok || before.CyclesExhausted(s.Limits) {
 			break
 		}
-		fixing, err := s.Ledger.BeginFix(ctx, req.Key)
-		if err != nil {
-			if errors.Is(err, ledger.ErrFixesExhausted) {
-				break
-			}
-			return rep, s.finishAborted(ctx, req, rep, err)
+		fixing, err := s.Ledger.BeginFix(ctx, r.req.Key)
+		if errors.Is(err, ledger.ErrFixesExhausted) {
+			break
+		} else if err != nil {
+			return last, err
 		}
 		last = fixing
-		fix := s.runFix(ctx, req, fixer)
+		fix := s.runFix(ctx, r.req, fixer)
 		rep.Fixes = append(rep.Fixes, fix)
 		if fix.Commit != "" {
-			commit = fix.Commit
+			r.commit = fix.Commit
 		}
-		next, err := s.Ledger.BeginCycle(ctx, req.Key)
-		if err != nil {
-			var refused *ledger.RefusedError
-			if errors.As(err, &refused) {
-				break
-			}
-			return rep, s.finishAborted(ctx, req, rep, err)
+		next, err := s.Ledger.BeginCycle(ctx, r.req.Key, "")
+		var refused *ledger.RefusedError
+		if errors.As(err, &refused) {
+			break
+		} else if err != nil {
+			return last, err
 		}
 		before, last = next, next
-		if err := s.reverifyFailed(ctx, req, &rep); err != nil {
-			return rep, s.finishAborted(ctx, req, rep, err)
+		if err := s.reverifyFailed(ctx, r.req, rep); err != nil {
+			return last, err
 		}
-		decide()
+		r.decide(before)
 	}
+	return last, nil
+}
+
+// record writes the run's record to the ledger, with the passing results
+// the cache keeps in the ledger's store. With RecordLater (and outcomes to
+// record) the write goes on in the background: later is then true and
+// rep.Recording is the write.
+func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledger.Entry, commit string) (later bool, err error) {
 	passed, failed := rep.Counts()
+	manual := req.Story.ManualRemaining()
+	_, _, rejected := req.Story.Counts()
 	if s.Verifier.Reviewing.n() > 1 {
 		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
 	}
@@ -271,7 +380,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 	// The passing results go in the write that records the run, where
 	// the cache shares the ledger's store.
 	blobs := s.Verifier.Caching.ledgerBlobs(s.Ledger)
-	record := func(ctx context.Context) (ledger.Entry, error) {
+	write := func(ctx context.Context) (ledger.Entry, error) {
 		var e ledger.Entry
 		var err error
 		if len(blobs) > 0 {
@@ -284,24 +393,20 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		}
 		return e, nil
 	}
-	if s.RecordLater && len(rep.Outcomes) > 0 {
-		later = true
-		rep.Entry = last.WithRun(rec)
-		// Commands ran: the record is written even if ctx ends meanwhile
-		// (as finishAborted does).
-		rctx := context.WithoutCancel(ctx)
-		rep.Recording = startRecording(func() (ledger.Entry, error) {
-			e, err := record(rctx)
-			s.Verifier.Caching.flush(rctx)
-			return e, err
-		})
-		return rep, nil
+	if !s.RecordLater || len(rep.Outcomes) == 0 {
+		rep.Entry, err = write(ctx)
+		return false, err
 	}
-	rep.Entry, err = record(ctx)
-	if err != nil {
-		return rep, err
-	}
-	return rep, nil
+	rep.Entry = last.WithRun(rec)
+	// Commands ran: the record is written even if ctx ends meanwhile (as
+	// finishAborted does).
+	rctx := context.WithoutCancel(ctx)
+	rep.Recording = startRecording(func() (ledger.Entry, error) {
+		e, err := write(rctx)
+		s.Verifier.Caching.flush(rctx)
+		return e, err
+	})
+	return true, nil
 }
 
 // Recording is the ledger's write of a finished run, still in flight
@@ -326,36 +431,6 @@ func startRecording(write func() (ledger.Entry, error)) *Recording {
 func (r *Recording) Wait() (ledger.Entry, error) {
 	<-r.done
 	return r.entry, r.err
-}
-
-// beginAndVerify reserves the verify cycle while the checks start, so that
-// the reservation's durable write (file syncs in the embedded ledger, a
-// round trip to Redis) is not on the way to the first command. The Peek
-// before has refused a run whose cycles are spent; if a concurrent run
-// took the last cycle since, the reservation fails, the checks are
-// stopped and their outcomes dropped: the run is refused as if it had
-// not started (reserved is false, the error says why).
-func (s *Session) beginAndVerify(ctx context.Context, req Cycle) (before ledger.Entry, _ []Outcome, reserved bool, _ error) {
-	vctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type reservation struct {
-		before ledger.Entry
-		err    error
-	}
-	began := make(chan reservation, 1)
-	go func() {
-		e, err := s.Ledger.BeginCycle(ctx, req.Key)
-		if err != nil {
-			cancel()
-		}
-		began <- reservation{e, err}
-	}()
-	outcomes, err := s.Verifier.Verify(vctx, req.Story.Items, req.Dir)
-	b := <-began
-	if b.err != nil {
-		return ledger.Entry{}, nil, false, b.err
-	}
-	return b.before, outcomes, true, err
 }
 
 // finishAborted records a run that could not complete, so no executed

@@ -240,6 +240,8 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 		// agent's signal: its audit writes the story's entry during the
 		// checks, after the entry the record would be worked out from.
 		RecordLater: v.Claim == nil,
+		// /verify gates runs the gates' commands whatever the cache holds.
+		ChecksRun: v.Request.Gates,
 		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
 			v.Report.Outcomes = outcomes
 			for _, c := range p.Checks {

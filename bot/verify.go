@@ -206,9 +206,8 @@ func (v *Verifier) slot(ctx context.Context) (func(), error) {
 func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, ws *workspaces) Outcome {
 	key := v.Caching.key(r, it.Argv)
 	if key != "" && v.Caching.Read {
-		if c, ok, err := v.Caching.Cache.GetResult(ctx, key); err == nil && ok && c.ExitCode == it.ExitCode {
-			return Outcome{Item: it, Passed: true, Cached: &CacheHit{RunID: c.RunID, At: c.At}, Tests: testresults.Parse(c.Output),
-				Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}
+		if o, ok := v.cached(ctx, r, it); ok {
+			return o
 		}
 	}
 	var o Outcome
@@ -318,50 +317,84 @@ func (v *Verifier) now() time.Time {
 	return time.Now()
 }
 
-// AllCached reports whether every check of items (in every environment it
-// runs in) has a usable cached result, so that a verification can skip
-// fetching its workspace and reserving a verify cycle.
-func (v *Verifier) AllCached(ctx context.Context, items []checklist.Item) bool {
+// Cached returns the outcomes of items' checks as the result cache has
+// them, when every check (in every environment it runs in) has a usable
+// cached result; ok is false otherwise, and nothing was run either way. A
+// verification it serves runs no command, so it needs neither its
+// workspace nor a verify cycle. Gate items always run.
+func (v *Verifier) Cached(ctx context.Context, items []checklist.Item) (_ []Outcome, ok bool) {
 	if v.Caching == nil || !v.Caching.Read || v.Caching.Cache == nil {
-		return false
+		return nil, false
 	}
-	n := 0
+	var outcomes []Outcome
 	for _, it := range items {
 		if it.Kind != checklist.Auto {
 			continue
 		}
 		if it.Gate != "" {
-			return false // the gates always run
+			return nil, false
 		}
-		for _, r := range v.runnersFor(it) {
-			key := v.Caching.key(r, it.Argv)
-			if key == "" {
-				return false
+		var pairs []Pair
+		for _, e := range v.environmentsFor(it) {
+			o, hit := v.cached(ctx, e.Runner, it)
+			if !hit {
+				return nil, false
 			}
-			c, ok, err := v.Caching.Cache.GetResult(ctx, key)
-			if err != nil || !ok || c.ExitCode != it.ExitCode {
-				return false
-			}
-			n++
+			pairs = append(pairs, Pair{Environment: e.Name, RequiredExitCode: it.ExitCode, Result: o.Result, Passed: true,
+				Cached: o.Cached, Tests: o.Tests})
+		}
+		if len(v.Environments) == 0 {
+			outcomes = append(outcomes, outcomeOf(it, pairs[0]))
+		} else {
+			outcomes = append(outcomes, fold(it, pairs))
 		}
 	}
-	return n > 0
+	if len(outcomes) == 0 {
+		return nil, false
+	}
+	if v.Landed != nil && len(v.Environments) == 0 {
+		for _, o := range outcomes {
+			v.Landed(o)
+		}
+	}
+	return outcomes, true
 }
 
-// runnersFor lists the runners item runs on: the default one, or in a
-// matrix every environment it names (nil for an unknown one).
-func (v *Verifier) runnersFor(it checklist.Item) []Runner {
-	if len(v.Environments) == 0 {
-		return []Runner{v.Runner}
+// outcomeOf is the outcome of a check that ran in one place only (no
+// matrix) and passed there.
+func outcomeOf(it checklist.Item, p Pair) Outcome {
+	return Outcome{Item: it, Passed: true, Cached: p.Cached, Tests: p.Tests, Result: p.Result}
+}
+
+// cached is it's cached pass on r, if the cache holds one.
+func (v *Verifier) cached(ctx context.Context, r Runner, it checklist.Item) (Outcome, bool) {
+	key := v.Caching.key(r, it.Argv)
+	if key == "" {
+		return Outcome{}, false
 	}
-	var out []Runner
+	c, ok, err := v.Caching.Cache.GetResult(ctx, key)
+	if err != nil || !ok || c.ExitCode != it.ExitCode {
+		return Outcome{}, false
+	}
+	return Outcome{Item: it, Passed: true, Cached: &CacheHit{RunID: c.RunID, At: c.At}, Tests: testresults.Parse(c.Output),
+		Result: Result{ExitCode: c.ExitCode, Output: c.Output, OmittedBytes: c.OmittedBytes, Duration: c.Duration}}, true
+}
+
+// environmentsFor lists where item runs: the default runner (unnamed), or
+// in a matrix every environment it names (one without a runner for an
+// unknown name).
+func (v *Verifier) environmentsFor(it checklist.Item) []Environment {
+	if len(v.Environments) == 0 {
+		return []Environment{{Runner: v.Runner}}
+	}
+	var out []Environment
 	for _, e := range v.Environments {
 		if it.Environment == "" || it.Environment == e.Name {
-			out = append(out, e.Runner)
+			out = append(out, e)
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, nil)
+		out = append(out, Environment{Name: it.Environment})
 	}
 	return out
 }

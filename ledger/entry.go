@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"fmt"
+	"slices"
 	"time"
 )
 
@@ -19,6 +21,10 @@ type Entry struct {
 	// LastRoute is the route of the newest finished run.
 	LastRoute Route       `json:"last_route,omitempty"`
 	History   []RunRecord `json:"history,omitempty"`
+	// InFlight are the cycles reserved by runs that have not recorded
+	// their outcome yet (see Ledger.BeginCycle); each is counted in
+	// AutoVerifyRuns already.
+	InFlight []Reservation `json:"in_flight,omitempty"`
 	// EnvironmentVerification is the story's signal state (an agent's
 	// READY_FOR_REVIEW / AUDIT_PASSED and its audit), once there is one.
 	EnvironmentVerification *EnvironmentVerification `json:"environment_verification,omitempty"`
@@ -39,6 +45,12 @@ type RunRecord struct {
 	AutoFix     bool      `json:"auto_fix,omitempty"`
 	// Cached is set when every result came from the result cache.
 	Cached bool `json:"cached,omitempty"`
+	// Lost is set on the record of a run that reserved a cycle and
+	// stopped renewing it without recording an outcome (its process was
+	// killed, or lost the store): Route is human_attention, Reason says
+	// when it was last heard of. Its cycle stays counted. A late Finish of
+	// the same run replaces this record.
+	Lost bool `json:"lost,omitempty"`
 	// Gates are the gates' verdicts, gate → classification (VERIFY_RED →
 	// reject_vanity), when gates ran.
 	Gates map[string]string `json:"gates,omitempty"`
@@ -93,6 +105,48 @@ func (e Entry) CyclesExhausted(l Limits) bool { return e.AutoVerifyRuns >= l.Max
 
 // FixesExhausted reports whether no auto-fix attempt is left.
 func (e Entry) FixesExhausted(l Limits) bool { return e.AutoFixAttempts >= l.MaxAutoFixAttempts }
+
+// Reservation is a verify cycle a run reserved and has not recorded yet.
+type Reservation struct {
+	RunID string    `json:"run_id"`
+	Since time.Time `json:"since"`
+	// Until is when the reservation counts as lost unless the run renews
+	// it before.
+	Until time.Time `json:"until"`
+}
+
+// expireReservations records every reservation whose lease ended before
+// now as a lost run. The route of the story is left as its last finished
+// run set it: a lost run decided nothing.
+func (e *Entry) expireReservations(now time.Time) {
+	var kept []Reservation
+	for _, r := range e.InFlight {
+		if !r.Until.Before(now) {
+			kept = append(kept, r)
+			continue
+		}
+		e.appendHistory(RunRecord{At: r.Since, RunID: r.RunID, Route: HumanAttention, Lost: true,
+			Reason: fmt.Sprintf("run lost: it reserved a verify cycle at %s and was not heard of after %s (its process was killed or lost the ledger); the cycle stays counted",
+				r.Since.UTC().Format(time.RFC3339), r.Until.UTC().Format(time.RFC3339))})
+	}
+	e.InFlight = kept
+}
+
+// endReservation ends runID's reservation as its run is recorded, and
+// drops the record of it as lost when its lease had already run out.
+func (e *Entry) endReservation(runID string) {
+	if runID == "" {
+		return
+	}
+	n := len(e.InFlight)
+	e.InFlight = slices.DeleteFunc(slices.Clone(e.InFlight), func(r Reservation) bool { return r.RunID == runID })
+	if len(e.InFlight) == 0 {
+		e.InFlight = nil
+	}
+	if len(e.InFlight) == n {
+		e.History = slices.DeleteFunc(slices.Clone(e.History), func(r RunRecord) bool { return r.Lost && r.RunID == runID })
+	}
+}
 
 func (e *Entry) appendHistory(r RunRecord) {
 	e.History = append(e.History, r)

@@ -52,7 +52,10 @@ var ErrFixesExhausted = errors.New("auto-fix attempts exhausted")
 type Ledger struct {
 	Store  Store
 	Limits Limits
-	Now    func() time.Time
+	// Lease is how long a reserved cycle stays in flight without a
+	// renewal; zero means DefaultLease.
+	Lease time.Duration
+	Now   func() time.Time
 }
 
 func (l *Ledger) now() time.Time {
@@ -68,19 +71,32 @@ func (l *Ledger) now() time.Time {
 // proceed. It returns the entry as it was before the run, with the cycle
 // counted, which is what Decide wants.
 //
+// With a runID the reservation is kept in the entry (Entry.InFlight) until
+// Finish records the run. A run that stops without recording (its process
+// killed) stops renewing it (Renew), and the next BeginCycle or Finish
+// after its lease records it as lost: its cycle stays counted and the
+// history says what happened to it.
+//
 // The limits bound a fix loop: once a run has passed (verified or
-// human_review), the next run starts a new loop with cycles and fix
-// attempts counted from zero, so a story that keeps passing can always be
-// verified again. A loop that ends in failures stays exhausted until reset.
-func (l *Ledger) BeginCycle(ctx context.Context, key string) (Entry, error) {
+// human_review), the next run starts a new loop with fix attempts counted
+// from zero and cycles from the runs still in flight, so a story that
+// keeps passing can always be verified again, and never by more runs at
+// once than the limit. A loop that ends in failures stays exhausted until
+// reset.
+func (l *Ledger) BeginCycle(ctx context.Context, key, runID string) (Entry, error) {
+	now := l.now()
 	return l.Store.Update(ctx, key, func(e *Entry) error {
+		e.expireReservations(now)
 		if e.LastRoute == Verified || e.LastRoute == HumanReview {
-			e.AutoVerifyRuns, e.AutoFixAttempts = 0, 0
+			e.AutoVerifyRuns, e.AutoFixAttempts = len(e.InFlight), 0
 		}
-		if err := e.Refusal(l.Limits); err != nil {
-			return err
+		if e.CyclesExhausted(l.Limits) {
+			return &RefusedError{Key: e.StoryKey, Entry: *e, Limit: l.Limits.MaxVerifyCycles}
 		}
 		e.AutoVerifyRuns++
+		if runID != "" {
+			e.InFlight = append(e.InFlight, Reservation{RunID: runID, Since: now, Until: now.Add(l.lease())})
+		}
 		return nil
 	})
 }
@@ -91,12 +107,45 @@ func (l *Ledger) BeginCycle(ctx context.Context, key string) (Entry, error) {
 // decides.
 func (e Entry) Refusal(l Limits) error {
 	if e.LastRoute == Verified || e.LastRoute == HumanReview {
+		if len(e.InFlight) < l.MaxVerifyCycles {
+			return nil
+		}
+	} else if !e.CyclesExhausted(l) {
 		return nil
 	}
-	if e.CyclesExhausted(l) {
-		return &RefusedError{Key: e.StoryKey, Entry: e, Limit: l.MaxVerifyCycles}
+	return &RefusedError{Key: e.StoryKey, Entry: e, Limit: l.MaxVerifyCycles}
+}
+
+// DefaultLease is how long a reserved cycle stays in flight without word
+// from its run (Renew) before it is recorded as lost.
+const DefaultLease = 2 * time.Minute
+
+func (l *Ledger) lease() time.Duration {
+	if l.Lease > 0 {
+		return l.Lease
 	}
-	return nil
+	return DefaultLease
+}
+
+// RenewEvery is how often a run in flight should Renew its reservation:
+// a quarter of the lease, so that a slow store or a busy machine misses
+// a few renewals before the run is taken for lost.
+func (l *Ledger) RenewEvery() time.Duration { return l.lease() / 4 }
+
+// Renew extends the lease of runID's reservation. A reservation already
+// recorded as lost is not revived (Finish still records the run's outcome
+// in its place).
+func (l *Ledger) Renew(ctx context.Context, key, runID string) error {
+	now := l.now()
+	_, err := l.Store.Update(ctx, key, func(e *Entry) error {
+		for i := range e.InFlight {
+			if e.InFlight[i].RunID == runID {
+				e.InFlight[i].Until = now.Add(l.lease())
+			}
+		}
+		return nil
+	})
+	return err
 }
 
 // Blob is a value kept in a store beside the ledger's entries, with a
@@ -129,7 +178,7 @@ func (l *Ledger) FinishWithBlobs(ctx context.Context, key string, rec RunRecord,
 	if rec.At.IsZero() {
 		rec.At = l.now()
 	}
-	return updateWithBlobs(ctx, l.Store, key, finish(rec), blobs)
+	return updateWithBlobs(ctx, l.Store, key, l.finish(rec), blobs)
 }
 
 // updateWithBlobs applies fn to key's entry and stores blobs in s: in one
@@ -173,7 +222,17 @@ func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, 
 	if rec.At.IsZero() {
 		rec.At = l.now()
 	}
-	return l.Store.Update(ctx, key, finish(rec))
+	return l.Store.Update(ctx, key, l.finish(rec))
+}
+
+// finish is Finish's change to the entry, after the reservations whose
+// lease ran out are recorded as lost.
+func (l *Ledger) finish(rec RunRecord) func(e *Entry) error {
+	now := l.now()
+	return func(e *Entry) error {
+		e.expireReservations(now)
+		return finish(rec)(e)
+	}
 }
 
 // WithRun is e as Finish leaves it once rec is recorded, worked out without
@@ -196,6 +255,7 @@ func finish(rec RunRecord) func(e *Entry) error {
 		}
 		e.VerifyLastCommitSHA = rec.Commit
 		e.LastRoute = rec.Route
+		e.endReservation(rec.RunID)
 		e.appendHistory(rec)
 		return nil
 	}

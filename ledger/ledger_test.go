@@ -184,12 +184,12 @@ func TestBeginCycle(t *testing.T) {
 	ctx := t.Context()
 	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits}
 	for want := 1; want <= ledger.DefaultLimits.MaxVerifyCycles; want++ {
-		e, err := l.BeginCycle(ctx, "KAN-1")
+		e, err := l.BeginCycle(ctx, "KAN-1", "")
 		if err != nil || e.AutoVerifyRuns != want {
 			t.Fatalf("BeginCycle %d = %+v, %v", want, e, err)
 		}
 	}
-	_, err := l.BeginCycle(ctx, "KAN-1")
+	_, err := l.BeginCycle(ctx, "KAN-1", "")
 	var re *ledger.RefusedError
 	if !errors.As(err, &re) {
 		t.Fatalf("BeginCycle past the limit: %v, want *RefusedError", err)
@@ -203,13 +203,13 @@ func TestBeginCycle(t *testing.T) {
 	if _, err := l.Finish(ctx, "KAN-1", ledger.RunRecord{Commit: "new", Route: ledger.NeedsFix}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.BeginCycle(ctx, "KAN-1"); !errors.As(err, &re) {
+	if _, err := l.BeginCycle(ctx, "KAN-1", ""); !errors.As(err, &re) {
 		t.Errorf("BeginCycle after a new commit: %v, want *RefusedError", err)
 	}
 	if err := l.Store.Reset(ctx, "KAN-1"); err != nil {
 		t.Fatal(err)
 	}
-	if e, err := l.BeginCycle(ctx, "KAN-1"); err != nil || e.AutoVerifyRuns != 1 {
+	if e, err := l.BeginCycle(ctx, "KAN-1", ""); err != nil || e.AutoVerifyRuns != 1 {
 		t.Errorf("BeginCycle after reset = %+v, %v", e, err)
 	}
 }
@@ -269,19 +269,19 @@ func TestPassingRunStartsANewLoop(t *testing.T) {
 	ctx := context.Background()
 	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.DefaultLimits}
 	for i := 0; i < 5; i++ {
-		e, err := l.BeginCycle(ctx, "K-1")
+		e, err := l.BeginCycle(ctx, "K-1", "")
 		require.NoError(t, err, "run %d", i)
 		assert.Equal(t, 1, e.AutoVerifyRuns, "a pass closed the previous loop")
 		_, err = l.Finish(ctx, "K-1", ledger.RunRecord{Route: ledger.HumanReview})
 		require.NoError(t, err)
 	}
 	for i := 0; i < 3; i++ {
-		_, err := l.BeginCycle(ctx, "K-1")
+		_, err := l.BeginCycle(ctx, "K-1", "")
 		require.NoError(t, err)
 		_, err = l.Finish(ctx, "K-1", ledger.RunRecord{Route: ledger.NeedsFix, Failed: 1, FailureHash: "h"})
 		require.NoError(t, err)
 	}
-	_, err := l.BeginCycle(ctx, "K-1")
+	_, err := l.BeginCycle(ctx, "K-1", "")
 	var refused *ledger.RefusedError
 	assert.ErrorAs(t, err, &refused, "a failing loop stays exhausted")
 }
@@ -311,7 +311,7 @@ func TestWithRunIsWhatFinishRecords(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			before, err := l.BeginCycle(ctx, "KAN-9")
+			before, err := l.BeginCycle(ctx, "KAN-9", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -334,4 +334,89 @@ func TestWithRunIsWhatFinishRecords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReservationsInFlight: a reserved cycle stays in the entry until its
+// run is recorded; one whose lease runs out without a renewal is recorded
+// as lost (still counted, the route left alone), and a late Finish of that
+// run replaces the lost record instead of adding a second one.
+func TestReservationsInFlight(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.Limits{MaxVerifyCycles: 5, MaxAutoFixAttempts: 2},
+		Lease: time.Minute, Now: func() time.Time { return now }}
+	_, err := l.BeginCycle(ctx, "K", "run-a")
+	require.NoError(t, err)
+	_, err = l.BeginCycle(ctx, "K", "run-b")
+	require.NoError(t, err)
+	e, err := l.Peek(ctx, "K")
+	require.NoError(t, err)
+	require.Len(t, e.InFlight, 2)
+	assert.Equal(t, now.Add(time.Minute), e.InFlight[0].Until)
+
+	// run-a finishes; run-b renews, then goes quiet.
+	_, err = l.Finish(ctx, "K", ledger.RunRecord{RunID: "run-a", Route: ledger.NeedsFix, Failed: 1})
+	require.NoError(t, err)
+	now = now.Add(50 * time.Second)
+	require.NoError(t, l.Renew(ctx, "K", "run-b"))
+	now = now.Add(50 * time.Second) // within run-b's renewed lease
+	e, err = l.BeginCycle(ctx, "K", "run-c")
+	require.NoError(t, err)
+	assert.Len(t, e.InFlight, 2, "run-b renewed in time: still in flight, beside run-c")
+
+	now = now.Add(2 * time.Minute) // both leases over
+	e, err = l.BeginCycle(ctx, "K", "run-d")
+	require.NoError(t, err)
+	assert.Equal(t, 4, e.AutoVerifyRuns, "lost runs stay counted")
+	require.Len(t, e.InFlight, 1)
+	assert.Equal(t, "run-d", e.InFlight[0].RunID)
+	var lost []string
+	for _, r := range e.History {
+		if r.Lost {
+			lost = append(lost, r.RunID)
+			assert.Equal(t, ledger.HumanAttention, r.Route)
+			assert.Contains(t, r.Reason, "run lost")
+		}
+	}
+	assert.ElementsMatch(t, []string{"run-b", "run-c"}, lost)
+	assert.Equal(t, ledger.NeedsFix, e.LastRoute, "a lost run decided nothing")
+
+	// run-b was only slow: its outcome replaces its lost record.
+	e, err = l.Finish(ctx, "K", ledger.RunRecord{RunID: "run-b", Route: ledger.NeedsFix, Failed: 1, Reason: "late"})
+	require.NoError(t, err)
+	var b []ledger.RunRecord
+	for _, r := range e.History {
+		if r.RunID == "run-b" {
+			b = append(b, r)
+		}
+	}
+	require.Len(t, b, 1)
+	assert.False(t, b[0].Lost)
+	assert.Equal(t, "late", b[0].Reason)
+	assert.Equal(t, 4, e.AutoVerifyRuns, "counted once")
+}
+
+// TestPassingLoopCountsRunsInFlight: after a pass a new loop starts, but
+// the runs still in flight count in it, so a story is never verified by
+// more runs at once than its limit.
+func TestPassingLoopCountsRunsInFlight(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	l := &ledger.Ledger{Store: newMemStore(t), Limits: ledger.Limits{MaxVerifyCycles: 3, MaxAutoFixAttempts: 2}}
+	for _, id := range []string{"a", "b", "c"} {
+		_, err := l.BeginCycle(ctx, "K", id)
+		require.NoError(t, err)
+	}
+	_, err := l.Finish(ctx, "K", ledger.RunRecord{RunID: "a", Route: ledger.Verified, Passed: 1})
+	require.NoError(t, err)
+	e, err := l.BeginCycle(ctx, "K", "d")
+	require.NoError(t, err, "a passed: a new loop, with b and c still in flight")
+	assert.Equal(t, 3, e.AutoVerifyRuns)
+	_, err = l.BeginCycle(ctx, "K", "e")
+	var re *ledger.RefusedError
+	require.ErrorAs(t, err, &re, "three runs in flight")
+	peek, err := l.Peek(ctx, "K")
+	require.NoError(t, err)
+	assert.Error(t, peek.Refusal(l.Limits), "Refusal agrees with BeginCycle")
 }

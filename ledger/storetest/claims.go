@@ -108,7 +108,7 @@ func testClaimState(t *testing.T, s ledger.Store) {
 		t.Errorf("state = %+v", ev)
 	}
 	// BeginCycle and Finish keep it.
-	if _, err := l.BeginCycle(ctx, "KAN-3"); err != nil {
+	if _, err := l.BeginCycle(ctx, "KAN-3", ""); err != nil {
 		t.Fatal(err)
 	}
 	if mustGet(t, s, "KAN-3").EnvironmentVerification == nil {

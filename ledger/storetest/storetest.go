@@ -217,10 +217,10 @@ func testFnError(t *testing.T, s ledger.Store) {
 
 	t.Run("BeginCycleRefuses", func(t *testing.T) {
 		l := &ledger.Ledger{Store: s, Limits: ledger.Limits{MaxVerifyCycles: 1, MaxAutoFixAttempts: 1}}
-		if _, err := l.BeginCycle(ctx, "KAN-refuse"); err != nil {
+		if _, err := l.BeginCycle(ctx, "KAN-refuse", ""); err != nil {
 			t.Fatalf("first BeginCycle: %v", err)
 		}
-		_, err := l.BeginCycle(ctx, "KAN-refuse")
+		_, err := l.BeginCycle(ctx, "KAN-refuse", "")
 		var re *ledger.RefusedError
 		if !errors.As(err, &re) {
 			t.Fatalf("second BeginCycle: got %v, want *ledger.RefusedError", err)
@@ -293,7 +293,7 @@ func testReset(t *testing.T, s ledger.Store) {
 	}
 	// After a reset the story starts from zero again.
 	l := &ledger.Ledger{Store: s, Limits: ledger.DefaultLimits}
-	e, err := l.BeginCycle(ctx, "KAN-3")
+	e, err := l.BeginCycle(ctx, "KAN-3", "")
 	if err != nil || e.AutoVerifyRuns != 1 || e.AutoFixAttempts != 0 {
 		t.Errorf("BeginCycle after Reset = %+v, %v; want 1 run, 0 fixes", e, err)
 	}
@@ -408,7 +408,7 @@ func beginCycles(t *testing.T, stores []ledger.Store, key string, n, limit int) 
 		l := &ledger.Ledger{Store: stores[i%len(stores)], Limits: ledger.Limits{MaxVerifyCycles: limit, MaxAutoFixAttempts: 2}}
 		wg.Go(func() {
 			<-start
-			_, err := l.BeginCycle(ctx, key)
+			_, err := l.BeginCycle(ctx, key, fmt.Sprintf("run-%d", i))
 			var re *ledger.RefusedError
 			mu.Lock()
 			defer mu.Unlock()
