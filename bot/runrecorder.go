@@ -355,6 +355,7 @@ func (r *RunRecorder) base(v *Verification) runlog.Record {
 	id := v.Request.RunID
 	if id == "" {
 		id = LocalRunID(v.Key, v.Started)
+		v.Request.RunID = id
 	}
 	s := v.Subject
 	rec := runlog.Record{ID: id, Repo: s.Repo, Story: v.Key, Trigger: v.Request.Trigger, Author: s.Author,

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -192,12 +194,17 @@ func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
 }
 
 // LocalRunID names a run without an ID (the CLI's) by its story and its
-// start, before anything is recorded under the name.
+// start, before anything is recorded under the name. A random suffix keeps
+// runs of one story started in the same second apart (their cycles are
+// reserved and recorded under the ID).
 func LocalRunID(key string, started time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	suffix := "-" + hex.EncodeToString(b[:])
 	if key == "" {
-		return "local-" + started.UTC().Format(evidence.TimeFormat)
+		return "local-" + started.UTC().Format(evidence.TimeFormat) + suffix
 	}
-	return "local-" + key + "-" + started.UTC().Format(evidence.TimeFormat)
+	return "local-" + key + "-" + started.UTC().Format(evidence.TimeFormat) + suffix
 }
 
 // FixableSource is a Source whose work tree is the user's own (the CLI),

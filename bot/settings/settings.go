@@ -75,6 +75,7 @@ var Run = []Setting{
 	{"state-dir", "ENGINEO_STATE_DIR", "embedded ledger directory (default .autoverify/)"},
 	{"max-auto-fix-attempts", "ENGINEO_MAX_AUTO_FIX_ATTEMPTS", "auto-fix attempts per story (default 2)"},
 	{"max-verify-cycles", "ENGINEO_MAX_VERIFY_CYCLES", "verify cycles per story until a reset (default 3)"},
+	{"ledger-lease", "ENGINEO_LEDGER_LEASE", "how long a run's reserved verify cycle stays in flight without word from the run (it renews every quarter of this) before it is recorded as lost, a Go duration (default 2m)"},
 	{"git-push-enabled", "ENGINEO_GIT_PUSH_ENABLED", "1 pushes auto-fix commits (evidence is never pushed)"},
 	{"cache", "ENGINEO_CACHE", "0 turns the result cache off: every check runs every time (default 1)"},
 	{"cache-ttl", "ENGINEO_CACHE_TTL", "how long a passing result is reused for the same tree, command and environment (default 168h)"},
@@ -149,6 +150,9 @@ type Config struct {
 	RedisPrefix string
 	StateDir    string
 	Limits      ledger.Limits
+	// LedgerLease is how long a reserved cycle stays in flight without a
+	// renewal (ledger.Ledger.Lease; zero means its default).
+	LedgerLease time.Duration
 	PushEnabled bool
 	// AutoFix maps failure types to fixer commands (.autoverify.yml only).
 	AutoFix map[string]string
@@ -391,6 +395,11 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 				return Config{}, errorf("%s=%q: want a whole number, 0 or more", src, v)
 			}
 			*dst = n
+		}
+	}
+	if v, src := lookup("ledger-lease"); v != "" {
+		if cfg.LedgerLease, err = ParseTimeout(v); err != nil {
+			return Config{}, errorf("%s=%q: %v", src, v, err)
 		}
 	}
 	if v, src := lookup("git-push-enabled"); v != "" {

@@ -58,7 +58,7 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
-	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
+	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now})
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
 	src := &cli.AuditSource{Dir: *workdir, Head: gitSnapshot(ctx, *workdir, false)}

@@ -152,6 +152,10 @@ func printEntry(w io.Writer, e ledger.Entry, l ledger.Limits) {
 		fmt.Fprintf(w, "  signal:                 %s by %s, status %s, %d attempts, %d rejected, %d false claims\n",
 			dash(ev.LastSignal), dash(ev.DeveloperID), ev.Status, ev.SignalAttempts, ev.SignalRejections, len(ev.FalseClaims))
 	}
+	for _, r := range e.InFlight {
+		fmt.Fprintf(w, "  in flight:              %s since %s (lost unless renewed by %s)\n", r.RunID,
+			r.Since.UTC().Format(time.RFC3339), r.Until.UTC().Format(time.RFC3339))
+	}
 	if len(e.History) > 0 {
 		fmt.Fprintf(w, "  history (newest last):\n")
 		for _, r := range e.History {

@@ -131,7 +131,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	// evidence are written; the process waits for that before it exits.
 	var removals sync.WaitGroup
 	defer removals.Wait()
-	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Now: a.Now}, Limits: cfg.Limits,
+	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: factory, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
 		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {

@@ -25,7 +25,7 @@ func TestRunRecordsItsRunInTheHistory(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, p.Runs, 1)
 	r := p.Runs[0]
-	assert.Equal(t, "local-KAN-25-20260128T120000Z", r.ID)
+	assert.Regexp(t, `^local-KAN-25-20260128T120000Z-[0-9a-f]{6}$`, r.ID)
 	assert.Equal(t, runlog.Failed, r.Status)
 	assert.True(t, r.Local)
 	abs, _ := filepath.Abs(h.dir)

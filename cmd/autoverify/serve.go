@@ -292,7 +292,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	metrics := avprom.New(q.Stats)
 	ghObserver = metrics.APIObserver("github")
 	opts := bot.Options{
-		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Now: a.Now}, Limits: s.cfg.Limits,
+		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Lease: s.cfg.LedgerLease, Now: a.Now}, Limits: s.cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
 		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
 		Gates:      gaterun.Engine{},
