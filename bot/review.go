@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -227,10 +228,15 @@ func (v *Verifier) review(ctx context.Context, r Runner, it checklist.Item, ws *
 	runs := make([]Outcome, len(dirs))
 	var wg sync.WaitGroup
 	for k, dir := range dirs {
+		// Each copy is shown at the workspace's own path (Command.Source).
+		source := ""
+		if dir != ws.dir {
+			source = dir
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[k] = v.execute(ctx, r, it, dir)
+			runs[k] = v.execute(ctx, r, it, ws.dir, source)
 		}()
 	}
 	wg.Wait()
@@ -249,8 +255,13 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 			rr.Error = firstLine(o.Result.Output)
 			cr.Error = rr.Error
 		} else {
-			// The reviewer's own directory is not part of its result.
-			out := bytes.ReplaceAll(o.Result.Output, []byte(dirs[k]), []byte("<workspace>"))
+			// The reviewer's own directory is not part of its result (a
+			// runner that cannot show a copy at the workspace's path runs
+			// in the copy). Only a real path is masked: never "." or "/".
+			out := o.Result.Output
+			if d := dirs[k]; filepath.IsAbs(d) && d != "/" {
+				out = bytes.ReplaceAll(out, []byte(d), []byte("<workspace>"))
+			}
 			if v.Reviewing.Tests != nil {
 				cr.Tests = v.Reviewing.Tests(it.Argv, o.Result.Output)
 			} else if outcomes := o.Tests.Outcomes(); len(outcomes) > 0 {

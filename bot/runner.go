@@ -17,10 +17,29 @@ type Command struct {
 	// Argv is the program and its arguments, already split by a shell-word
 	// parser. Argv[0] is looked up in the runner's PATH.
 	Argv []string
-	// Dir is the work directory the command runs in.
+	// Dir is the work directory the command runs in, as the command sees
+	// it.
 	Dir string
+	// Source, when set, is the host directory whose files the command
+	// sees at Dir: a reviewer's copy of the workspace, shown at the
+	// workspace's own path, so that every reviewer runs in the same place
+	// (PATH entries into the tree, shebangs, absolute paths and build
+	// caches keyed by path are alike). A runner that cannot show one
+	// directory at another's path runs in Source; one that shows the
+	// workspace at a fixed path of its own (Docker's /workspace) binds
+	// Source there. Use HostDir for the files.
+	Source string
 	// Timeout bounds the command's wall time; zero means the runner's default.
 	Timeout time.Duration
+}
+
+// HostDir is the directory holding the command's work tree on the host:
+// Source when set, else Dir.
+func (c Command) HostDir() string {
+	if c.Source != "" {
+		return c.Source
+	}
+	return c.Dir
 }
 
 // Result is what a runner observed of one command.

@@ -214,7 +214,7 @@ func (v *Verifier) runOn(ctx context.Context, r Runner, it checklist.Item, ws *w
 	if ws.n > 1 {
 		o = v.review(ctx, r, it, ws)
 	} else {
-		o = v.execute(ctx, r, it, ws.dir)
+		o = v.execute(ctx, r, it, ws.dir, "")
 	}
 	if key != "" && o.Passed {
 		v.Caching.put(ctx, key, CachedResult{RunID: v.Caching.RunID, At: v.now(), ExitCode: o.Result.ExitCode,
@@ -233,13 +233,14 @@ func (v *Verifier) run(ctx context.Context, r Runner, cmd Command) (Result, erro
 	return r.Run(ctx, cmd)
 }
 
-// execute runs one check once in dir, retrying a transient runner failure
-// a bounded number of times, and judges the result.
-func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir string) Outcome {
+// execute runs one check once in dir (showing source there, when set: see
+// Command.Source), retrying a transient runner failure a bounded number of
+// times, and judges the result.
+func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir, source string) Outcome {
 	// Ask the test tool for its structured report where that is safe
 	// (go test -json); the text a person reads is restored below.
 	argv, report := testresults.WithReporting(it.Argv, "")
-	cmd := Command{ItemID: it.ID, Argv: argv, Dir: dir, Timeout: v.Timeout}
+	cmd := Command{ItemID: it.ID, Argv: argv, Dir: dir, Source: source, Timeout: v.Timeout}
 	res, err := v.run(ctx, r, cmd)
 	tries := 1
 	for ; err != nil && errors.Is(err, ErrTransient) && tries < transientTries && ctx.Err() == nil; tries++ {

@@ -1,6 +1,7 @@
 package failure
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"regexp"
@@ -16,10 +17,26 @@ import (
 // often counters and stack depth.
 const HashPrefixLen = 1000
 
+// hashRawLimit is how much raw output Hash normalises to find its
+// HashPrefixLen characters: far more than normalising can shrink to less
+// (placeholders are shorter than what they replace, runs of blanks become
+// one), unless nearly all of it is noise.
+const hashRawLimit = 64 << 10
+
 // Hash identifies a failure across runs: SHA-256 of the command, the exit
 // code and the first HashPrefixLen characters of the normalised output. The
 // same failure hashes the same on every run; a different one does not.
+//
+// Only the start of the output is normalised (hashRawLimit bytes, cut at a
+// line's end): the hash never reads further, and a command that printed a
+// gigabyte costs no more than one that printed a page.
 func Hash(command string, exitCode int, output []byte) string {
+	if len(output) > hashRawLimit {
+		output = output[:hashRawLimit]
+		if i := bytes.LastIndexByte(output, '\n'); i > 0 {
+			output = output[:i+1]
+		}
+	}
 	norm := Normalize(output)
 	if r := []rune(norm); len(r) > HashPrefixLen {
 		norm = string(r[:HashPrefixLen])
@@ -95,7 +112,11 @@ func Normalize(out []byte) string {
 	s := string(StripANSI(out))
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	for _, n := range noise() {
-		s = n.re.ReplaceAllString(s, n.with)
+		// A replacement copies the whole text even when nothing
+		// matches; most rules match nothing in most outputs.
+		if n.re.MatchString(s) {
+			s = n.re.ReplaceAllString(s, n.with)
+		}
 	}
 	// Some runners print a test's time only when it is slow: drop
 	// parenthesised durations entirely rather than keep a placeholder.

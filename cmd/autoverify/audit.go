@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -39,8 +38,8 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, inputErrorf("%v", err)
 	}
-	if st, err := os.Stat(*workdir); err != nil || !st.IsDir() {
-		return exitBadInput, inputErrorf("--workdir %s: not a directory; pass the repository the checks should run in", *workdir)
+	if *workdir, err = workDir(*workdir, "the repository the checks should run in"); err != nil {
+		return exitBadInput, err
 	}
 	cfg, err := loadConfig(lookup, *workdir)
 	if err != nil {

@@ -42,6 +42,9 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if *baseRev == "" {
 		return exitBadInput, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
 	}
+	if *workdir, err = workDir(*workdir, "the git work tree of the change"); err != nil {
+		return exitBadInput, err
+	}
 	repo := git.Repo{Dir: *workdir}
 	base, err := repo.Commit(ctx, *baseRev)
 	if err != nil {

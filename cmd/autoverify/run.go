@@ -50,8 +50,8 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, inputErrorf("run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
 	}
 	storyPath := pos[0]
-	if st, err := os.Stat(*workdir); err != nil || !st.IsDir() {
-		return exitBadInput, inputErrorf("--workdir %s: not a directory; pass the repository the commands should run in", *workdir)
+	if *workdir, err = workDir(*workdir, "the repository the commands should run in"); err != nil {
+		return exitBadInput, err
 	}
 	cfg, err := loadConfig(lookup, *workdir)
 	if err != nil {
@@ -185,6 +185,18 @@ const historySettle = 100 * time.Millisecond
 func append0(opts bot.Options, pub bot.Publisher) bot.Options {
 	opts.Publishers = append([]bot.Publisher{pub}, opts.Publishers...)
 	return opts
+}
+
+// workDir is the --workdir flag's directory, made absolute (and clean)
+// here where it enters the program, or an input error saying what to
+// pass (what). Nothing downstream sees a relative work directory: a
+// reviewer's masking of "." replaced every dot of its output.
+func workDir(dir, what string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if st, serr := os.Stat(abs); err != nil || serr != nil || !st.IsDir() {
+		return "", inputErrorf("--workdir %s: not a directory; pass %s", dir, what)
+	}
+	return abs, nil
 }
 
 // absDir names a work directory for the run history.

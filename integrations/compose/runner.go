@@ -178,9 +178,9 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
 		return bot.Result{}, fmt.Errorf("compose: item %q: empty argv", cmd.ItemID)
 	}
-	dir, err := filepath.Abs(cmd.Dir)
-	if err != nil || cmd.Dir == "" {
-		return bot.Result{}, fmt.Errorf("compose: work directory %q: %v", cmd.Dir, err)
+	dir, err := filepath.Abs(cmd.HostDir())
+	if err != nil || cmd.HostDir() == "" {
+		return bot.Result{}, fmt.Errorf("compose: work directory %q: %v", cmd.HostDir(), err)
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return bot.Result{}, fmt.Errorf("compose: work directory %s is not a directory: %v", dir, err)

@@ -212,7 +212,7 @@ func (r *Runner) run(ctx context.Context, cmd bot.Command, shape Shape) (bot.Res
 	if err := ctx.Err(); err != nil {
 		return bot.Result{}, fmt.Errorf("docker: running %s: %w", cmd.Argv[0], err)
 	}
-	dir, err := workDir(cmd.Dir)
+	dir, err := workDir(cmd.HostDir())
 	if err != nil {
 		return bot.Result{}, err
 	}

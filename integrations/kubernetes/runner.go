@@ -172,10 +172,10 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		var err error
 		wsURL, err = r.s.Workspace(ctx, cmd)
 		if err != nil {
-			return bot.Result{}, fmt.Errorf("kubernetes: %w: workspace for %s: %w", ErrWorkspace, cmd.Dir, err)
+			return bot.Result{}, fmt.Errorf("kubernetes: %w: workspace for %s: %w", ErrWorkspace, cmd.HostDir(), err)
 		}
 		if wsURL == "" {
-			return bot.Result{}, fmt.Errorf("kubernetes: %w: empty workspace URL for %s", ErrWorkspace, cmd.Dir)
+			return bot.Result{}, fmt.Errorf("kubernetes: %w: empty workspace URL for %s", ErrWorkspace, cmd.HostDir())
 		}
 	}
 	job := r.s.buildJob(jobSpec{

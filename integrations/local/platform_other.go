@@ -42,7 +42,7 @@ type sandboxCmd struct {
 func (*sandboxCmd) ended() error       { return errors.New("local: the sandbox needs Linux") }
 func (*sandboxCmd) code() (int, error) { return 0, errors.New("local: the sandbox needs Linux") }
 
-func (r *Runner) startSandboxed([]string, string, bool) (*sandboxCmd, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed([]string, string, string, bool) (*sandboxCmd, *sandboxinit.Report, error) {
 	return nil, nil, errors.New("local: the sandbox needs Linux")
 }
 

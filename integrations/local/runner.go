@@ -292,6 +292,12 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	if err != nil {
 		return bot.Result{}, err
 	}
+	source := ""
+	if cmd.Source != "" {
+		if source, err = workDir(cmd.Source); err != nil {
+			return bot.Result{}, err
+		}
+	}
 	timeout := cmd.Timeout
 	if timeout <= 0 {
 		timeout = r.timeout
@@ -302,7 +308,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		sb, res, err := r.startSandboxed(cmd.Argv, dir, false)
+		sb, res, err := r.startSandboxed(cmd.Argv, dir, source, false)
 		switch {
 		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)
@@ -312,6 +318,11 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
 		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", timeout, start, name)
+	}
+	// Without the sandbox a copy cannot be shown at the workspace's path:
+	// the command runs in the copy where it is.
+	if source != "" {
+		dir = source
 	}
 	path, fail := resolve(name, dir, r.path)
 	if fail != nil {

@@ -314,22 +314,28 @@ func running(pid int) bool {
 	return ok && state != 'Z' && state != 'X'
 }
 
-// startSandboxed runs argv in a sandbox and returns once the init has
-// started it (or reported why it could not: rep for the command's fault,
-// the error for the runner's).
-func (r *Runner) startSandboxed(argv []string, dir string, probe bool) (*sandboxCmd, *sandboxinit.Report, error) {
+// startSandboxed runs argv in a sandbox, in dir (where source, when set,
+// is shown), and returns once the init has started it (or reported why it
+// could not: rep for the command's fault, the error for the runner's).
+func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool) (*sandboxCmd, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, nil, err
 	}
-	if dir == root || strings.HasPrefix(dir, root+"/") {
-		return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", dir)
+	host := dir
+	if source != "" {
+		host = source
 	}
-	payload := sandboxinit.Command{Argv: argv, Dir: dir, Probe: probe}.Encode()
-	if bin, _ := sandboxinit.BinaryInUse(); bin != "" && (dir == "/" || strings.HasPrefix(bin, strings.TrimSuffix(dir, "/")+"/")) {
+	for _, d := range []string{dir, host} {
+		if d == root || strings.HasPrefix(d, root+"/") {
+			return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", d)
+		}
+	}
+	payload := sandboxinit.Command{Argv: argv, Dir: dir, Source: source, Probe: probe}.Encode()
+	if bin, _ := sandboxinit.BinaryInUse(); bin != "" && (host == "/" || strings.HasPrefix(bin, strings.TrimSuffix(host, "/")+"/")) {
 		// A command writes its work directory: an init program in it
 		// could be replaced for the inits started after this command.
-		initBinaryFailed("it is inside the work directory " + dir + ", which commands write")
+		initBinaryFailed("it is inside the work directory " + host + ", which commands write")
 	}
 	p, err := r.takeInit()
 	reportInitBinary()
@@ -533,7 +539,7 @@ func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		sb, rep, err := r.startSandboxed([]string{"true"}, dir, true)
+		sb, rep, err := r.startSandboxed([]string{"true"}, dir, "", true)
 		if sb != nil { // cannot happen: a probe never starts its command
 			sb.out.Close()
 			_ = sb.proc.Kill()

@@ -60,7 +60,9 @@ func (w *Workspaces) URL(_ context.Context, cmd bot.Command) (string, error) {
 	if w.BaseURL == "" {
 		return "", errors.New("no URL pods can reach this service at: set ENGINEO_KUBERNETES_WORKSPACE_URL (or ENGINEO_PUBLIC_URL)")
 	}
-	dir, err := filepath.Abs(cmd.Dir)
+	// A reviewer's copy (cmd.Source) is served as itself: the Job shows
+	// every workspace at the same path.
+	dir, err := filepath.Abs(cmd.HostDir())
 	if err != nil {
 		return "", err
 	}

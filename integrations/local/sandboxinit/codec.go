@@ -175,6 +175,9 @@ func (c Command) Encode() []byte {
 	var e encoder
 	e.strs("Argv", c.Argv)
 	e.str("Dir", c.Dir)
+	if c.Source != "" {
+		e.str("Source", c.Source)
+	}
 	e.flag("Probe", c.Probe)
 	return e.end()
 }
@@ -196,6 +199,8 @@ func ReadCommand(r *textlite.LineReader) (Command, error) {
 			}
 		case "Dir":
 			c.Dir, err = unquote(f)
+		case "Source":
+			c.Source, err = unquote(f)
 		case "Probe":
 			c.Probe, err = boolean(f)
 		default:

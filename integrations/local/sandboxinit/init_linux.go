@@ -82,7 +82,7 @@ func run() {
 		syscall.Exit(125)
 	}
 	_ = syscall.Close(SpecFD)
-	if err := enterSandbox(spec.Root, cmd.Dir); err != nil {
+	if err := enterSandbox(spec.Root, cmd.Dir, cmd.Source); err != nil {
 		fail(Report{Setup: err.Error()})
 	}
 	if cmd.Probe {
@@ -396,18 +396,22 @@ func setns(fd int, nstype int) error {
 	return nil
 }
 
-// enterSandbox binds the workspace read-write at its own path, pivots into
-// the sandbox's root, detaches the host's and makes the root read-only:
-// only the workspace, /tmp, the home directory and /dev/shm can be written.
-func enterSandbox(root, dir string) error {
+// enterSandbox binds the workspace (source, or dir itself) read-write at
+// dir, pivots into the sandbox's root, detaches the host's and makes the
+// root read-only: only the workspace, /tmp, the home directory and
+// /dev/shm can be written.
+func enterSandbox(root, dir, source string) error {
 	// The workspace comes last, so that one under /tmp is not covered by
 	// the private /tmp.
 	at := joinPath(root, dir)
 	if err := os.MkdirAll(at, 0o755); err != nil {
 		return textlite.Wrap(err, "creating the workspace mount point")
 	}
-	if err := syscall.Mount(dir, at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return textlite.Wrap(err, "binding the workspace "+dir)
+	if source == "" {
+		source = dir
+	}
+	if err := syscall.Mount(source, at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+		return textlite.Wrap(err, "binding the workspace "+source)
 	}
 	if err := setAttr(at, mountAttrNosuid|mountAttrNodev, 0); err != nil {
 		return err

@@ -59,6 +59,10 @@ const ReadyLine = "R\n"
 type Command struct {
 	Argv []string
 	Dir  string
+	// Source, when set, is the host directory shown at Dir (a reviewer's
+	// copy of the workspace, at the workspace's own path); empty shows Dir
+	// itself.
+	Source string
 	// Probe makes the init stop after the sandbox is complete, for
 	// CheckIsolation.
 	Probe bool
