@@ -255,12 +255,16 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 			rr.Error = firstLine(o.Result.Output)
 			cr.Error = rr.Error
 		} else {
-			// The reviewer's own directory is not part of its result (a
-			// runner that cannot show a copy at the workspace's path runs
-			// in the copy). Only a real path is masked: never "." or "/".
+			// Where the reviewer ran is not part of its result: the
+			// workspace's path, where its copy is shown, or the copy's own
+			// (a runner that cannot show a copy at the workspace's path
+			// runs in the copy). Only a real path is masked, never "." or
+			// "/".
 			out := o.Result.Output
-			if d := dirs[k]; filepath.IsAbs(d) && d != "/" {
-				out = bytes.ReplaceAll(out, []byte(d), []byte("<workspace>"))
+			for _, d := range []string{dirs[k], dirs[0]} {
+				if filepath.IsAbs(d) && d != "/" {
+					out = bytes.ReplaceAll(out, []byte(d), []byte("<workspace>"))
+				}
 			}
 			if v.Reviewing.Tests != nil {
 				cr.Tests = v.Reviewing.Tests(it.Argv, o.Result.Output)

@@ -69,10 +69,13 @@ echo "ok  example.com/pkg  0.0$(( $$ % 10 ))1s"
 func TestReviewersCatchFlakyAndTimeDependentChecks(t *testing.T) {
 	t.Parallel()
 	v, dir := realReviewers(t, 2)
-	// Seeded per reviewer: it passes only in the first reviewer's
-	// directory (the workspace itself), as a test that fails about half
-	// the time would on some run.
-	script(t, dir, "flaky.sh", `if [ "$PWD" = "`+dir+`" ]; then echo "--- PASS: TestFlaky"; exit 0; fi
+	// Seeded per reviewer: it passes only where a directory the copies
+	// leave out exists (the first reviewer's workspace), as a test that
+	// fails about half the time would on some run. Every reviewer runs at
+	// the workspace's path, so the path cannot tell them apart.
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "first-only"), 0o755))
+	v.Reviewing.Workspaces = workspace.Copier{Dir: t.TempDir(), Skip: []string{filepath.Join(dir, "first-only")}}
+	script(t, dir, "flaky.sh", `if [ -d first-only ] && [ "$PWD" = "`+dir+`" ]; then echo "--- PASS: TestFlaky"; exit 0; fi
 echo "--- FAIL: TestFlaky"; exit 1
 `)
 	script(t, dir, "clock.sh", "date +%s%N\n")

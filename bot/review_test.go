@@ -57,10 +57,10 @@ func TestReviewersVerifyADeterministicPass(t *testing.T) {
 	t.Parallel()
 	var dirs sync.Map
 	r := &fakeRunner{run: func(cmd Command) (Result, error) {
-		dirs.Store(cmd.Dir, true)
+		dirs.Store(cmd.HostDir(), true)
 		// The reviewer's own directory and a duration differ; the result
 		// does not.
-		return Result{Output: []byte(fmt.Sprintf("ok  example.com/pkg  0.0%d1s\nran in %s\n", len(cmd.Dir), cmd.Dir))}, nil
+		return Result{Output: []byte(fmt.Sprintf("ok  example.com/pkg  0.0%d1s\nran in %s\n", len(cmd.HostDir()), cmd.HostDir()))}, nil
 	}}
 	s, copies := reviewSession(t, r, 3, nil)
 	rep := runStory(t, s, "- [ ] a `ok`\n- [ ] b `ok -v`\n")
@@ -96,7 +96,7 @@ func TestAFlakyPassIsEscalatedAndSpendsNoFixAttempt(t *testing.T) {
 			return Result{}, nil
 		}
 		// Reviewer 1 (the workspace itself) passes; reviewer 2 fails.
-		if cmd.Dir == "/ws" {
+		if cmd.HostDir() == "/ws" {
 			return Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
 		}
 		return Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\n    x_test.go:9: got 2\nFAIL\n")}, nil
@@ -169,7 +169,7 @@ func TestAReviewerWhoseRunnerIsDownIsRetriedAndAnnotated(t *testing.T) {
 	t.Parallel()
 	var downOnce atomic.Bool
 	r := &fakeRunner{run: func(cmd Command) (Result, error) {
-		if cmd.Dir == "/ws-2" && downOnce.CompareAndSwap(false, true) {
+		if cmd.HostDir() == "/ws-2" && downOnce.CompareAndSwap(false, true) {
 			return Result{}, Transient(fmt.Errorf("engine did not answer"))
 		}
 		return Result{Output: []byte("ok\n")}, nil
@@ -183,7 +183,7 @@ func TestAReviewerWhoseRunnerIsDownIsRetriedAndAnnotated(t *testing.T) {
 
 	// Down for good: never a code failure, and a person is told.
 	r2 := &fakeRunner{run: func(cmd Command) (Result, error) {
-		if cmd.Dir == "/ws-2" {
+		if cmd.HostDir() == "/ws-2" {
 			return Result{}, Transient(fmt.Errorf("engine did not answer"))
 		}
 		return Result{Output: []byte("ok\n")}, nil
@@ -264,7 +264,7 @@ func goTestLines(_ []string, out []byte) map[string]string {
 func TestFlakyTestsFromTheRunsOwnReading(t *testing.T) {
 	t.Parallel()
 	r := &fakeRunner{run: func(cmd Command) (Result, error) {
-		if cmd.Dir == "/ws" {
+		if cmd.HostDir() == "/ws" {
 			return Result{Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n--- PASS: TestFlaky (0.00s)\nPASS\nok  \texample.com/x\t0.01s\n")}, nil
 		}
 		return Result{ExitCode: 1, Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n    x_test.go:9: got 2\n--- FAIL: TestFlaky (0.00s)\nFAIL\nFAIL\texample.com/x\t0.01s\n")}, nil

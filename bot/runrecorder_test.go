@@ -181,7 +181,7 @@ func TestRunRecorderNamesLocalRuns(t *testing.T) {
 	first, last := log.puts[0], log.puts[len(log.puts)-1]
 	assert.True(t, first.Local)
 	assert.Equal(t, "/home/me/web", first.Repo)
-	assert.Regexp(t, `^local-KAN-1-\d{8}T\d{6}Z$`, first.ID)
+	assert.Regexp(t, `^local-KAN-1-\d{8}T\d{6}Z-[0-9a-f]{6}$`, first.ID)
 	assert.Equal(t, first.ID, last.ID, "Begin and Publish write the same run")
 }
 

@@ -54,7 +54,7 @@ var Run = []Setting{
 	{"runner", "ENGINEO_RUNNER", "where commands run: local (default, a sandboxed child process), docker, or kubernetes (serve only)"},
 	{"sandbox", "ENGINEO_SANDBOX", "the local runner's sandbox: auto (default: used wherever the kernel allows it), on (required), off (no sandbox: only for code you trust; serve refuses it)"},
 	{"sandbox-network", "ENGINEO_SANDBOX_NETWORK", "1 lets sandboxed commands use the host's network, including its 127.0.0.1 services (default 0: a loopback of their own); a repository can ask with sandbox: {network: true}"},
-	{"sandbox-processes", "ENGINEO_SANDBOX_PROCESSES", "processes and threads a sandboxed command may have at once (default 2048)"},
+	{"sandbox-processes", "ENGINEO_SANDBOX_PROCESSES", "processes and threads all of a run's sandboxes may have at once, together (default 1024)"},
 	{"sandbox-memory", "ENGINEO_SANDBOX_MEMORY", "memory each sandboxed process may allocate, e.g. 4GiB (default 4GiB)"},
 	{"sandbox-file-size", "ENGINEO_SANDBOX_FILE_SIZE", "largest file a sandboxed command may write, e.g. 1GiB (default 1GiB)"},
 	{"sandbox-tmp-size", "ENGINEO_SANDBOX_TMP_SIZE", "size of the sandbox's private /tmp and home, each (default 1GiB)"},

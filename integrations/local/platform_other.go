@@ -7,6 +7,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
@@ -42,7 +43,7 @@ type sandboxCmd struct {
 func (*sandboxCmd) ended() error       { return errors.New("local: the sandbox needs Linux") }
 func (*sandboxCmd) code() (int, error) { return 0, errors.New("local: the sandbox needs Linux") }
 
-func (r *Runner) startSandboxed([]string, string, string, bool) (*sandboxCmd, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed([]string, string, string, bool, *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
 	return nil, nil, errors.New("local: the sandbox needs Linux")
 }
 
@@ -56,3 +57,18 @@ func (r *Runner) Network() bool { return true }
 func (r *Runner) Expect(int) {}
 
 func (r *Runner) prewarm() {}
+
+// Budget is a run's process budget; elsewhere than Linux there is none.
+type Budget struct{}
+
+func (*Budget) place(int) error { return nil }
+
+// Close does nothing where there is no budget.
+func (*Budget) Close() error { return nil }
+
+var pidsCgroupParent = func() string { return "" }
+
+func newBudget(string, int) (*Budget, error) { return nil, errors.New("local: process budgets need Linux") }
+
+// Budgeted returns r: there are no process budgets elsewhere than Linux.
+func (r *Runner) Budgeted() (bot.Runner, func(), error) { return r, func() {}, nil }

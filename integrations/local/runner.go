@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -100,6 +101,12 @@ type Config struct {
 	// sandboxinit.Prestart started early in the process, when there is
 	// one.
 	Prestarted bool
+	// Slots is how many sandboxes may run commands at once (the
+	// verification's concurrency, reviewers included); zero means one
+	// per CPU. Where no pids cgroup holds the run's process budget
+	// (Sandbox.Processes), each sandbox gets that budget divided by
+	// Slots.
+	Slots int
 }
 
 // Option sets one field of the Config that New builds.
@@ -137,6 +144,9 @@ func WithPrestarted() Option { return func(c *Config) { c.Prestarted = true } }
 // WithAnnounced sets Config.Announced.
 func WithAnnounced() Option { return func(c *Config) { c.Announced = true } }
 
+// WithSlots sets Config.Slots.
+func WithSlots(n int) Option { return func(c *Config) { c.Slots = n } }
+
 // WithSandbox sets Config.Sandbox.
 func WithSandbox(s SandboxConfig) Option { return func(c *Config) { c.Sandbox = s } }
 
@@ -154,6 +164,13 @@ type Runner struct {
 	sandbox SandboxConfig
 	// plainEnv is env before the sandbox's changes, for a fallback.
 	plainEnv []string
+	// cgroupParent is where process budgets are made ("" where the host
+	// gives none); budget is the runner's own, which its commands share
+	// unless run through a Budgeted view; perSandbox is the task limit
+	// each sandbox's spec carries.
+	cgroupParent string
+	budget       *Budget
+	perSandbox   int
 
 	// warm holds an init that has built the sandbox and waits for its
 	// command; see startSandboxed.
@@ -232,6 +249,7 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 	r.mode, r.userNS, r.auto = mode, userNS, cfg.Isolation == IsolationAuto
 	if mode == IsolationSandbox {
 		r.sandbox = cfg.Sandbox.withDefaults()
+		r.setBudget(cfg.Slots)
 		r.plainEnv = r.env
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
 		// One waiting init unless told otherwise: a second command at
@@ -246,6 +264,31 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		}
 	}
 	return r, nil
+}
+
+// setBudget settles how the sandboxes' processes are bounded: one pids
+// cgroup for all the runner's sandboxes where the host gives one (each
+// sandbox may then use the whole budget), else the budget divided among
+// the sandboxes that may run at once.
+func (r *Runner) setBudget(slots int) {
+	total := r.sandbox.Processes
+	if parent := pidsCgroupParent(); parent != "" {
+		if b, err := newBudget(parent, total); err == nil {
+			r.cgroupParent, r.budget, r.perSandbox = parent, b, total
+			return
+		}
+	}
+	r.divideBudget(slots)
+}
+
+// divideBudget gives each sandbox the budget divided among slots (zero:
+// one per CPU), never less than a PID namespace allows: with more slots
+// than the budget has room for at that floor, the run can exceed it.
+func (r *Runner) divideBudget(slots int) {
+	if slots <= 0 {
+		slots = runtime.NumCPU()
+	}
+	r.perSandbox = max(r.sandbox.Processes/slots, minSandboxProcesses)
 }
 
 // orDefault returns v, or def when v is zero.
@@ -281,6 +324,11 @@ func (r *Runner) Degraded() string {
 // the command's process tree has been killed and the partial Result is
 // returned alongside the error.
 func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	return r.run(ctx, cmd, r.budget)
+}
+
+// run is Run with the process budget the command's sandbox joins.
+func (r *Runner) run(ctx context.Context, cmd bot.Command, budget *Budget) (bot.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
 		return bot.Result{}, fmt.Errorf("local: item %q: empty argv", cmd.ItemID)
 	}
@@ -308,7 +356,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		sb, res, err := r.startSandboxed(cmd.Argv, dir, source, false)
+		sb, res, err := r.startSandboxed(cmd.Argv, dir, source, false, budget)
 		switch {
 		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)

@@ -12,12 +12,16 @@ import (
 // takes a few GiB) while stopping a fork bomb, a runaway allocation or a
 // disk-filling write well before they hurt the host.
 const (
-	DefaultSandboxProcesses = 2048
+	DefaultSandboxProcesses = 1024
 	DefaultSandboxMemory    = 4 << 30
 	DefaultSandboxFileSize  = 1 << 30
 	DefaultSandboxTmpSize   = 1 << 30
 	DefaultSandboxCPUTime   = 30 * time.Minute
 )
+
+// minSandboxProcesses is the least task limit one sandbox can have: a PID
+// namespace's pid_max cannot go lower.
+const minSandboxProcesses = 300
 
 // SandboxHome is the fixed home directory commands get in the sandbox: an
 // empty, writable, private directory, so that nothing in the service's home
@@ -45,7 +49,8 @@ type SandboxConfig struct {
 	// 127.0.0.1 (Redis, the Docker API, autoverify itself).
 	Network bool
 	// Processes bounds the tasks (processes and threads) alive at once in
-	// the command's PID namespace.
+	// all the runner's sandboxes together: the run's process budget (see
+	// Budget), like a Docker container's pids limit.
 	Processes int
 	// MemoryBytes bounds each process's data segment (RLIMIT_DATA: heap
 	// and private writable mappings).
@@ -91,9 +96,9 @@ func (c SandboxConfig) validate() error {
 	case c.Processes < 0, c.MemoryBytes < 0, c.FileSizeBytes < 0, c.TmpBytes < 0, c.CPUTime < 0:
 		return fmt.Errorf("local: negative sandbox limit (processes %d, memory %d, file size %d, tmp %d, cpu time %v)",
 			c.Processes, c.MemoryBytes, c.FileSizeBytes, c.TmpBytes, c.CPUTime)
-	case c.Processes != 0 && c.Processes < 300:
+	case c.Processes != 0 && c.Processes < minSandboxProcesses:
 		// The kernel's pid_max, which enforces it, cannot go lower.
-		return fmt.Errorf("local: sandbox processes %d is below the minimum of 300", c.Processes)
+		return fmt.Errorf("local: sandbox processes %d is below the minimum of %d", c.Processes, minSandboxProcesses)
 	}
 	for _, p := range append(append(append([]string{}, c.ReadOnly...), c.ExtraReadOnly...), append(c.Caches, c.Hide...)...) {
 		if len(p) == 0 || p[0] != '/' {

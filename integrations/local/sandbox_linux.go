@@ -67,7 +67,7 @@ func (r *Runner) spawnInit() (*initProc, error) {
 	sb := r.sandbox
 	payload := sandboxinit.Spec{Env: r.env, Root: root, Path: r.path,
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
-		Network: sb.Network, Processes: sb.Processes, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
+		Network: sb.Network, Processes: r.perSandbox, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)}.Encode()
 	var sp *sandboxinit.Proc
 	if r.prestarted.CompareAndSwap(true, false) {
@@ -292,7 +292,7 @@ func (r *Runner) Close() error {
 	}
 	r.closed.Store(true)
 	r.drain()
-	return nil
+	return r.budget.Close()
 }
 
 func (r *Runner) drain() {
@@ -317,7 +317,7 @@ func running(pid int) bool {
 // startSandboxed runs argv in a sandbox, in dir (where source, when set,
 // is shown), and returns once the init has started it (or reported why it
 // could not: rep for the command's fault, the error for the runner's).
-func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool) (*sandboxCmd, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool, budget *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, nil, err
@@ -342,6 +342,12 @@ func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool) (
 	if err != nil {
 		return nil, nil, err
 	}
+	// The init joins the run's budget before it starts the command, so
+	// everything the command starts counts in it.
+	if err := budget.place(p.Process.Pid); err != nil {
+		p.Kill()
+		return nil, nil, err
+	}
 	for {
 		cmd, rep, why, err := r.startOn(p, payload)
 		if why == "" || !p.Separate {
@@ -352,6 +358,10 @@ func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool) (
 		// (an init binary the pool still holds fails the same way, once).
 		initBinaryFailed(why)
 		if p, err = r.spawn(); err != nil {
+			return nil, nil, err
+		}
+		if err := budget.place(p.Process.Pid); err != nil {
+			p.Kill()
 			return nil, nil, err
 		}
 	}
@@ -539,7 +549,7 @@ func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		sb, rep, err := r.startSandboxed([]string{"true"}, dir, "", true)
+		sb, rep, err := r.startSandboxed([]string{"true"}, dir, "", true, nil)
 		if sb != nil { // cannot happen: a probe never starts its command
 			sb.out.Close()
 			_ = sb.proc.Kill()

@@ -54,6 +54,17 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 			return nil, nil, nil, err
 		}
 	}
+	// The verification's sandboxes share one process budget, also on a
+	// runner that serves many verifications.
+	if lr, ok := r.(*local.Runner); ok {
+		view, endBudget, err := lr.Budgeted()
+		if err != nil {
+			closeRunner()
+			return nil, nil, nil, err
+		}
+		closeShared := closeRunner
+		r, closeRunner = view, func() { endBudget(); closeShared() }
+	}
 	envs, closeEnvs, err := Environments(cfg, workspace)
 	if err != nil {
 		closeRunner()
@@ -118,7 +129,7 @@ func NewLocal(cfg settings.Config, extra ...local.Option) (*local.Runner, error)
 		local.WithEnvPassthrough(cfg.EnvPassthrough...), local.WithEnv(cfg.RunnerEnv...), local.WithIsolation(isolation), local.WithPrewarm(),
 		// Each check runs once per reviewer, at once where the
 		// concurrency allows: that many sandboxes should be waiting.
-		local.WithWaiting(min(max(cfg.Reviewers, 1), max(cfg.Concurrency, 1))),
+		local.WithWaiting(min(max(cfg.Reviewers, 1), max(cfg.Concurrency, 1))), local.WithSlots(cfg.Concurrency),
 		local.WithSandbox(local.SandboxConfig{Network: sb.Network, Processes: sb.Processes, MemoryBytes: sb.Memory,
 			FileSizeBytes: sb.FileSize, TmpBytes: sb.TmpSize, CPUTime: sb.CPUTime, ExtraReadOnly: sb.ReadOnly,
 			Caches: sb.Caches, Hide: hide})}

@@ -6,4 +6,4 @@ package sandboxinit
 
 // SourceID names the source this package (and what it imports of the
 // module) was built from; see BinaryName.
-const SourceID = "8bdf0d569ea661eeb3962f06c0b247b6"
+const SourceID = "88ed10d3fdbecc27df346221780e09a2"
