@@ -68,7 +68,9 @@ func (*Budget) Close() error { return nil }
 
 var pidsCgroupParent = func() string { return "" }
 
-func newBudget(string, int) (*Budget, error) { return nil, errors.New("local: process budgets need Linux") }
+func newBudget(string, int) (*Budget, error) {
+	return nil, errors.New("local: process budgets need Linux")
+}
 
 // Budgeted returns r: there are no process budgets elsewhere than Linux.
 func (r *Runner) Budgeted() (bot.Runner, func(), error) { return r, func() {}, nil }
