@@ -87,7 +87,7 @@ echo "--- FAIL: TestFlaky"; exit 1
 	flaky := out[0]
 	assert.False(t, flaky.Passed)
 	assert.Equal(t, consensus.Escalated, flaky.Review.Status)
-	assert.Equal(t, consensus.NoMajority, flaky.Review.Reason)
+	assert.Equal(t, consensus.FlakyTests, flaky.Review.Reason)
 	assert.Contains(t, string(flaky.Result.Output), "=== reviewer 2:")
 
 	clock := out[1]

@@ -117,14 +117,14 @@ func TestAFlakyPassIsEscalatedAndSpendsNoFixAttempt(t *testing.T) {
 	o := rep.Outcomes[0]
 	require.NotNil(t, o.Review)
 	assert.False(t, o.Passed)
-	assert.Equal(t, consensus.NoMajority, o.Review.Reason)
+	assert.Equal(t, consensus.FlakyTests, o.Review.Reason)
 	assert.Equal(t, []string{"TestFlaky"}, o.Review.Flaky)
 	assert.Equal(t, failure.TestFailure, o.FailureType)
 	out := string(o.Result.Output)
 	assert.Contains(t, out, "=== reviewer 1: exit 0")
 	assert.Contains(t, out, "=== reviewer 2: TEST_FAILURE, exit 1")
 	assert.Contains(t, out, "x_test.go:9: got 2", "every reviewer's evidence is attached")
-	assert.Contains(t, o.Reason, "escalated: no_majority")
+	assert.Contains(t, o.Reason, "escalated: flaky")
 }
 
 func TestPassesWithDifferentResultsAreEscalated(t *testing.T) {
@@ -274,7 +274,7 @@ func TestFlakyTestsFromTheRunsOwnReading(t *testing.T) {
 	rep := runStory(t, s, "- [ ] tests `ok`\n")
 	o := rep.Outcomes[0]
 	require.NotNil(t, o.Review)
-	assert.Equal(t, consensus.NoMajority, o.Review.Reason)
+	assert.Equal(t, consensus.FlakyTests, o.Review.Reason)
 	assert.Equal(t, []string{"TestFlaky"}, o.Review.Flaky)
 	assert.Equal(t, []string{"TestFlaky"}, o.Tests.FailedNames(), "the failing reviewer's tests stand for the check")
 	assert.Equal(t, 2, o.Tests.Run)
@@ -355,4 +355,28 @@ func TestReviewersCopyNothingWhenNothingRuns(t *testing.T) {
 	s.Verifier.Reviewing.N = 1
 	runStory(t, s, "- [ ] a `ok`\n")
 	assert.Zero(t, copies.clones, "one reviewer works in the workspace itself")
+}
+
+// TestAMajorityPassIsNotVerified: three reviewers, one of which sees a test
+// fail: a 2-of-3 pass is a flaky pass, escalated with the test named and
+// routed to a person, never verified (it used to be).
+func TestAMajorityPassIsNotVerified(t *testing.T) {
+	t.Parallel()
+	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+		if cmd.HostDir() == "/ws-3" {
+			return Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\nFAIL\n")}, nil
+		}
+		return Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
+	}}
+	s, _ := reviewSession(t, r, 3, nil)
+	s.Verifier.Reviewing.Tests = goTestLines
+	rep := runStory(t, s, "- [ ] tests `ok`\n")
+	assert.Equal(t, ledger.HumanAttention, rep.Route)
+	assert.Equal(t, "escalated", rep.VerificationStatus)
+	o := rep.Outcomes[0]
+	assert.False(t, o.Passed)
+	assert.Equal(t, consensus.FlakyTests, o.Review.Reason)
+	assert.Equal(t, []string{"TestFlaky"}, o.Review.Flaky)
+	require.Len(t, rep.Verifications, 1)
+	assert.Equal(t, []string{"TestFlaky"}, rep.Verifications[0].FlakyTests)
 }

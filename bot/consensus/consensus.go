@@ -1,9 +1,11 @@
 // Package consensus decides whether independent reviewer runs of one check
-// agree, the way the multi-agent verification spec asks: a check is
-// verified when a majority of reviewers passed and every passing reviewer's
-// result digest is the same; otherwise it is escalated to a person with a
-// reason, naming the flaky tests when the reviewers' per-test outcomes
-// differ. It also defines the digest: a hash of a canonical result that is
+// agree, the way the multi-agent verification spec asks ("if reviewers
+// disagree → escalated"): a check is verified only when every reviewer
+// passed and their result digests are the same; a flaky pass — any
+// reviewer failing or unable to run beside a passing one — is escalated to
+// a person with a reason, naming the flaky tests when the reviewers'
+// per-test outcomes differ, and never counts as verified. A failure every
+// reviewer that ran saw is an ordinary failure. It also defines the digest: a hash of a canonical result that is
 // stable across runs of a deterministic command. Pure: no I/O.
 package consensus
 
@@ -20,7 +22,7 @@ type Status string
 
 // The statuses.
 const (
-	// Verified: a majority passed and all passing digests match.
+	// Verified: every reviewer passed, and their digests match.
 	Verified Status = "verified"
 	// Escalated: the reviewers disagree; a person must look.
 	Escalated Status = "escalated"
@@ -37,14 +39,18 @@ type Reason string
 
 // The reasons.
 const (
-	// NoMajority: fewer than half the reviewers (rounded up) passed, or
-	// exactly half did.
+	// NoMajority: some reviewers passed and some failed, with no test
+	// named as the one that differed.
 	NoMajority Reason = "no_majority"
 	// DigestMismatch: the passing reviewers saw different results.
 	DigestMismatch Reason = "digest_mismatch"
-	// ReviewerError: too few reviewers could run at all (their runner was
-	// unavailable even after retries) to form a majority.
+	// ReviewerError: a reviewer could not run at all (its runner was
+	// unavailable even after retries) and none of the others saw the check
+	// fail.
 	ReviewerError Reason = "reviewer_error"
+	// FlakyTests: some reviewers passed and some failed, and the tests
+	// whose outcome differed are named (Verdict.Flaky).
+	FlakyTests Reason = "flaky"
 )
 
 // Result is one reviewer's run of a check.
@@ -77,12 +83,11 @@ type Verdict struct {
 	Summary string
 }
 
-// Decide computes the consensus of results (one per reviewer). A single
-// reviewer is its own majority: with reviewers turned off the check is
-// verified when it passed.
+// Decide computes the consensus of results (one per reviewer). With one
+// reviewer (reviewing off) the check is verified when it passed.
 func Decide(results []Result) Verdict {
 	n := len(results)
-	var passed, errored int
+	var passed, failed, errored int
 	digests := map[string]int{}
 	for _, r := range results {
 		switch {
@@ -91,31 +96,35 @@ func Decide(results []Result) Verdict {
 		case r.Passed:
 			passed++
 			digests[r.Digest]++
+		default:
+			failed++
 		}
 	}
 	v := Verdict{Flaky: Flaky(results)}
-	majority := n/2 + 1
 	switch {
 	case n == 0:
 		v.Status, v.Reason, v.Summary = Escalated, ReviewerError, "no reviewer ran"
-	case passed >= majority && len(digests) == 1:
+	case passed == n && len(digests) == 1:
 		v.Status = Verified
 		for d := range digests {
 			v.Digest = d
 		}
 		v.Summary = fmt.Sprintf("%d of %d reviewers passed with the same result", passed, n)
-	case passed >= majority:
+	case passed == n:
 		v.Status, v.Reason = Escalated, DigestMismatch
 		v.Summary = fmt.Sprintf("%d of %d reviewers passed but saw %d different results", passed, n, len(digests))
-	case passed == 0 && errored < n:
+	case passed == 0 && failed > 0:
 		v.Status = Failed
-		v.Summary = fmt.Sprintf("%d of %d reviewers saw it fail", n-errored, n)
-	case n-errored < majority:
+		v.Summary = fmt.Sprintf("%d of %d reviewers saw it fail", failed, n)
+	case errored > 0 && failed == 0:
 		v.Status, v.Reason = Escalated, ReviewerError
 		v.Summary = fmt.Sprintf("%d of %d reviewers could not run the check", errored, n)
+	case len(v.Flaky) > 0:
+		v.Status, v.Reason = Escalated, FlakyTests
+		v.Summary = fmt.Sprintf("%d of %d reviewers passed, %d failed", passed, n, failed)
 	default:
 		v.Status, v.Reason = Escalated, NoMajority
-		v.Summary = fmt.Sprintf("%d of %d reviewers passed: no majority", passed, n)
+		v.Summary = fmt.Sprintf("%d of %d reviewers passed, %d failed", passed, n, failed)
 	}
 	if len(v.Flaky) > 0 && v.Status == Escalated {
 		v.Summary += "; flaky: " + strings.Join(v.Flaky, ", ")
@@ -123,9 +132,6 @@ func Decide(results []Result) Verdict {
 	return v
 }
 
-// Flaky names the tests whose outcome differs between the reviewers that
-// reported per-test results, sorted. A test one reviewer ran and another
-// did not report is not called flaky: it may have been cut by a failure
 // before it.
 func Flaky(results []Result) []string {
 	seen := map[string]map[string]bool{}

@@ -16,20 +16,21 @@ func TestDecide(t *testing.T) {
 		status Status
 		reason Reason
 	}{
-		"one reviewer passes":          {[]Result{pass(1, "a")}, Verified, ""},
-		"one reviewer fails":           {[]Result{fail(1)}, Failed, ""},
-		"all fail":                     {[]Result{fail(1), fail(2)}, Failed, ""},
-		"one fails, one down":          {[]Result{fail(1), down(2)}, Failed, ""},
-		"one of three passes":          {[]Result{pass(1, "a"), fail(2), fail(3)}, Escalated, NoMajority},
-		"two agree":                    {[]Result{pass(1, "a"), pass(2, "a")}, Verified, ""},
-		"half is not a majority":       {[]Result{pass(1, "a"), fail(2)}, Escalated, NoMajority},
-		"two pass, digests differ":     {[]Result{pass(1, "a"), pass(2, "b")}, Escalated, DigestMismatch},
-		"two of three agree":           {[]Result{pass(1, "a"), pass(2, "a"), fail(3)}, Verified, ""},
-		"two of three pass, differing": {[]Result{pass(1, "a"), pass(2, "b"), fail(3)}, Escalated, DigestMismatch},
-		"reviewer down":                {[]Result{pass(1, "a"), down(2)}, Escalated, ReviewerError},
-		"one of three down":            {[]Result{pass(1, "a"), pass(2, "a"), down(3)}, Verified, ""},
-		"all down":                     {[]Result{down(1), down(2)}, Escalated, ReviewerError},
-		"none":                         {nil, Escalated, ReviewerError},
+		"one reviewer passes":      {[]Result{pass(1, "a")}, Verified, ""},
+		"one reviewer fails":       {[]Result{fail(1)}, Failed, ""},
+		"all fail":                 {[]Result{fail(1), fail(2)}, Failed, ""},
+		"one fails, one down":      {[]Result{fail(1), down(2)}, Failed, ""},
+		"one of three passes":      {[]Result{pass(1, "a"), fail(2), fail(3)}, Escalated, NoMajority},
+		"two agree":                {[]Result{pass(1, "a"), pass(2, "a")}, Verified, ""},
+		"one passes, one fails":    {[]Result{pass(1, "a"), fail(2)}, Escalated, NoMajority},
+		"two pass, digests differ": {[]Result{pass(1, "a"), pass(2, "b")}, Escalated, DigestMismatch},
+		// A majority is not enough: a flaky pass is never verified.
+		"two of three agree, one fails": {[]Result{pass(1, "a"), pass(2, "a"), fail(3)}, Escalated, NoMajority},
+		"two of three pass, differing":  {[]Result{pass(1, "a"), pass(2, "b"), fail(3)}, Escalated, NoMajority},
+		"reviewer down":                 {[]Result{pass(1, "a"), down(2)}, Escalated, ReviewerError},
+		"one of three down":             {[]Result{pass(1, "a"), pass(2, "a"), down(3)}, Escalated, ReviewerError},
+		"all down":                      {[]Result{down(1), down(2)}, Escalated, ReviewerError},
+		"none":                          {nil, Escalated, ReviewerError},
 	}
 	for name, tc := range tests {
 		v := Decide(tc.in)
@@ -50,6 +51,7 @@ func TestFlakyTestsAreNamed(t *testing.T) {
 	b := Result{Reviewer: 2, Digest: "y", Tests: map[string]string{"TestA": "pass", "TestFlaky": "fail"}}
 	v := Decide([]Result{a, b})
 	assert.Equal(t, Escalated, v.Status)
+	assert.Equal(t, FlakyTests, v.Reason)
 	assert.Equal(t, []string{"TestFlaky"}, v.Flaky, "a test one reviewer did not report is not flaky")
 	assert.Contains(t, v.Summary, "flaky: TestFlaky")
 }
