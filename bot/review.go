@@ -178,13 +178,14 @@ func (v *Verifier) newWorkspaces(dir string) *workspaces {
 
 // Prewarm starts copying dir for the reviewers after the first, in the
 // background, when the next Verify of items in dir is sure to need the
-// copies — more than one reviewer, an automated item, and no cached
-// result that may stand in for a run — so that the copy overlaps what
-// comes before the checks (the ledger's cycle). Verify takes the copies;
+// copies — more than one reviewer and an automated item (the session
+// calls it only when the cache could not serve every check) — so that the
+// copy overlaps what comes before the checks (the ledger's reservation;
+// copying runs nothing of the story). Verify takes the copies;
 // ReleasePrewarmed gives them back when no Verify follows (the ledger
 // refused the run). The workspace must not change in between.
 func (v *Verifier) Prewarm(ctx context.Context, items []checklist.Item, dir string) {
-	if v.Reviewing.n() < 2 || v.Reviewing.Workspaces == nil || v.prewarmed != nil || (v.Caching != nil && v.Caching.Read) {
+	if v.Reviewing.n() < 2 || v.Reviewing.Workspaces == nil || v.prewarmed != nil {
 		return
 	}
 	auto := false

@@ -241,7 +241,8 @@ func TestOneReviewerIsNoReview(t *testing.T) {
 	assert.Equal(t, ledger.Verified, rep.Route)
 	assert.Equal(t, int32(1), calls.Load())
 	assert.Zero(t, copies.clones)
-	assert.Empty(t, rep.VerificationStatus)
+	assert.Equal(t, "verified", rep.VerificationStatus, "stated with one reviewer too")
+	assert.Empty(t, rep.Verifications)
 	assert.Nil(t, rep.Outcomes[0].Review)
 }
 

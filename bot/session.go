@@ -367,7 +367,9 @@ func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledge
 	passed, failed := rep.Counts()
 	manual := req.Story.ManualRemaining()
 	_, _, rejected := req.Story.Counts()
-	if s.Verifier.Reviewing.n() > 1 {
+	// The run's verification status is always stated, with one reviewer
+	// too (verified: every check passed; failed; escalated).
+	if len(rep.Outcomes) > 0 {
 		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
 	}
 	rec := ledger.RunRecord{

@@ -231,10 +231,12 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 			// A pass verified by n reviewers is not one a single run saw.
 			version += fmt.Sprintf("+reviewers=%d", n)
 		}
-		// Reviewers never take a cached pass for a run of their own: a
-		// flaky pass must not be frozen. Only a rerun of the failed items
-		// carries passes over, because the person asked for exactly that.
-		read := !v.Request.NoCache && (n == 1 || v.Request.RerunFailed)
+		// A pass is cached only when every reviewer passed with one
+		// result (a flaky pass is escalated, never stored), under a key
+		// naming the number of reviewers: a later run with as many
+		// reviewers may take it. --no-cache and /verify fresh run
+		// everything.
+		read := !v.Request.NoCache
 		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read, Writes: p.CacheWrites}
 	}
 	sess := &Session{

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -77,10 +78,12 @@ func TestDashboardCommandShowsRunsOfThisMachine(t *testing.T) {
 	require.Equal(t, http.StatusOK, code)
 	assert.Contains(t, page, `id="stat-total">1<`)
 	assert.Contains(t, page, `id="stat-failed">1<`)
-	code, page = bearerGet(t, "http://"+addr+"/runs/local-KAN-25-20260128T120000Z")
+	id := regexp.MustCompile(`/runs/(local-KAN-25-20260128T120000Z-[0-9a-f]{6})`).FindStringSubmatch(page)
+	require.Len(t, id, 2, "the run's link: %s", page)
+	code, page = bearerGet(t, "http://"+addr+"/runs/"+id[1])
 	require.Equal(t, http.StatusOK, code)
 	assert.Contains(t, page, "Failing check")
-	code, ev := bearerGet(t, "http://"+addr+"/evidence/local-KAN-25-20260128T120000Z/KAN-25-evidence-20260128T120000Z.txt")
+	code, ev := bearerGet(t, "http://"+addr+"/evidence/"+id[1]+"/KAN-25-evidence-20260128T120000Z.txt")
 	require.Equal(t, http.StatusOK, code)
 	assert.Contains(t, ev, "KAN-25")
 

@@ -116,7 +116,7 @@ func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
 	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
 		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
-	if rep.VerificationStatus != "" {
+	if rep.VerificationStatus != "" && v.Config.Reviewers > 1 {
 		fmt.Fprintf(t.Stdout, "Reviewers: %s (%d independent runs of each check)\n", rep.VerificationStatus, v.Config.Reviewers)
 		for _, rv := range v.Summary.Escalated() {
 			fmt.Fprintf(t.Stdout, "  escalated %s: %s — %s\n", t.secret(rv.Check), rv.Reason, rv.Summary)
