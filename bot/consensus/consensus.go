@@ -132,7 +132,12 @@ func Decide(results []Result) Verdict {
 	return v
 }
 
-// before it.
+// Flaky names the tests whose outcome differs between the reviewers that
+// reported per-test results, sorted. A test one reviewer ran and another
+// did not report is not called flaky: it may have been cut by a failure
+// before it. A reviewer that passed and whose tool reported no per-test
+// results (pytest -q prints only "2 passed") saw every test pass: a test
+// another reviewer saw fail is flaky.
 func Flaky(results []Result) []string {
 	seen := map[string]map[string]bool{}
 	for _, r := range results {
@@ -141,6 +146,16 @@ func Flaky(results []Result) []string {
 				seen[name] = map[string]bool{}
 			}
 			seen[name][outcome] = true
+		}
+	}
+	for _, r := range results {
+		if !r.Passed || r.Error != "" || len(r.Tests) > 0 {
+			continue
+		}
+		for _, outcomes := range seen {
+			if outcomes["fail"] {
+				outcomes["pass"] = true
+			}
 		}
 	}
 	var out []string

@@ -70,3 +70,15 @@ func TestDigest(t *testing.T) {
 	assert.NotEqual(t, Digest(Canonical{ExitCode: 0}), Digest(Canonical{ExitCode: 2}))
 	assert.Len(t, Digest(base), 64)
 }
+
+func TestFlakyFromAPassWithoutPerTestResults(t *testing.T) {
+	t.Parallel()
+	// pytest -q passing prints only counts; failing, it names the test.
+	passed := Result{Reviewer: 1, Passed: true, Digest: "x"}
+	failed := Result{Reviewer: 2, Digest: "y", Tests: map[string]string{"test_a.py::test_flaky": "fail"}}
+	v := Decide([]Result{passed, failed})
+	assert.Equal(t, FlakyTests, v.Reason)
+	assert.Equal(t, []string{"test_a.py::test_flaky"}, v.Flaky)
+	// Two failing reviewers without a passing one name nothing flaky.
+	assert.Empty(t, Flaky([]Result{failed, {Reviewer: 3, Digest: "z"}}))
+}

@@ -106,10 +106,11 @@ func TestServeReverifyOfTheSameCommitIsServedFromTheCache(t *testing.T) {
 	})
 }
 
-// TestServeReviewersNeverTakeACachedPass: with reviewers on (the default)
-// a second /verify of the same commit runs every check again — a flaky
-// pass must not be frozen — while /verify failed carries the passes over.
-func TestServeReviewersNeverTakeACachedPass(t *testing.T) {
+// TestServeServesAVerifiedPassFromTheCache: with reviewers on (the
+// default) a pass both reviewers verified is served to a second /verify of
+// the same commit (nothing fetched, nothing run), /verify fresh runs the
+// reviewers again, and /verify failed carries the passes over.
+func TestServeServesAVerifiedPassFromTheCache(t *testing.T) {
 	redisURL := testRedisURL(t)
 	fake := setupGitHub(t, "- [ ] Passes `true`\n")
 	srv := startServer(t, serverEnv(t, fake, redisURL))
@@ -120,19 +121,25 @@ func TestServeReviewersNeverTakeACachedPass(t *testing.T) {
 	}
 	verify("d-r1", "/verify")
 	waitFor(t, "the first run", func() bool { return len(completedRuns(fake)) == 1 })
+	assert.Contains(t, stickyComments(fake)[0].GetBody(), "| `true` | reviewer-2 | pass |")
 	tarballs := fake.CountCalls("GET", "/repos/acme/web/tarball")
 
 	verify("d-r2", "/verify")
 	waitFor(t, "the second run", func() bool { return len(completedRuns(fake)) == 2 })
+	assert.Equal(t, tarballs, fake.CountCalls("GET", "/repos/acme/web/tarball"), "served from the cache: nothing fetched")
+	waitFor(t, "the cached comment", func() bool { return strings.Contains(stickyComments(fake)[0].GetBody(), "PASS (cached)") })
+
+	verify("d-r3", "/verify fresh")
+	waitFor(t, "the fresh run", func() bool { return len(completedRuns(fake)) == 3 })
 	assert.Greater(t, fake.CountCalls("GET", "/repos/acme/web/tarball"), tarballs, "the reviewers ran again")
-	body := stickyComments(fake)[0].GetBody()
-	assert.NotContains(t, body, "PASS (cached)")
-	assert.Contains(t, body, "**Independent reviewers** — verification `verified`")
-	assert.Contains(t, body, "| `true` | reviewer-2 | pass |")
+	waitFor(t, "the fresh comment", func() bool {
+		body := stickyComments(fake)[0].GetBody()
+		return !strings.Contains(body, "PASS (cached)") && strings.Contains(body, "**Independent reviewers** — verification `verified`")
+	})
 
 	tarballs = fake.CountCalls("GET", "/repos/acme/web/tarball")
-	verify("d-r3", "/verify failed")
-	waitFor(t, "the rerun of nothing", func() bool { return len(completedRuns(fake)) == 3 })
+	verify("d-r4", "/verify failed")
+	waitFor(t, "the rerun of nothing", func() bool { return len(completedRuns(fake)) == 4 })
 	assert.Equal(t, tarballs, fake.CountCalls("GET", "/repos/acme/web/tarball"), "nothing failed, so nothing ran")
 	waitFor(t, "the carried-over comment", func() bool {
 		return strings.Contains(stickyComments(fake)[0].GetBody(), "Re-run of failed items: 0 ran again; 1 passes carried over")

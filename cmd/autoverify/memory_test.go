@@ -40,8 +40,13 @@ var builtCLI = sync.OnceValues(func() (string, error) {
 
 // cliBinary is autoverify built as a user builds it (no race detector):
 // the tests that measure the program's own memory run it.
+// AUTOVERIFY_TEST_CLI names another build to run instead (an older
+// commit's, for before-and-after figures).
 func cliBinary(t *testing.T) string {
 	t.Helper()
+	if bin := os.Getenv("AUTOVERIFY_TEST_CLI"); bin != "" {
+		return bin
+	}
 	bin, err := builtCLI()
 	require.NoError(t, err, "go build")
 	return bin
