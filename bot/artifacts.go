@@ -142,7 +142,10 @@ func claimsSummary(c *Claim, red StringRedactor) *evidence.Claims {
 	for _, a := range c.Audits {
 		s.Pairs = append(s.Pairs, evidence.ClaimPair{Check: a.Check, Environment: a.Environment, ClaimedExitCode: a.ClaimedExitCode,
 			ClaimedResult: a.ClaimedResult, ObservedExitCode: a.ObservedExitCode, ObservedResult: a.ObservedResult,
-			FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+			FalseClaim: a.FalseClaim, Unverified: a.Unverified, Escalated: a.Escalated})
+		if red != nil {
+			s.Pairs[len(s.Pairs)-1].Escalated = red.String(a.Escalated)
+		}
 	}
 	s.FalseClaims, s.Unverified = claims.Count(c.Audits)
 	return s

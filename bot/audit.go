@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/engineo/autoverify/bot/consensus"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -227,7 +228,7 @@ func (a Audit) Check(ctx context.Context, v *Verification) error {
 		at[name] = i
 		for _, p := range o.Pairs {
 			observed = append(observed, claims.Observation{Check: name, Environment: p.Environment,
-				ExitCode: p.Result.ExitCode, Passed: p.Passed, Unavailable: p.Unavailable})
+				ExitCode: p.Result.ExitCode, Passed: p.Passed, Unavailable: p.Unavailable, Escalated: escalation(p.Review)})
 		}
 	}
 	c.Audits = claims.Compare(c.Validation.Claims, c.Expected, observed)
@@ -310,4 +311,12 @@ func falseClaimsOf(outcomes []Outcome) []string {
 		out = append(out, o.FalseClaims...)
 	}
 	return out
+}
+
+// escalation says why rv's reviewers disagreed, or "" when they did not.
+func escalation(rv *Review) string {
+	if rv == nil || rv.Status != consensus.Escalated {
+		return ""
+	}
+	return string(rv.Reason) + ": " + rv.Summary
 }

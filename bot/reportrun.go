@@ -107,7 +107,7 @@ func ReportRun(in ReportInput) report.Run {
 		for _, a := range c.Audits {
 			pairs = append(pairs, report.ClaimPair{Check: a.Check, Environment: a.Environment,
 				ClaimedResult: a.ClaimedResult, ClaimedExitCode: a.ClaimedExitCode, ObservedResult: a.ObservedResult,
-				ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified})
+				ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified, Escalated: red(a.Escalated)})
 		}
 		rr.Claim = report.NewClaim(string(c.Signal.Kind), red(c.Signal.TaskID), red(c.Author), red(c.Source), pairs)
 	}

@@ -5,6 +5,9 @@ const (
 	Pass         = "PASS"
 	Fail         = "FAIL"
 	InfraBlocked = "INFRA_BLOCKED"
+	// Escalated: the independent reviewers disagreed (a flaky pass):
+	// nothing was established either way.
+	Escalated = "ESCALATED"
 )
 
 // Observation is what autoverify saw when it ran one pair itself.
@@ -15,6 +18,9 @@ type Observation struct {
 	// Unavailable is set when the environment could not run the check
 	// (INFRA_BLOCKED): nothing was observed.
 	Unavailable bool
+	// Escalated, when set, says why the independent reviewers of the
+	// pair disagreed: the observation is neither a pass nor a failure.
+	Escalated string
 }
 
 // Audit is one expected pair: what was claimed and what was observed.
@@ -32,16 +38,20 @@ type Audit struct {
 	// FalseClaim is set when the claimed result or exit code differs from
 	// what autoverify observed.
 	FalseClaim bool `json:"false_claim"`
-	// Unverified is set when the pair could not be observed: the claim is
-	// neither confirmed nor refuted.
+	// Unverified is set when the pair could not be observed, or its
+	// reviewers disagreed: the claim is neither confirmed nor refuted.
 	Unverified bool `json:"unverified,omitempty"`
+	// Escalated says why the pair's reviewers disagreed (ObservedResult
+	// ESCALATED), when they did.
+	Escalated string `json:"escalated,omitempty"`
 }
 
 // Compare holds every expected pair's claim against its observation. A
 // claimed row is false when its result or its exit code differs from what
 // was observed: a claimed PASS that failed, and equally a PASS whose exit
 // code was not the one claimed ("assume exit codes" is an anti-pattern the
-// spec names). A pair that could not run is unverified, never false.
+// spec names). A pair that could not run, or whose reviewers disagreed, is
+// unverified, never false.
 func Compare(claimed map[Key]Claim, expected []Pair, observed []Observation) []Audit {
 	seen := make(map[Key]Observation, len(observed))
 	for _, o := range observed {
@@ -63,6 +73,9 @@ func Compare(claimed map[Key]Claim, expected []Pair, observed []Observation) []A
 			a.Unverified = true
 		case o.Unavailable:
 			a.ObservedResult, a.Unverified = InfraBlocked, true
+		case o.Escalated != "":
+			// A flaky pass proves nothing either way: not a false claim.
+			a.ObservedExitCode, a.ObservedResult, a.Unverified, a.Escalated = o.ExitCode, Escalated, true, o.Escalated
 		default:
 			a.ObservedExitCode, a.ObservedResult = o.ExitCode, Fail
 			if o.Passed {

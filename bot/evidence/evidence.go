@@ -113,6 +113,8 @@ type ClaimPair struct {
 	ObservedResult   string `json:"observed_result"`
 	FalseClaim       bool   `json:"false_claim"`
 	Unverified       bool   `json:"unverified,omitempty"`
+	// Escalated says why the pair's reviewers disagreed (unverified).
+	Escalated string `json:"escalated,omitempty"`
 }
 
 // StageTime is one pipeline stage's wall time.

@@ -130,9 +130,11 @@ type Claim struct {
 	// Pairs are every expected pair, claimed vs observed.
 	Pairs []ClaimPair
 	// FalseClaims and Unverified are the pairs that are false and that
-	// could not be checked; Held counts the claims that match.
-	FalseClaims, Unverified []ClaimPair
-	Held                    int
+	// could not be checked (INFRA_BLOCKED); Escalated those whose
+	// reviewers disagreed (unverified too, but not blocked); Held counts
+	// the claims that match.
+	FalseClaims, Unverified, Escalated []ClaimPair
+	Held                               int
 }
 
 // ClaimPair is one expected pair of a signal.
@@ -141,6 +143,8 @@ type ClaimPair struct {
 	ClaimedResult, ObservedResult     string
 	ClaimedExitCode, ObservedExitCode int
 	FalseClaim, Unverified            bool
+	// Escalated says why the pair's reviewers disagreed.
+	Escalated string
 }
 
 // InfraBlock is one environment that could not run some checks: the
@@ -205,6 +209,8 @@ func NewClaim(signal, taskID, author, source string, pairs []ClaimPair) *Claim {
 		switch {
 		case p.FalseClaim:
 			c.FalseClaims = append(c.FalseClaims, p)
+		case p.Escalated != "":
+			c.Escalated = append(c.Escalated, p)
 		case p.Unverified:
 			c.Unverified = append(c.Unverified, p)
 		default:
@@ -321,6 +327,7 @@ var funcs = template.FuncMap{
 	"dur":       func(d time.Duration) string { return d.Round(time.Millisecond).String() },
 	"fence":     fence,
 	"join":      strings.Join,
+	"add":       func(a, b int) int { return a + b },
 	"wiki":      wiki,
 	"wikicode":  wikiCode,
 	"blocks":    func(c *Claim) map[string]any { return map[string]any{"TaskID": c.TaskID, "Blocks": c.Blocked()} },

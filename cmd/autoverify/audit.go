@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"sync"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -12,6 +13,7 @@ import (
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/runners"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"github.com/engineo/autoverify/ledger"
 )
 
@@ -57,8 +59,12 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 		return s, nil
 	})
 	defer store.Close()
+	// The reviewers run in copies of the work tree, as with `run`.
+	var removals sync.WaitGroup
+	defer removals.Wait()
 	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now})
+		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now,
+		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}})
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
 	src := &cli.AuditSource{Dir: *workdir, Head: gitSnapshot(ctx, *workdir, false)}
 	v, err := p.Run(ctx, bot.Request{Source: src, Key: *key, Publishers: []bot.Publisher{out},

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -164,4 +165,43 @@ func TestAuditCommandBadInput(t *testing.T) {
 	path = h.write("SIGNAL.md", "no signal here\n")
 	assert.Equal(t, exitFailed, h.run("audit", path, "--workdir", h.dir))
 	assert.True(t, strings.HasPrefix(h.stdout.String(), "SIGNAL REJECTED: "+path+"\n\nReason: No READY_FOR_REVIEW or AUDIT_PASSED signal found"), h.stdout.String())
+}
+
+// TestAuditEscalatedPairIsUnverified: a claimed PASS on a check whose two
+// reviewers disagree (it passes in the work tree and fails in the copy) is
+// unverified — named as escalated in the JSON and the text — never a false
+// claim, and never held. The reviewers run in copies, as with `run`.
+func TestAuditEscalatedPairIsUnverified(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.write(".autoverify.yml", "environments:\n  native:\n    runner: local\nchecks:\n  flaky:\n    command: \"sh -c 'test $(stat -c %Y stamp) = 1767323045'\"\n")
+	stamp := h.write("stamp", "")
+	at := time.Unix(1767323045, 0)
+	require.NoError(t, os.Chtimes(stamp, at, at))
+	signal := "READY_FOR_REVIEW: KAN-71\n\nFiles Modified:\n- a.go\n\nEnvironment Verification Matrix:\n| Check | Environment | Exit Code | Result |\n|-------|-------------|-----------|--------|\n| flaky | native | 0 | PASS |\n\nEnvironments Tested: native\nAll Required Environments: VERIFIED\n\nSummary: done\n"
+	path := h.write("SIGNAL.md", signal)
+	require.Equal(t, exitFailed, h.run("audit", path, "--workdir", h.dir, "--json"), h.stderr.String())
+	var got struct {
+		FalseClaims int `json:"false_claims"`
+		Unverified  int `json:"unverified"`
+		Pairs       []struct {
+			ObservedResult string `json:"observed_result"`
+			FalseClaim     bool   `json:"false_claim"`
+			Unverified     bool   `json:"unverified"`
+			Escalated      string `json:"escalated"`
+		} `json:"pairs"`
+	}
+	require.NoError(t, json.Unmarshal(h.stdout.Bytes(), &got), h.stdout.String())
+	assert.Zero(t, got.FalseClaims, "an escalated pair is not a false claim")
+	assert.Equal(t, 1, got.Unverified)
+	require.Len(t, got.Pairs, 1)
+	assert.Equal(t, "ESCALATED", got.Pairs[0].ObservedResult)
+	assert.True(t, got.Pairs[0].Unverified)
+	assert.Contains(t, got.Pairs[0].Escalated, "no_majority")
+
+	require.Equal(t, exitFailed, h.run("audit", path, "--workdir", h.dir))
+	out := h.stdout.String()
+	assert.Contains(t, out, "1 claim could not be checked")
+	assert.Contains(t, out, "UNVERIFIED: flaky in native: claimed PASS (exit 0); the independent reviewers disagreed (no_majority")
+	assert.NotContains(t, out, "FALSE CLAIM")
 }
