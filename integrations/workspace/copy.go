@@ -6,10 +6,12 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -36,10 +38,12 @@ type Copier struct {
 
 var _ bot.WorkspaceCloner = Copier{}
 
-// Clone copies dir into a new directory with os.CopyFS: regular files
-// keep their execute bits and symbolic links are copied as links, never
-// followed, so a link in a pull request cannot pull a file from outside
-// the workspace into the copy. release removes the copy.
+// Clone copies dir into a new directory, as os.CopyFS does but with the
+// files copied in parallel (a real repository's thousand files took 0.35 s
+// one after another on two cores): regular files keep their execute bits
+// and symbolic links are copied as links, never followed, so a link in a
+// pull request cannot pull a file from outside the workspace into the
+// copy. release removes the copy.
 func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 	if err := ctx.Err(); err != nil {
 		return "", nil, err
@@ -57,7 +61,7 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 			src = skipFS{d, skip}
 		}
 	}
-	if err := os.CopyFS(dst, src); err != nil {
+	if err := copyTree(ctx, dst, src); err != nil {
 		release()
 		return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
 	}
@@ -124,4 +128,101 @@ func (s skipFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 	}
 	return kept, err
+}
+
+// copyWorkers is how many files copyTree copies at once: creating and
+// writing a small file is mostly waiting on the kernel, so more than the
+// cores.
+var copyWorkers = 4 * runtime.NumCPU()
+
+// copyTree copies src into dst (which must not exist) like os.CopyFS:
+// directories are made in the walk's order, files and links by a pool of
+// workers. Anything else (a device, a pipe) is an error.
+func copyTree(ctx context.Context, dst string, src fs.FS) error {
+	type job struct {
+		from, to string
+		mode     fs.FileMode
+	}
+	jobs := make(chan job)
+	errs := make(chan error, 1)
+	fail := func(err error) {
+		select {
+		case errs <- err:
+		default:
+		}
+	}
+	var wg sync.WaitGroup
+	for range copyWorkers {
+		wg.Go(func() {
+			for j := range jobs {
+				if err := copyEntry(src, j.from, j.to, j.mode); err != nil {
+					fail(err)
+				}
+			}
+		})
+	}
+	walkErr := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		select {
+		case err := <-errs:
+			return err
+		default:
+		}
+		to := filepath.Join(dst, filepath.FromSlash(name))
+		switch t := d.Type(); {
+		case d.IsDir():
+			return os.MkdirAll(to, 0o777)
+		case t.IsRegular(), t&fs.ModeSymlink != 0:
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			jobs <- job{name, to, info.Mode()}
+			return nil
+		default:
+			return &fs.PathError{Op: "copy", Path: name, Err: fs.ErrInvalid}
+		}
+	})
+	close(jobs)
+	wg.Wait()
+	if walkErr != nil {
+		return walkErr
+	}
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// copyEntry copies one regular file (with its execute bits) or symbolic
+// link (as a link).
+func copyEntry(src fs.FS, from, to string, mode fs.FileMode) error {
+	if mode&fs.ModeSymlink != 0 {
+		target, err := fs.ReadLink(src, from)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(target, to)
+	}
+	r, err := src.Open(from)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	w, err := os.OpenFile(to, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666|mode&0o111)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, r); err != nil {
+		w.Close()
+		return &fs.PathError{Op: "copy", Path: from, Err: err}
+	}
+	return w.Close()
 }
