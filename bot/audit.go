@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"github.com/engineo/autoverify/bot/consensus"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/engineo/autoverify/bot/claims"
+	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )
