@@ -89,6 +89,10 @@ if [ -n "$unformatted" ]; then
   echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
 
+echo "== go mod tidy"
+# go.mod and go.sum say exactly what the code imports.
+go mod tidy -diff
+
 echo "== go vet"
 go vet ./...
 # The kubernetes runner is built in only with -tags kubernetes (the
