@@ -1,6 +1,6 @@
 package checklist
 
-import "github.com/engineo/autoverify/bot/lazyregexp"
+import "github.com/engineo/autoverify/internal/lazyregexp"
 
 // keyRe is the spec's story key pattern: a project key and a number
 // (KAN-25, OPS-1).

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // tagBody returns the text after "AUTO:" of a whole-line AUTO tag comment,

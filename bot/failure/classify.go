@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/bot/testresults"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Failure is what Classify needs to know about a failed command.

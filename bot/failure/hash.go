@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // HashPrefixLen is how much normalised output the failure hash covers, as

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Gate is one of the spec's gates.

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // A Go package builds or fails as a whole: one new test that calls code

@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Ecosystem is a language whose test conventions the gates know.

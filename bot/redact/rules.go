@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"regexp"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // rule is a supplementary pattern for a secret shape gitleaks' default rules

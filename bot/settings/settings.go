@@ -18,9 +18,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 	"github.com/engineo/autoverify/ledger"
 )
 

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // goEvent is one line of `go test -json` (cmd/test2json's TestEvent).

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 var (

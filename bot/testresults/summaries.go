@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // count returns the number before word in s ("3 failed" → 3), or 0.

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // storyKeyRe limits keys to what is safe in a file name.

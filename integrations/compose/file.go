@@ -14,7 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"mvdan.cc/sh/v3/shell"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Project is a parsed compose file: its services by name.

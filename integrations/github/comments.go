@@ -9,7 +9,7 @@ import (
 
 	gh "github.com/google/go-github/v60/github"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // partMarker tags each comment of a multi-part sticky report with its

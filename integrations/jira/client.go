@@ -13,7 +13,7 @@ import (
 
 	gojira "github.com/andygrunwald/go-jira"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Defaults for Config's zero values.

@@ -9,7 +9,7 @@ import (
 
 	gojira "github.com/andygrunwald/go-jira"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // Comment is one comment on an issue. Body is wiki markup.

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/lazyregexp"
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 const (
