@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"reflect"
 	"sync"
 	"time"
 
@@ -102,18 +101,16 @@ func (c *Caching) put(ctx context.Context, key string, r CachedResult) {
 }
 
 // ledgerBlobs takes the queued results as blobs for the ledger's own
-// write, when the cache is kept in the ledger's store (a StoreCache over
-// the store of l, a *ledger.Ledger): the embedded store then writes them in
-// the transaction that records the run, and no write of their own follows.
-// Otherwise, or with nothing queued, it returns nil and leaves the queue to
-// flush.
-func (c *Caching) ledgerBlobs(l Ledger) []ledger.Blob {
+// write, when the cache is kept in the ledger's store (StoreCache.InLedger):
+// the embedded store then writes them in the transaction that records the
+// run, and no write of their own follows. Otherwise, or with nothing
+// queued, it returns nil and leaves the queue to flush.
+func (c *Caching) ledgerBlobs() []ledger.Blob {
 	if c == nil || c.Writes == nil {
 		return nil
 	}
 	sc, ok := c.Cache.(StoreCache)
-	lg, ok2 := l.(*ledger.Ledger)
-	if !ok || !ok2 || !sameStore(sc.Store, lg.Store) {
+	if !ok || !sc.InLedger {
 		return nil
 	}
 	var blobs []ledger.Blob
@@ -132,13 +129,6 @@ func (c *Caching) takeQueued() []queuedResult {
 	queued := c.queued
 	c.queued = nil
 	return queued
-}
-
-// sameStore reports whether a and b are the same store: the same pointer
-// (stores are pointers; anything else is never the same).
-func sameStore(a, b any) bool {
-	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-	return va.Kind() == reflect.Pointer && vb.Kind() == reflect.Pointer && va.Type() == vb.Type() && va.Pointer() == vb.Pointer()
 }
 
 // flush stores the queued results in the background; nil-safe.
@@ -188,6 +178,9 @@ type BlobStore interface {
 type StoreCache struct {
 	Store BlobStore
 	TTL   time.Duration
+	// InLedger says Store is the ledger's own store: a run's results are
+	// then written in the ledger's write that records the run.
+	InLedger bool
 }
 
 var _ ResultCache = StoreCache{}

@@ -219,7 +219,7 @@ func TestCacheWritesJoinTheLedgersWrite(t *testing.T) {
 	var writes sync.WaitGroup
 	l := &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}
 	run := func(read bool) Report {
-		sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: StoreCache{Store: store, TTL: time.Hour}, Tree: "t", Version: "v",
+		sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: StoreCache{Store: store, TTL: time.Hour, InLedger: true}, Tree: "t", Version: "v",
 			Read: read, Writes: &writes}}, Ledger: l, Limits: ledger.DefaultLimits}
 		rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, "- [ ] `ok`\n- [ ] `ok two`\n- [ ] `fail`\n"), Dir: t.TempDir()})
 		require.NoError(t, err)

@@ -22,7 +22,9 @@ type Ledger interface {
 	// ledger.Ledger.BeginCycle).
 	BeginCycle(ctx context.Context, key, runID string) (ledger.Entry, error)
 	BeginFix(ctx context.Context, key string) (ledger.Entry, error)
-	Finish(ctx context.Context, key string, rec ledger.RunRecord) (ledger.Entry, error)
+	// Finish records the run, with blobs (the cache's results) in the
+	// same write where the store can.
+	Finish(ctx context.Context, key string, rec ledger.RunRecord, blobs ...ledger.Blob) (ledger.Entry, error)
 }
 
 // FixCommitter records what a fixer changed; integrations/git provides it
@@ -381,15 +383,9 @@ func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledge
 	}
 	// The passing results go in the write that records the run, where
 	// the cache shares the ledger's store.
-	blobs := s.Verifier.Caching.ledgerBlobs(s.Ledger)
+	blobs := s.Verifier.Caching.ledgerBlobs()
 	write := func(ctx context.Context) (ledger.Entry, error) {
-		var e ledger.Entry
-		var err error
-		if len(blobs) > 0 {
-			e, err = s.Ledger.(*ledger.Ledger).FinishWithBlobs(ctx, req.Key, rec, blobs)
-		} else {
-			e, err = s.Ledger.Finish(ctx, req.Key, rec)
-		}
+		e, err := s.Ledger.Finish(ctx, req.Key, rec, blobs...)
 		if err != nil {
 			return ledger.Entry{}, fmt.Errorf("recording the run of %s in the ledger: %w", req.Key, err)
 		}

@@ -167,20 +167,6 @@ type blobPutter interface {
 	PutBlob(ctx context.Context, key string, value []byte, ttl time.Duration) error
 }
 
-// FinishWithBlobs is Finish, also storing blobs in the store: in the same
-// write where the store can (BlobUpdater), else after it. The blobs are
-// best effort (a result cache): failing to store one is not an error once
-// the run is recorded.
-func (l *Ledger) FinishWithBlobs(ctx context.Context, key string, rec RunRecord, blobs []Blob) (Entry, error) {
-	if len(blobs) == 0 {
-		return l.Finish(ctx, key, rec)
-	}
-	if rec.At.IsZero() {
-		rec.At = l.now()
-	}
-	return updateWithBlobs(ctx, l.Store, key, l.finish(rec), blobs)
-}
-
 // updateWithBlobs applies fn to key's entry and stores blobs in s: in one
 // write where s can (BlobUpdater), else the update and then each blob,
 // best effort.
@@ -217,12 +203,19 @@ func (l *Ledger) BeginFix(ctx context.Context, key string) (Entry, error) {
 }
 
 // Finish records a finished run: its failure (if any), the commit it
-// verified, its route, and a history line.
-func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord) (Entry, error) {
+// verified, its route, and a history line; it ends the run's reservation.
+// blobs (a result cache's entries) are stored in the same write where the
+// store can (BlobUpdater: one transaction of the embedded store), else
+// after it, best effort: failing to store one is not an error once the
+// run is recorded.
+func (l *Ledger) Finish(ctx context.Context, key string, rec RunRecord, blobs ...Blob) (Entry, error) {
 	if rec.At.IsZero() {
 		rec.At = l.now()
 	}
-	return l.Store.Update(ctx, key, l.finish(rec))
+	if len(blobs) == 0 {
+		return l.Store.Update(ctx, key, l.finish(rec))
+	}
+	return updateWithBlobs(ctx, l.Store, key, l.finish(rec), blobs)
 }
 
 // finish is Finish's change to the entry, after the reservations whose

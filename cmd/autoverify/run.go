@@ -135,7 +135,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: factory, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
 		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
 	if cfg.Cache {
-		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL}
+		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
 		// Results are stored after the ledger has recorded the run, in
 		// the background; the store closes after them.
 		var cacheWrites sync.WaitGroup

@@ -299,7 +299,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 		Workspaces: workspace.Copier{},
 	}
 	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
-		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL}
+		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL, InLedger: true}
 	}
 	pipeline := recorder.Around(bot.New(opts))
 	gh := &githubapp.Handlers{Base: githubapp.Base{
