@@ -129,16 +129,16 @@ func TestLayersBite(t *testing.T) {
 }
 
 // earlyPackages are initialised among the first packages of the binary
-// (they start the sandbox's init and git status before the rest of it has
-// initialised; see cmd/autoverify/internal/prestart), and late are
+// (the sandbox's init runs from sandboxinit's initialiser, in the binary
+// re-executed: what initialises before it runs in every sandbox's start),
+// and late are
 // standard packages that are initialised only after most of the binary's:
 // depending on one of them, directly or not, would make an early package
 // wait for it. strings, bytes, bufio and fmt have nothing to initialise
 // but wait for unicode, whose turn comes after about ninety packages (see
 // internal/textlite).
 var (
-	earlyPackages = []string{module + "/integrations/local/sandboxinit", module + "/integrations/git/prestatus",
-		module + "/cmd/autoverify/internal/prestart", module + "/internal/textlite"}
+	earlyPackages = []string{module + "/integrations/local/sandboxinit", module + "/internal/textlite"}
 	latePackages = []string{"path/filepath", "encoding/json", "os/exec", "regexp", "crypto/x509", "net/http",
 		"strings", "bytes", "bufio", "fmt", "unicode"}
 )

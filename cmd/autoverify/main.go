@@ -7,8 +7,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	// Starts the local sandbox's first init during initialisation.
-	_ "github.com/engineo/autoverify/cmd/autoverify/internal/prestart"
 	goredis "github.com/redis/go-redis/v9"
 )
 

@@ -20,7 +20,6 @@ import (
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/local"
-	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/integrations/workspace"
 	"github.com/engineo/autoverify/ledger"
@@ -29,10 +28,6 @@ import (
 // run is `autoverify run STORY.md`: flags and settings in, one pipeline
 // request out.
 func (a *App) run(ctx context.Context, args []string) (int, error) {
-	// The sandbox init started at start-up (package prestart) is the
-	// local runner's first; if the configuration chose another runner,
-	// or none took it, it is stopped here.
-	defer sandboxinit.DiscardPrestarted()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
@@ -79,7 +74,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if cfg.Runner == "local" {
 		// One process, one run: no sandbox waits beyond the commands
 		// the checks announce.
-		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced(), local.WithPrestarted())
+		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
 		if err != nil {
 			return exitBadInput, inputErrorf("%v", err)
 		}

@@ -3,25 +3,15 @@ package git
 import (
 	"fmt"
 	"strings"
-
-	"github.com/engineo/autoverify/integrations/git/prestatus"
 )
 
-// statusArgs is the `git status` HeadAndTree reads (prestatus.Args).
-var statusArgs = prestatus.Args
-
-// takeStatus returns the status prestatus.Start ran for dir, once, with
-// its errors as git reports them; ok is false when there is none for dir.
-func takeStatus(dir string) (out string, err error, ok bool) {
-	res, ok := prestatus.Take(dir)
-	if !ok {
-		return "", nil, false
-	}
-	if res.Err != nil {
-		return "", gitError(statusArgs, res.Err, res.Stderr), true
-	}
-	return res.Out, nil, true
-}
+// statusArgs is the `git status` HeadAndTree reads: --no-optional-locks
+// so that status does not refresh (rewrite) the user's index;
+// --ignore-submodules=none and --untracked-files=all override settings
+// that would hide a change `git add -A` sees; --branch names the commit
+// status compared against.
+var statusArgs = []string{"--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch",
+	"--untracked-files=all", "--ignore-submodules=none", "--no-renames"}
 
 // gitError is the error of a git command that failed with err, having
 // written stderr: ErrNotRepo outside a work tree.

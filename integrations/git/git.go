@@ -234,40 +234,24 @@ func (r Repo) TreeHash(ctx context.Context, exclude ...string) (string, error) {
 func (r Repo) HeadAndTree(ctx context.Context, exclude ...string) (head, tree string, err error) {
 	abs := AbsPaths(exclude...)
 	type statusAnswer struct {
-		out   string
-		err   error
-		ahead bool // started at the process's start (prestatus.Start)
+		out string
+		err error
 	}
 	status := make(chan statusAnswer, 1)
 	go func() {
-		if out, err, ok := takeStatus(r.Dir); ok {
-			status <- statusAnswer{out, err, true}
-			return
-		}
 		out, err := r.git(ctx, statusArgs...)
-		status <- statusAnswer{out, err, false}
+		status <- statusAnswer{out, err}
 	}()
 	// The rest is read from the repository's files where it can be (see
 	// readHead), else asked of a second git process.
 	top, indexPath, head, headTree, read := readHead(r.Dir)
 	st := <-status
-	if st.ahead && st.err != nil && !errors.Is(st.err, ErrNotRepo) {
-		st.out, st.err = r.git(ctx, statusArgs...) // an early failure: ask again
-	}
 	if st.err != nil {
 		return "", "", st.err
 	}
 	if !read || branchOID(st.out) != head {
 		var err error
 		if top, indexPath, head, headTree, err = r.revParse(ctx); err != nil {
-			return "", "", err
-		}
-	}
-	if st.ahead && branchOID(st.out) != head {
-		// HEAD moved since the process started: the status must be of
-		// the HEAD the tree is hashed against.
-		var err error
-		if st.out, err = r.git(ctx, statusArgs...); err != nil {
 			return "", "", err
 		}
 	}

@@ -97,10 +97,6 @@ type Config struct {
 	// where the next delivery's command is always coming), Waiting
 	// sandboxes wait.
 	Announced bool
-	// Prestarted makes the runner's first sandbox the init that
-	// sandboxinit.Prestart started early in the process, when there is
-	// one.
-	Prestarted bool
 	// Slots is how many sandboxes may run commands at once (the
 	// verification's concurrency, reviewers included); zero means one
 	// per CPU. Where no pids cgroup holds the run's process budget
@@ -137,9 +133,6 @@ func WithPrewarm() Option { return func(c *Config) { c.Prewarm = true } }
 
 // WithWaiting sets Config.Waiting.
 func WithWaiting(n int) Option { return func(c *Config) { c.Waiting = n } }
-
-// WithPrestarted sets Config.Prestarted.
-func WithPrestarted() Option { return func(c *Config) { c.Prestarted = true } }
 
 // WithAnnounced sets Config.Announced.
 func WithAnnounced() Option { return func(c *Config) { c.Announced = true } }
@@ -181,9 +174,6 @@ type Runner struct {
 	// announced and not yet started, -1 before the first announcement.
 	announced bool
 	expected  atomic.Int64
-	// prestarted is set until the first spawn has looked for the init
-	// sandboxinit.Prestart started (Config.Prestarted).
-	prestarted atomic.Bool
 	// spawnFunc replaces spawnInit in tests that need a sandbox which
 	// cannot be built.
 	spawnFunc func() (*initProc, error)
@@ -257,7 +247,6 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		// more would cost every one-command run an init it never uses.
 		r.warm = make(chan *initProc, max(1, cfg.Waiting))
 		r.announced = cfg.Announced
-		r.prestarted.Store(cfg.Prestarted)
 		r.expected.Store(-1)
 		if cfg.Prewarm {
 			r.prewarm()

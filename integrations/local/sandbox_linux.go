@@ -55,10 +55,8 @@ func (r *Runner) spawn() (*initProc, error) {
 	return r.spawnInit()
 }
 
-// spawnInit starts an init in fresh namespaces (or takes the one
-// sandboxinit.Prestart started, the first time, when the runner was built
-// WithPrestarted) and sends it the runner's sandbox spec; the init builds
-// the sandbox and then waits.
+// spawnInit starts an init in fresh namespaces and sends it the runner's
+// sandbox spec; the init builds the sandbox and then waits.
 func (r *Runner) spawnInit() (*initProc, error) {
 	root, err := sandboxRoot()
 	if err != nil {
@@ -69,19 +67,14 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
 		Network: sb.Network, Processes: r.perSandbox, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)}.Encode()
-	var sp *sandboxinit.Proc
-	if r.prestarted.CompareAndSwap(true, false) {
-		sp = sandboxinit.Prestarted()
-	}
 	for {
-		if sp == nil {
-			if sp, err = sandboxinit.Start(); err != nil {
-				return nil, fmt.Errorf("local: %w", err)
-			}
+		sp, err := sandboxinit.Start()
+		if err != nil {
+			return nil, fmt.Errorf("local: %w", err)
 		}
 		p := &initProc{Proc: sp}
 		// The init reads the spec as soon as it starts.
-		_, err := p.SpecW.Write(payload)
+		_, err = p.SpecW.Write(payload)
 		if err == nil {
 			return p, nil
 		}
@@ -92,7 +85,6 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		// The init program (sandboxinit.BinaryEnv) ended before its
 		// spec: autoverify itself from now on.
 		initBinaryFailed("it ended before reading its spec (" + err.Error() + ")")
-		sp = nil
 	}
 }
 
@@ -188,25 +180,8 @@ func (r *Runner) refill() {
 	}
 }
 
-// prewarm is refill at construction. The first init is spawned and sent
-// its spec before New returns when it was prestarted (that costs a pipe
-// write): the init builds the sandbox at once, instead of when the refill
-// goroutine is first scheduled, which in a process busy starting up (two
-// cores, git, the ledger opening) can be milliseconds later.
-func (r *Runner) prewarm() {
-	if !r.prestarted.Load() {
-		r.refill()
-		return
-	}
-	r.refilling.Store(true)
-	p, err := r.spawn()
-	if err != nil {
-		// The first command starts its own and reports why.
-		r.refilling.Store(false)
-		return
-	}
-	go r.refillLoop(p)
-}
+// prewarm is refill at construction.
+func (r *Runner) prewarm() { r.refill() }
 
 // refillLoop is refill's goroutine; it holds r.refilling. first, if not
 // nil, is an init already spawned, to be added first.

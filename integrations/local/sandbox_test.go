@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
-	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
 // sandboxed runs a shell script in a fresh sandbox runner with cfg, in a
@@ -430,57 +429,38 @@ func TestAnnouncedRunnerBuildsOnlyWhatIsExpected(t *testing.T) {
 	}
 }
 
-// TestPrestartedInit: the init sandboxinit.Prestart starts before the
-// configuration is known (the CLI's `run`, from a package initialiser) is
-// the first sandbox of a runner built WithPrestarted, with or without the
-// host's network — the init makes a network namespace while it waits and
-// leaves it when the spec gives the host's — and gets its environment and spec like any other (no variable of
-// this process leaks in). Prestart is once per process, so each case runs
-// in a child test process.
-func TestPrestartedInit(t *testing.T) {
-	if os.Getenv("AUTOVERIFY_PRESTART_CASE") != "" {
-		prestartedInitCase(t, os.Getenv("AUTOVERIFY_PRESTART_CASE") == "network")
-		return
+// TestWarmInit: a sandbox built ahead of its command (the pool's, before
+// the configuration's network is known to the init: it makes a network
+// namespace while it waits and leaves it when the spec gives the host's)
+// runs its command like any other, with or without the host's network,
+// and gets its environment from the spec (no variable of this process
+// leaks in).
+func TestWarmInit(t *testing.T) {
+	t.Setenv("AUTOVERIFY_FAKE_SECRET", "hunter2-secret-value")
+	for _, network := range []bool{false, true} {
+		// The host's interfaces, as a command with the host's network
+		// sees them; one in a network namespace of its own sees only lo.
+		hostNet, err := os.ReadFile("/proc/net/dev")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Network: network}), WithPrewarm())
+		t.Cleanup(func() { _ = r.Close() })
+		time.Sleep(100 * time.Millisecond) // the pool's init is built and waits
+		res := run(t, r, "sh", "-c", "env; echo pid=$$ ppid=$PPID; echo host=$(hostname); cat /proc/net/dev")
+		out := string(res.Output)
+		if res.ExitCode != 0 || !strings.Contains(out, " ppid=1\n") || !strings.Contains(out, "HOME="+SandboxHome) || !strings.Contains(out, "host=autoverify\n") {
+			t.Fatalf("want the command a child of the sandbox's init (PID 1), with its home and host name; got %d:\n%s", res.ExitCode, out)
+		}
+		if strings.Contains(out, "hunter2") {
+			t.Fatalf("the test process's environment reached the warm init's command:\n%s", out)
+		}
+		interfaces := strings.Count(out[strings.Index(out, "Inter-|"):], ":")
+		if network && strings.Count(string(hostNet), ":") > 1 && interfaces < 2 {
+			t.Fatalf("with network, the command saw only a loopback of its own:\n%s", out)
+		}
+		if !network && interfaces != 1 {
+			t.Fatalf("without network, want only the sandbox's own lo:\n%s", out)
+		}
 	}
-	for _, c := range []string{"isolated", "network"} {
-		t.Run(c, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-test.run=^TestPrestartedInit$", "-test.count=1", "-test.v")
-			cmd.Env = append(os.Environ(), "AUTOVERIFY_PRESTART_CASE="+c, "AUTOVERIFY_FAKE_SECRET=hunter2-secret-value")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("child: %v\n%s", err, out)
-			}
-		})
-	}
-}
-
-func prestartedInitCase(t *testing.T, network bool) {
-	sandboxinit.Prestart()
-	// The host's interfaces, as a command with the host's network sees
-	// them; one in a network namespace of its own sees only lo.
-	hostNet, err := os.ReadFile("/proc/net/dev")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Network: network}), WithPrestarted(), WithPrewarm())
-	t.Cleanup(func() { _ = r.Close() })
-	res := run(t, r, "sh", "-c", "env; echo pid=$$ ppid=$PPID; echo host=$(hostname); cat /proc/net/dev")
-	out := string(res.Output)
-	if res.ExitCode != 0 || !strings.Contains(out, " ppid=1\n") || !strings.Contains(out, "HOME="+SandboxHome) || !strings.Contains(out, "host=autoverify\n") {
-		t.Fatalf("want the command a child of the sandbox's init (PID 1), with its home and host name; got %d:\n%s", res.ExitCode, out)
-	}
-	if strings.Contains(out, "hunter2") {
-		t.Fatalf("the test process's environment reached the prestarted init's command:\n%s", out)
-	}
-	interfaces := strings.Count(out[strings.Index(out, "Inter-|"):], ":")
-	if network && strings.Count(string(hostNet), ":") > 1 && interfaces < 2 {
-		t.Fatalf("with network, the command saw only a loopback of its own:\n%s", out)
-	}
-	if !network && interfaces != 1 {
-		t.Fatalf("without network, want only the sandbox's own lo:\n%s", out)
-	}
-	if p := sandboxinit.Prestarted(); p != nil {
-		p.Kill()
-		t.Fatal("the runner did not take the prestarted init")
-	}
-	sandboxinit.DiscardPrestarted() // nothing left: a no-op
 }

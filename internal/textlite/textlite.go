@@ -13,8 +13,7 @@
 // every sandboxed command waits for: importing only this package, os,
 // syscall, strconv, path and io, it is the binary's 22nd package
 // initialiser instead of its 68th (GODEBUG=inittrace=1: 4 to 6 ms sooner
-// into a start on the 2-core machine the benchmarks run on). The same holds for the `git status` and the
-// init that cmd/autoverify/internal/prestart starts early.
+// into a start on the 2-core machine the benchmarks run on).
 //
 // The helpers are the standard library's semantics for the cases these
 // packages have (ASCII, short strings); the tests check them against it.

@@ -10,6 +10,5 @@
 // which wait for unicode; see sys_linux.go, paths.go, codec.go and
 // internal/textlite) so that it initialises among the first packages of
 // the binary: what runs before it runs in every sandbox's start. Starting an
-// init (Start, Prestart) is here too, for the same reason; the rest of the
-// runner side is package local.
+// init (Start) is here too; the rest of the runner side is package local.
 package sandboxinit

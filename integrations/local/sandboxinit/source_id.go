@@ -6,4 +6,4 @@ package sandboxinit
 
 // SourceID names the source this package (and what it imports of the
 // module) was built from; see BinaryName.
-const SourceID = "88ed10d3fdbecc27df346221780e09a2"
+const SourceID = "0c34bb0a1a7fdf678ac48ff516a09962"

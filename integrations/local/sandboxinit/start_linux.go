@@ -2,7 +2,6 @@ package sandboxinit
 
 import (
 	"os"
-	"sync"
 	"syscall"
 
 	"github.com/engineo/autoverify/internal/textlite"
@@ -15,11 +14,9 @@ const Exe = "/proc/self/exe"
 
 // Proc is an init that has started in its namespaces and waits for its
 // Spec on SpecW. It is the runner's side of the protocol; it lives here,
-// beside the init, so that Prestart can start one while the rest of the
-// binary is still initialising (see paths.go: this package imports only
-// packages Go initialises first, which is also why it starts the
-// init with os.StartProcess, not os/exec, whose LookPath needs
-// path/filepath).
+// beside the init (see paths.go: this package imports only packages Go
+// initialises first, which is also why it starts the init with
+// os.StartProcess, not os/exec, whose LookPath needs path/filepath).
 type Proc struct {
 	Process *os.Process
 	// SpecW is the write end of SpecFD: the Spec, then the Command.
@@ -58,7 +55,7 @@ func Attr(network bool) *syscall.SysProcAttr {
 // Spec (returning to the host's if the Spec gives the command the
 // network; see isolateNetworkEarly): creating one costs the clone most of
 // a millisecond, which the caller then waited through; in the init it
-// overlaps the caller's own work, and one prestarted init serves either
+// overlaps the caller's own work, and one init built ahead serves either
 // network setting. The others are cheap, and made at the clone so that
 // every thread of the init is in them: the Go runtime's other threads,
 // which the init cannot move, see the sandbox's root once it pivots, not
@@ -147,76 +144,6 @@ func (p *Proc) Kill() {
 	p.Out.Close()
 	_ = p.Process.Kill()
 	go func() { _, _ = p.Process.Wait() }()
-}
-
-// early is the init Prestart started, until Prestarted takes it.
-var early struct {
-	mu      sync.Mutex
-	started bool
-	done    chan struct{} // closed once the start returned
-	p       *Proc
-}
-
-// Prestart starts one init, for a process that is about to run a command
-// in the local sandbox (the CLI's `run`): called from a package
-// initialiser, the init's own start-up (the exec, the Go runtime's start,
-// its namespaces) overlaps the rest of the binary's initialisation instead
-// of following it. The init waits for its Spec, so nothing about the
-// sandbox is decided here (the network namespace it makes meanwhile it
-// leaves again if the Spec gives the host's). A failure is not reported:
-// the runner starts its own and says why.
-func Prestart() {
-	early.mu.Lock()
-	defer early.mu.Unlock()
-	if early.started {
-		return
-	}
-	early.started, early.done = true, make(chan struct{})
-	// Started here, on the caller's thread, not in a goroutine: during the
-	// binary's initialisation a new goroutine often waited 2-3 ms for a
-	// thread to run on (measured), while the start itself — a clone with
-	// one namespace until the child's exec — costs the caller about a
-	// millisecond on this 2-core machine. run: 17.4-17.5 -> 16.8-16.9 ms.
-	defer close(early.done)
-	if p, err := Start(); err == nil {
-		early.p = p
-	}
-}
-
-// Prestarted hands over the init Prestart started, once; nil when none
-// was started, it failed, or it was taken.
-func Prestarted() *Proc {
-	early.mu.Lock()
-	done := early.done
-	early.mu.Unlock()
-	if done == nil {
-		return nil
-	}
-	<-done
-	early.mu.Lock()
-	defer early.mu.Unlock()
-	p := early.p
-	early.p = nil
-	return p
-}
-
-// DiscardPrestarted stops the init Prestart started if nothing took it
-// (the configuration chose another runner, or no sandbox).
-func DiscardPrestarted() {
-	early.mu.Lock()
-	done := early.done
-	early.mu.Unlock()
-	if done == nil {
-		return
-	}
-	<-done
-	early.mu.Lock()
-	p := early.p
-	early.p = nil
-	early.mu.Unlock()
-	if p != nil {
-		p.Kill()
-	}
 }
 
 // initEnv is the init's own environment (the command's comes in the
