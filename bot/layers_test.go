@@ -139,7 +139,7 @@ func TestLayersBite(t *testing.T) {
 // internal/textlite).
 var (
 	earlyPackages = []string{module + "/integrations/local/sandboxinit", module + "/internal/textlite"}
-	latePackages = []string{"path/filepath", "encoding/json", "os/exec", "regexp", "crypto/x509", "net/http",
+	latePackages  = []string{"path/filepath", "encoding/json", "os/exec", "regexp", "crypto/x509", "net/http",
 		"strings", "bytes", "bufio", "fmt", "unicode"}
 )
 
