@@ -25,38 +25,42 @@ import (
 	"github.com/engineo/autoverify/ledger"
 )
 
+// runFlags is `autoverify run`'s command line.
+type runFlags struct {
+	storyPath, key, workdir, commit, reportTo, gatesBase string
+	noCache                                              bool
+	lookup                                               settings.Lookup
+}
+
+// cleanups are what a command undoes when it returns, last first. run
+// has a pointer receiver so that `defer done.run()` sees what is added
+// after the defer.
+type cleanups []func()
+
+func (c *cleanups) add(f func()) { *c = append(*c, f) }
+
+func (c *cleanups) run() {
+	for i := len(*c) - 1; i >= 0; i-- {
+		(*c)[i]()
+	}
+}
+
 // run is `autoverify run STORY.md`: flags and settings in, one pipeline
 // request out.
 func (a *App) run(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
-	key := fs.String("story-key", "", "story key (default: the file name without extension)")
-	workdir := fs.String("workdir", ".", "directory the commands run in; its .autoverify.yml is read")
-	commit := fs.String("commit", "", "commit being verified (default: the work directory's git HEAD)")
-	reportTo := fs.String("report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
-	noCache := fs.Bool("no-cache", false, "run every check even when the same command passed on the same tree and environment before")
-	gatesBase := fs.String("gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
-	lookup := settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
-	pos, err := parseArgs(fs, args)
+	f, err := a.runFlags(args)
 	if err != nil {
 		return exitBadInput, err
 	}
-	if len(pos) != 1 {
-		return exitBadInput, inputErrorf("run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
-	}
-	storyPath := pos[0]
-	if *workdir, err = workDir(*workdir, "the repository the commands should run in"); err != nil {
-		return exitBadInput, err
-	}
-	cfg, err := loadConfig(lookup, *workdir)
+	cfg, err := loadConfig(f.lookup, f.workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
-	k, err := storyKey(*key, storyPath)
+	k, err := storyKey(f.key, f.storyPath)
 	if err != nil {
 		return exitBadInput, err
 	}
-	keep, err := retention(lookup)
+	keep, err := retention(f.lookup)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -64,52 +68,106 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		fmt.Fprintln(a.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
 		return exitOK, nil
 	}
+	var done cleanups
+	defer done.run()
 	// Reading the work tree's commit and content hash costs a few git
 	// processes; start them now, while the rest is set up.
-	snapshot := gitSnapshot(ctx, *workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, storyPath)
-	// The local runner starts preparing its sandbox when it is built, so
-	// build it now, beside the git processes, rather than when the first
-	// check is due.
-	factory := &runners.Factory{}
-	if cfg.Runner == "local" {
-		// One process, one run: no sandbox waits beyond the commands
-		// the checks announce.
-		shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
-		if err != nil {
-			return exitBadInput, inputErrorf("%v", err)
-		}
-		defer closeShared()
-		factory.Shared = shared
+	snapshot := gitSnapshot(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
+	factory, err := localFactory(cfg, &done)
+	if err != nil {
+		return exitBadInput, err
 	}
-	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
-	publishers := []bot.Publisher{terminal}
-	secrets := a.secrets(cfg)
-	switch *reportTo {
-	case "":
-	case "jira":
-		jcfg, ok, err := loadJira(lookup)
-		if err != nil {
-			return exitBadInput, err
-		} else if !ok {
-			return exitBadInput, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
-		}
-		secrets = append(secrets, get(lookup, "jira-api-token"), get(lookup, "jira-pat"))
-		publishers = append(publishers, cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
-			Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
-			Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }})
-	default:
-		return exitBadInput, inputErrorf("--report %q: the only report target is jira", *reportTo)
+	terminal, publishers, secrets, err := a.runPublishers(f, cfg)
+	if err != nil {
+		return exitBadInput, err
 	}
-	// gitleaks' rules are read when a text first needs them (one holding
-	// a rule's keyword; see bot/redact), not ahead: most texts of a quick
-	// run hold none, and reading them costs 3-4 ms of CPU on the two
-	// cores the sandbox and git start on. A check whose output needs them
-	// has taken longer than that to run.
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
 	terminal.Secret = red.String
+	pipeline := a.runPipeline(ctx, cfg, keep, f.workdir, a.runOptions(ctx, cfg, red, factory, &done), &done)
+	v, err := pipeline.Run(ctx, bot.Request{Source: a.runSource(f, cfg.Cache, snapshot), Key: k, Publishers: publishers, NoCache: f.noCache,
+		GateBase: f.gatesBase, Configure: func(file repoconfig.File, path string) (settings.Config, error) {
+			return settings.Resolve(f.lookup, file, path)
+		}})
+	return cli.ExitCode(v, err, a.Stderr), nil
+}
+
+// runFlags parses run's command line; the work directory is made
+// absolute.
+func (a *App) runFlags(args []string) (runFlags, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	var f runFlags
+	fs.StringVar(&f.key, "story-key", "", "story key (default: the file name without extension)")
+	fs.StringVar(&f.workdir, "workdir", ".", "directory the commands run in; its .autoverify.yml is read")
+	fs.StringVar(&f.commit, "commit", "", "commit being verified (default: the work directory's git HEAD)")
+	fs.StringVar(&f.reportTo, "report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
+	fs.BoolVar(&f.noCache, "no-cache", false, "run every check even when the same command passed on the same tree and environment before")
+	fs.StringVar(&f.gatesBase, "gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
+	f.lookup = settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return f, err
+	}
+	if len(pos) != 1 {
+		return f, inputErrorf("run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
+	}
+	f.storyPath = pos[0]
+	f.workdir, err = workDir(f.workdir, "the repository the commands should run in")
+	return f, err
+}
+
+// localFactory builds the runners of one run. The local runner starts
+// preparing its sandbox when it is built, so it is built now, beside the
+// git processes, rather than when the first check is due; one process,
+// one run: no sandbox waits beyond the commands the checks announce.
+func localFactory(cfg settings.Config, done *cleanups) (*runners.Factory, error) {
+	factory := &runners.Factory{}
+	if cfg.Runner != "local" {
+		return factory, nil
+	}
+	shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
+	if err != nil {
+		return nil, inputErrorf("%v", err)
+	}
+	done.add(closeShared)
+	factory.Shared = shared
+	return factory, nil
+}
+
+// runPublishers are the terminal and, with --report jira, Jira; secrets
+// are the values the redactor masks.
+func (a *App) runPublishers(f runFlags, cfg settings.Config) (*cli.Terminal, []bot.Publisher, []string, error) {
+	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
+	publishers := []bot.Publisher{terminal}
+	secrets := a.secrets(cfg)
+	switch f.reportTo {
+	case "":
+	case "jira":
+		jcfg, ok, err := loadJira(f.lookup)
+		if err != nil {
+			return nil, nil, nil, err
+		} else if !ok {
+			return nil, nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
+		}
+		secrets = append(secrets, get(f.lookup, "jira-api-token"), get(f.lookup, "jira-pat"))
+		publishers = append(publishers, cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
+			Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
+			Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }})
+	default:
+		return nil, nil, nil, inputErrorf("--report %q: the only report target is jira", f.reportTo)
+	}
+	return terminal, publishers, secrets, nil
+}
+
+// runOptions are the pipeline's parts for one run: the ledger (opened on
+// first use, and already in the background: an open file lock and a
+// read, or a dial to Redis, are then not on the way to the first check),
+// the cache in the ledger's store, and reviewers' copies removed while
+// the ledger and the evidence are written.
+func (a *App) runOptions(ctx context.Context, cfg settings.Config, red *redact.Redactor, factory *runners.Factory, done *cleanups) bot.Options {
 	store := ledger.OpenOnUse(func(ctx context.Context) (ledger.Store, error) {
 		s, err := openStore(ctx, cfg)
 		if err != nil {
@@ -117,59 +175,56 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		}
 		return s, nil
 	})
-	defer store.Close()
-	// Opened while the work tree is read and the sandbox built, rather
-	// than when the verify cycle first asks (an open file lock and a read
-	// of the database, or a dial to Redis, on the way to the first check).
+	done.add(func() { _ = store.Close() })
 	ledger.OpenSoon(ctx, store)
-	// Reviewers' workspace copies are removed while the ledger and the
-	// evidence are written; the process waits for that before it exits.
-	var removals sync.WaitGroup
-	defer removals.Wait()
+	removals := &sync.WaitGroup{}
+	done.add(removals.Wait)
 	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: factory, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}}
+		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: removals}}
 	if cfg.Cache {
-		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
 		// Results are stored after the ledger has recorded the run, in
 		// the background; the store closes after them.
-		var cacheWrites sync.WaitGroup
-		defer cacheWrites.Wait()
-		opts.CacheWrites = &cacheWrites
+		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
+		cacheWrites := &sync.WaitGroup{}
+		done.add(cacheWrites.Wait)
+		opts.CacheWrites = cacheWrites
 	}
-	// The run history (what the dashboard shows) records this run from
-	// its start; without it the run goes on, with a warning.
-	var pipeline bot.PipelineRunner = bot.New(opts)
-	if runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now); err != nil {
+	return opts
+}
+
+// runPipeline is the pipeline, recording the run in the run history (what
+// the dashboard shows) from its start; without the history the run goes
+// on, with a warning.
+func (a *App) runPipeline(ctx context.Context, cfg settings.Config, keep time.Duration, workdir string, opts bot.Options, done *cleanups) bot.PipelineRunner {
+	runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now)
+	if err != nil {
 		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
-	} else {
-		defer closeRuns()
-		// The history is written in the background, in order, while the
-		// checks run and the verdict is shown; it is complete before the
-		// history closes.
-		var writes sync.WaitGroup
-		defer writes.Wait()
-		// A run shorter than historySettle is written once, at its end
-		// (see RunRecorder.Settle); the dashboard shows longer ones as
-		// active that much after they start.
-		rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(*workdir), Redactor: red, Now: a.Now, Pending: &writes,
-			Settle: historySettle,
-			Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
-		p := bot.New(append0(opts, rec))
-		pipeline = rec.Around(p)
+		return bot.New(opts)
 	}
-	src := &cli.Source{StoryPath: storyPath, Dir: *workdir, Commit: *commit, Warn: a.Stderr, Cache: cfg.Cache,
-		Head: snapshot, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: *workdir}}.Extract,
+	done.add(closeRuns)
+	// The history is written in the background, in order, while the
+	// checks run and the verdict is shown; it is complete before the
+	// history closes. A run shorter than historySettle is written once,
+	// at its end (see RunRecorder.Settle); the dashboard shows longer ones
+	// as active that much after they start.
+	writes := &sync.WaitGroup{}
+	done.add(writes.Wait)
+	rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(workdir), Redactor: opts.Redactor, Now: a.Now, Pending: writes,
+		Settle: historySettle,
+		Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
+	return rec.Around(bot.New(append0(opts, rec)))
+}
+
+// runSource is the run's subject: the story file and the work tree.
+func (a *App) runSource(f runFlags, cache bool, snapshot func(context.Context, string, bool) (string, string, error)) *cli.Source {
+	return &cli.Source{StoryPath: f.storyPath, Dir: f.workdir, Commit: f.commit, Warn: a.Stderr, Cache: cache,
+		Head: snapshot, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: f.workdir}}.Extract,
 		Committer: func(v *bot.Verification) bot.FixCommitter {
-			return &git.FixCommitter{Repo: git.Repo{Dir: *workdir}, Push: v.Config.PushEnabled,
-				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, storyPath),
-				Warn:    func(f string, args ...any) { fmt.Fprintf(a.Stderr, f, args...) }}
+			return &git.FixCommitter{Repo: git.Repo{Dir: f.workdir}, Push: v.Config.PushEnabled,
+				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, f.storyPath),
+				Warn:    func(format string, args ...any) { fmt.Fprintf(a.Stderr, format, args...) }}
 		}}
-	v, err := pipeline.Run(ctx, bot.Request{Source: src, Key: k, Publishers: publishers, NoCache: *noCache, GateBase: *gatesBase,
-		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
-			return settings.Resolve(lookup, f, path)
-		}})
-	return cli.ExitCode(v, err, a.Stderr), nil
 }
 
 // historySettle is how long a record of a CLI run still going waits
