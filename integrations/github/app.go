@@ -17,6 +17,8 @@ import (
 
 	"github.com/bradleyfalzon/ghinstallation/v2"
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // DefaultBaseURL is the REST API root of github.com.
@@ -68,7 +70,7 @@ type App struct {
 	cfg      AppConfig
 	key      *rsa.PrivateKey
 	baseURL  *url.URL
-	retry    *retryTransport
+	retry    *httpretry.Transport
 	download *http.Client
 	clients  sync.Map // installation ID → *Client
 }

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // CheckName is the name of autoverify's check run, as shown in the pull
@@ -43,7 +45,7 @@ func (c *Client) StartCheckRun(ctx context.Context, owner, repo, headSHA, extern
 		}
 		c.log.Warn("github: creating a check run failed with a server error; looking again before a retry",
 			"repo", owner+"/"+repo, "sha", headSHA, "round", round, "err", err)
-		if err := sleep(ctx, c.retry.backoff(round)); err != nil {
+		if err := httpretry.Sleep(ctx, c.retry.Backoff(round)); err != nil {
 			return 0, wrap(err)
 		}
 	}

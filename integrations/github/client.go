@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	gh "github.com/google/go-github/v60/github"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // Client acts as one installation of the App. It is safe for concurrent use;
@@ -16,7 +18,7 @@ type Client struct {
 	appID          int64
 	installationID int64
 	log            *slog.Logger
-	retry          *retryTransport // for its backoff between look-then-create rounds
+	retry          *httpretry.Transport // for its Backoff between look-then-create rounds
 	limits         ExtractLimits
 	workspaceRoot  string
 }

@@ -57,7 +57,7 @@ func newFixture(t *testing.T, tweak ...func(*AppConfig)) *fixture {
 	if err != nil {
 		t.Fatalf("NewApp: %v", err)
 	}
-	app.retry.baseDelay = 10 * time.Millisecond // keep 5xx backoff fast
+	app.retry.BaseDelay = 10 * time.Millisecond // keep 5xx backoff fast
 	c, err := app.Client(99)
 	if err != nil {
 		t.Fatalf("Client: %v", err)

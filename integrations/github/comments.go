@@ -9,6 +9,7 @@ import (
 
 	gh "github.com/google/go-github/v60/github"
 
+	"github.com/engineo/autoverify/integrations/httpretry"
 	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
@@ -51,7 +52,7 @@ func (c *Client) UpsertComment(ctx context.Context, owner, repo string, number i
 		}
 		c.log.Warn("github: creating a comment failed with a server error; listing again before a retry",
 			"repo", owner+"/"+repo, "number", number, "round", round, "err", err)
-		if err := sleep(ctx, c.retry.backoff(round)); err != nil {
+		if err := httpretry.Sleep(ctx, c.retry.Backoff(round)); err != nil {
 			return wrap(err)
 		}
 	}

@@ -16,123 +16,65 @@ import (
 	gh "github.com/google/go-github/v60/github"
 )
 
-// retryTransport sits under the go-github client (and under ghinstallation,
-// so token requests are retried too) and retries what GitHub tells us is
-// temporary: 5xx, 429, and 403s that are rate limits. It honours
-// Retry-After and X-RateLimit-Reset, since retrying early against a rate
-// limit is what gets an integration banned, and it refuses to sleep longer
-// than maxWait: such a limit comes back as the error it is.
+// newRetryTransport returns the shared retry policy (package httpretry)
+// configured for GitHub. It sits under the go-github client and under
+// ghinstallation, so token requests are retried too. What is GitHub's own:
 //
-// A request is retried only when its body can be replayed (GetBody), and a
-// transport error only for idempotent methods — a POST that died on the
-// wire may have been applied.
-type retryTransport struct {
-	next        http.RoundTripper
-	maxWait     time.Duration
-	maxAttempts int
-	baseDelay   time.Duration // first 5xx backoff; doubles per attempt
-	observe     func(method, path string, status, remaining int)
-	log         *slog.Logger
-	now         func() time.Time
-}
-
-func newRetryTransport(next http.RoundTripper, maxWait time.Duration, maxAttempts int, observe func(string, string, int, int), log *slog.Logger) *retryTransport {
-	return &retryTransport{
-		next:        next,
-		maxWait:     maxWait,
-		maxAttempts: maxAttempts,
-		baseDelay:   time.Second,
-		observe:     observe,
-		log:         log,
-		now:         time.Now,
+//   - a 403 may be a rate limit, told apart from a permission error by
+//     Retry-After, by X-RateLimit-Remaining: 0, or by the wording of the
+//     body (a secondary rate limit); retrying early against a rate limit is
+//     what gets an integration banned, so the wait GitHub names is kept;
+//   - a 5xx is retried for every method, POST included, except for
+//     requests made with withoutServerErrorRetry;
+//   - Observe also reports X-RateLimit-Remaining, so metrics can watch it.
+//
+// GitHub API docs: https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
+func newRetryTransport(next http.RoundTripper, maxWait time.Duration, maxAttempts int, observe func(string, string, int, int), log *slog.Logger) *httpretry.Transport {
+	t := &httpretry.Transport{
+		Next:              next,
+		MaxWait:           maxWait,
+		MaxAttempts:       maxAttempts,
+		BaseDelay:         time.Second,
+		Service:           "github",
+		Log:               log,
+		RetryServerError:  serverErrorRetryAllowed,
+		RateLimitStatuses: []int{http.StatusForbidden},
+		RateLimit:         rateLimit,
 	}
+	if observe != nil {
+		t.Observe = func(method, path string, status int, h http.Header) {
+			remaining, err := strconv.Atoi(h.Get("X-RateLimit-Remaining"))
+			if err != nil {
+				remaining = -1
+			}
+			observe(method, path, status, remaining)
+		}
+	}
+	return t
 }
 
 // peekLimit bounds how much of a 403 body we read to tell a rate limit from
 // a permission error; GitHub's error bodies are a few hundred bytes.
 const peekLimit = 64 << 10
 
-// RoundTrip runs the shared retry loop with this service's policy.
-func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	return (&httpretry.Transport{Next: t.next, MaxWait: t.maxWait, MaxAttempts: t.maxAttempts,
-		Policy: policy{t}, Log: t.log, Service: "github"}).RoundTrip(req)
-}
-
-// policy adapts the transport's decide and report to httpretry.Policy.
-type policy struct{ t *retryTransport }
-
-func (p policy) Decide(req *http.Request, resp *http.Response, err error, attempt int) (time.Duration, string, bool) {
-	return p.t.decide(req, resp, err, attempt)
-}
-
-func (p policy) Report(req *http.Request, resp *http.Response, err error) { p.t.report(req, resp, err) }
-
-func (t *retryTransport) report(req *http.Request, resp *http.Response, err error) {
-	if t.observe == nil {
-		return
-	}
-	status, remaining := 0, -1
-	if err == nil && resp != nil {
-		status = resp.StatusCode
-		if v, perr := strconv.Atoi(resp.Header.Get("X-RateLimit-Remaining")); perr == nil {
-			remaining = v
+// rateLimit reads GitHub's rate-limit signals beyond Retry-After: an
+// exhausted primary limit (wait for X-RateLimit-Reset), else, on a 403, a
+// secondary limit, which names no time.
+func rateLimit(resp *http.Response, now time.Time, attempt int) (time.Duration, string, bool) {
+	if resp.Header.Get("X-RateLimit-Remaining") == "0" {
+		if reset, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); err == nil {
+			// A second of slack for clock skew between us and GitHub.
+			d := time.Unix(reset, 0).Sub(now) + time.Second
+			return max(d, time.Second), "primary rate limit exhausted", true
 		}
 	}
-	t.observe(req.Method, req.URL.Path, status, remaining)
-}
-
-// decide says whether to retry and after how long. A 403 body is peeked at
-// (and put back) to recognise a secondary rate limit.
-func (t *retryTransport) decide(req *http.Request, resp *http.Response, err error, attempt int) (time.Duration, string, bool) {
-	if err != nil {
-		if req.Context().Err() != nil || !idempotent(req.Method) {
-			return 0, "", false
-		}
-		return t.backoff(attempt), "transport error: " + err.Error(), true
-	}
-	code := resp.StatusCode
-	switch {
-	case code >= 500 && req.Context().Value(noServerErrorRetry{}) != nil:
-		return 0, "", false
-	case code >= 500:
-		if d, ok := retryAfter(resp.Header, t.now()); ok {
-			return d, resp.Status, true
-		}
-		return t.backoff(attempt), resp.Status, true
-	case code == http.StatusTooManyRequests || code == http.StatusForbidden:
-		if d, ok := retryAfter(resp.Header, t.now()); ok {
-			return d, "rate limited (Retry-After)", true
-		}
-		if resp.Header.Get("X-RateLimit-Remaining") == "0" {
-			if reset, perr := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64); perr == nil {
-				// A second of slack for clock skew between us and GitHub.
-				d := time.Unix(reset, 0).Sub(t.now()) + time.Second
-				return max(d, time.Second), "primary rate limit exhausted", true
-			}
-		}
-		if code == http.StatusTooManyRequests {
-			return t.backoff(attempt), resp.Status, true
-		}
-		if secondaryRateLimit(resp) {
-			// GitHub: with no header to go by, wait at least a minute,
-			// and exponentially longer while it persists.
-			return time.Minute << (attempt - 1), "secondary rate limit", true
-		}
+	if resp.StatusCode == http.StatusForbidden && secondaryRateLimit(resp) {
+		// GitHub: with no header to go by, wait at least a minute, and
+		// exponentially longer while it persists.
+		return time.Minute << (attempt - 1), "secondary rate limit", true
 	}
 	return 0, "", false
 }
-
-// backoff is httpretry.Backoff from this transport's base delay.
-func (t *retryTransport) backoff(attempt int) time.Duration {
-	return httpretry.Backoff(t.baseDelay, t.maxWait, attempt)
-}
-
-// retryAfter, idempotent and sleep are the shared helpers.
-var (
-	retryAfter = httpretry.RetryAfter
-	idempotent = httpretry.Idempotent
-	sleep      = httpretry.Sleep
-)
 
 // secondaryRateLimit peeks at a 403 body for GitHub's wording ("You have
 // exceeded a secondary rate limit", formerly "abuse detection") and puts
@@ -160,6 +102,12 @@ type noServerErrorRetry struct{}
 
 func withoutServerErrorRetry(ctx context.Context) context.Context {
 	return context.WithValue(ctx, noServerErrorRetry{}, true)
+}
+
+// serverErrorRetryAllowed is the transport's RetryServerError: every
+// request may be repeated after a 5xx unless its caller opted out.
+func serverErrorRetryAllowed(req *http.Request) bool {
+	return req.Context().Value(noServerErrorRetry{}) == nil
 }
 
 // isServerError reports whether err is GitHub answering 5xx.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // stubTransport answers from a list of canned responses and records the
@@ -42,9 +44,9 @@ func answer(status int, headers map[string]string, body string) func() (*http.Re
 	}
 }
 
-func newTestRetry(next http.RoundTripper) *retryTransport {
+func newTestRetry(next http.RoundTripper) *httpretry.Transport {
 	rt := newRetryTransport(next, time.Second, 5, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	rt.baseDelay = time.Millisecond
+	rt.BaseDelay = time.Millisecond
 	return rt
 }
 
@@ -76,10 +78,10 @@ func TestRetryDecisions(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			rt := newTestRetry(nil)
-			rt.now = func() time.Time { return now }
+			rt.Now = func() time.Time { return now }
 			resp, _ := answer(tt.status, tt.headers, tt.body)()
 			req, _ := http.NewRequest(http.MethodGet, "https://api.github.com/x", nil)
-			wait, _, retry := rt.decide(req, resp, nil, 1)
+			wait, _, retry := rt.Decide(req, resp, nil, 1)
 			if retry != tt.wantRetry {
 				t.Fatalf("retry = %v, want %v", retry, tt.wantRetry)
 			}

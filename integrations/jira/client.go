@@ -13,6 +13,7 @@ import (
 
 	gojira "github.com/andygrunwald/go-jira"
 
+	"github.com/engineo/autoverify/integrations/httpretry"
 	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
@@ -62,7 +63,7 @@ type Config struct {
 type Client struct {
 	jc    *gojira.Client
 	log   *slog.Logger
-	retry *retryTransport
+	retry *httpretry.Transport
 }
 
 var (

@@ -55,7 +55,7 @@ func newFixture(t *testing.T, tweak ...func(*Config)) *fixture {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	c.retry.baseDelay = 10 * time.Millisecond // keep 5xx backoff fast
+	c.retry.BaseDelay = 10 * time.Millisecond // keep 5xx backoff fast
 	f.c = c
 	return f
 }
@@ -100,8 +100,8 @@ func TestNewValidatesConfig(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New(%+v): %v", cfg, err)
 		}
-		if c.retry.maxWait != DefaultMaxRetryWait || c.retry.maxAttempts != DefaultMaxAttempts {
-			t.Errorf("defaults: maxWait %v, maxAttempts %d", c.retry.maxWait, c.retry.maxAttempts)
+		if c.retry.MaxWait != DefaultMaxRetryWait || c.retry.MaxAttempts != DefaultMaxAttempts {
+			t.Errorf("defaults: maxWait %v, maxAttempts %d", c.retry.MaxWait, c.retry.MaxAttempts)
 		}
 	}
 }

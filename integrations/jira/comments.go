@@ -9,6 +9,7 @@ import (
 
 	gojira "github.com/andygrunwald/go-jira"
 
+	"github.com/engineo/autoverify/integrations/httpretry"
 	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
@@ -132,7 +133,7 @@ func (c *Client) AddCommentOnce(ctx context.Context, key, runID, body string) er
 		}
 		c.log.Warn("jira: posting a comment failed with a server error; listing again before a retry",
 			"issue", key, "run", runID, "round", round, "err", err)
-		if serr := sleep(ctx, c.retry.backoff(round)); serr != nil {
+		if serr := httpretry.Sleep(ctx, c.retry.Backoff(round)); serr != nil {
 			return wrap(serr)
 		}
 	}

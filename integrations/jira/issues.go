@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	gojira "github.com/andygrunwald/go-jira"
+
+	"github.com/engineo/autoverify/integrations/httpretry"
 )
 
 // Issue is the little of an issue the bot needs.
@@ -105,7 +107,7 @@ func (c *Client) Transition(ctx context.Context, key, id string) error {
 		resp, err := c.jc.Issue.DoTransitionWithContext(ctx, key, id)
 		if err == nil {
 			if resp != nil && resp.Body != nil {
-				_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, drainLimit))
+				_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, httpretry.DrainLimit))
 				_ = resp.Body.Close()
 			}
 			return nil
@@ -116,7 +118,7 @@ func (c *Client) Transition(ctx context.Context, key, id string) error {
 		}
 		c.log.Warn("jira: a transition failed with a server error; looking at the issue before a retry",
 			"issue", key, "transition", id, "round", round, "err", err)
-		if serr := sleep(ctx, c.retry.backoff(round)); serr != nil {
+		if serr := httpretry.Sleep(ctx, c.retry.Backoff(round)); serr != nil {
 			return wrap(serr)
 		}
 		done, lerr := c.transitionApplied(ctx, key, id)

@@ -8,33 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2026, 1, 28, 12, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		v    string
-		want time.Duration
-		ok   bool
-	}{
-		{"1", time.Second, true},
-		{" 30 ", 30 * time.Second, true},
-		{"0", 0, true},
-		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second, true},
-		{now.Add(-time.Minute).Format(http.TimeFormat), 0, true},
-		{"", 0, false},
-		{"-1", 0, false},
-		{"soon", 0, false},
-	} {
-		h := http.Header{}
-		if tc.v != "" {
-			h.Set("Retry-After", tc.v)
-		}
-		got, ok := retryAfter(h, now)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tc.v, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
 func TestRateLimitReset(t *testing.T) {
 	now := time.Date(2026, 1, 28, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
@@ -62,7 +35,7 @@ func TestRateLimitReset(t *testing.T) {
 func TestBackoffIsBoundedAndJittered(t *testing.T) {
 	rt := newRetryTransport(nil, 3*time.Second, 5, nil, nil)
 	for attempt := 1; attempt <= 10; attempt++ {
-		d := rt.backoff(attempt)
+		d := rt.Backoff(attempt)
 		full := min(time.Second<<(attempt-1), 3*time.Second)
 		if d < full/2 || d > full {
 			t.Errorf("backoff(%d) = %v, want within [%v, %v]", attempt, d, full/2, full)
