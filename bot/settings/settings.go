@@ -261,181 +261,283 @@ func Defaults() Config {
 // Resolve builds the configuration: a value from lookup (a flag, else the
 // environment) beats the repository file (read from filePath, named in
 // errors), which beats the default.
+//
+// The steps run in a fixed order and the first error ends the run, so a
+// configuration with several mistakes always reports the same one.
 func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, error) {
+	in := sources{lookup: lookup, file: file, filePath: filePath}
 	cfg := Defaults()
-	fromFile := func(key string) string { return filePath + ": " + key }
-	var err error
-
-	if v, src := lookup("autoverify-enabled"); v != "" {
-		if cfg.Enabled, err = ParseBool(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	if v, _ := lookup("allowlist"); v != "" {
-		cfg.Allowlist = SplitList(v)
-	} else if file.Allowlist != nil {
-		cfg.Allowlist = file.Allowlist
-	}
-	if v, src := lookup("build-enabled"); v != "" {
-		if cfg.BuildEnabled, err = ParseBool(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	} else if file.BuildEnabled != nil {
-		cfg.BuildEnabled = *file.BuildEnabled
-	}
-	if v, src := lookup("command-timeout"); v != "" {
-		if cfg.CommandTimeout, err = ParseTimeout(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	} else if file.CommandTimeout != "" {
-		if cfg.CommandTimeout, err = ParseTimeout(file.CommandTimeout); err != nil {
-			return Config{}, errorf("%s=%q: %v", fromFile("command_timeout"), file.CommandTimeout, err)
-		}
-	}
-	if v, src := lookup("output-limit"); v != "" {
-		if cfg.OutputLimit, err = ParseSize(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	} else if file.OutputLimit != nil {
-		raw := fmt.Sprint(file.OutputLimit)
-		if cfg.OutputLimit, err = ParseSize(raw); err != nil {
-			return Config{}, errorf("%s=%q: %v", fromFile("output_limit"), raw, err)
-		}
-	}
-	if v, _ := lookup("env-passthrough"); v != "" {
-		cfg.EnvPassthrough = SplitList(v)
-	} else {
-		cfg.EnvPassthrough = file.EnvPassthrough
-	}
-	for _, name := range cfg.EnvPassthrough {
-		if !envNameRe().MatchString(name) {
-			return Config{}, errorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
-		}
-	}
-	if v, src := lookup("runner-env"); v != "" {
-		cfg.RunnerEnv = SplitList(v)
-		for _, kv := range cfg.RunnerEnv {
-			if name, _, ok := strings.Cut(kv, "="); !ok || !envNameRe().MatchString(name) {
-				return Config{}, errorf("%s: %q is not NAME=VALUE; write comma-separated pairs such as TZ=Europe/Berlin,PYTHONHASHSEED=random", src, kv)
-			}
-		}
-	}
-	if v, src := lookup("concurrency"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return Config{}, errorf("%s=%q: want a whole number of at least 1", src, v)
-		}
-		cfg.Concurrency = n
-	} else if file.Concurrency != 0 {
-		if file.Concurrency < 1 {
-			return Config{}, errorf("%s=%d: want a whole number of at least 1", fromFile("concurrency"), file.Concurrency)
-		}
-		cfg.Concurrency = file.Concurrency
-	}
-	if v, src := lookup("reviewers"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > MaxReviewers {
-			return Config{}, errorf("%s=%q: want a whole number from 1 (reviewing off) to %d", src, v, MaxReviewers)
-		}
-		cfg.Reviewers = n
-	} else if file.Reviewers != 0 {
-		if file.Reviewers < 1 || file.Reviewers > MaxReviewers {
-			return Config{}, errorf("%s=%d: want a whole number from 1 (reviewing off) to %d", fromFile("reviewers"), file.Reviewers, MaxReviewers)
-		}
-		cfg.Reviewers = file.Reviewers
-	}
-	if v, _ := lookup("artifacts-dir"); v != "" {
-		cfg.ArtifactsDir = v
-	} else if file.ArtifactsDir != "" {
-		cfg.ArtifactsDir = file.ArtifactsDir
-	}
-	if v, src := lookup("runner"); v != "" {
-		if v != "local" && v != "docker" && v != "kubernetes" {
-			return Config{}, errorf("%s=%q: want local, docker or kubernetes", src, v)
-		}
-		cfg.Runner = v
-	}
-	cfg.Kubernetes = Kubernetes{Image: value(lookup, "kubernetes-image"), Namespace: value(lookup, "kubernetes-namespace"),
-		Kubeconfig: value(lookup, "kubeconfig"), RuntimeClass: value(lookup, "kubernetes-runtime-class"), WorkspaceURL: value(lookup, "kubernetes-workspace-url")}
-	if cfg.Runner == "kubernetes" && cfg.Kubernetes.Image == "" {
-		return Config{}, errorf("ENGINEO_RUNNER=kubernetes needs ENGINEO_KUBERNETES_IMAGE: the image the Jobs run checks in (with your toolchain, and sh, tar and curl or wget to fetch the workspace)")
-	}
-	if cfg.Sandbox, err = resolveSandbox(lookup); err != nil {
-		return Config{}, err
-	}
-	if file.Sandbox.Network != nil && *file.Sandbox.Network {
-		cfg.Sandbox.Network = true
-	}
-	cfg.DockerImage, _ = lookup("docker-image")
-	if cfg.Runner == "docker" && cfg.DockerImage == "" {
-		return Config{}, errorf("ENGINEO_RUNNER=docker needs ENGINEO_DOCKER_IMAGE: the image checks run in (built or loaded on the engine; autoverify never pulls)")
-	}
-	if v, src := lookup("docker-network"); v != "" {
-		if cfg.DockerNetwork, err = ParseBool(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	cfg.DockerRuntime, _ = lookup("docker-runtime")
-	if v, src := lookup("docker-file-size"); v != "" {
-		if cfg.DockerFileSize, err = ParseMemory(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	cfg.RedisURL, _ = lookup("redis-url")
-	if v, _ := lookup("redis-prefix"); v != "" {
-		cfg.RedisPrefix = v
-	}
-	if v, _ := lookup("state-dir"); v != "" {
-		cfg.StateDir = v
-	}
-	for name, dst := range map[string]*int{"max-auto-fix-attempts": &cfg.Limits.MaxAutoFixAttempts, "max-verify-cycles": &cfg.Limits.MaxVerifyCycles} {
-		if v, src := lookup(name); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return Config{}, errorf("%s=%q: want a whole number, 0 or more", src, v)
-			}
-			*dst = n
-		}
-	}
-	if v, src := lookup("ledger-lease"); v != "" {
-		if cfg.LedgerLease, err = ParseTimeout(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	if v, src := lookup("git-push-enabled"); v != "" {
-		if cfg.PushEnabled, err = ParseBool(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	for name, dst := range map[string]*bool{"cache": &cfg.Cache, "cache-counts-cycle": &cfg.CacheCountsCycle} {
-		if v, src := lookup(name); v != "" {
-			if *dst, err = ParseBool(v); err != nil {
-				return Config{}, errorf("%s=%q: %v", src, v, err)
-			}
-		}
-	}
-	if v, src := lookup("cache-ttl"); v != "" {
-		if cfg.CacheTTL, err = ParseTimeout(v); err != nil {
-			return Config{}, errorf("%s=%q: %v", src, v, err)
-		}
-	}
-	if v, src := lookup("gates-test-files"); v != "" {
-		cfg.GatesTestFiles = SplitList(v)
-		if err := checkPatterns(src, cfg.GatesTestFiles); err != nil {
-			return Config{}, err
-		}
-	} else if file.GatesTestFiles != nil {
-		cfg.GatesTestFiles = file.GatesTestFiles
-		if err := checkPatterns(fromFile("gates_test_files"), cfg.GatesTestFiles); err != nil {
+	for _, step := range []func(sources, *Config) error{
+		resolveEnablement,
+		resolveCommandLimits,
+		resolveCommandEnv,
+		resolveParallelism,
+		resolveRunner,
+		resolveLocalSandbox,
+		resolveDocker,
+		resolveStores,
+		resolveLedger,
+		resolveCache,
+		resolveGatesTestFiles,
+	} {
+		if err := step(in, &cfg); err != nil {
 			return Config{}, err
 		}
 	}
+	// These keys exist only in the repository file.
 	cfg.AutoFix = file.AutoFix
 	cfg.Environments = file.Environments
 	cfg.Checks = file.Checks
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
 	return cfg, nil
+}
+
+// sources are where a setting can come from: lookup (flags, then the
+// environment) and the repository file, read from filePath.
+type sources struct {
+	lookup   Lookup
+	file     repoconfig.File
+	filePath string
+}
+
+// fileKey names a key of the repository file in an error.
+func (s sources) fileKey(key string) string { return s.filePath + ": " + key }
+
+// parseInto parses raw into *dst; an error names src, where raw came from,
+// so the user knows which flag, variable or file key to fix.
+func parseInto[T any](src, raw string, dst *T, parse func(string) (T, error)) error {
+	v, err := parse(raw)
+	if err != nil {
+		return errorf("%s=%q: %v", src, raw, err)
+	}
+	*dst = v
+	return nil
+}
+
+// setParsed parses a setting that only a flag or variable can set into
+// *dst, leaving the default when it is unset.
+func setParsed[T any](lookup Lookup, flag string, dst *T, parse func(string) (T, error)) error {
+	if v, src := lookup(flag); v != "" {
+		return parseInto(src, v, dst, parse)
+	}
+	return nil
+}
+
+// resolveEnablement reads whether autoverify runs at all and which commands
+// it may run.
+func resolveEnablement(in sources, cfg *Config) error {
+	if err := setParsed(in.lookup, "autoverify-enabled", &cfg.Enabled, ParseBool); err != nil {
+		return err
+	}
+	if v, _ := in.lookup("allowlist"); v != "" {
+		cfg.Allowlist = SplitList(v)
+	} else if in.file.Allowlist != nil {
+		cfg.Allowlist = in.file.Allowlist
+	}
+	if v, src := in.lookup("build-enabled"); v != "" {
+		return parseInto(src, v, &cfg.BuildEnabled, ParseBool)
+	}
+	if in.file.BuildEnabled != nil {
+		cfg.BuildEnabled = *in.file.BuildEnabled
+	}
+	return nil
+}
+
+// resolveCommandLimits reads how long each command may run and how much of
+// its output is kept.
+func resolveCommandLimits(in sources, cfg *Config) error {
+	var err error
+	if v, src := in.lookup("command-timeout"); v != "" {
+		err = parseInto(src, v, &cfg.CommandTimeout, ParseTimeout)
+	} else if in.file.CommandTimeout != "" {
+		err = parseInto(in.fileKey("command_timeout"), in.file.CommandTimeout, &cfg.CommandTimeout, ParseTimeout)
+	}
+	if err != nil {
+		return err
+	}
+	if v, src := in.lookup("output-limit"); v != "" {
+		err = parseInto(src, v, &cfg.OutputLimit, ParseSize)
+	} else if in.file.OutputLimit != nil {
+		// YAML gives a bare number as an int and 1MiB as a string.
+		err = parseInto(in.fileKey("output_limit"), fmt.Sprint(in.file.OutputLimit), &cfg.OutputLimit, ParseSize)
+	}
+	return err
+}
+
+// resolveCommandEnv reads the environment commands see: the variables
+// passed through from the service's own and the fixed pairs every runner
+// sets.
+func resolveCommandEnv(in sources, cfg *Config) error {
+	if v, _ := in.lookup("env-passthrough"); v != "" {
+		cfg.EnvPassthrough = SplitList(v)
+	} else {
+		cfg.EnvPassthrough = in.file.EnvPassthrough
+	}
+	for _, name := range cfg.EnvPassthrough {
+		if !envNameRe().MatchString(name) {
+			return errorf("ENGINEO_RUNNER_ENV_PASSTHROUGH: %q is not an environment variable name", name)
+		}
+	}
+	if v, src := in.lookup("runner-env"); v != "" {
+		cfg.RunnerEnv = SplitList(v)
+		for _, kv := range cfg.RunnerEnv {
+			if name, _, ok := strings.Cut(kv, "="); !ok || !envNameRe().MatchString(name) {
+				return errorf("%s: %q is not NAME=VALUE; write comma-separated pairs such as TZ=Europe/Berlin,PYTHONHASHSEED=random", src, kv)
+			}
+		}
+	}
+	return nil
+}
+
+// resolveParallelism reads how many commands run at once and how many
+// reviewers run every check. A zero in the file means the key is absent.
+func resolveParallelism(in sources, cfg *Config) error {
+	if v, src := in.lookup("concurrency"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return errorf("%s=%q: want a whole number of at least 1", src, v)
+		}
+		cfg.Concurrency = n
+	} else if in.file.Concurrency != 0 {
+		if in.file.Concurrency < 1 {
+			return errorf("%s=%d: want a whole number of at least 1", in.fileKey("concurrency"), in.file.Concurrency)
+		}
+		cfg.Concurrency = in.file.Concurrency
+	}
+	if v, src := in.lookup("reviewers"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxReviewers {
+			return errorf("%s=%q: want a whole number from 1 (reviewing off) to %d", src, v, MaxReviewers)
+		}
+		cfg.Reviewers = n
+	} else if in.file.Reviewers != 0 {
+		if in.file.Reviewers < 1 || in.file.Reviewers > MaxReviewers {
+			return errorf("%s=%d: want a whole number from 1 (reviewing off) to %d", in.fileKey("reviewers"), in.file.Reviewers, MaxReviewers)
+		}
+		cfg.Reviewers = in.file.Reviewers
+	}
+	return nil
+}
+
+// resolveRunner reads where commands run and the kubernetes runner's
+// settings, which that runner cannot do without an image.
+func resolveRunner(in sources, cfg *Config) error {
+	if v, src := in.lookup("runner"); v != "" {
+		if v != "local" && v != "docker" && v != "kubernetes" {
+			return errorf("%s=%q: want local, docker or kubernetes", src, v)
+		}
+		cfg.Runner = v
+	}
+	cfg.Kubernetes = Kubernetes{
+		Image:        value(in.lookup, "kubernetes-image"),
+		Namespace:    value(in.lookup, "kubernetes-namespace"),
+		Kubeconfig:   value(in.lookup, "kubeconfig"),
+		RuntimeClass: value(in.lookup, "kubernetes-runtime-class"),
+		WorkspaceURL: value(in.lookup, "kubernetes-workspace-url"),
+	}
+	if cfg.Runner == "kubernetes" && cfg.Kubernetes.Image == "" {
+		return errorf("ENGINEO_RUNNER=kubernetes needs ENGINEO_KUBERNETES_IMAGE: the image the Jobs run checks in (with your toolchain, and sh, tar and curl or wget to fetch the workspace)")
+	}
+	return nil
+}
+
+// resolveLocalSandbox reads the local runner's sandbox. The repository file
+// may only widen the network (sandbox: {network: true}); it cannot take
+// away what the service's settings give.
+func resolveLocalSandbox(in sources, cfg *Config) error {
+	sb, err := resolveSandbox(in.lookup)
+	if err != nil {
+		return err
+	}
+	if in.file.Sandbox.Network != nil && *in.file.Sandbox.Network {
+		sb.Network = true
+	}
+	cfg.Sandbox = sb
+	return nil
+}
+
+// resolveDocker reads the docker runner's settings. Its image is required
+// when it is the runner because autoverify never pulls one.
+func resolveDocker(in sources, cfg *Config) error {
+	cfg.DockerImage = value(in.lookup, "docker-image")
+	if cfg.Runner == "docker" && cfg.DockerImage == "" {
+		return errorf("ENGINEO_RUNNER=docker needs ENGINEO_DOCKER_IMAGE: the image checks run in (built or loaded on the engine; autoverify never pulls)")
+	}
+	if err := setParsed(in.lookup, "docker-network", &cfg.DockerNetwork, ParseBool); err != nil {
+		return err
+	}
+	cfg.DockerRuntime = value(in.lookup, "docker-runtime")
+	return setParsed(in.lookup, "docker-file-size", &cfg.DockerFileSize, ParseMemory)
+}
+
+// resolveStores reads where autoverify keeps what outlives a run: its
+// artifacts, and the work ledger in Redis or in the state directory.
+func resolveStores(in sources, cfg *Config) error {
+	if v, _ := in.lookup("artifacts-dir"); v != "" {
+		cfg.ArtifactsDir = v
+	} else if in.file.ArtifactsDir != "" {
+		cfg.ArtifactsDir = in.file.ArtifactsDir
+	}
+	cfg.RedisURL = value(in.lookup, "redis-url")
+	if v, _ := in.lookup("redis-prefix"); v != "" {
+		cfg.RedisPrefix = v
+	}
+	if v, _ := in.lookup("state-dir"); v != "" {
+		cfg.StateDir = v
+	}
+	return nil
+}
+
+// resolveLedger reads how far the ledger lets a story go (verify cycles,
+// auto-fix attempts and whether their commits are pushed) and how long a
+// reserved cycle may go without word from its run.
+func resolveLedger(in sources, cfg *Config) error {
+	for _, limit := range []struct {
+		flag string
+		dst  *int
+	}{
+		{"max-auto-fix-attempts", &cfg.Limits.MaxAutoFixAttempts},
+		{"max-verify-cycles", &cfg.Limits.MaxVerifyCycles},
+	} {
+		if v, src := in.lookup(limit.flag); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return errorf("%s=%q: want a whole number, 0 or more", src, v)
+			}
+			*limit.dst = n
+		}
+	}
+	if err := setParsed(in.lookup, "ledger-lease", &cfg.LedgerLease, ParseTimeout); err != nil {
+		return err
+	}
+	return setParsed(in.lookup, "git-push-enabled", &cfg.PushEnabled, ParseBool)
+}
+
+// resolveCache reads whether passing results are reused, for how long, and
+// whether a verdict served wholly from the cache counts a verify cycle.
+func resolveCache(in sources, cfg *Config) error {
+	if err := setParsed(in.lookup, "cache", &cfg.Cache, ParseBool); err != nil {
+		return err
+	}
+	if err := setParsed(in.lookup, "cache-counts-cycle", &cfg.CacheCountsCycle, ParseBool); err != nil {
+		return err
+	}
+	return setParsed(in.lookup, "cache-ttl", &cfg.CacheTTL, ParseTimeout)
+}
+
+// resolveGatesTestFiles reads the gates' extra test-file patterns,
+// refusing a malformed one where it was written.
+func resolveGatesTestFiles(in sources, cfg *Config) error {
+	if v, src := in.lookup("gates-test-files"); v != "" {
+		cfg.GatesTestFiles = SplitList(v)
+		return checkPatterns(src, cfg.GatesTestFiles)
+	}
+	if in.file.GatesTestFiles != nil {
+		cfg.GatesTestFiles = in.file.GatesTestFiles
+		return checkPatterns(in.fileKey("gates_test_files"), cfg.GatesTestFiles)
+	}
+	return nil
 }
 
 // checkPatterns refuses a malformed glob, naming where it came from.
