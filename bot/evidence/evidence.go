@@ -290,86 +290,124 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// EvidenceText renders the human-readable evidence file.
+// EvidenceText renders the human-readable evidence file: a header with the
+// run's figures, then each auto-fix attempt and each command's result, each
+// with its output in full.
 func EvidenceText(run Run, timestamp string) []byte {
 	var b strings.Builder
+	writeEvidenceHeader(&b, run, timestamp)
+	for i, f := range run.Fixes {
+		writeFix(&b, i, f)
+	}
+	for i, r := range run.Results {
+		writeResult(&b, i, len(run.Results), r)
+	}
+	return []byte(b.String())
+}
+
+// writeEvidenceHeader writes the lines a reader checks first: which story,
+// when, how many commands passed, and where the ledger routed the run.
+func writeEvidenceHeader(b *strings.Builder, run Run, timestamp string) {
 	passed := 0
 	for _, r := range run.Results {
 		if r.Passed {
 			passed++
 		}
 	}
-	fmt.Fprintf(&b, "autoverify evidence\nstory: %s\ntimestamp: %s\ncommands: %d (passed %d, failed %d)\nmanual items: %d\n",
+	fmt.Fprintf(b, "autoverify evidence\nstory: %s\ntimestamp: %s\ncommands: %d (passed %d, failed %d)\nmanual items: %d\n",
 		run.StoryKey, timestamp, len(run.Results), passed, len(run.Results)-passed, run.ManualCount)
 	if run.Route != "" {
-		fmt.Fprintf(&b, "route: %s (%s)\n", run.Route, run.RouteReason)
+		fmt.Fprintf(b, "route: %s (%s)\n", run.Route, run.RouteReason)
 	}
-	for i, f := range run.Fixes {
-		fmt.Fprintf(&b, "\n=== auto-fix %d: %s for %s\nexit code: %d\nduration: %.3fs\n", i+1, f.Command, f.FailureType, f.ExitCode, f.Duration.Seconds())
-		if f.Commit != "" {
-			fmt.Fprintf(&b, "commit: %s\n", f.Commit)
-		}
-		if f.Error != "" {
-			fmt.Fprintf(&b, "error: %s\n", f.Error)
-		}
-		b.WriteString("--- output ---\n")
-		b.Write(f.Output)
-		if len(f.Output) > 0 && f.Output[len(f.Output)-1] != '\n' {
-			b.WriteByte('\n')
-		}
-		b.WriteString("--- end output ---\n")
+}
+
+// writeFix writes the i-th auto-fix attempt (counted from 0, shown from 1).
+func writeFix(b *strings.Builder, i int, f Fix) {
+	fmt.Fprintf(b, "\n=== auto-fix %d: %s for %s\nexit code: %d\nduration: %.3fs\n", i+1, f.Command, f.FailureType, f.ExitCode, f.Duration.Seconds())
+	if f.Commit != "" {
+		fmt.Fprintf(b, "commit: %s\n", f.Commit)
 	}
-	for i, r := range run.Results {
-		status, ft := "PASS", "-"
-		if !r.Passed {
-			status, ft = "FAIL", string(r.FailureType)
-		}
-		fmt.Fprintf(&b, "\n=== [%d/%d] %s\n", i+1, len(run.Results), r.Command)
-		if r.Environment != "" {
-			fmt.Fprintf(&b, "environment: %s\n", r.Environment)
-		}
-		if r.RequiredExitCode != nil {
-			fmt.Fprintf(&b, "required exit code: %d\n", *r.RequiredExitCode)
-		}
-		fmt.Fprintf(&b, "item: %s (line %d) %s\n", r.ItemID, r.Line, r.Text)
-		if r.CachedFrom != "" {
-			fmt.Fprintf(&b, "cached: not run now; this result is run %s's, %s, on the same tree, command and environment\n",
-				r.CachedFrom, r.CachedAt.UTC().Format(time.RFC3339))
-		}
-		fmt.Fprintf(&b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
-			r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
-		if r.Reason != "" {
-			fmt.Fprintf(&b, "reason: %s\n", r.Reason)
-		}
-		if s := r.Tests.Summary(TestNames); s != "" {
-			fmt.Fprintf(&b, "tests: %s\n", s)
-			for _, c := range r.Tests.Failures() {
-				if c.Failure != "" {
-					fmt.Fprintf(&b, "  %s: %s\n", c.Name, strings.ReplaceAll(c.Failure, "\n", "\n    "))
-				}
-			}
-		}
-		if v := r.Verification; v != nil {
-			fmt.Fprintf(&b, "verification: %s (%s)\n", v.Status, v.Summary)
-			if v.ConsensusDigest != "" {
-				fmt.Fprintf(&b, "consensus digest: %s\n", v.ConsensusDigest)
-			}
-			if len(v.FlakyTests) > 0 {
-				fmt.Fprintf(&b, "flaky tests: %s\n", strings.Join(v.FlakyTests, ", "))
-			}
-			for _, vr := range v.VerifierResults {
-				fmt.Fprintf(&b, "  %s: %s, %s, digest %s\n", vr.VerifierID, vr.Status, vr.Summary, vr.Digest)
-			}
-		}
-		if r.OmittedBytes > 0 {
-			fmt.Fprintf(&b, "output: %d bytes kept, %d omitted\n", len(r.Output), r.OmittedBytes)
-		}
-		b.WriteString("--- output ---\n")
-		b.Write(r.Output)
-		if len(r.Output) > 0 && r.Output[len(r.Output)-1] != '\n' {
-			b.WriteByte('\n')
-		}
-		b.WriteString("--- end output ---\n")
+	if f.Error != "" {
+		fmt.Fprintf(b, "error: %s\n", f.Error)
 	}
-	return []byte(b.String())
+	writeOutput(b, f.Output)
+}
+
+// writeResult writes the i-th of n results (counted from 0, shown from 1):
+// what ran, where and how it ended, then what its tests and reviewers
+// said, then its output.
+func writeResult(b *strings.Builder, i, n int, r Result) {
+	status, ft := "PASS", "-"
+	if !r.Passed {
+		status, ft = "FAIL", string(r.FailureType)
+	}
+	fmt.Fprintf(b, "\n=== [%d/%d] %s\n", i+1, n, r.Command)
+	if r.Environment != "" {
+		fmt.Fprintf(b, "environment: %s\n", r.Environment)
+	}
+	if r.RequiredExitCode != nil {
+		fmt.Fprintf(b, "required exit code: %d\n", *r.RequiredExitCode)
+	}
+	fmt.Fprintf(b, "item: %s (line %d) %s\n", r.ItemID, r.Line, r.Text)
+	if r.CachedFrom != "" {
+		fmt.Fprintf(b, "cached: not run now; this result is run %s's, %s, on the same tree, command and environment\n",
+			r.CachedFrom, r.CachedAt.UTC().Format(time.RFC3339))
+	}
+	fmt.Fprintf(b, "command: %s\nexit code: %d\nduration: %.3fs\ntimed out: %t\nresult: %s\nfailure type: %s\n",
+		r.Command, r.ExitCode, r.Duration.Seconds(), r.TimedOut, status, ft)
+	if r.Reason != "" {
+		fmt.Fprintf(b, "reason: %s\n", r.Reason)
+	}
+	writeTests(b, r.Tests)
+	writeVerification(b, r.Verification)
+	if r.OmittedBytes > 0 {
+		fmt.Fprintf(b, "output: %d bytes kept, %d omitted\n", len(r.Output), r.OmittedBytes)
+	}
+	writeOutput(b, r.Output)
+}
+
+// writeTests writes the test counts read from a command's output and each
+// failing test's message, indented so that a multi-line message stays
+// under its test's name. It writes nothing when the output was not read.
+func writeTests(b *strings.Builder, t testresults.Results) {
+	s := t.Summary(TestNames)
+	if s == "" {
+		return
+	}
+	fmt.Fprintf(b, "tests: %s\n", s)
+	for _, c := range t.Failures() {
+		if c.Failure != "" {
+			fmt.Fprintf(b, "  %s: %s\n", c.Name, strings.ReplaceAll(c.Failure, "\n", "\n    "))
+		}
+	}
+}
+
+// writeVerification writes the independent reviewers' verdict on a result
+// and each reviewer's own, so a reader can see who disagreed. It writes
+// nothing when the result was not reviewed.
+func writeVerification(b *strings.Builder, v *ledger.Verification) {
+	if v == nil {
+		return
+	}
+	fmt.Fprintf(b, "verification: %s (%s)\n", v.Status, v.Summary)
+	if v.ConsensusDigest != "" {
+		fmt.Fprintf(b, "consensus digest: %s\n", v.ConsensusDigest)
+	}
+	if len(v.FlakyTests) > 0 {
+		fmt.Fprintf(b, "flaky tests: %s\n", strings.Join(v.FlakyTests, ", "))
+	}
+	for _, vr := range v.VerifierResults {
+		fmt.Fprintf(b, "  %s: %s, %s, digest %s\n", vr.VerifierID, vr.Status, vr.Summary, vr.Digest)
+	}
+}
+
+// writeOutput writes a command's output between markers, ending it with a
+// newline when it lacks one so that the end marker starts its own line.
+func writeOutput(b *strings.Builder, out []byte) {
+	b.WriteString("--- output ---\n")
+	b.Write(out)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	b.WriteString("--- end output ---\n")
 }

@@ -49,6 +49,27 @@ func PruneGo(src []byte, lines []int) (pruned []byte, dropped []string, ok bool)
 	if err != nil {
 		return nil, nil, false
 	}
+	decls, dropped := dropFuncsAt(fset, f.Decls, lines)
+	if len(decls) == len(f.Decls) {
+		return src, nil, true
+	}
+	f.Decls = decls
+	// Comments of dropped functions would be reattached elsewhere by the
+	// printer: keep only those above the package clause (build
+	// constraints); the file only has to compile.
+	f.Comments = headerComments(f)
+	dropUnusedImports(f)
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, nil, false
+	}
+	return buf.Bytes(), dropped, true
+}
+
+// dropFuncsAt returns decls without the functions that span any of lines,
+// and the names of the test functions among those dropped: the tests RED
+// reports as not run on the base.
+func dropFuncsAt(fset *token.FileSet, decls []ast.Decl, lines []int) (kept []ast.Decl, dropped []string) {
 	hit := func(n ast.Node) bool {
 		from, to := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
 		for _, l := range lines {
@@ -58,39 +79,34 @@ func PruneGo(src []byte, lines []int) (pruned []byte, dropped []string, ok bool)
 		}
 		return false
 	}
-	var decls []ast.Decl
-	for _, d := range f.Decls {
+	for _, d := range decls {
 		if fd, isFunc := d.(*ast.FuncDecl); isFunc && hit(fd) {
 			if fd.Recv == nil && isGoTestName(fd.Name.Name) {
 				dropped = append(dropped, fd.Name.Name)
 			}
 			continue
 		}
-		decls = append(decls, d)
+		kept = append(kept, d)
 	}
-	if len(decls) == len(f.Decls) {
-		return src, nil, true
-	}
-	f.Decls = decls
-	// Comments of dropped functions would be reattached elsewhere by the
-	// printer: keep only those above the package clause (build
-	// constraints); the file only has to compile.
+	return kept, dropped
+}
+
+// headerComments are f's comments above the package clause.
+func headerComments(f *ast.File) []*ast.CommentGroup {
 	var header []*ast.CommentGroup
 	for _, c := range f.Comments {
 		if c.End() < f.Package {
 			header = append(header, c)
 		}
 	}
-	f.Comments = header
-	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if sel, isSel := n.(*ast.SelectorExpr); isSel {
-			if id, isID := sel.X.(*ast.Ident); isID {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
+	return header
+}
+
+// dropUnusedImports removes the imports whose name no selector in f uses
+// any more, and the import declarations left empty: Go refuses to compile
+// a file with an unused import. Blank, dot and unguessable imports stay.
+func dropUnusedImports(f *ast.File) {
+	used := selectorNames(f)
 	for _, d := range f.Decls {
 		gd, isGen := d.(*ast.GenDecl)
 		if !isGen || gd.Tok != token.IMPORT {
@@ -118,11 +134,21 @@ func PruneGo(src []byte, lines []int) (pruned []byte, dropped []string, ok bool)
 		keep = append(keep, d)
 	}
 	f.Decls = keep
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, f); err != nil {
-		return nil, nil, false
-	}
-	return buf.Bytes(), dropped, true
+}
+
+// selectorNames are the identifiers f uses as x in x.Sel: the package
+// names its remaining code still refers to (and, harmlessly, variables).
+func selectorNames(f *ast.File) map[string]bool {
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, isSel := n.(*ast.SelectorExpr); isSel {
+			if id, isID := sel.X.(*ast.Ident); isID {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	return used
 }
 
 var majorVersion = lazyregexp.New(`^v[0-9]+$`)

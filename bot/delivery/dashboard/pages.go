@@ -106,22 +106,32 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 	if err != nil {
 		return data, err
 	}
-	days := runlog.Days(now, chartDays)
-	keys := scopes(v, repos)
-	all := append([]string(nil), keys...)
-	for _, s := range keys {
-		for _, day := range days {
-			all = append(all, runlog.DayKey(s, day))
-		}
+	if err := d.overviewFigures(ctx, &data, v, repos, now); err != nil {
+		return data, err
 	}
-	if !v.Admin || len(repos) <= 50 {
-		for _, r := range repos {
-			all = append(all, runlog.ScopeRepo(r))
-		}
-	}
-	counts, err := d.cfg.History.Counts(ctx, all...)
+	recent, err := d.overviewRuns(ctx, &data, v, repos, now)
 	if err != nil {
 		return data, err
+	}
+	if err := d.recentStories(ctx, &data, recent); err != nil {
+		return data, err
+	}
+	if cl, ok, err := d.cfg.History.Cleared(ctx); err != nil {
+		return data, err
+	} else if ok {
+		data.Cleared = &cl
+	}
+	return data, nil
+}
+
+// overviewFigures fills the totals, the charts and the per-repository rows
+// from one read of the counters, however many scopes and days they span.
+func (d *Dashboard) overviewFigures(ctx context.Context, data *overviewData, v viewer, repos []string, now time.Time) error {
+	days := runlog.Days(now, chartDays)
+	keys := scopes(v, repos)
+	counts, err := d.cfg.History.Counts(ctx, overviewKeys(v, repos, keys, days)...)
+	if err != nil {
+		return err
 	}
 	for _, s := range keys {
 		data.Total = data.Total.Add(counts[s])
@@ -133,21 +143,55 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 		}
 	}
 	data.Charts = drawCharts(days, perDay)
-	for _, r := range repos {
-		if c, ok := counts[runlog.ScopeRepo(r)]; ok {
-			data.Repos = append(data.Repos, scopeRow{Repo: r, Counts: c})
+	data.Repos = repoRows(repos, counts)
+	return nil
+}
+
+// overviewKeys are the counters the overview reads: each scope's total and
+// its count per chart day, and each repository's total for the repository
+// table — which an admin over more than 50 repositories goes without, to
+// keep the one read bounded.
+func overviewKeys(v viewer, repos, keys []string, days []time.Time) []string {
+	all := append([]string(nil), keys...)
+	for _, s := range keys {
+		for _, day := range days {
+			all = append(all, runlog.DayKey(s, day))
 		}
 	}
-	sort.Slice(data.Repos, func(i, j int) bool {
-		if data.Repos[i].Counts.Runs != data.Repos[j].Counts.Runs {
-			return data.Repos[i].Counts.Runs > data.Repos[j].Counts.Runs
+	if !v.Admin || len(repos) <= 50 {
+		for _, r := range repos {
+			all = append(all, runlog.ScopeRepo(r))
 		}
-		return data.Repos[i].Repo < data.Repos[j].Repo
-	})
+	}
+	return all
+}
 
+// repoRows are the repositories that have counters, busiest first (ties
+// by name, so the table does not reshuffle between loads).
+func repoRows(repos []string, counts map[string]runlog.Counts) []scopeRow {
+	var rows []scopeRow
+	for _, r := range repos {
+		if c, ok := counts[runlog.ScopeRepo(r)]; ok {
+			rows = append(rows, scopeRow{Repo: r, Counts: c})
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].Counts.Runs != rows[j].Counts.Runs {
+			return rows[i].Counts.Runs > rows[j].Counts.Runs
+		}
+		return rows[i].Repo < rows[j].Repo
+	})
+	return rows
+}
+
+// overviewRuns reads the only records the overview shows: the active runs
+// (those started more than StaleAfter ago set apart as stale) and the ten
+// most recent, and the last activity among them. It returns the recent
+// runs, whose stories recentStories lists.
+func (d *Dashboard) overviewRuns(ctx context.Context, data *overviewData, v viewer, repos []string, now time.Time) ([]runlog.Record, error) {
 	active, _, err := d.page(ctx, v, repos, filter{Status: string(runlog.Active)}, 0, 50)
 	if err != nil {
-		return data, err
+		return nil, err
 	}
 	for _, r := range active {
 		if now.Sub(r.Started) > d.cfg.StaleAfter {
@@ -158,7 +202,7 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 	}
 	recent, _, err := d.page(ctx, v, repos, filter{}, 0, 10)
 	if err != nil {
-		return data, err
+		return nil, err
 	}
 	data.Recent = recent
 	for _, r := range append(active, recent...) {
@@ -166,6 +210,12 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 			data.LastActivity = t
 		}
 	}
+	return recent, nil
+}
+
+// recentStories fills the story table with the stories of the recent runs,
+// most recently run first, and reads their counters in one go.
+func (d *Dashboard) recentStories(ctx context.Context, data *overviewData, recent []runlog.Record) error {
 	var storyKeys []string
 	seen := map[string]bool{}
 	for _, r := range recent {
@@ -176,21 +226,17 @@ func (d *Dashboard) Overview(ctx context.Context, v viewer) (overviewData, error
 			data.Stories = append(data.Stories, scopeRow{Repo: r.Repo, Story: r.Story})
 		}
 	}
-	if len(storyKeys) > 0 {
-		sc, err := d.cfg.History.Counts(ctx, storyKeys...)
-		if err != nil {
-			return data, err
-		}
-		for i := range data.Stories {
-			data.Stories[i].Counts = sc[storyKeys[i]]
-		}
+	if len(storyKeys) == 0 {
+		return nil
 	}
-	if cl, ok, err := d.cfg.History.Cleared(ctx); err != nil {
-		return data, err
-	} else if ok {
-		data.Cleared = &cl
+	sc, err := d.cfg.History.Counts(ctx, storyKeys...)
+	if err != nil {
+		return err
 	}
-	return data, nil
+	for i := range data.Stories {
+		data.Stories[i].Counts = sc[storyKeys[i]]
+	}
+	return nil
 }
 
 // filter is the history page's filter.

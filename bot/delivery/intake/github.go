@@ -141,61 +141,101 @@ func NewGitHub(cfg GitHubConfig) http.Handler {
 	return h
 }
 
+// ServeHTTP answers a delivery with the package documentation's table, row
+// by row: each step below either answers or hands the delivery on.
 func (h *gitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	h.obs.Received(source)
+	body, ok := h.authenticBody(w, r)
+	if !ok {
+		return
+	}
+	event, delivery, ok := h.validDelivery(w, r.Header, body)
+	if !ok {
+		return
+	}
+	if !h.wanted(w, event, body) {
+		return
+	}
+	h.enqueue(r.Context(), w, queue.Job{ID: delivery, Source: source, Event: event, Payload: body, Received: start.UTC()}, start)
+}
+
+// authenticBody reads the body and checks its signature, answering 405, 413,
+// 400 or 401 when it cannot; ok is false once it has answered.
+func (h *gitHub) authenticBody(w http.ResponseWriter, r *http.Request) (body []byte, ok bool) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		h.reject(w, "", ReasonMethod, http.StatusMethodNotAllowed, "method not allowed")
-		return
+		return nil, false
 	}
 	if r.ContentLength > h.maxBody {
 		h.reject(w, "", ReasonTooLarge, http.StatusRequestEntityTooLarge, "payload too large")
-		return
+		return nil, false
 	}
 	body, err := h.readBody(w, r)
 	if err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
 			h.reject(w, "", ReasonTooLarge, http.StatusRequestEntityTooLarge, "payload too large")
-			return
+			return nil, false
 		}
 		h.log.Debug("intake: cannot read body", "source", source, "err", err)
 		h.reject(w, "", ReasonReadBody, http.StatusBadRequest, "cannot read body")
-		return
+		return nil, false
 	}
 	// Authenticate before looking at anything the sender controls.
 	if !Verify(h.secret, body, r.Header.Get("X-Hub-Signature-256")) {
 		h.reject(w, "", ReasonSignature, http.StatusUnauthorized, "invalid signature")
-		return
+		return nil, false
 	}
-	event := r.Header.Get("X-GitHub-Event")
-	delivery := r.Header.Get("X-GitHub-Delivery")
+	return body, true
+}
+
+// validDelivery checks what an authentic delivery must carry to become a
+// job (a delivery ID, an event and a JSON body), answering 400 when it
+// lacks one; ok is false once it has answered.
+func (h *gitHub) validDelivery(w http.ResponseWriter, header http.Header, body []byte) (event, delivery string, ok bool) {
+	event = header.Get("X-GitHub-Event")
+	delivery = header.Get("X-GitHub-Delivery")
 	if delivery == "" || len(delivery) > maxDeliveryID {
 		h.reject(w, event, ReasonDelivery, http.StatusBadRequest, "missing or invalid X-GitHub-Delivery")
-		return
+		return "", "", false
 	}
 	if event == "" {
 		h.reject(w, event, ReasonEvent, http.StatusBadRequest, "missing X-GitHub-Event")
-		return
+		return "", "", false
 	}
 	if !json.Valid(body) {
 		h.reject(w, event, ReasonJSON, http.StatusBadRequest, "body is not valid JSON")
-		return
+		return "", "", false
 	}
+	return event, delivery, true
+}
+
+// wanted reports whether the event is work for the queue. It answers the
+// rest itself — "pong" to a ping, 202 "ignored" to the events and actions
+// no handler takes — so that they cost no dedupe keys.
+func (h *gitHub) wanted(w http.ResponseWriter, event string, body []byte) bool {
 	if event == "ping" {
 		h.obs.Pong(source)
 		reply(w, http.StatusOK, "pong")
-		return
+		return false
 	}
 	if !h.events[event] || !wantedAction(event, body) {
 		h.obs.Ignored(source, event)
 		reply(w, http.StatusAccepted, "ignored: "+event)
-		return
+		return false
 	}
+	return true
+}
 
-	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
+// enqueue drops repeats and queues the rest, answering 200 "duplicate",
+// 503 or 202 "accepted". The dedupe check and the enqueue share one
+// deadline, Timeout, so a slow store cannot hold GitHub's request open.
+func (h *gitHub) enqueue(ctx context.Context, w http.ResponseWriter, job queue.Job, start time.Time) {
+	ctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
-	sum := sha256.Sum256(body)
+	event, delivery := job.Event, job.ID
+	sum := sha256.Sum256(job.Payload)
 	keys := []string{"github:delivery:" + delivery, "github:body:" + hex.EncodeToString(sum[:])}
 	// Built only when something is logged: With copies the handler.
 	log := func() *slog.Logger { return h.log.With("source", source, "event", event, "delivery", delivery) }
@@ -211,7 +251,6 @@ func (h *gitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, "duplicate")
 		return
 	}
-	job := queue.Job{ID: delivery, Source: source, Event: event, Payload: body, Received: start.UTC()}
 	err = h.queue.Enqueue(ctx, job)
 	switch {
 	case errors.Is(err, queue.ErrDuplicate):
