@@ -209,6 +209,26 @@ func (s *liveServer) Close() {
 	s.closers = nil
 }
 
+// serverParts are what newServer builds, in order, and what the later
+// steps use.
+type serverParts struct {
+	s        serverSettings
+	log      *slog.Logger
+	app      *ghclient.App
+	red      *redact.Redactor
+	ws       *workspaces.Workspaces
+	runner   bot.Runner
+	isolated bool
+	store    ledger.Store
+	q        queue.Queue
+	dedup    intake.Deduper
+	metrics  *avprom.Metrics
+	pipeline bot.PipelineRunner
+	recorder *bot.RunRecorder
+	gh       *githubapp.Handlers
+	jira     *jiraapp.Handler
+}
+
 // newServer checks the settings, then opens the runner, the ledger store
 // and the queue and wires the handlers. On any error everything opened so
 // far is closed.
@@ -217,36 +237,64 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	if err != nil {
 		return nil, err
 	}
-	log := a.logger()
+	p := &serverParts{s: s, log: a.logger()}
+	// The GitHub client's observer is the metrics', made once the queue
+	// (which the metrics read) is open.
 	var ghObserver func(method, path string, status, remaining int)
-	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.appID, PrivateKeyPEM: s.key, BaseURL: s.apiURL, Logger: log,
-		Observer: func(method, path string, status, remaining int) {
-			if ghObserver != nil {
-				ghObserver(method, path, status, remaining)
-			}
-		}})
-	if err != nil {
-		return nil, inputErrorf("%v", err)
+	if err := a.serverClients(p, lookup, func(method, path string, status, remaining int) {
+		if ghObserver != nil {
+			ghObserver(method, path, status, remaining)
+		}
+	}); err != nil {
+		return nil, err
 	}
-	secrets := append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.secret)
-	redact.Prepare()
-	red, err := redact.New(redact.WithSecrets(secrets...))
-	if err != nil {
-		return nil, fmt.Errorf("building the redactor: %w", err)
-	}
-
 	srv := &liveServer{}
 	defer func() {
 		if err != nil {
 			srv.Close()
 		}
 	}()
-	var ws *workspaces.Workspaces
+	if err := a.openServerParts(ctx, p, open, srv); err != nil {
+		return nil, err
+	}
+	p.metrics = avprom.New(p.q.Stats)
+	ghObserver = p.metrics.APIObserver("github")
+	if err := a.serverPipeline(ctx, p, srv); err != nil {
+		return nil, err
+	}
+	if err := p.startWorkers(); err != nil {
+		return nil, err
+	}
+	return srv, a.serverRoutes(ctx, p, srv)
+}
+
+// serverClients builds the GitHub App's client and the redactor, which
+// knows every secret the server holds.
+func (a *App) serverClients(p *serverParts, lookup settings.Lookup, observe func(method, path string, status, remaining int)) error {
+	s := p.s
+	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.appID, PrivateKeyPEM: s.key, BaseURL: s.apiURL, Logger: p.log, Observer: observe})
+	if err != nil {
+		return inputErrorf("%v", err)
+	}
+	secrets := append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.secret)
+	redact.Prepare()
+	red, err := redact.New(redact.WithSecrets(secrets...))
+	if err != nil {
+		return fmt.Errorf("building the redactor: %w", err)
+	}
+	p.app, p.red = app, red
+	return nil
+}
+
+// openServerParts opens the runner (refusing one that cannot isolate),
+// the ledger's store and the queue; srv closes them.
+func (a *App) openServerParts(ctx context.Context, p *serverParts, open openers, srv *liveServer) error {
+	s := p.s
 	if s.cfg.Runner == "kubernetes" {
-		ws = &workspaces.Workspaces{BaseURL: orDefault(s.cfg.Kubernetes.WorkspaceURL, s.publicURL), TTL: s.cfg.CommandTimeout + 10*time.Minute, Now: a.Now}
+		p.ws = &workspaces.Workspaces{BaseURL: orDefault(s.cfg.Kubernetes.WorkspaceURL, s.publicURL), TTL: s.cfg.CommandTimeout + 10*time.Minute, Now: a.Now}
 	}
 	if open.runner == nil {
-		open.runner = func(cfg settings.Config) (bot.Runner, func(), error) { return runners.New(cfg, ws) }
+		open.runner = func(cfg settings.Config) (bot.Runner, func(), error) { return runners.New(cfg, p.ws) }
 	}
 	if open.store == nil {
 		open.store = openStore
@@ -256,114 +304,128 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	}
 	runner, closeRunner, err := open.runner(s.cfg)
 	if err != nil && s.cfg.Runner == "local" && !s.unsafe {
-		return nil, refusal(err)
+		return refusal(err)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	srv.closers = append(srv.closers, closeRunner)
-	isolated, err := a.checkIsolation(ctx, runner, s)
-	if err != nil {
-		return nil, err
+	if p.isolated, err = a.checkIsolation(ctx, runner, s); err != nil {
+		return err
 	}
 	store, err := open.store(ctx, s.cfg)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	srv.closers = append(srv.closers, func() { _ = store.Close() })
-	q, dedup, closeQueue, err := open.queue(s, log)
+	q, dedup, closeQueue, err := open.queue(s, p.log)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	srv.queue = q
 	srv.closers = append(srv.closers, closeQueue)
+	p.runner, p.store, p.q, p.dedup = runner, store, q, dedup
+	return nil
+}
 
+// serverPipeline builds the pipeline every delivery runs, recording each
+// run in the run history, and the GitHub and Jira handlers around it.
+func (a *App) serverPipeline(ctx context.Context, p *serverParts, srv *liveServer) error {
+	s := p.s
 	runs, closeRuns, err := openRunLog(ctx, s.cfg, s.dashboard.Retention, a.Now)
 	if err != nil {
-		return nil, fmt.Errorf("ENV_ERROR: %w", err)
+		return fmt.Errorf("ENV_ERROR: %w", err)
 	}
 	srv.closers = append(srv.closers, closeRuns)
-	recorder := &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: red, Now: a.Now,
-		Warn: func(msg string, err error) { log.Warn(msg, "err", err.Error()) }}
+	p.recorder = &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: p.red, Now: a.Now,
+		Warn: func(msg string, err error) { p.log.Warn(msg, "err", err.Error()) }}
 	if s.useJira {
-		recorder.IssueURL = func(key string) string { return s.jira.url + "/browse/" + url.PathEscape(key) }
+		p.recorder.IssueURL = func(key string) string { return s.jira.url + "/browse/" + url.PathEscape(key) }
 	}
-
-	metrics := avprom.New(q.Stats)
-	ghObserver = metrics.APIObserver("github")
 	opts := bot.Options{
-		Ledger: &ledger.Ledger{Store: store, Limits: s.cfg.Limits, Lease: s.cfg.LedgerLease, Now: a.Now}, Limits: s.cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: runner, Workspaces: ws},
-		Publishers: []bot.Publisher{recorder, metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
+		Ledger: &ledger.Ledger{Store: p.store, Limits: s.cfg.Limits, Lease: s.cfg.LedgerLease, Now: a.Now}, Limits: s.cfg.Limits,
+		Redactor: p.red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{Shared: p.runner, Workspaces: p.ws},
+		Publishers: []bot.Publisher{p.recorder, p.metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
 		Gates:      gaterun.Engine{},
 		Workspaces: workspace.Copier{},
 	}
-	if blobs, ok := store.(bot.BlobStore); ok && s.cfg.Cache {
+	if blobs, ok := p.store.(bot.BlobStore); ok && s.cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL, InLedger: true}
 	}
-	pipeline := recorder.Around(bot.New(opts))
-	gh := &githubapp.Handlers{Base: githubapp.Base{
-		Clients: githubapp.ClientsOf(app.Client, app.ForRepo), Pipeline: pipeline, Ledger: store,
+	p.pipeline = p.recorder.Around(bot.New(opts))
+	p.gh = &githubapp.Handlers{Base: githubapp.Base{
+		Clients: githubapp.ClientsOf(p.app.Client, p.app.ForRepo), Pipeline: p.pipeline, Ledger: p.store,
 		Defaults: s.cfg, ArtifactsDir: s.cfg.ArtifactsDir, Link: runLinks(s.publicURL, s.links), RunIDKey: []byte(s.secret),
-		Redactor: red, IsNotFound: func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) }, Logger: log,
+		Redactor: p.red, IsNotFound: func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) }, Logger: p.log,
 	}}
-	var jh *jiraapp.Handler
 	if s.useJira {
-		s.jira.observe(metrics.APIObserver("jira"))
-		jh = &jiraapp.Handler{Pipeline: pipeline, ForKey: gh.ForKey, Jira: s.jira.client, Projects: s.jira.projects,
-			TriggerStatus: s.jira.triggerStatus, Transitions: s.jira.transitions, Redactor: red, Logger: log}
+		s.jira.observe(p.metrics.APIObserver("jira"))
+		p.jira = &jiraapp.Handler{Pipeline: p.pipeline, ForKey: p.gh.ForKey, Jira: s.jira.client, Projects: s.jira.projects,
+			TriggerStatus: s.jira.triggerStatus, Transitions: s.jira.transitions, Redactor: p.red, Logger: p.log}
 		if s.jira.secret == "" {
-			log.Warn("ENGINEO_JIRA_WEBHOOK_SECRET is not set: /webhooks/jira accepts unsigned deliveries; set a secret")
+			p.log.Warn("ENGINEO_JIRA_WEBHOOK_SECRET is not set: /webhooks/jira accepts unsigned deliveries; set a secret")
 		}
 	}
-	if err := q.Start(func(ctx context.Context, job queue.Job) error {
-		wait := time.Since(job.Received)
-		log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event, "queued_for", wait.Round(time.Millisecond).String())
-		defer func() { metrics.Delivery(wait, time.Since(job.Received)) }()
-		if job.Source == "jira" && jh != nil {
-			return jh.Handle(ctx, job)
-		}
-		return gh.Handle(ctx, job)
-	}); err != nil {
-		return nil, fmt.Errorf("starting workers: %w", err)
-	}
+	return nil
+}
 
-	var enqueue intake.Enqueuer = q
+// startWorkers starts the queue's workers, each delivery to its handler.
+func (p *serverParts) startWorkers() error {
+	err := p.q.Start(func(ctx context.Context, job queue.Job) error {
+		wait := time.Since(job.Received)
+		p.log.Info("delivery", "delivery", job.ID, "source", job.Source, "event", job.Event, "queued_for", wait.Round(time.Millisecond).String())
+		defer func() { p.metrics.Delivery(wait, time.Since(job.Received)) }()
+		if job.Source == "jira" && p.jira != nil {
+			return p.jira.Handle(ctx, job)
+		}
+		return p.gh.Handle(ctx, job)
+	})
+	if err != nil {
+		return fmt.Errorf("starting workers: %w", err)
+	}
+	return nil
+}
+
+// serverRoutes builds the HTTP server: the intakes, metrics, readiness,
+// evidence, workspaces and the dashboard.
+func (a *App) serverRoutes(ctx context.Context, p *serverParts, srv *liveServer) error {
+	s := p.s
+	var enqueue intake.Enqueuer = p.q
 	if !s.cfg.Enabled {
-		log.Warn("autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): deliveries are acknowledged and nothing runs")
-		enqueue = queue.Off{Logger: log}
+		p.log.Warn("autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): deliveries are acknowledged and nothing runs")
+		enqueue = queue.Off{Logger: p.log}
 	}
 	routes := server.Config{
-		GitHub:    intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()}),
-		Metrics:   metrics.Handler(),
-		Ready:     []server.Dependency{{Name: "ledger", Ping: store.Ping}, {Name: "queue", Ping: q.Ping}},
+		GitHub:    intake.NewGitHub(intake.GitHubConfig{Secret: []byte(s.secret), Queue: enqueue, Dedup: p.dedup, Logger: p.log, Observer: p.metrics.Intake()}),
+		Metrics:   p.metrics.Handler(),
+		Ready:     []server.Dependency{{Name: "ledger", Ping: p.store.Ping}, {Name: "queue", Ping: p.q.Ping}},
 		RunsDir:   s.cfg.ArtifactsDir,
 		CheckLink: s.links.Verify,
 	}
-	if ws != nil {
-		routes.Workspaces = ws
+	if p.ws != nil {
+		routes.Workspaces = p.ws
 	}
 	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
-		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, s.publicURL, log)
+		d, closeDash, err := a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, s.publicURL, p.log)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		srv.closers = append(srv.closers, closeDash)
 		routes.Dashboard, routes.DashboardPaths = d, dashboard.Paths
 	}
 	// Readiness follows the runner's isolation, except where the operator
 	// opted out of it by name: that server would otherwise never be ready.
-	if checker, ok := runner.(bot.IsolationChecker); ok && isolated {
+	if checker, ok := p.runner.(bot.IsolationChecker); ok && p.isolated {
 		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
 	}
 	if s.useJira {
-		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: dedup, Logger: log, Observer: metrics.Intake()})
+		routes.Jira = intake.NewJira(intake.JiraConfig{Secret: []byte(s.jira.secret), Queue: enqueue, Dedup: p.dedup, Logger: p.log, Observer: p.metrics.Intake()})
 	}
 	srv.http = &http.Server{Handler: server.New(routes), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	if d, ok := routes.Dashboard.(*dashboard.Dashboard); ok {
 		srv.http.RegisterOnShutdown(d.Close) // live feeds end, so draining does not wait for them
 	}
-	return srv, nil
+	return nil
 }
 
 // checkIsolation refuses to serve pull request code on a runner that
