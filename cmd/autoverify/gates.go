@@ -23,38 +23,20 @@ import (
 // trees extracted from git (the checkout is never touched). Exit 0 when
 // every gate accepts, 1 when one rejects, 2 on bad input.
 func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("gates", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
-	baseRev := fs.String("base", "", "the revision the change starts from (required)")
-	headRev := fs.String("head", "HEAD", "the revision with the change")
-	testCmd := fs.String("test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	workdir := fs.String("workdir", ".", "the git work tree (its .autoverify.yml is read)")
-	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
-	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseArgs(fs, args)
+	f, err := a.gatesFlags(args)
 	if err != nil {
 		return exitBadInput, err
 	}
-	if len(pos) != 0 {
-		return exitBadInput, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]", pos[0])
-	}
-	if *baseRev == "" {
-		return exitBadInput, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
-	}
-	if *workdir, err = workDir(*workdir, "the git work tree of the change"); err != nil {
-		return exitBadInput, err
-	}
-	repo := git.Repo{Dir: *workdir}
-	base, err := repo.Commit(ctx, *baseRev)
+	repo := git.Repo{Dir: f.workdir}
+	base, err := repo.Commit(ctx, f.base)
 	if err != nil {
-		return exitBadInput, revError(*workdir, "--base", *baseRev, err)
+		return exitBadInput, revError(f.workdir, "--base", f.base, err)
 	}
-	head, err := repo.Commit(ctx, *headRev)
+	head, err := repo.Commit(ctx, f.head)
 	if err != nil {
-		return exitBadInput, revError(*workdir, "--head", *headRev, err)
+		return exitBadInput, revError(f.workdir, "--head", f.head, err)
 	}
-	cfg, err := loadConfig(lookup, *workdir)
+	cfg, err := loadConfig(f.lookup, f.workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -62,17 +44,13 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	eco, test, err := gatesTest(*workdir, *testCmd, policy)
+	eco, test, err := gatesTest(f.workdir, f.testCmd, policy)
 	if err != nil {
 		return exitBadInput, err
 	}
 	static, err := gatesStatic(eco, test, policy)
 	if err != nil {
 		return exitBadInput, err
-	}
-	guards := map[string]bool{}
-	for _, g := range settings.SplitList(*guardList) {
-		guards[g] = true
 	}
 	runner, closeRunner, err := runners.New(cfg, nil)
 	if err != nil {
@@ -84,13 +62,58 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
 	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
-		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": *workdir},
-		TestFiles: cfg.GatesTestFiles, Guards: guards,
+		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": f.workdir},
+		TestFiles: cfg.GatesTestFiles, Guards: f.guards,
 		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
 	if err != nil {
 		return exitFailed, err
 	}
-	if *asJSON {
+	return a.printGates(rep, f.json)
+}
+
+// gatesFlags is `autoverify gates`'s command line.
+type gatesFlags struct {
+	base, head, testCmd, workdir string
+	json                         bool
+	guards                       map[string]bool
+	lookup                       settings.Lookup
+}
+
+// gatesFlags parses gates' command line; the work directory is made
+// absolute.
+func (a *App) gatesFlags(args []string) (gatesFlags, error) {
+	fs := flag.NewFlagSet("gates", flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	var f gatesFlags
+	fs.StringVar(&f.base, "base", "", "the revision the change starts from (required)")
+	fs.StringVar(&f.head, "head", "HEAD", "the revision with the change")
+	fs.StringVar(&f.testCmd, "test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
+	fs.BoolVar(&f.json, "json", false, "print the report as JSON")
+	fs.StringVar(&f.workdir, "workdir", ".", "the git work tree (its .autoverify.yml is read)")
+	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
+	f.lookup = settingFlags(fs, a.Getenv, settings.Run)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return f, err
+	}
+	if len(pos) != 0 {
+		return f, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]", pos[0])
+	}
+	if f.base == "" {
+		return f, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
+	}
+	f.guards = map[string]bool{}
+	for _, g := range settings.SplitList(*guardList) {
+		f.guards[g] = true
+	}
+	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
+	return f, err
+}
+
+// printGates prints the report, as JSON or text, and gives the exit code:
+// 0 when every gate accepts.
+func (a *App) printGates(rep gates.Report, asJSON bool) (int, error) {
+	if asJSON {
 		enc := json.NewEncoder(a.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
