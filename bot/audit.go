@@ -11,6 +11,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/consensus"
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )
@@ -114,6 +115,8 @@ func (Audit) Name() string { return "audit" }
 // Screen implements Screen.
 func (a Audit) Screen(ctx context.Context, v *Verification) error {
 	text, source, author := v.Request.Signal, v.Request.SignalSource, v.Request.SignalAuthor
+	// Text given to audit (a comment, a file) must hold an auditable
+	// signal; the description is only looked at, and may have none.
 	explicit := text != ""
 	if !explicit {
 		text, source = v.Subject.Body, "the pull request description"
@@ -124,48 +127,18 @@ func (a Audit) Screen(ctx context.Context, v *Verification) error {
 	sig, ok := claims.Find(text)
 	if !ok {
 		if explicit {
-			task := v.Request.Key
-			if task == "" {
-				task = source
-			}
-			return &Problem{Kind: ProblemSignalRejected, Key: v.Request.Key, Err: &SignalRejected{TaskID: task, Author: author,
-				Reason: "No READY_FOR_REVIEW or AUDIT_PASSED signal found (a line starting READY_FOR_REVIEW: <task_id>)"}}
+			return noSignal(v.Request.Key, source, author)
 		}
 		return nil
 	}
 	cfg := v.Config
 	if len(cfg.Checks) == 0 || len(cfg.Environments) == 0 {
-		if explicit {
-			return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: fmt.Errorf(
-				"the %s signal cannot be audited: .autoverify.yml has no checks: and environments: to hold it against; add them", sig.Kind)}
-		}
-		v.Request.Notes = append(v.Request.Notes, fmt.Sprintf(
-			"%s has a %s signal, not audited: .autoverify.yml has no checks: and environments:.", source, sig.Kind))
-		return nil
+		return unauditable(v, sig.Kind, source, explicit)
 	}
-	cmds := make([]claims.Command, 0, len(cfg.Checks))
-	for name, c := range cfg.Checks {
-		cmds = append(cmds, claims.Command{Check: name, Command: c.Command, Environment: c.Environment, ExitCode: c.ExitCode})
-	}
-	claims.SortCommands(cmds)
-	envs := make([]string, 0, len(cfg.Environments))
-	for name := range cfg.Environments {
-		envs = append(envs, name)
-	}
-	sort.Strings(envs)
-	expected := claims.Matrix(cmds, envs)
+	cmds := configCommands(cfg)
+	expected := claims.Matrix(cmds, configEnvironments(cfg))
 	val := claims.Validate(sig, expected)
-	key := v.Request.Key
-	if key == "" {
-		key = checklist.FindKey(v.Subject.Title, v.Subject.Branch, v.Subject.Body)
-	}
-	taskID := sig.TaskID
-	if taskID == "" {
-		taskID = key
-	}
-	if key == "" {
-		key = taskID
-	}
+	key, taskID := claimKeys(v, sig)
 	v.Claim = &Claim{Signal: sig, Source: source, Author: author, Expected: expected, Validation: val, items: map[string]string{}, commands: cmds, runID: v.Request.RunID}
 	if !val.Valid {
 		if err := a.record(ctx, key, v, func(r *ledger.ClaimRecord) { r.Rejected = val.Error }); err != nil {
@@ -173,7 +146,81 @@ func (a Audit) Screen(ctx context.Context, v *Verification) error {
 		}
 		return &Problem{Kind: ProblemSignalRejected, Key: key, Err: &SignalRejected{Signal: sig.Kind, TaskID: taskID, Reason: val.Error, Author: author}}
 	}
-	policy, err := cfg.Policy()
+	return addCheckItems(v, cmds)
+}
+
+// noSignal rejects a request that named a signal where none is: its task
+// is the story key, else where the signal was to be read.
+func noSignal(key, source, author string) error {
+	task := key
+	if task == "" {
+		task = source
+	}
+	return &Problem{Kind: ProblemSignalRejected, Key: key, Err: &SignalRejected{TaskID: task, Author: author,
+		Reason: "No READY_FOR_REVIEW or AUDIT_PASSED signal found (a line starting READY_FOR_REVIEW: <task_id>)"}}
+}
+
+// unauditable handles a signal with no checks: and environments: to hold
+// it against: a configuration problem when the request named it, else a
+// note on the run, which goes on unaudited.
+func unauditable(v *Verification, kind claims.Kind, source string, explicit bool) error {
+	if explicit {
+		return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: fmt.Errorf(
+			"the %s signal cannot be audited: .autoverify.yml has no checks: and environments: to hold it against; add them", kind)}
+	}
+	v.Request.Notes = append(v.Request.Notes, fmt.Sprintf(
+		"%s has a %s signal, not audited: .autoverify.yml has no checks: and environments:.", source, kind))
+	return nil
+}
+
+// configCommands are the configuration's checks, in claims' order, so
+// that the expected matrix and the ledger's record do not depend on map
+// order.
+func configCommands(cfg settings.Config) []claims.Command {
+	cmds := make([]claims.Command, 0, len(cfg.Checks))
+	for name, c := range cfg.Checks {
+		cmds = append(cmds, claims.Command{Check: name, Command: c.Command, Environment: c.Environment, ExitCode: c.ExitCode})
+	}
+	claims.SortCommands(cmds)
+	return cmds
+}
+
+// configEnvironments are the configuration's environment names, sorted
+// for the same reason.
+func configEnvironments(cfg settings.Config) []string {
+	envs := make([]string, 0, len(cfg.Environments))
+	for name := range cfg.Environments {
+		envs = append(envs, name)
+	}
+	sort.Strings(envs)
+	return envs
+}
+
+// claimKeys names what a signal is about: key is the story the ledger
+// records it under (the request's, else one found in the subject, else
+// the signal's task), taskID the task a rejection names (the signal's,
+// else the story).
+func claimKeys(v *Verification, sig claims.Signal) (key, taskID string) {
+	key = v.Request.Key
+	if key == "" {
+		key = checklist.FindKey(v.Subject.Title, v.Subject.Branch, v.Subject.Body)
+	}
+	taskID = sig.TaskID
+	if taskID == "" {
+		taskID = key
+	}
+	if key == "" {
+		key = taskID
+	}
+	return key, taskID
+}
+
+// addCheckItems adds an automated item per configured check to the
+// checklist, so that a valid signal's claims are held against runs; a
+// check the allowlist refuses is a configuration problem, and nothing
+// runs.
+func addCheckItems(v *Verification, cmds []claims.Command) error {
+	policy, err := v.Config.Policy()
 	if err != nil {
 		return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: err}
 	}

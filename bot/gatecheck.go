@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,74 +67,119 @@ func gateItem(g gates.Gate, command string) checklist.Item {
 
 // Check runs the gates and adds their outcomes.
 func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
-	var items []checklist.Item
-	guards := map[string]bool{}
-	if v.Story != nil {
-		for _, it := range v.Story.Items {
-			if it.Kind == checklist.Auto && it.Gate != "" {
-				items = append(items, it)
-			}
-			for _, g := range it.Guards {
-				guards[g] = true
-			}
-		}
-	}
+	items, guards := gatedItems(v.Story)
 	if len(items) == 0 && !v.Request.Gates {
 		return nil
 	}
-	base := v.Request.GateBase
-	if base == "" {
-		base = v.Subject.BaseCommit
-	}
-	if base == "" {
-		base = v.Subject.BaseRef
-	}
+	base := gateBase(v)
 	trees, ok := v.Request.Source.(RevisionSource)
-	fail := func(reason string) {
-		for _, it := range items {
-			v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
-				Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
-		}
-		if v.Request.Gates {
-			it := gateItem(gates.Red, "")
-			v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
-				Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
-		}
-	}
 	switch {
 	case base == "":
-		fail("gates need a base revision to compare with: run with --gates-base REV, or on a pull request")
+		failGates(v, items, "gates need a base revision to compare with: run with --gates-base REV, or on a pull request")
 		return nil
 	case !ok || c.Gates == nil:
-		fail("gates cannot run here: this source cannot fetch the base's files")
+		failGates(v, items, "gates cannot run here: this source cannot fetch the base's files")
 		return nil
 	}
 	policy, err := v.Config.Policy()
 	if err != nil {
 		return err
 	}
-	// One gates run per test command: GATE=red and GATE=green items with
-	// the same CMD share it.
-	type done struct {
-		rep gates.Report
-		err error
+	runs := &gateRuns{gates: c.Gates, done: map[string]gateRun{}, job: GateJob{Base: base, Head: v.Subject.Commit, Trees: trees,
+		Runner: v.Runner, Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor,
+		TestFiles: v.Config.GatesTestFiles, Guards: guards}}
+	judgeGateItems(ctx, v, items, runs)
+	if v.Request.Gates {
+		reportEveryGate(ctx, v, runs)
 	}
-	byCmd := map[string]done{}
-	run := func(argv []string, vars map[string]string) (gates.Report, error) {
-		key := strings.Join(argv, "\x00")
-		if strings.Contains(key, "{") {
-			// The command uses the item's variables: its own run.
-			key += "\x00" + vars["ac_index"]
-		}
-		if d, ok := byCmd[key]; ok {
-			return d.rep, d.err
-		}
-		rep, err := c.Gates.RunGates(ctx, GateJob{Base: base, Head: v.Subject.Commit, Trees: trees, Runner: v.Runner, Test: argv,
-			Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor, TestFiles: v.Config.GatesTestFiles, Guards: guards,
-			Vars: vars})
-		byCmd[key] = done{rep, err}
-		return rep, err
+	return nil
+}
+
+// gatedItems returns the story's GATE= items, which the gates judge, and
+// the tests it marks as regression guards (GUARD=), which every gates run
+// of the story is told of.
+func gatedItems(story *checklist.Story) ([]checklist.Item, map[string]bool) {
+	var items []checklist.Item
+	guards := map[string]bool{}
+	if story == nil {
+		return items, guards
 	}
+	for _, it := range story.Items {
+		if it.Kind == checklist.Auto && it.Gate != "" {
+			items = append(items, it)
+		}
+		for _, g := range it.Guards {
+			guards[g] = true
+		}
+	}
+	return items, guards
+}
+
+// gateBase is the revision the change is compared with: the one the
+// request names (--gates-base), else the subject's base commit, else its
+// base branch; "" when there is none (a work tree with no base).
+func gateBase(v *Verification) string {
+	if v.Request.GateBase != "" {
+		return v.Request.GateBase
+	}
+	if v.Subject.BaseCommit != "" {
+		return v.Subject.BaseCommit
+	}
+	return v.Subject.BaseRef
+}
+
+// failGates fails every gate check the run was asked for with reason, as
+// an environment error: the gates could not run at all, which says
+// nothing of the change.
+func failGates(v *Verification, items []checklist.Item, reason string) {
+	if v.Request.Gates {
+		items = append(slices.Clip(items), gateItem(gates.Red, ""))
+	}
+	for _, it := range items {
+		v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
+			Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
+	}
+}
+
+// gateRuns runs the gates once per test command: GATE=red and GATE=green
+// items with the same CMD share one run instead of each paying for its
+// own.
+type gateRuns struct {
+	gates GateRunner
+	// job is every run's job; each run sets its Test and Vars.
+	job  GateJob
+	done map[string]gateRun
+}
+
+// gateRun is one gates run's answer.
+type gateRun struct {
+	rep gates.Report
+	err error
+}
+
+// run runs the gates with the test command argv (nil: the ecosystem's
+// default) and the spec's variables, or returns the answer of the same
+// run made before.
+func (g *gateRuns) run(ctx context.Context, argv []string, vars map[string]string) (gates.Report, error) {
+	key := strings.Join(argv, "\x00")
+	if strings.Contains(key, "{") {
+		// The command uses the item's variables: its own run.
+		key += "\x00" + vars["ac_index"]
+	}
+	if d, ok := g.done[key]; ok {
+		return d.rep, d.err
+	}
+	job := g.job
+	job.Test, job.Vars = argv, vars
+	rep, err := g.gates.RunGates(ctx, job)
+	g.done[key] = gateRun{rep, err}
+	return rep, err
+}
+
+// judgeGateItems judges each GATE= item by its gate. The spec's variables
+// name the story as the mission and the item as its acceptance criterion,
+// numbered by the item's place in the story.
+func judgeGateItems(ctx context.Context, v *Verification, items []checklist.Item, runs *gateRuns) {
 	index := map[string]int{}
 	if v.Story != nil {
 		for i, it := range v.Story.Items {
@@ -141,9 +187,7 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 		}
 	}
 	for _, it := range items {
-		// The spec's variables: the story is the mission, the item the
-		// acceptance criterion.
-		rep, err := run(it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text)})
+		rep, err := runs.run(ctx, it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text)})
 		if err != nil {
 			v.Report.Outcomes = append(v.Report.Outcomes, gateError(it, err))
 			continue
@@ -151,22 +195,25 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 		v.Gates = &rep
 		v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(it, rep, gates.Gate(it.Gate)))
 	}
-	if v.Request.Gates {
-		rep, err := run(nil, map[string]string{"mission_id": v.Key})
-		if err != nil {
-			v.Report.Outcomes = append(v.Report.Outcomes, gateError(gateItem(gates.Red, ""), err))
-			return nil
-		}
-		v.Gates = &rep
-		seen := map[gates.Gate]bool{}
-		for _, e := range rep.Gates {
-			if !seen[e.Gate] {
-				seen[e.Gate] = true
-				v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(gateItem(e.Gate, e.Command), rep, e.Gate))
-			}
+}
+
+// reportEveryGate runs the gates with the default test command and
+// reports one outcome per gate that ran (/verify gates), each gate once
+// however many commands it ran.
+func reportEveryGate(ctx context.Context, v *Verification, runs *gateRuns) {
+	rep, err := runs.run(ctx, nil, map[string]string{"mission_id": v.Key})
+	if err != nil {
+		v.Report.Outcomes = append(v.Report.Outcomes, gateError(gateItem(gates.Red, ""), err))
+		return
+	}
+	v.Gates = &rep
+	seen := map[gates.Gate]bool{}
+	for _, e := range rep.Gates {
+		if !seen[e.Gate] {
+			seen[e.Gate] = true
+			v.Report.Outcomes = append(v.Report.Outcomes, gateOutcome(gateItem(e.Gate, e.Command), rep, e.Gate))
 		}
 	}
-	return nil
 }
 
 // gateOutcome judges an item by its gate: it passes when every command of

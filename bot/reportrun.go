@@ -29,12 +29,7 @@ type ReportInput struct {
 // ReportRun turns a finished session into what the PR comment, the check
 // run and the Jira comment render.
 func ReportRun(in ReportInput) report.Run {
-	red := func(s string) string {
-		if in.Redactor == nil {
-			return s
-		}
-		return in.Redactor.String(s)
-	}
+	red := redactFunc(in.Redactor)
 	rep := in.Report
 	rr := report.Run{
 		StoryKey: in.Key, RunID: in.RunID, Commit: in.Commit, Source: in.Source,
@@ -46,6 +41,39 @@ func ReportRun(in ReportInput) report.Run {
 	if in.URL != nil {
 		rr.EvidenceURL, rr.SummaryURL = in.URL(rr.EvidenceFile), in.URL(rr.SummaryFile)
 	}
+	rr.Items = reportItems(in, red)
+	rr.Matrix, rr.Environments = reportMatrix(in)
+	rr.VerificationStatus = rep.VerificationStatus
+	for _, o := range in.Record.Outcomes {
+		rr.Reviews = appendReview(rr.Reviews, o.Item.Command, "", o.Review, red)
+		for _, p := range o.Pairs {
+			rr.Reviews = appendReview(rr.Reviews, o.Item.Command, p.Environment, p.Review, red)
+		}
+	}
+	if c := in.Claim; c != nil && c.Audits != nil {
+		rr.Claim = reportClaim(c, red)
+	}
+	for _, f := range in.Record.Evidence.Fixes {
+		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
+	}
+	return rr
+}
+
+// redactFunc masks secrets with r; with no redactor it keeps text as it
+// is.
+func redactFunc(r StringRedactor) func(string) string {
+	return func(s string) string {
+		if r == nil {
+			return s
+		}
+		return r.String(s)
+	}
+}
+
+// reportItems are the story's items in its order, each with what became
+// of it: an automated item's run (its outcome, matched by ID), a rejected
+// item's reason.
+func reportItems(in ReportInput, red func(string) string) []report.Item {
 	byID := map[string]Outcome{}
 	for _, o := range in.Record.Outcomes {
 		byID[o.Item.ID] = o
@@ -54,6 +82,7 @@ func ReportRun(in ReportInput) report.Run {
 	for _, it := range in.Record.Rejected {
 		rejected[it.ID] = it
 	}
+	var items []report.Item
 	for _, it := range in.Story.Items {
 		ri := report.Item{Line: it.Line, ID: it.ID, Text: red(it.Text), Kind: string(it.Kind), Checked: it.Checked}
 		switch it.Kind {
@@ -70,8 +99,16 @@ func ReportRun(in ReportInput) report.Run {
 			rj := rejected[it.ID]
 			ri.Command, ri.Reason = rj.Command, rj.Reason
 		}
-		rr.Items = append(rr.Items, ri)
+		items = append(items, ri)
 	}
+	return items
+}
+
+// reportMatrix is the environment matrix: a row per check and environment,
+// named by the audited claim's check name when the check came from one,
+// and the environments that ran, sorted.
+func reportMatrix(in ReportInput) ([]report.MatrixRow, []string) {
+	var rows []report.MatrixRow
 	envs := map[string]bool{}
 	for _, o := range in.Record.Outcomes {
 		for _, p := range o.Pairs {
@@ -87,34 +124,30 @@ func ReportRun(in ReportInput) report.Run {
 			if in.Claim != nil && in.Claim.items[o.Item.ID] != "" {
 				name = in.Claim.items[o.Item.ID]
 			}
-			rr.Matrix = append(rr.Matrix, report.MatrixRow{Name: name, Check: o.Item.Command, Environment: p.Environment,
+			rows = append(rows, report.MatrixRow{Name: name, Check: o.Item.Command, Environment: p.Environment,
 				ExitCode: p.Result.ExitCode, Required: p.RequiredExitCode, Result: res, Passed: p.Passed, Cached: p.Cached != nil})
 		}
 	}
+	var names []string
 	for e := range envs {
-		rr.Environments = append(rr.Environments, e)
+		names = append(names, e)
 	}
-	rr.VerificationStatus = rep.VerificationStatus
-	for _, o := range in.Record.Outcomes {
-		rr.Reviews = appendReview(rr.Reviews, o.Item.Command, "", o.Review, red)
-		for _, p := range o.Pairs {
-			rr.Reviews = appendReview(rr.Reviews, o.Item.Command, p.Environment, p.Review, red)
-		}
+	sort.Strings(names)
+	return rows, names
+}
+
+// reportClaim is the audit of an agent's signal: each expected pair,
+// claimed vs observed. Its free text (the task ID, the author, where the
+// signal was read, why reviewers disagreed) is redacted: a report quotes it
+// back.
+func reportClaim(c *Claim, red func(string) string) *report.Claim {
+	pairs := make([]report.ClaimPair, 0, len(c.Audits))
+	for _, a := range c.Audits {
+		pairs = append(pairs, report.ClaimPair{Check: a.Check, Environment: a.Environment,
+			ClaimedResult: a.ClaimedResult, ClaimedExitCode: a.ClaimedExitCode, ObservedResult: a.ObservedResult,
+			ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified, Escalated: red(a.Escalated)})
 	}
-	sort.Strings(rr.Environments)
-	if c := in.Claim; c != nil && c.Audits != nil {
-		pairs := make([]report.ClaimPair, 0, len(c.Audits))
-		for _, a := range c.Audits {
-			pairs = append(pairs, report.ClaimPair{Check: a.Check, Environment: a.Environment,
-				ClaimedResult: a.ClaimedResult, ClaimedExitCode: a.ClaimedExitCode, ObservedResult: a.ObservedResult,
-				ObservedExitCode: a.ObservedExitCode, FalseClaim: a.FalseClaim, Unverified: a.Unverified, Escalated: red(a.Escalated)})
-		}
-		rr.Claim = report.NewClaim(string(c.Signal.Kind), red(c.Signal.TaskID), red(c.Author), red(c.Source), pairs)
-	}
-	for _, f := range in.Record.Evidence.Fixes {
-		rr.AutoFixes = append(rr.AutoFixes, report.AutoFix{Type: string(f.FailureType), Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
-	}
-	return rr
+	return report.NewClaim(string(c.Signal.Kind), red(c.Signal.TaskID), red(c.Author), red(c.Source), pairs)
 }
 
 // ReportProblem is the view of a problem that publishers render, with its

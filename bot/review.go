@@ -249,54 +249,11 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 	rv := &Review{Reviewers: make([]ReviewerRun, len(runs))}
 	results := make([]consensus.Result, len(runs))
 	for k, o := range runs {
-		rr := ReviewerRun{ID: k + 1, Passed: o.Passed, ExitCode: o.Result.ExitCode, FailureType: o.FailureType,
-			Duration: o.Result.Duration, Attempts: o.attempts, Output: o.Result.Output}
-		cr := consensus.Result{Reviewer: k + 1, Passed: o.Passed}
-		if o.unavailable {
-			rr.Error = firstLine(o.Result.Output)
-			cr.Error = rr.Error
-		} else {
-			// Where the reviewer ran is not part of its result: the
-			// workspace's path, where its copy is shown, or the copy's own
-			// (a runner that cannot show a copy at the workspace's path
-			// runs in the copy). Only a real path is masked, never "." or
-			// "/".
-			out := o.Result.Output
-			for _, d := range []string{dirs[k], dirs[0]} {
-				if filepath.IsAbs(d) && d != "/" {
-					out = bytes.ReplaceAll(out, []byte(d), []byte("<workspace>"))
-				}
-			}
-			if v.Reviewing.Tests != nil {
-				cr.Tests = v.Reviewing.Tests(it.Argv, o.Result.Output)
-			} else if outcomes := o.Tests.Outcomes(); len(outcomes) > 0 {
-				// The tests the run's own reading named (bot/testresults).
-				cr.Tests = make(map[string]string, len(outcomes))
-				for name, st := range outcomes {
-					cr.Tests[name] = string(st)
-				}
-			}
-			cr.Digest = consensus.Digest(consensus.Canonical{ExitCode: o.Result.ExitCode, FailureType: string(o.FailureType),
-				Tests: cr.Tests, Output: failure.Normalize(out)})
-			rr.Digest = cr.Digest
-		}
-		rv.Reviewers[k], results[k] = rr, cr
+		rv.Reviewers[k], results[k] = v.reviewerRun(it, k, o, dirs)
 	}
 	rv.Verdict = consensus.Decide(results)
 	o := Outcome{Item: it, Review: rv}
-	pick := -1 // the run that stands for the check
-	for k, r := range runs {
-		switch rv.Status {
-		case consensus.Verified:
-			if r.Passed && pick < 0 {
-				pick = k
-			}
-		default:
-			if !r.Passed && !r.unavailable && pick < 0 {
-				pick = k
-			}
-		}
-	}
+	pick := standIn(rv.Status, runs)
 	switch {
 	case rv.Status == consensus.Verified:
 		o.Passed, o.Result, o.Tests = true, runs[pick].Result, runs[pick].Tests
@@ -318,7 +275,81 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 		// The run's own reason (a test command that ran no tests).
 		o.Reason = runs[pick].Reason
 	}
-	// A person must be able to see what every reviewer saw.
+	o.Result.Output = everyReviewerOutput(rv)
+	for _, r := range runs {
+		o.Result.Duration = max(o.Result.Duration, r.Result.Duration)
+		o.Result.TimedOut = o.Result.TimedOut || r.Result.TimedOut
+	}
+	return o
+}
+
+// reviewerRun is what reviewer k+1 saw, and its result as the consensus
+// weighs it: an error when its runner was unavailable, else a digest of
+// what it observed.
+func (v *Verifier) reviewerRun(it checklist.Item, k int, o Outcome, dirs []string) (ReviewerRun, consensus.Result) {
+	rr := ReviewerRun{ID: k + 1, Passed: o.Passed, ExitCode: o.Result.ExitCode, FailureType: o.FailureType,
+		Duration: o.Result.Duration, Attempts: o.attempts, Output: o.Result.Output}
+	cr := consensus.Result{Reviewer: k + 1, Passed: o.Passed}
+	if o.unavailable {
+		rr.Error = firstLine(o.Result.Output)
+		cr.Error = rr.Error
+		return rr, cr
+	}
+	cr.Tests = v.reviewerTests(it, o)
+	cr.Digest = consensus.Digest(consensus.Canonical{ExitCode: o.Result.ExitCode, FailureType: string(o.FailureType),
+		Tests: cr.Tests, Output: failure.Normalize(maskWorkspace(o.Result.Output, dirs[k], dirs[0]))})
+	rr.Digest = cr.Digest
+	return rr, cr
+}
+
+// maskWorkspace hides where a reviewer ran, which is not part of its
+// result: the workspace's path, where its copy is shown, or the copy's own
+// (a runner that cannot show a copy at the workspace's path runs in the
+// copy). Only a real path is masked, never "." or "/".
+func maskWorkspace(out []byte, dirs ...string) []byte {
+	for _, d := range dirs {
+		if filepath.IsAbs(d) && d != "/" {
+			out = bytes.ReplaceAll(out, []byte(d), []byte("<workspace>"))
+		}
+	}
+	return out
+}
+
+// reviewerTests are the per-test outcomes of a reviewer's run, which the
+// digest compares and flaky tests are named from: Reviewing.Tests' reading
+// of the output when set, else the tests the run's own reading named
+// (bot/testresults); nil when neither names any.
+func (v *Verifier) reviewerTests(it checklist.Item, o Outcome) map[string]string {
+	if v.Reviewing.Tests != nil {
+		return v.Reviewing.Tests(it.Argv, o.Result.Output)
+	}
+	outcomes := o.Tests.Outcomes()
+	if len(outcomes) == 0 {
+		return nil
+	}
+	tests := make(map[string]string, len(outcomes))
+	for name, st := range outcomes {
+		tests[name] = string(st)
+	}
+	return tests
+}
+
+// standIn picks the run that stands for the check: the first that passed
+// when the reviewers verified it, else the first that ran and failed; -1
+// when there is none.
+func standIn(status consensus.Status, runs []Outcome) int {
+	verified := status == consensus.Verified
+	for k, r := range runs {
+		if verified && r.Passed || !verified && !r.Passed && !r.unavailable {
+			return k
+		}
+	}
+	return -1
+}
+
+// everyReviewerOutput puts what every reviewer saw under one heading each,
+// so that a person judging a check that was not verified can see it all.
+func everyReviewerOutput(rv *Review) []byte {
 	var b strings.Builder
 	for _, r := range rv.Reviewers {
 		fmt.Fprintf(&b, "=== reviewer %d: %s ===\n", r.ID, r.Summary())
@@ -328,12 +359,7 @@ func (v *Verifier) judge(it checklist.Item, runs []Outcome, dirs []string) Outco
 		}
 	}
 	fmt.Fprintf(&b, "=== reviewers: %s ===\n", rv.Summary)
-	o.Result.Output = []byte(b.String())
-	for _, r := range runs {
-		o.Result.Duration = max(o.Result.Duration, r.Result.Duration)
-		o.Result.TimedOut = o.Result.TimedOut || r.Result.TimedOut
-	}
-	return o
+	return []byte(b.String())
 }
 
 func firstLine(b []byte) string {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -387,22 +388,53 @@ func (r *RunRecorder) Finished(v *Verification) runlog.Record {
 	rec.Route, rec.Reason, rec.Notes = sum.Route, sum.Reason, sum.Notes
 	rec.Ledger = runlog.Ledger{Cycles: sum.Cycles, MaxCycles: sum.MaxCycles, Fixes: sum.Fixes, MaxFixes: sum.MaxFixes}
 	rec.Environments = sum.Environments
-	inStory := map[string]bool{}
-	for _, it := range sum.Items {
-		inStory[it.ID] = true
-		rec.Items = append(rec.Items, runlog.Item{ID: it.ID, Text: it.Text, Command: it.Command, Kind: it.Kind, Ran: it.Ran,
-			Passed: it.Passed, Checked: it.Checked, FailureType: it.FailureType, ExitCode: it.ExitCode,
-			DurationMS: it.Duration.Milliseconds(), TimedOut: it.TimedOut, Output: runlog.Tail(it.Output), Reason: it.Reason,
-			CachedFrom: it.CachedFrom})
-	}
+	rec.Items = historyItems(sum.Items)
 	for _, m := range sum.Matrix {
 		rec.Matrix = append(rec.Matrix, runlog.MatrixRow{Check: m.Check, Environment: m.Environment, Result: m.Result, Passed: m.Passed})
 	}
 	for _, f := range sum.AutoFixes {
 		rec.AutoFixes = append(rec.AutoFixes, runlog.AutoFix{Type: f.Type, Command: f.Command, Commit: f.Commit, ExitCode: f.ExitCode})
 	}
-	// Outcomes of the pipeline's further Checks (gates, reviewers, claim
-	// audits) are not story items: they get a section of their own.
+	if checks := r.checkRows(v); len(checks) > 0 {
+		rec.Sections = append(rec.Sections, runlog.Section{Title: "Checks", Rows: checks})
+	}
+	if len(sum.Reviews) > 0 {
+		rec.Sections = append(rec.Sections, r.reviewersSection(sum))
+	}
+	// The evidence file is this run's own (the summary is the story's
+	// latest, overwritten by the next run).
+	if f := v.Files.Evidence; f != "" {
+		rec.Evidence, rec.EvidenceDir = []string{filepath.Base(f)}, filepath.Dir(f)
+		if r.AbsPath != nil {
+			rec.EvidenceDir = r.AbsPath(rec.EvidenceDir)
+		}
+	}
+	rec.Status = finishedStatus(v, rec.Items)
+	return rec
+}
+
+// historyItems are the story's items as the summary reports them, with
+// their output cut to the tail the history keeps.
+func historyItems(items []report.Item) []runlog.Item {
+	var out []runlog.Item
+	for _, it := range items {
+		out = append(out, runlog.Item{ID: it.ID, Text: it.Text, Command: it.Command, Kind: it.Kind, Ran: it.Ran,
+			Passed: it.Passed, Checked: it.Checked, FailureType: it.FailureType, ExitCode: it.ExitCode,
+			DurationMS: it.Duration.Milliseconds(), TimedOut: it.TimedOut, Output: runlog.Tail(it.Output), Reason: it.Reason,
+			CachedFrom: it.CachedFrom})
+	}
+	return out
+}
+
+// checkRows are the outcomes of the pipeline's further Checks (gates,
+// reviewers, claim audits): they are not story items, so they get a
+// section of their own. Their names and details are redacted here, since
+// they do not come through the summary, whose items already are.
+func (r *RunRecorder) checkRows(v *Verification) []runlog.Row {
+	inStory := map[string]bool{}
+	for _, it := range v.Summary.Items {
+		inStory[it.ID] = true
+	}
 	var checks []runlog.Row
 	for _, o := range v.Report.Outcomes {
 		if inStory[o.Item.ID] {
@@ -421,57 +453,62 @@ func (r *RunRecorder) Finished(v *Verification) runlog.Record {
 		}
 		checks = append(checks, runlog.Row{Name: r.redact(name), Result: res, Passed: o.Passed, Detail: r.redact(o.Reason)})
 	}
-	if len(checks) > 0 {
-		rec.Sections = append(rec.Sections, runlog.Section{Title: "Checks", Rows: checks})
+	return checks
+}
+
+// reviewersSection shows the independent reviewers' verdict on each
+// check, titled with the run's overall verification status.
+func (r *RunRecorder) reviewersSection(sum report.Run) runlog.Section {
+	sec := runlog.Section{Title: "Reviewers"}
+	if sum.VerificationStatus != "" {
+		sec.Title += " — " + sum.VerificationStatus
 	}
-	if len(sum.Reviews) > 0 {
-		sec := runlog.Section{Title: "Reviewers"}
-		if sum.VerificationStatus != "" {
-			sec.Title += " — " + sum.VerificationStatus
-		}
-		for _, rv := range sum.Reviews {
-			name := rv.Check
-			if rv.Environment != "" {
-				name += " in " + rv.Environment
-			}
-			result := rv.Status
-			if rv.Reason != "" {
-				result += " (" + rv.Reason + ")"
-			}
-			var detail []string
-			if rv.Summary != "" {
-				detail = append(detail, rv.Summary)
-			}
-			for _, who := range rv.Reviewers {
-				detail = append(detail, who.ID+": "+who.Status)
-			}
-			if len(rv.Flaky) > 0 {
-				detail = append(detail, "flaky: "+strings.Join(rv.Flaky, ", "))
-			}
-			sec.Rows = append(sec.Rows, runlog.Row{Name: r.redact(name), Result: result, Passed: rv.Status == "verified", Detail: r.redact(strings.Join(detail, "; "))})
-		}
-		rec.Sections = append(rec.Sections, sec)
+	for _, rv := range sum.Reviews {
+		sec.Rows = append(sec.Rows, r.reviewRow(rv))
 	}
-	// The evidence file is this run's own (the summary is the story's
-	// latest, overwritten by the next run).
-	if f := v.Files.Evidence; f != "" {
-		rec.Evidence, rec.EvidenceDir = []string{filepath.Base(f)}, filepath.Dir(f)
-		if r.AbsPath != nil {
-			rec.EvidenceDir = r.AbsPath(rec.EvidenceDir)
-		}
+	return sec
+}
+
+// reviewRow is one check's review: its verdict, and in the detail the
+// reviewers' summary, each reviewer's status and the flaky tests, so that
+// the history shows why a check was escalated.
+func (r *RunRecorder) reviewRow(rv report.Review) runlog.Row {
+	name := rv.Check
+	if rv.Environment != "" {
+		name += " in " + rv.Environment
 	}
-	_, failed, _, rejected := sum.Counts()
-	rec.Status = runlog.Passed
+	result := rv.Status
+	if rv.Reason != "" {
+		result += " (" + rv.Reason + ")"
+	}
+	var detail []string
+	if rv.Summary != "" {
+		detail = append(detail, rv.Summary)
+	}
+	for _, who := range rv.Reviewers {
+		detail = append(detail, who.ID+": "+who.Status)
+	}
+	if len(rv.Flaky) > 0 {
+		detail = append(detail, "flaky: "+strings.Join(rv.Flaky, ", "))
+	}
+	return runlog.Row{Name: r.redact(name), Result: result, Passed: rv.Status == "verified", Detail: r.redact(strings.Join(detail, "; "))}
+}
+
+// finishedStatus is how a run with a verdict ended: failed when an item
+// failed or was rejected, or when the ledger could not record the run (a
+// verdict the ledger does not have is no pass), else passed.
+func finishedStatus(v *Verification, items []runlog.Item) runlog.Status {
+	_, failed, _, rejected := v.Summary.Counts()
 	if failed > 0 || rejected > 0 || v.LedgerErr != nil {
-		rec.Status = runlog.Failed
+		return runlog.Failed
 	}
-	for _, it := range rec.Items {
+	for _, it := range items {
 		if it.FailureType == "" && it.Ran && !it.Passed {
 			// A failure with no type still counts as a failure.
-			rec.Status = runlog.Failed
+			return runlog.Failed
 		}
 	}
-	return rec
+	return runlog.Passed
 }
 
 // PipelineRunner runs a request (*Pipeline, or one wrapped).
