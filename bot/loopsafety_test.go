@@ -72,10 +72,7 @@ func TestCycleCapHoldsUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	stores := map[string]func(t *testing.T) ledger.Store{
 		"bolt": func(t *testing.T) ledger.Store {
-			s, err := bolt.Open(t.TempDir())
-			require.NoError(t, err)
-			t.Cleanup(func() { s.Close() })
-			return s
+			return openBolt(t)
 		},
 		"redis": func(t *testing.T) ledger.Store {
 			redistest.Client(t, 14, "bot loop-safety tests")
@@ -105,9 +102,7 @@ func TestCycleCapHoldsUnderConcurrency(t *testing.T) {
 func TestRefusedRunStartsNothing(t *testing.T) {
 	t.Parallel()
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
-	store, err := bolt.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := openBolt(t)
 	limits := ledger.DefaultLimits
 	var started atomic.Bool
 	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
@@ -133,9 +128,7 @@ func TestRefusedRunStartsNothing(t *testing.T) {
 func TestCancelledRunIsRecordedOnce(t *testing.T) {
 	t.Parallel()
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
-	store, err := bolt.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := openBolt(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
 		cancel()
@@ -162,9 +155,7 @@ func TestCancelledRunIsRecordedOnce(t *testing.T) {
 func TestRunRenewsItsReservation(t *testing.T) {
 	t.Parallel()
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
-	store, err := bolt.Open(t.TempDir())
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := openBolt(t)
 	limits := ledger.DefaultLimits
 	l := &ledger.Ledger{Store: store, Limits: limits, Lease: 200 * time.Millisecond}
 	var lost atomic.Bool
