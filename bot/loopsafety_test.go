@@ -14,7 +14,6 @@ import (
 
 	"github.com/engineo/autoverify/integrations/redistest"
 	"github.com/engineo/autoverify/ledger"
-	"github.com/engineo/autoverify/ledger/bolt"
 	ledgerredis "github.com/engineo/autoverify/ledger/redis"
 )
 
@@ -138,7 +137,7 @@ func TestCancelledRunIsRecordedOnce(t *testing.T) {
 	limits := ledger.DefaultLimits
 	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits,
 		Redactor: noRedact{}, Artifacts: h.artifacts, Runners: fakeRunners{h.ev, r}})
-	_, err = h.pipeline.Run(ctx, h.request())
+	_, err := h.pipeline.Run(ctx, h.request())
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, context.Canceled), "%v", err)
 	e, err := store.Get(context.Background(), "KAN-1")
