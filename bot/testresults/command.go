@@ -52,109 +52,132 @@ func Detect(argv []string) Tool {
 	if len(w) == 0 {
 		return NotATest
 	}
+	if t, ok := runners[w[0]]; ok {
+		return t
+	}
+	if t := bySubcommand(w); t != NotATest {
+		return t
+	}
+	return byArguments(argv, w)
+}
+
+// runners are the commands that run tests whatever their arguments.
+var runners = map[string]Tool{
+	"pytest": Pytest, "py.test": Pytest,
+	"jest": Jest, "mocha": Mocha,
+	"rspec": RSpec, "phpunit": PHPUnit, "ctest": CTest, "bats": Bats, "prove": Prove,
+	"tox": Tox, "nox": Tox,
+}
+
+// bySubcommand knows the tools that test when their first word says so:
+// "go test", "cargo nextest", "npm run test:unit", "make check".
+func bySubcommand(w []string) Tool {
 	arg := func(i int) string {
 		if i < len(w) {
 			return w[i]
 		}
 		return ""
 	}
+	sub := arg(1)
 	switch w[0] {
 	case "go":
-		if arg(1) == "test" {
+		if sub == "test" {
 			return GoTest
 		}
-	case "pytest", "py.test":
-		return Pytest
-	case "python", "python3", "py":
-		for i, a := range argv {
-			if a == "-m" && i+1 < len(argv) {
-				switch argv[i+1] {
-				case "pytest":
-					return Pytest
-				case "unittest":
-					return Unittest
-				}
-				break
-			}
-		}
-	case "node":
-		if slices.Contains(argv[1:], "--test") {
-			return NodeTest
-		}
 	case "npm", "pnpm", "yarn":
-		if arg(1) == "test" || arg(1) == "t" || (arg(1) == "run" && strings.HasPrefix(arg(2), "test")) || strings.HasPrefix(arg(1), "test:") {
+		if sub == "test" || sub == "t" || (sub == "run" && strings.HasPrefix(arg(2), "test")) || strings.HasPrefix(sub, "test:") {
 			return NPMTest
 		}
-	case "jest":
-		return Jest
 	case "vitest":
-		if arg(1) != "bench" {
+		if sub != "bench" {
 			return Vitest
 		}
-	case "mocha":
-		return Mocha
 	case "cargo":
-		switch arg(1) {
+		switch sub {
 		case "test":
 			return Cargo
 		case "nextest":
 			return Nextest
 		}
-	case "mvn", "mvnw":
-		for _, a := range w[1:] {
-			if a == "test" || a == "verify" || a == "install" || a == "package" {
-				return Maven
-			}
-		}
-	case "gradle", "gradlew":
-		for _, a := range w[1:] {
-			if a == "test" || a == "check" || a == "build" || strings.HasSuffix(a, ":test") {
-				return Gradle
-			}
-		}
-	case "rspec":
-		return RSpec
 	case "rake":
-		if arg(1) == "test" || arg(1) == "spec" || arg(1) == "" {
+		if sub == "test" || sub == "spec" || sub == "" {
 			return Rake
 		}
-	case "phpunit":
-		return PHPUnit
-	case "ctest":
-		return CTest
-	case "bats":
-		return Bats
-	case "prove":
-		return Prove
 	case "deno":
-		if arg(1) == "test" {
+		if sub == "test" {
 			return DenoTest
 		}
 	case "bun":
-		if arg(1) == "test" {
+		if sub == "test" {
 			return BunTest
 		}
-	case "tox", "nox":
-		return Tox
-	case "ruby":
-		// A minitest file run directly: ruby -Itest test/calc_test.rb.
-		for _, a := range w[1:] {
-			if b := filepath.Base(a); strings.HasSuffix(b, "_test.rb") || (strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".rb")) {
-				return Minitest
-			}
-		}
-	case "java":
-		for _, a := range w[1:] {
-			if a == "org.junit.runner.JUnitCore" || strings.Contains(a, "junit-platform-console") {
-				return JUnit
-			}
-		}
 	case "make", "gmake":
-		if arg(1) == "test" || arg(1) == "check" || arg(1) == "tests" {
+		if sub == "test" || sub == "check" || sub == "tests" {
 			return MakeTest
 		}
 	}
 	return NotATest
+}
+
+// byArguments knows the tools that test when some argument says so,
+// wherever it is: "python -m pytest", "node --test", "mvn -B verify",
+// "gradle :app:test", "ruby -Itest test/calc_test.rb", "java
+// org.junit.runner.JUnitCore". Flags count here, so argv is read as given.
+func byArguments(argv, w []string) Tool {
+	switch w[0] {
+	case "python", "python3", "py":
+		return pythonModule(argv)
+	case "node":
+		if slices.Contains(argv[1:], "--test") {
+			return NodeTest
+		}
+	case "mvn", "mvnw":
+		if slices.ContainsFunc(w[1:], func(a string) bool {
+			return a == "test" || a == "verify" || a == "install" || a == "package"
+		}) {
+			return Maven
+		}
+	case "gradle", "gradlew":
+		if slices.ContainsFunc(w[1:], func(a string) bool {
+			return a == "test" || a == "check" || a == "build" || strings.HasSuffix(a, ":test")
+		}) {
+			return Gradle
+		}
+	case "ruby":
+		if slices.ContainsFunc(w[1:], minitestFile) {
+			return Minitest
+		}
+	case "java":
+		if slices.ContainsFunc(w[1:], func(a string) bool {
+			return a == "org.junit.runner.JUnitCore" || strings.Contains(a, "junit-platform-console")
+		}) {
+			return JUnit
+		}
+	}
+	return NotATest
+}
+
+// pythonModule reads the module of "python -m pytest": only the first -m
+// counts, as it does for python.
+func pythonModule(argv []string) Tool {
+	i := slices.Index(argv, "-m")
+	if i < 0 || i+1 >= len(argv) {
+		return NotATest
+	}
+	switch argv[i+1] {
+	case "pytest":
+		return Pytest
+	case "unittest":
+		return Unittest
+	}
+	return NotATest
+}
+
+// minitestFile reports whether a is a minitest file, which ruby runs
+// directly: ruby -Itest test/calc_test.rb.
+func minitestFile(a string) bool {
+	b := filepath.Base(a)
+	return strings.HasSuffix(b, "_test.rb") || (strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".rb"))
 }
 
 // words drops what runs a tool without being it: env assignments, "env",

@@ -2,7 +2,6 @@ package testresults
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/engineo/autoverify/internal/lazyregexp"
@@ -29,73 +28,100 @@ func parseGoJSON(out []byte) (Results, bool) {
 	if !bytes.Contains(out, []byte(`"Action":`)) {
 		return Results{}, false
 	}
-	type key struct{ pkg, test string }
-	type state struct {
-		status Status
-		out    strings.Builder
-		order  int
-	}
-	tests := map[key]*state{}
-	pkgs := map[string]*state{}
-	var order []key
+	run := goRun{tests: map[goKey]*goState{}, pkgs: map[string]*goState{}}
 	seen := false
 	for _, l := range bytes.Split(out, []byte("\n")) {
-		l = bytes.TrimSpace(l)
-		if len(l) == 0 || l[0] != '{' {
-			continue
-		}
 		var ev goEvent
-		if json.Unmarshal(l, &ev) != nil || ev.Action == "" {
-			continue
-		}
-		seen = true
-		pkg := ev.Package
-		if pkg == "" {
-			pkg = ev.ImportPath
-		}
-		if ev.Test == "" {
-			p := pkgs[pkg]
-			if p == nil {
-				p = &state{}
-				pkgs[pkg] = p
-			}
-			switch ev.Action {
-			case "output", "build-output":
-				p.out.WriteString(ev.Output)
-			case "fail", "build-fail":
-				p.status = Fail
-			case "pass":
-				p.status = Pass
-			case "skip":
-				p.status = Skip
-			}
-			continue
-		}
-		top, _, _ := strings.Cut(ev.Test, "/")
-		k := key{pkg, top}
-		st := tests[k]
-		if st == nil {
-			st = &state{order: len(order)}
-			tests[k] = st
-			order = append(order, k)
-		}
-		switch ev.Action {
-		case "output":
-			st.out.WriteString(ev.Output)
-		case "pass", "fail", "skip":
-			if ev.Test == top {
-				st.status = Status(ev.Action)
-			}
+		if _, ok := event(l, &ev); ok {
+			seen = true
+			run.add(&ev)
 		}
 	}
 	if !seen {
 		return Results{}, false
 	}
-	multi := len(pkgs) > 1
-	var r Results
+	r := Results{Cases: run.cases()}
+	finish(&r)
+	return r, true
+}
+
+// goRun is what go test -json said, by top-level test and by package.
+type goRun struct {
+	tests map[goKey]*goState
+	order []goKey // tests in the order they were first heard of
+	pkgs  map[string]*goState
+}
+
+type goKey struct{ pkg, test string }
+
+// goState is how a test or a package ended (empty: it never did) and what
+// it printed.
+type goState struct {
+	status Status
+	out    strings.Builder
+}
+
+// add records one event.
+func (run *goRun) add(ev *goEvent) {
+	pkg := ev.Package
+	if pkg == "" {
+		pkg = ev.ImportPath // build events name the package so
+	}
+	if ev.Test == "" {
+		run.addPackage(pkg, ev)
+	} else {
+		run.addTest(pkg, ev)
+	}
+}
+
+func (run *goRun) addPackage(pkg string, ev *goEvent) {
+	p := run.pkgs[pkg]
+	if p == nil {
+		p = &goState{}
+		run.pkgs[pkg] = p
+	}
+	switch ev.Action {
+	case "output", "build-output":
+		p.out.WriteString(ev.Output)
+	case "fail", "build-fail":
+		p.status = Fail
+	case "pass":
+		p.status = Pass
+	case "skip":
+		p.status = Skip
+	}
+}
+
+// addTest files a subtest's output under its top-level test, but not its
+// verdict: go reports the parent's.
+func (run *goRun) addTest(pkg string, ev *goEvent) {
+	top, _, _ := strings.Cut(ev.Test, "/")
+	k := goKey{pkg, top}
+	st := run.tests[k]
+	if st == nil {
+		st = &goState{}
+		run.tests[k] = st
+		run.order = append(run.order, k)
+	}
+	switch ev.Action {
+	case "output":
+		st.out.WriteString(ev.Output)
+	case "pass", "fail", "skip":
+		if ev.Test == top {
+			st.status = Status(ev.Action)
+		}
+	}
+}
+
+// cases lists the tests in the order go started them, then the packages
+// that failed with no failing test (in name order, for a stable list).
+// Names carry the package only when there are several.
+func (run *goRun) cases() []Case {
+	multi := len(run.pkgs) > 1
+	var cases []Case
 	failedIn := map[string]bool{}
-	for _, k := range order {
-		st := tests[k]
+	for _, k := range run.order {
+		st := run.tests[k]
 		status := st.status
 		if status == "" {
 			// A test that never ended: the package died under it (a
@@ -111,16 +137,15 @@ func parseGoJSON(out []byte) (Results, bool) {
 			failedIn[k.pkg] = true
 			c.Failure = goFailure(st.out.String())
 		}
-		r.Cases = append(r.Cases, c)
+		cases = append(cases, c)
 	}
-	for _, pkg := range sortedKeys(pkgs) {
-		p := pkgs[pkg]
+	for _, pkg := range sortedKeys(run.pkgs) {
+		p := run.pkgs[pkg]
 		if p.status == Fail && !failedIn[pkg] {
-			r.Cases = append(r.Cases, Case{Name: pkg, Status: Fail, Failure: goFailure(p.out.String())})
+			cases = append(cases, Case{Name: pkg, Status: Fail, Failure: goFailure(p.out.String())})
 		}
 	}
-	finish(&r)
-	return r, true
+	return cases
 }
 
 // goNoise are go test's own framing lines, not what a test said.

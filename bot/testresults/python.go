@@ -11,45 +11,34 @@ var (
 	// pytest's last line: "==== 1 failed, 2 passed, 1 skipped in 0.12s ====",
 	// or with -q "1 failed, 2 passed in 0.12s", or "no tests ran in 0.01s".
 	pytestSummary = lazyregexp.New(`^=*\s*((?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?|rerun)(?:, )?)+|no tests ran) in [\d.]+s(?: \([^)]*\))?\s*=*$`)
-	pytestCount   = lazyregexp.New(`(\d+) (failed|passed|skipped|errors?|xfailed|xpassed)`)
-	pytestShort   = lazyregexp.New(`^(FAILED|ERROR) (\S+?)(?: - (.*))?$`)
+	pytestCount   = lazyregexp.New(`(?P<n>\d+) (?P<word>failed|passed|skipped|errors?|xfailed|xpassed)`)
+	pytestShort   = lazyregexp.New(`^(FAILED|ERROR) (?P<name>\S+?)(?: - (?P<gist>.*))?$`)
 	pytestSection = lazyregexp.New(`^_{3,} (?:ERROR at \w+ of )?(\S.*?) _{3,}$`)
 )
 
-// parsePytest reads pytest's text output: the counts of its last line and
+// pytestText reads pytest's text output: the counts of its last line and
 // the names of its "short test summary info" (FAILED/ERROR lines, printed
 // by default since pytest 6). An error (in a fixture, or collecting a
 // file) counts as a failure; xfailed counts as skipped, xpassed as passed.
-func parsePytest(out []byte) (Results, bool) {
-	ls := lines(out)
-	sum := -1
-	for i := len(ls) - 1; i >= 0; i-- {
-		if pytestSummary().MatchString(strings.TrimSpace(ls[i])) {
-			sum = i
-			break
-		}
-	}
-	if sum < 0 {
-		return Results{}, false
-	}
-	var r Results
-	for _, m := range pytestCount().FindAllStringSubmatch(ls[sum], -1) {
-		n, _ := strconv.Atoi(m[1])
-		switch m[2] {
-		case "failed", "error", "errors":
-			r.Failed += n
-		case "passed", "xpassed":
-			r.Passed += n
-		case "skipped", "xfailed":
-			r.Skipped += n
-		}
-	}
-	r.Run = r.Passed + r.Failed
-	// The E lines of each failure's section, by the section's name
-	// ("test_a", "TestK.test_b", "ERROR collecting tests/test_x.py").
+var pytestText = summary{
+	totals: totalsLines{shapes: []totalsLine{{re: pytestSummary, trim: true, words: &wordCounts{re: pytestCount, as: map[string]count{
+		"failed": failed, "error": failed, "errors": failed,
+		"passed": passed, "xpassed": passed,
+		"skipped": skipped, "xfailed": skipped,
+	}}}}},
+	above: true,
+	cases: cases{line: pytestShort, once: true, gists: pytestFailures, key: sectionName},
+}
+
+// pytestFailures keeps the E lines of each failure's section, by the
+// section's name ("test_a", "TestK.test_b", "ERROR collecting
+// tests/test_x.py"). A test's setup, call and teardown sections share a
+// name and their lines. Blank E lines are kept as pytest printed them:
+// they part the halves of a diff.
+func pytestFailures(ls []string) map[string]string {
 	sections := map[string][]string{}
 	cur := ""
-	for _, l := range ls[:sum] {
+	for _, l := range ls {
 		if m := pytestSection().FindStringSubmatch(l); m != nil {
 			cur = m[1]
 			continue
@@ -58,20 +47,11 @@ func parsePytest(out []byte) (Results, bool) {
 			sections[cur] = append(sections[cur], strings.TrimSpace(l[1:]))
 		}
 	}
-	seen := map[string]bool{}
-	for _, l := range ls[:sum] {
-		m := pytestShort().FindStringSubmatch(l)
-		if m == nil || seen[m[2]] {
-			continue
-		}
-		seen[m[2]] = true
-		gist := sections[sectionName(m[2])]
-		if len(gist) == 0 && m[3] != "" {
-			gist = []string{m[3]}
-		}
-		r.Cases = append(r.Cases, Case{Name: m[2], Status: Fail, Failure: strings.Join(gist, "\n")})
+	gists := make(map[string]string, len(sections))
+	for name, said := range sections {
+		gists[name] = strings.Join(said, "\n")
 	}
-	return r, true
+	return gists
 }
 
 // sectionName is how pytest titles a failure section for a node id:
@@ -93,7 +73,9 @@ var (
 
 // parseUnittest reads python -m unittest's text: "Ran N tests", then "OK"
 // or "FAILED (failures=1, errors=2, skipped=1)". Skipped tests are part of
-// unittest's N; they are not counted as run here.
+// unittest's N; they are not counted as run here. It is not a summary:
+// its totals take two lines, and its names and tracebacks follow rules of
+// their own.
 func parseUnittest(out []byte) (Results, bool) {
 	ls := lines(out)
 	ran := -1

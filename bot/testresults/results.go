@@ -190,24 +190,26 @@ type parser struct {
 // cannot appear by accident), then the runners' text summaries, most
 // specific first. go text comes last because a Makefile or a script may
 // run go test among other things, and its "--- FAIL" lines are then still
-// the best account there is.
+// the best account there is. Most text formats are a summary (a table of
+// the tool's patterns, read by summary.go); the formats unlike the others
+// have a parser of their own.
 var parsers = []parser{
 	{FormatGoJSON, []string{`"Action":`}, parseGoJSON},
 	{FormatJUnit, []string{"<testsuite"}, parseJUnitOutput},
-	{FormatNextest, []string{"Summary ["}, parseNextest},
-	{FormatCargo, []string{"test result: "}, parseCargo},
-	{FormatPytest, []string{" passed", " failed", "no tests ran", " error", " skipped", " xfailed", " xpassed", " deselected", " warning"}, parsePytest},
+	{FormatNextest, []string{"Summary ["}, nextestText.parse},
+	{FormatCargo, []string{"test result: "}, cargoText.parse},
+	{FormatPytest, []string{" passed", " failed", "no tests ran", " error", " skipped", " xfailed", " xpassed", " deselected", " warning"}, pytestText.parse},
 	{FormatUnittest, []string{"Ran "}, parseUnittest},
-	{FormatNodeSpec, []string{"ℹ tests "}, parseNodeSpec},
+	{FormatNodeSpec, []string{"ℹ tests "}, nodeSpecText.parse},
 	{FormatTAP, []string{"1.."}, parseTAP},
-	{FormatJest, []string{"Tests:"}, parseJest},
-	{FormatMaven, []string{"Tests run: "}, parseMaven},
-	{FormatJUnit4, []string{"Tests run: ", "OK ("}, parseJUnitCore},
-	{FormatGradle, []string{" completed"}, parseGradle},
-	{FormatRSpec, []string{" example"}, parseRSpec},
-	{FormatMinitest, []string{" assertions, "}, parseMinitest},
-	{FormatPHPUnit, []string{"OK (", "Tests: ", "No tests executed!"}, parsePHPUnit},
-	{FormatCTest, []string{"tests passed, ", "No tests were found"}, parseCTest},
+	{FormatJest, []string{"Tests:"}, jestText.parse},
+	{FormatMaven, []string{"Tests run: "}, mavenText.parse},
+	{FormatJUnit4, []string{"Tests run: ", "OK ("}, junitCoreText.parse},
+	{FormatGradle, []string{" completed"}, gradleText.parse},
+	{FormatRSpec, []string{" example"}, rspecText.parse},
+	{FormatMinitest, []string{" assertions, "}, minitestText.parse},
+	{FormatPHPUnit, []string{"OK (", "Tests: ", "No tests executed!"}, phpunitText.parse},
+	{FormatCTest, []string{"tests passed, ", "No tests were found"}, ctestText.parse},
 	{FormatGoText, []string{"--- ", "ok  ", "FAIL\t", "?   \t"}, parseGoText},
 }
 

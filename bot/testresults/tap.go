@@ -1,7 +1,6 @@
 package testresults
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/engineo/autoverify/internal/lazyregexp"
@@ -10,9 +9,12 @@ import (
 var (
 	tapLine    = lazyregexp.New(`^(\s*)(not ok|ok) \d+(?:\s+-)?(.*?)(?:\s*#\s*(SKIP|TODO|skip|todo)\b.*)?$`)
 	tapPlan    = lazyregexp.New(`^\s*1\.\.\d+`)
-	tapCount   = lazyregexp.New(`^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
+	tapCount   = lazyregexp.New(`^# (?P<word>tests|pass|fail|skipped|todo|cancelled) (?P<n>\d+)$`)
 	tapBailOut = lazyregexp.New(`^\s*Bail out!`)
 )
+
+// tapTotals are node's counts at the end of its TAP ("# tests 4").
+var tapTotals = countLines{wordCounts{re: tapCount, as: nodeCounts}}
 
 // parseTAP reads TAP: node --test (which nests subtests four spaces
 // deeper, before their parent) and bats. Only leaf tests count, as node's
@@ -35,13 +37,7 @@ func parseTAP(out []byte) (Results, bool) {
 		c      Case
 	}
 	var entries []entry
-	counts := map[string]int{}
 	for i, l := range ls {
-		if m := tapCount().FindStringSubmatch(l); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			counts[m[1]] = n
-			continue
-		}
 		m := tapLine().FindStringSubmatch(l)
 		if m == nil {
 			continue
@@ -66,10 +62,9 @@ func parseTAP(out []byte) (Results, bool) {
 		r.Cases = append(r.Cases, e.c)
 	}
 	finish(&r)
-	if n, ok := counts["tests"]; ok {
-		r.Passed, r.Failed = counts["pass"], counts["fail"]+counts["cancelled"]
-		r.Skipped = counts["skipped"] + counts["todo"]
-		r.Run = n - r.Skipped
+	if t, _, ok := tapTotals.read(ls); ok {
+		n := t.results()
+		r.Run, r.Passed, r.Failed, r.Skipped = n.Run, n.Passed, n.Failed, n.Skipped
 	}
 	for _, l := range ls {
 		if tapBailOut().MatchString(l) && r.Failed == 0 {
@@ -124,62 +119,26 @@ func tapFailure(rest []string, indent int) string {
 
 var yamlKey = lazyregexp.New(`^([A-Za-z_]+):(\s.*|$)`)
 
+// nodeCounts are what node --test's reporters count ("ℹ tests 4" in
+// spec, "# tests 4" in TAP): a cancelled test failed, a todo one was
+// skipped.
+var nodeCounts = map[string]count{
+	"tests": total, "pass": passed, "fail": failed, "cancelled": failed, "skipped": skipped, "todo": skipped,
+}
+
 var (
-	nodeSpecCount = lazyregexp.New(`^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$`)
-	nodeSpecFail  = lazyregexp.New(`^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$`)
-	nodeSpecPass  = lazyregexp.New(`^(\s*)✔ (.+?)(?: \([\d.]+m?s\))?$`)
+	nodeSpecCount   = lazyregexp.New(`^ℹ (?P<word>tests|pass|fail|skipped|todo|cancelled) (?P<n>\d+)$`)
+	nodeSpecFailing = lazyregexp.New(`^✖ failing tests:`)
+	nodeSpecFail    = lazyregexp.New(`^(\s*)✖ (?P<name>.+?)(?: \([\d.]+m?s\))?$`)
 )
 
-// parseNodeSpec reads node --test's spec reporter (the default on a
+// nodeSpecText reads node --test's spec reporter (the default on a
 // terminal): its "ℹ tests N" totals, and the names under "✖ failing
-// tests:".
-func parseNodeSpec(out []byte) (Results, bool) {
-	ls := lines(out)
-	counts := map[string]int{}
-	for _, l := range ls {
-		if m := nodeSpecCount().FindStringSubmatch(l); m != nil {
-			n, _ := strconv.Atoi(m[2])
-			counts[m[1]] = n
-		}
-	}
-	n, ok := counts["tests"]
-	if !ok {
-		return Results{}, false
-	}
-	var r Results
-	failing := -1
-	for i, l := range ls {
-		if strings.HasPrefix(l, "✖ failing tests:") {
-			failing = i
-			break
-		}
-	}
-	seen := map[string]bool{}
-	if failing >= 0 {
-		for i := failing + 1; i < len(ls); i++ {
-			m := nodeSpecFail().FindStringSubmatch(ls[i])
-			if m == nil || seen[m[2]] {
-				continue
-			}
-			seen[m[2]] = true
-			var gist []string
-			for _, l := range ls[i+1:] {
-				t := strings.TrimSpace(l)
-				if nodeSpecFail().MatchString(l) || strings.HasPrefix(t, "at ") {
-					break
-				}
-				if t != "" && !strings.HasPrefix(t, "test at ") {
-					gist = append(gist, t)
-				}
-				if len(gist) == failureLines {
-					break
-				}
-			}
-			r.Cases = append(r.Cases, Case{Name: m[2], Status: Fail, Failure: strings.Join(gist, "\n")})
-		}
-	}
-	r.Passed, r.Failed = counts["pass"], counts["fail"]+counts["cancelled"]
-	r.Skipped = counts["skipped"] + counts["todo"]
-	r.Run = n - r.Skipped
-	return r, true
+// tests:", where each failure is listed once more with its error.
+var nodeSpecText = summary{
+	totals: countLines{wordCounts{re: nodeSpecCount, as: nodeCounts}},
+	cases: cases{
+		line: nodeSpecFail, once: true, region: region{from: nodeSpecFailing},
+		under: &block{endAt: []pattern{nodeSpecFail}, endsWith: []string{"at "}, drop: []string{"test at "}},
+	},
 }
