@@ -11,7 +11,6 @@
 #
 #   CGO_ENABLED=0 go build -tags kubernetes -trimpath -ldflags "-s -w -X main.version=$(git describe --always --dirty)" \
 #       -o dist/autoverify ./cmd/autoverify
-#   CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o dist/autoverify-sandbox-init ./cmd/autoverify-sandbox-init
 #   mkdir -p dist/rootfs/etc/ssl/certs dist/rootfs/tmp dist/data/state dist/data/reports
 #   cp docker/passwd docker/group dist/rootfs/etc/
 #   cp /etc/ssl/certs/ca-certificates.crt dist/rootfs/etc/ssl/certs/
@@ -35,8 +34,7 @@ ENV ENGINEO_LISTEN_ADDR=:8080 \
     ENGINEO_ARTIFACTS_DIR=/var/lib/autoverify/reports \
     TMPDIR=/tmp \
     HOME=/tmp \
-    SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt \
-    ENGINEO_SANDBOX_INIT=/autoverify-sandbox-init
+    SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
 WORKDIR /var/lib/autoverify
 EXPOSE 8080
 # Plain Docker / Compose health: the binary probes its own /healthz (the
@@ -53,9 +51,6 @@ FROM base AS host
 COPY dist/rootfs/ /
 COPY --chown=65532:65532 dist/data/ /var/lib/autoverify/
 COPY dist/autoverify /autoverify
-# The local sandbox's init as a program of its own (ENGINEO_SANDBOX_INIT):
-# it starts at a fraction of autoverify's cost; see cmd/autoverify-sandbox-init.
-COPY dist/autoverify-sandbox-init /autoverify-sandbox-init
 
 # ---- build in golang:1.26 ---------------------------------------------------
 FROM golang:1.26 AS build
@@ -67,8 +62,6 @@ ARG VERSION=dev
 RUN CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -tags kubernetes -trimpath \
         -ldflags "-s -w -X main.version=${VERSION}" \
         -o /out/autoverify ./cmd/autoverify \
- && CGO_ENABLED=0 GOFLAGS=-buildvcs=false go build -trimpath -ldflags "-s -w" \
-        -o /out/autoverify-sandbox-init ./cmd/autoverify-sandbox-init \
  && mkdir -p /out/rootfs/etc/ssl/certs /out/rootfs/tmp /out/data/state /out/data/reports \
  && cp docker/passwd docker/group /out/rootfs/etc/ \
  && cp /etc/ssl/certs/ca-certificates.crt /out/rootfs/etc/ssl/certs/ \
@@ -79,4 +72,3 @@ FROM base AS runtime
 COPY --from=build /out/rootfs/ /
 COPY --from=build --chown=65532:65532 /out/data/ /var/lib/autoverify/
 COPY --from=build /out/autoverify /autoverify
-COPY --from=build /out/autoverify-sandbox-init /autoverify-sandbox-init

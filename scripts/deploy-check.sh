@@ -59,7 +59,6 @@ if [ "${SKIP_DOCKER:-0}" != 1 ]; then
   t=$(date +%s%N)
   rm -rf dist/rootfs dist/data
   CGO_ENABLED=0 go build -tags kubernetes -trimpath -ldflags "-s -w -X main.version=$version" -o dist/autoverify ./cmd/autoverify
-  CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o dist/autoverify-sandbox-init ./cmd/autoverify-sandbox-init
   figures["binary build"]="$(ms_since "$t") ms"
   figures["binary size"]="$(stat -c %s dist/autoverify) bytes"
   ./dist/autoverify version

@@ -105,15 +105,6 @@ echo "== go test -race"
 go test -race -count=1 -timeout 30m ./...
 go test -race -count=1 -timeout 30m -tags kubernetes ./integrations/runners/
 
-echo "== local runner with autoverify-sandbox-init (the installed layout)"
-# The suite above starts every sandbox's init from the test binary itself;
-# installed, autoverify starts the separate init program beside it. The
-# runner's tests, escape suite included, again with that program.
-initbin=$(mktemp -d)
-go build -o "$initbin/autoverify-sandbox-init" ./cmd/autoverify-sandbox-init
-AUTOVERIFY_TEST_INIT_BINARY="$initbin/autoverify-sandbox-init" go test -count=1 ./integrations/local/
-rm -rf "$initbin"
-
 if [ "${SKIP_DEPLOY_CHECK:-}" = 1 ]; then
   echo "== deploy check skipped (SKIP_DEPLOY_CHECK=1)"
 else

@@ -15,18 +15,14 @@ import (
 
 // BenchmarkCLI measures whole `autoverify plan` and `autoverify run`
 // processes (start-up included) on a one-item `true` story in a git work
-// tree, side by side, so their ratio is what a user feels: run with
-// --no-cache and one reviewer (the check runs once), run-reviewers (the
-// default two independent reviewers, a workspace copy included), and
-// run-cached (one reviewer, an unchanged tree served from the result
-// cache: reviewers never take a cached pass). The binaries are built once,
-// and run as the container image runs them: autoverify with
-// ENGINEO_SANDBOX_INIT naming autoverify-sandbox-init. run-selfinit is run
-// without it: the sandbox's init is autoverify itself (the default, and
-// `go run`).
+// tree: run (the default two reviewers, with --no-cache so that every
+// iteration runs the check), run-1 (one reviewer: lighter than the
+// default), and run-cached (the defaults: an unchanged tree served from
+// the result cache). This measures start-up, not real work: for that see
+// scripts/bench-realwork.sh.
 func BenchmarkCLI(b *testing.B) {
 	bin, dir, story, env := cliBench(b)
-	for _, sub := range []string{"plan", "run", "run-reviewers", "run-cached", "run-selfinit"} {
+	for _, sub := range []string{"plan", "run", "run-1", "run-cached"} {
 		b.Run(sub, func(b *testing.B) {
 			for b.Loop() {
 				if err := cliOnce(bin, dir, story, env, sub); err != nil {
@@ -48,7 +44,7 @@ func BenchmarkCLI(b *testing.B) {
 //	go test -run XXX -bench CLISideBySide -benchtime 40x ./cmd/autoverify
 func BenchmarkCLISideBySide(b *testing.B) {
 	bin, dir, story, env := cliBench(b)
-	subs := []string{"plan", "run", "run-reviewers", "run-cached", "run-selfinit"}
+	subs := []string{"plan", "run", "run-1", "run-cached"}
 	times := make(map[string][]float64, len(subs))
 	i := 0
 	for b.Loop() {
@@ -91,13 +87,9 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	initBin := filepath.Join(filepath.Dir(bin), "autoverify-sandbox-init")
-	if out, err := exec.Command("go", "build", "-o", initBin, "../autoverify-sandbox-init").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
 	dir = b.TempDir()
 	story = filepath.Join(dir, "S-1.md")
-	env = append(os.Environ(), "ENGINEO_SANDBOX_INIT="+initBin, "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
+	env = append(os.Environ(), "ENGINEO_AUTOVERIFY_ALLOWLIST=true", "ENGINEO_STATE_DIR="+filepath.Join(dir, "state"),
 		"ENGINEO_ARTIFACTS_DIR="+filepath.Join(dir, "reports"))
 	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("state/\nreports/\n"), 0o644); err != nil {
 		b.Fatal(err)
@@ -110,14 +102,9 @@ func cliBench(b *testing.B) (bin, dir, story string, env []string) {
 	return bin, dir, story, env
 }
 
-// cliOnce runs one variant: plan; run with --no-cache and one reviewer;
-// run-reviewers (--no-cache, the default two); run-cached (one reviewer,
-// the cache on); run-selfinit is run without ENGINEO_SANDBOX_INIT. The story is reset first, the evidence of earlier runs
-// removed (it piles up one file a run).
+// cliOnce runs one variant (see BenchmarkCLI). The story is reset first,
+// the evidence of earlier runs removed (it piles up one file a run).
 func cliOnce(bin, dir, story string, env []string, sub string) error {
-	if sub == "run-selfinit" {
-		env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, "ENGINEO_SANDBOX_INIT=") })
-	}
 	if err := os.WriteFile(story, []byte("- [ ] a `true`\n"), 0o644); err != nil {
 		return err
 	}
@@ -128,12 +115,10 @@ func cliOnce(bin, dir, story string, env []string, sub string) error {
 	verb, _, _ := strings.Cut(sub, "-")
 	cmd := exec.Command(bin, verb, story, "--workdir", dir, "--story-key", "S-1")
 	switch sub {
-	case "run", "run-selfinit":
-		cmd.Args = append(cmd.Args, "--no-cache", "--reviewers", "1")
-	case "run-reviewers":
+	case "run":
 		cmd.Args = append(cmd.Args, "--no-cache")
-	case "run-cached":
-		cmd.Args = append(cmd.Args, "--reviewers", "1")
+	case "run-1":
+		cmd.Args = append(cmd.Args, "--no-cache", "--reviewers", "1")
 	}
 	cmd.Env, cmd.Dir = env, dir
 	if out, err := cmd.CombinedOutput(); err != nil {

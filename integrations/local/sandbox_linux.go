@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -67,25 +65,17 @@ func (r *Runner) spawnInit() (*initProc, error) {
 		ReadOnly: append(append([]string{}, sb.ReadOnly...), sb.ExtraReadOnly...), Caches: sb.Caches, Hide: sb.Hide,
 		Network: sb.Network, Processes: r.perSandbox, Memory: sb.MemoryBytes, FileSize: sb.FileSizeBytes,
 		TmpSize: sb.TmpBytes, CPUTime: int64(sb.CPUTime / time.Second)}.Encode()
-	for {
-		sp, err := sandboxinit.Start()
-		if err != nil {
-			return nil, fmt.Errorf("local: %w", err)
-		}
-		p := &initProc{Proc: sp}
-		// The init reads the spec as soon as it starts.
-		_, err = p.SpecW.Write(payload)
-		if err == nil {
-			return p, nil
-		}
-		p.Kill()
-		if !sp.Separate {
-			return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
-		}
-		// The init program (sandboxinit.BinaryEnv) ended before its
-		// spec: autoverify itself from now on.
-		initBinaryFailed("it ended before reading its spec (" + err.Error() + ")")
+	sp, err := sandboxinit.Start()
+	if err != nil {
+		return nil, fmt.Errorf("local: %w", err)
 	}
+	p := &initProc{Proc: sp}
+	// The init reads the spec as soon as it starts.
+	if _, err := p.SpecW.Write(payload); err != nil {
+		p.Kill()
+		return nil, fmt.Errorf("local: sending the sandbox spec: %w", err)
+	}
+	return p, nil
 }
 
 // takeInit returns a waiting init, starting one if none is ready, and
@@ -240,9 +230,6 @@ func (r *Runner) addWarm(p *initProc) bool {
 	var ready [len(sandboxinit.ReadyLine)]byte
 	if _, err := io.ReadFull(p.Report, ready[:]); err != nil || string(ready[:]) != sandboxinit.ReadyLine {
 		p.Kill()
-		if p.Separate {
-			initBinaryFailed("its first answer was " + strconv.Quote(string(ready[:])))
-		}
 		return false
 	}
 	p.ready = true
@@ -307,13 +294,7 @@ func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool, b
 		}
 	}
 	payload := sandboxinit.Command{Argv: argv, Dir: dir, Source: source, Probe: probe}.Encode()
-	if bin, _ := sandboxinit.BinaryInUse(); bin != "" && (host == "/" || strings.HasPrefix(bin, strings.TrimSuffix(host, "/")+"/")) {
-		// A command writes its work directory: an init program in it
-		// could be replaced for the inits started after this command.
-		initBinaryFailed("it is inside the work directory " + host + ", which commands write")
-	}
 	p, err := r.takeInit()
-	reportInitBinary()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -323,56 +304,13 @@ func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool, b
 		p.Kill()
 		return nil, nil, err
 	}
-	for {
-		cmd, rep, why, err := r.startOn(p, payload)
-		if why == "" || !p.Separate {
-			return cmd, rep, err
-		}
-		// The init binary (sandboxinit.BinaryEnv) failed: inits start
-		// from autoverify itself from now on, and this command gets one
-		// (an init binary the pool still holds fails the same way, once).
-		initBinaryFailed(why)
-		if p, err = r.spawn(); err != nil {
-			return nil, nil, err
-		}
-		if err := budget.place(p.Process.Pid); err != nil {
-			p.Kill()
-			return nil, nil, err
-		}
-	}
+	return r.startOn(p, payload)
 }
-
-// initBinaryFailed switches the process's inits to autoverify itself after
-// the init binary failed, and says so once.
-func initBinaryFailed(why string) {
-	sandboxinit.BinaryFailed(why)
-	reportInitBinary()
-}
-
-// reportInitBinary says, once, that the init binary failed (here, or when
-// sandboxinit.Start could not start it) or was refused.
-func reportInitBinary() {
-	if used, why, ok := sandboxinit.TakeBinaryFailure(); ok {
-		slog.Warn("local runner: the sandbox's init program failed; the sandbox's init is autoverify itself from now on "+
-			"(it starts more slowly): install "+sandboxinit.BinaryName+" from the same build as autoverify",
-			"program", used, "cause", why, "want", sandboxinit.Identity())
-	}
-	refusedOnce.Do(func() {
-		if _, refused := sandboxinit.BinaryInUse(); refused != "" {
-			slog.Warn("local runner: "+sandboxinit.BinaryEnv+" is not used: the program it names could be changed by someone "+
-				"other than its owner; the sandbox's init is autoverify itself", "cause", refused)
-		}
-	})
-}
-
-var refusedOnce sync.Once
 
 // startOn sends the command to init p and returns once it has started it
 // (or reported why it could not: rep for the command's fault, the error
-// for the runner's). failed is set, for an init that did not answer as an
-// init does (an init binary from another build, one that would not run):
-// the caller may start another.
-func (r *Runner) startOn(p *initProc, payload []byte) (_ *sandboxCmd, _ *sandboxinit.Report, failed string, _ error) {
+// for the runner's).
+func (r *Runner) startOn(p *initProc, payload []byte) (*sandboxCmd, *sandboxinit.Report, error) {
 	// A long argv may not fit the pipe's buffer, so it is written while
 	// the init reads it.
 	go func() {
@@ -382,17 +320,13 @@ func (r *Runner) startOn(p *initProc, payload []byte) (_ *sandboxCmd, _ *sandbox
 	_ = p.Report.SetReadDeadline(time.Now().Add(setupTimeout))
 	rd := bufio.NewReader(p.Report)
 	line, rerr := rd.ReadString('\n')
-	if line == sandboxinit.StaleLine {
-		p.Kill()
-		return nil, nil, "it is from another build (want " + sandboxinit.Identity() + ")", nil
-	}
 	if !p.ready && line == sandboxinit.ReadyLine {
 		line, rerr = rd.ReadString('\n')
 	}
 	if line == sandboxinit.StartedLine && rerr == nil {
 		r.built.Store(true)
 		_ = p.Report.SetReadDeadline(time.Time{}) // the command may take as long as its timeout
-		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, "", nil
+		return &sandboxCmd{proc: p.Process, out: p.Out, report: p.Report, rd: rd}, nil, nil
 	}
 	rest, err := io.ReadAll(rd)
 	if rerr == nil {
@@ -405,17 +339,15 @@ func (r *Runner) startOn(p *initProc, payload []byte) (_ *sandboxCmd, _ *sandbox
 	if err != nil || (rerr != nil && !errors.Is(rerr, io.EOF)) {
 		_ = p.Process.Kill()
 		_, _ = p.Process.Wait()
-		err := fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
-		return nil, nil, err.Error(), err
+		return nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
 	_, _ = p.Process.Wait()
 	if rep.Setup != "" {
 		// Built by autoverify itself, the sandbox may fail the same way
 		// (this machine's kernel); then that is what is reported.
-		err := fmt.Errorf("local: building the sandbox: %s", rep.Setup)
-		return nil, nil, err.Error(), err
+		return nil, nil, fmt.Errorf("local: building the sandbox: %s", rep.Setup)
 	}
-	return nil, &rep, "", nil
+	return nil, &rep, nil
 }
 
 // sandboxCmd is a command started by an init that stays its PID 1 (see

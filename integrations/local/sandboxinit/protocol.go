@@ -1,7 +1,5 @@
 package sandboxinit
 
-import "runtime"
-
 // The sandbox is built by autoverify itself rather than by an external tool
 // (bubblewrap, nsjail, runsc): the server image is FROM scratch with one
 // static binary and runs as a non-root user, where a setuid helper cannot be
@@ -84,40 +82,3 @@ type Report struct {
 	// "rlimit" or "none"), reported by probes.
 	Processes string
 }
-
-// BinaryName is the sandbox's init as an executable of its own
-// (cmd/autoverify-sandbox-init). Start runs it instead of autoverify
-// itself when BinaryEnv names it (the container image does): the init is
-// the same code either way, but an exec of this 2.5 MB program costs a
-// third less than one of autoverify's 45 MB (the runtime's start, the
-// pages it maps, its exit), measured as the init's own CPU time: 20-25 ms
-// instead of 31-41 on the 2-core machine the benchmarks run on, CPU that a
-// quick `run` otherwise takes from its own start-up. Docker's --init
-// (docker-init) is a program of its own for the same reason.
-//
-// It runs outside the sandbox, before it exists, so it is opt-in and
-// trusted only where nobody but its owner can change it (see
-// trustedBinary): never found by looking beside the executable, which may
-// sit in a work tree a pull request writes. It must be built from the same
-// source and Go as the autoverify that starts it (Identity); one that is
-// not refuses to serve (StaleLine), and any failure of it makes the runner
-// use autoverify itself from then on (see BinaryFailed).
-const BinaryName = "autoverify-sandbox-init"
-
-// BinaryEnv names the init program (BinaryName) Start runs: an absolute
-// path, outside every work tree.
-const BinaryEnv = "ENGINEO_SANDBOX_INIT"
-
-// StaleLine is what an init binary built from other source than the
-// autoverify that started it writes on ReportFD instead of anything else.
-// It is as long as ReadyLine, which the runner reads by length.
-const StaleLine = "X\n"
-
-// Identity is what an init binary must be built from to serve the
-// autoverify that starts it: the same sources (SourceID) and the same Go.
-// Start sends its own; an init binary compares it with its own.
-func Identity() string { return builtSourceID + "/" + runtime.Version() }
-
-// builtSourceID is SourceID, as a variable a test can set at link time
-// (-ldflags -X) to build an init binary "from other source".
-var builtSourceID = SourceID

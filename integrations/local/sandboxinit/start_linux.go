@@ -27,10 +27,6 @@ type Proc struct {
 	Report *os.File
 	// Out is the read end of the command's output (stdout and stderr).
 	Out *os.File
-	// Separate is set when the init is the init binary (BinaryEnv), not
-	// the executable itself: if it fails, the runner calls BinaryFailed
-	// and starts another.
-	Separate bool
 }
 
 // Attr returns every namespace of a sandboxed command, as one clone would
@@ -115,13 +111,8 @@ func Start() (*Proc, error) {
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it. The descriptors land at 0-4: SpecFD and ReportFD are 3
 	// and 4.
-	exe, argv, separate := initCommand()
 	attr := &os.ProcAttr{Dir: "/", Env: initEnv, Files: []*os.File{null, outW, outW, specR, repW}, Sys: startAttr()}
-	proc, err := os.StartProcess(exe, argv, attr)
-	if err != nil && separate && BinaryFailed("starting it: "+err.Error()) {
-		exe, argv, separate = initCommand()
-		proc, err = os.StartProcess(exe, argv, attr)
-	}
+	proc, err := os.StartProcess(Exe, []string{Arg0}, attr)
 	null.Close()
 	specR.Close()
 	repW.Close()
@@ -132,7 +123,7 @@ func Start() (*Proc, error) {
 		outR.Close()
 		return nil, textlite.Wrap(err, "starting the sandbox")
 	}
-	return &Proc{Process: proc, SpecW: specW, Report: repR, Out: outR, Separate: separate}, nil
+	return &Proc{Process: proc, SpecW: specW, Report: repR, Out: outR}, nil
 }
 
 // Kill stops an init that will not be used. It does not wait: the init's
