@@ -1,17 +1,17 @@
 package sandboxinit
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
+	"fmt"
 	"strconv"
-
-	"github.com/engineo/autoverify/internal/textlite"
+	"strings"
 )
 
 // The runner and the init exchange their messages (Spec, Command, Report)
-// in a small text form of their own rather than JSON: encoding/json is
-// initialised only after most of the binary's packages, and importing it
-// kept this package's init, so every sandbox's start, waiting for them
-// (see paths.go). Each message is a series of lines "Name value" — a
+// in a small text form of their own. Each message is a series of lines
+// "Name value" — a
 // string quoted with strconv.Quote (so any byte can be in it), a number,
 // or true/false; a list is one line per element — ended by a line ".".
 // Both ends are the same binary, so a name or a value either end does not
@@ -54,21 +54,21 @@ func (e *encoder) end() []byte { return append(e.b, endLine+"\n"...) }
 type field struct{ name, value string }
 
 // readMessage reads one message's lines from r, up to its end line.
-func readMessage(r *textlite.LineReader) ([]field, error) {
+func readMessage(r *bufio.Reader) ([]field, error) {
 	var fs []field
 	for {
-		line, err := r.ReadLine()
+		line, err := r.ReadString('\n')
 		if err != nil {
 			if line == "" && len(fs) == 0 {
 				return nil, err // nothing read: the writer closed (io.EOF)
 			}
-			return nil, textlite.Wrap(err, "message cut short")
+			return nil, fmt.Errorf("%s: %w", "message cut short", err)
 		}
-		line = textlite.TrimSuffix(line, "\n")
+		line = strings.TrimSuffix(line, "\n")
 		if line == endLine {
 			return fs, nil
 		}
-		name, value, ok := textlite.Cut(line, " ")
+		name, value, ok := strings.Cut(line, " ")
 		if !ok {
 			return nil, errors.New("malformed line " + strconv.Quote(line))
 		}
@@ -119,7 +119,7 @@ func (s Spec) Encode() []byte {
 }
 
 // ReadSpec reads a message written by Spec.Encode.
-func ReadSpec(r *textlite.LineReader) (Spec, error) {
+func ReadSpec(r *bufio.Reader) (Spec, error) {
 	fs, err := readMessage(r)
 	if err != nil {
 		return Spec{}, err
@@ -140,7 +140,7 @@ func ReadSpec(r *textlite.LineReader) (Spec, error) {
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Spec{}, textlite.Wrap(err, "sandbox spec")
+			return Spec{}, fmt.Errorf("%s: %w", "sandbox spec", err)
 		}
 		switch f.name {
 		case "Env":
@@ -183,7 +183,7 @@ func (c Command) Encode() []byte {
 }
 
 // ReadCommand reads a message written by Command.Encode.
-func ReadCommand(r *textlite.LineReader) (Command, error) {
+func ReadCommand(r *bufio.Reader) (Command, error) {
 	fs, err := readMessage(r)
 	if err != nil {
 		return Command{}, err
@@ -207,7 +207,7 @@ func ReadCommand(r *textlite.LineReader) (Command, error) {
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Command{}, textlite.Wrap(err, "sandbox command")
+			return Command{}, fmt.Errorf("%s: %w", "sandbox command", err)
 		}
 	}
 	return c, nil
@@ -225,7 +225,7 @@ func (r Report) Encode() []byte {
 
 // DecodeReport reads a report written by Report.Encode.
 func DecodeReport(raw []byte) (Report, error) {
-	fs, err := readMessage(textlite.LineReaderOf(raw))
+	fs, err := readMessage(bufio.NewReader(bytes.NewReader(raw)))
 	if err != nil {
 		return Report{}, err
 	}
@@ -247,7 +247,7 @@ func DecodeReport(raw []byte) (Report, error) {
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}
 		if err != nil {
-			return Report{}, textlite.Wrap(err, "sandbox report")
+			return Report{}, fmt.Errorf("%s: %w", "sandbox report", err)
 		}
 	}
 	return r, nil
@@ -264,8 +264,8 @@ func EncodeExit(status uint32) []byte {
 
 // DecodeExit reads the line EncodeExit wrote.
 func DecodeExit(line string) (uint32, error) {
-	v, ok := textlite.CutPrefix(line, exitPrefix)
-	v, nl := textlite.CutSuffix(v, "\n")
+	v, ok := strings.CutPrefix(line, exitPrefix)
+	v, nl := strings.CutSuffix(v, "\n")
 	if !ok || !nl {
 		return 0, errors.New("sandbox exit: malformed line " + strconv.Quote(line))
 	}

@@ -1,12 +1,11 @@
 package sandboxinit
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/engineo/autoverify/internal/textlite"
 )
 
 func TestCodecRoundTrips(t *testing.T) {
@@ -15,7 +14,7 @@ func TestCodecRoundTrips(t *testing.T) {
 		Processes: 1024, Memory: 4 << 30, FileSize: 1 << 30, TmpSize: 512 << 20, CPUTime: 600}
 	cmd := Command{Argv: []string{"sh", "-c", "echo 'a\nb'; exit 3", ""}, Dir: "/work/dir with space", Probe: true}
 	// Both messages on one stream, as the init reads them.
-	r := textlite.NewLineReader(bytes.NewReader(append(spec.Encode(), cmd.Encode()...)))
+	r := bufio.NewReader(bytes.NewReader(append(spec.Encode(), cmd.Encode()...)))
 	gotSpec, err := ReadSpec(r)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +57,7 @@ func TestCodecRefusesWhatItDoesNotKnow(t *testing.T) {
 		"bad flag":      "Network maybe\n.\n",
 		"no value":      "Root\n.\n",
 	} {
-		if _, err := ReadSpec(textlite.NewLineReader(strings.NewReader(raw))); err == nil {
+		if _, err := ReadSpec(bufio.NewReader(strings.NewReader(raw))); err == nil {
 			t.Errorf("%s: accepted %q", name, raw)
 		}
 	}
@@ -72,7 +71,7 @@ func FuzzCommandRoundTrip(f *testing.F) {
 	f.Add("", "\x00", "\"", "\\")
 	f.Fuzz(func(t *testing.T, a, b, c, dir string) {
 		cmd := Command{Argv: []string{a, b, c}, Dir: dir}
-		got, err := ReadCommand(textlite.LineReaderOf(cmd.Encode()))
+		got, err := ReadCommand(bufio.NewReader(bytes.NewReader(cmd.Encode())))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,11 +4,8 @@
 // inside fresh namespaces; this package's init function notices the name
 // before main runs, builds the command's view of the file system from the
 // Spec it reads, reports ReadyLine, waits for a Command, binds its
-// workspace, drops every capability and execs it. It imports only
-// standard library packages that Go initialises first (not even
-// encoding/json, path/filepath, os/exec, or strings, bytes, bufio and fmt,
-// which wait for unicode; see sys_linux.go, paths.go, codec.go and
-// internal/textlite) so that it initialises among the first packages of
-// the binary: what runs before it runs in every sandbox's start. Starting an
-// init (Start) is here too; the rest of the runner side is package local.
+// workspace, drops every capability and execs it. It imports only the
+// standard library: what it imports is initialised in every sandbox's
+// init before the sandbox is built. Starting an init (Start) is here too;
+// the rest of the runner side is package local.
 package sandboxinit

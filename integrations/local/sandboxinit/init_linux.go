@@ -1,16 +1,17 @@
 package sandboxinit
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
-
-	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // sandboxMasked are host files that would otherwise be visible through
@@ -40,7 +41,7 @@ func run() {
 	}
 	go takeSignals()
 	hostNet := isolateNetworkEarly()
-	in := textlite.NewLineReader(os.NewFile(SpecFD, "spec"))
+	in := bufio.NewReader(os.NewFile(SpecFD, "spec"))
 	spec, err := ReadSpec(in)
 	if err != nil {
 		fail(Report{Setup: "reading the sandbox spec: " + err.Error()})
@@ -248,11 +249,11 @@ func takeSignals() {
 func buildSandbox(s *Spec) (string, error) {
 	// Nothing done here may propagate back to the host's mounts.
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
-		return "", textlite.Wrap(err, "making mounts private")
+		return "", fmt.Errorf("%s: %w", "making mounts private", err)
 	}
 	root := s.Root
 	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "mode=0755,size=8m"); err != nil {
-		return "", textlite.Wrap(err, "mounting the sandbox root on "+root)
+		return "", fmt.Errorf("%s: %w", "mounting the sandbox root on "+root, err)
 	}
 	at := func(p string) string { return joinPath(root, p) }
 	// The private /tmp and home first, so that a read-only path under
@@ -272,7 +273,7 @@ func buildSandbox(s *Spec) (string, error) {
 	// the operator asked to hide.
 	empty := at("/.empty")
 	if err := os.WriteFile(empty, nil, 0o400); err != nil {
-		return "", textlite.Wrap(err, "creating the mask file")
+		return "", fmt.Errorf("%s: %w", "creating the mask file", err)
 	}
 	for _, p := range append(append([]string{}, sandboxMasked...), s.Hide...) {
 		if err := hide(at(p), empty); err != nil {
@@ -357,7 +358,7 @@ func settleNetwork(network bool, hostNet int) error {
 		defer syscall.Close(hostNet)
 		if network {
 			if err := setns(hostNet, syscall.CLONE_NEWNET); err != nil {
-				return textlite.Wrap(err, "returning to the host's network namespace")
+				return fmt.Errorf("%s: %w", "returning to the host's network namespace", err)
 			}
 		}
 		return nil
@@ -366,7 +367,7 @@ func settleNetwork(network bool, hostNet int) error {
 		return nil
 	}
 	if err := syscall.Unshare(syscall.CLONE_NEWNET); err != nil {
-		return textlite.Wrap(err, "creating the sandbox's network namespace")
+		return fmt.Errorf("%s: %w", "creating the sandbox's network namespace", err)
 	}
 	return loopbackUp()
 }
@@ -388,13 +389,13 @@ func enterSandbox(root, dir, source string) error {
 	// the private /tmp.
 	at := joinPath(root, dir)
 	if err := os.MkdirAll(at, 0o755); err != nil {
-		return textlite.Wrap(err, "creating the workspace mount point")
+		return fmt.Errorf("%s: %w", "creating the workspace mount point", err)
 	}
 	if source == "" {
 		source = dir
 	}
 	if err := syscall.Mount(source, at, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return textlite.Wrap(err, "binding the workspace "+source)
+		return fmt.Errorf("%s: %w", "binding the workspace "+source, err)
 	}
 	if err := setAttr(at, mountAttrNosuid|mountAttrNodev, 0); err != nil {
 		return err
@@ -403,10 +404,10 @@ func enterSandbox(root, dir, source string) error {
 		return err
 	}
 	if err := syscall.Mount("", "/", "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {
-		return textlite.Wrap(err, "making the sandbox root read-only")
+		return fmt.Errorf("%s: %w", "making the sandbox root read-only", err)
 	}
 	if err := syscall.Chdir(dir); err != nil {
-		return textlite.Wrap(err, "entering the workspace "+dir)
+		return fmt.Errorf("%s: %w", "entering the workspace "+dir, err)
 	}
 	return nil
 }
@@ -419,16 +420,16 @@ func bindReadOnly(src, dst string) error {
 		return nil
 	}
 	if err != nil {
-		return textlite.Wrap(err, "read-only path "+src)
+		return fmt.Errorf("%s: %w", "read-only path "+src, err)
 	}
 	if err := os.MkdirAll(parentDir(dst), 0o755); err != nil {
-		return textlite.Wrap(err, "read-only path "+src)
+		return fmt.Errorf("%s: %w", "read-only path "+src, err)
 	}
 	switch {
 	case fi.Mode()&os.ModeSymlink != 0:
 		target, err := os.Readlink(src)
 		if err != nil {
-			return textlite.Wrap(err, "read-only path "+src)
+			return fmt.Errorf("%s: %w", "read-only path "+src, err)
 		}
 		if _, err := os.Lstat(dst); err == nil {
 			return nil // already there through an earlier path
@@ -440,10 +441,10 @@ func bindReadOnly(src, dst string) error {
 		err = os.WriteFile(dst, nil, 0o400)
 	}
 	if err != nil {
-		return textlite.Wrap(err, "read-only path "+src)
+		return fmt.Errorf("%s: %w", "read-only path "+src, err)
 	}
 	if err := syscall.Mount(src, dst, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-		return textlite.Wrap(err, "binding "+src)
+		return fmt.Errorf("%s: %w", "binding "+src, err)
 	}
 	return setAttr(dst, mountAttrRdonly|mountAttrNosuid|mountAttrNodev, 0)
 }
@@ -452,7 +453,7 @@ func bindReadOnly(src, dst string) error {
 // the old remount interface cannot do in one call.
 func setAttr(path string, set, clr uint64) error {
 	if err := mountSetattr(path, set, clr); err != nil {
-		return textlite.Wrap(err, "setting mount attributes on "+path)
+		return fmt.Errorf("%s: %w", "setting mount attributes on "+path, err)
 	}
 	return nil
 }
@@ -465,22 +466,22 @@ func hide(path, empty string) error {
 	}
 	if fi.IsDir() {
 		if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=0,mode=0555"); err != nil {
-			return textlite.Wrap(err, "hiding "+path)
+			return fmt.Errorf("%s: %w", "hiding "+path, err)
 		}
 		return nil
 	}
 	if err := syscall.Mount(empty, path, "", syscall.MS_BIND, ""); err != nil {
-		return textlite.Wrap(err, "hiding "+path)
+		return fmt.Errorf("%s: %w", "hiding "+path, err)
 	}
 	return setAttr(path, mountAttrRdonly, 0)
 }
 
 func mountTmpfs(path, opts string) error {
 	if err := os.MkdirAll(path, 0o755); err != nil {
-		return textlite.Wrap(err, "creating "+path)
+		return fmt.Errorf("%s: %w", "creating "+path, err)
 	}
 	if err := syscall.Mount("tmpfs", path, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
-		return textlite.Wrap(err, "mounting a private "+path)
+		return fmt.Errorf("%s: %w", "mounting a private "+path, err)
 	}
 	return nil
 }
@@ -494,20 +495,20 @@ func buildDev(dev, shmOpts string) error {
 	for _, name := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
 		dst := joinPath(dev, name)
 		if err := os.WriteFile(dst, nil, 0o600); err != nil {
-			return textlite.Wrap(err, "creating /dev/"+name)
+			return fmt.Errorf("%s: %w", "creating /dev/"+name, err)
 		}
 		if err := syscall.Mount("/dev/"+name, dst, "", syscall.MS_BIND, ""); err != nil {
 			if name == "tty" {
 				_ = os.Remove(dst) // no controlling terminal to give
 				continue
 			}
-			return textlite.Wrap(err, "binding /dev/"+name)
+			return fmt.Errorf("%s: %w", "binding /dev/"+name, err)
 		}
 	}
 	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0",
 		"stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
 		if err := os.Symlink(target, joinPath(dev, name)); err != nil {
-			return textlite.Wrap(err, "creating /dev/"+name)
+			return fmt.Errorf("%s: %w", "creating /dev/"+name, err)
 		}
 	}
 	return mountTmpfs(joinPath(dev, "shm"), shmOpts)
@@ -523,7 +524,7 @@ func overlayCache(src, dst, scratch string) error {
 	upper, work := joinPath(scratch, "upper"), joinPath(scratch, "work")
 	for _, d := range []string{dst, upper, work} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return textlite.Wrap(err, "cache "+src)
+			return fmt.Errorf("%s: %w", "cache "+src, err)
 		}
 	}
 	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
@@ -531,7 +532,7 @@ func overlayCache(src, dst, scratch string) error {
 		// Some file systems cannot be an overlay's lower layer; a
 		// read-only cache still saves the downloads.
 		if berr := bindReadOnly(src, dst); berr != nil {
-			return textlite.Wrap(berr, "cache "+src+": overlay: "+err.Error()+"; read-only bind")
+			return fmt.Errorf("%s: %w", "cache "+src+": overlay: "+err.Error()+"; read-only bind", berr)
 		}
 	}
 	return nil
@@ -544,7 +545,7 @@ func overlayCache(src, dst, scratch string) error {
 // root, whom RLIMIT_NPROC does not bind.
 func mountProc(proc string, processes int) (string, error) {
 	if err := os.MkdirAll(proc, 0o555); err != nil {
-		return "", textlite.Wrap(err, "creating /proc")
+		return "", fmt.Errorf("%s: %w", "creating /proc", err)
 	}
 	// A process's /proc entries are visible only to those who may ptrace
 	// it. That hides the init (not dumpable; see serve), whose runtime
@@ -561,7 +562,7 @@ func mountProc(proc string, processes int) (string, error) {
 		}
 	}
 	if err != nil {
-		return "", textlite.Wrap(err, "mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner)")
+		return "", fmt.Errorf("%s: %w", "mounting /proc (a container runtime that masks /proc prevents it; run the server with an unmasked /proc or use the docker or kubernetes runner)", err)
 	}
 	limit := "rlimit"
 	if os.Geteuid() == 0 {
@@ -579,7 +580,7 @@ func mountProc(proc string, processes int) (string, error) {
 			continue
 		}
 		if err := syscall.Mount(path, path, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-			return "", textlite.Wrap(err, "protecting /proc/"+p)
+			return "", fmt.Errorf("%s: %w", "protecting /proc/"+p, err)
 		}
 		if err := setAttr(path, mountAttrRdonly|mountAttrNosuid|mountAttrNodev|mountAttrNoexec, 0); err != nil {
 			return "", err
@@ -597,16 +598,16 @@ func mountProc(proc string, processes int) (string, error) {
 func pivot(root string) error {
 	old := joinPath(root, ".old-root")
 	if err := os.Mkdir(old, 0o700); err != nil {
-		return textlite.Wrap(err, "pivot")
+		return fmt.Errorf("%s: %w", "pivot", err)
 	}
 	if err := syscall.PivotRoot(root, old); err != nil {
-		return textlite.Wrap(err, "pivot_root to "+root)
+		return fmt.Errorf("%s: %w", "pivot_root to "+root, err)
 	}
 	if err := syscall.Chdir("/"); err != nil {
-		return textlite.Wrap(err, "pivot")
+		return fmt.Errorf("%s: %w", "pivot", err)
 	}
 	if err := syscall.Unmount("/.old-root", syscall.MNT_DETACH); err != nil {
-		return textlite.Wrap(err, "detaching the host's root")
+		return fmt.Errorf("%s: %w", "detaching the host's root", err)
 	}
 	return os.Remove("/.old-root")
 }
@@ -616,11 +617,11 @@ func pivot(root string) error {
 func loopbackUp() error {
 	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
-		return textlite.Wrap(err, "loopback")
+		return fmt.Errorf("%s: %w", "loopback", err)
 	}
 	defer syscall.Close(fd)
 	if err := ifUp(fd, "lo"); err != nil {
-		return textlite.Wrap(err, "bringing loopback up")
+		return fmt.Errorf("%s: %w", "bringing loopback up", err)
 	}
 	return nil
 }
@@ -631,13 +632,13 @@ func loopbackUp() error {
 func limit() error {
 	const secbits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 | 1<<6 | 1<<7 // NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each locked
 	if err := prctl(prSetSecurebits, secbits, 0, 0, 0); err != nil {
-		return textlite.Wrap(err, "setting securebits")
+		return fmt.Errorf("%s: %w", "setting securebits", err)
 	}
 	// Read once: each read of /proc costs as much as the prctl.
 	last := lastCap()
 	for c := 0; c <= last; c++ {
 		if err := prctl(prCapbsetDrop, uintptr(c), 0, 0, 0); err != nil && !errors.Is(err, syscall.EINVAL) {
-			return textlite.Wrap(err, "dropping capability "+strconv.FormatInt(int64(c), 10)+" from the bounding set")
+			return fmt.Errorf("%s: %w", "dropping capability "+strconv.FormatInt(int64(c), 10)+" from the bounding set", err)
 		}
 	}
 	_ = prctl(prCapAmbient, prCapAmbientClearAll, 0, 0, 0)
@@ -656,12 +657,12 @@ func cloexecFrom(fd int) error {
 	}
 	dir, err := os.Open("/proc/self/fd")
 	if err != nil {
-		return textlite.Wrap(err, "listing the init's descriptors")
+		return fmt.Errorf("%s: %w", "listing the init's descriptors", err)
 	}
 	names, err := dir.Readdirnames(-1)
 	dir.Close()
 	if err != nil {
-		return textlite.Wrap(err, "listing the init's descriptors")
+		return fmt.Errorf("%s: %w", "listing the init's descriptors", err)
 	}
 	for _, name := range names {
 		if n, err := strconv.Atoi(name); err == nil && n >= fd {
@@ -703,7 +704,7 @@ func waitExecStop(pid int) (ws syscall.WaitStatus, stopped bool, err error) {
 			continue
 		}
 		if err != nil {
-			return 0, false, textlite.Wrap(err, "waiting for the command to stop at its exec")
+			return 0, false, fmt.Errorf("%s: %w", "waiting for the command to stop at its exec", err)
 		}
 		break
 	}
@@ -722,7 +723,7 @@ func setLimits(pid int, limits []rlimit) error {
 		rl := syscall.Rlimit{Cur: l.v, Max: l.v}
 		if _, _, errno := syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(l.res),
 			uintptr(unsafe.Pointer(&rl)), 0, 0, 0); errno != 0 {
-			return textlite.Wrap(errno, "setting limit "+strconv.FormatInt(int64(l.res), 10)+" to "+strconv.FormatInt(int64(l.v), 10))
+			return fmt.Errorf("%s: %w", "setting limit "+strconv.FormatInt(int64(l.res), 10)+" to "+strconv.FormatInt(int64(l.v), 10), errno)
 		}
 	}
 	return nil
@@ -734,10 +735,10 @@ func setLimits(pid int, limits []rlimit) error {
 // files.
 func confine() error {
 	if err := capsetNone(); err != nil {
-		return textlite.Wrap(err, "dropping capabilities")
+		return fmt.Errorf("%s: %w", "dropping capabilities", err)
 	}
 	if err := prctl(prSetNoNewPrivs, 1, 0, 0, 0); err != nil {
-		return textlite.Wrap(err, "setting no_new_privs")
+		return fmt.Errorf("%s: %w", "setting no_new_privs", err)
 	}
 	return nil
 }
@@ -749,7 +750,7 @@ func lastCap() int {
 	if err != nil {
 		return 63
 	}
-	n, err := strconv.Atoi(textlite.TrimSpace(string(b)))
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil {
 		return 63
 	}

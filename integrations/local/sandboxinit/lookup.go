@@ -4,9 +4,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
-
-	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // Exit codes of a program that cannot be started, as bash reports them.
@@ -36,7 +35,7 @@ func Resolve(name, dir, pathList string) (path string, code int, msg string) {
 // entries are skipped so that a repository under test cannot shadow a tool
 // by committing a file named like it.
 func resolve(name, dir, pathList string) (string, *startFailure) {
-	if textlite.Contains(name, "/") {
+	if strings.Contains(name, "/") {
 		p := name
 		if !isAbs(p) {
 			p = joinPath(dir, p)
@@ -50,7 +49,7 @@ func resolve(name, dir, pathList string) (string, *startFailure) {
 	// skipped; a file found without execute permission is reported only if
 	// no later entry has a runnable one.
 	denied := false
-	for _, entry := range textlite.Split(pathList, ":") {
+	for _, entry := range strings.Split(pathList, ":") {
 		if entry == "" || !isAbs(entry) {
 			continue
 		}

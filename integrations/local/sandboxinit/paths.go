@@ -2,12 +2,8 @@ package sandboxinit
 
 import "path"
 
-// Paths here are the slash paths of the systems the sandbox runs on. They
-// are handled with package path rather than path/filepath because path
-// has no initialisation work, and path/filepath is initialised only after
-// most of the binary's packages: importing it kept this package's init
-// (and so every sandbox's start) waiting for them, about a millisecond
-// (see sys_linux.go for the order Go initialises packages in).
+// Paths here are the slash paths of the systems the sandbox runs on
+// (Linux), handled with package path.
 
 // joinPath is filepath.Join for slash paths.
 func joinPath(elem ...string) string { return path.Join(elem...) }

@@ -1,10 +1,9 @@
 package sandboxinit
 
 import (
+	"fmt"
 	"os"
 	"syscall"
-
-	"github.com/engineo/autoverify/internal/textlite"
 )
 
 // Exe is how the runner starts its own executable as the sandbox's init:
@@ -14,9 +13,7 @@ const Exe = "/proc/self/exe"
 
 // Proc is an init that has started in its namespaces and waits for its
 // Spec on SpecW. It is the runner's side of the protocol; it lives here,
-// beside the init (see paths.go: this package imports only packages Go
-// initialises first, which is also why it starts the init with
-// os.StartProcess, not os/exec, whose LookPath needs path/filepath).
+// beside the init.
 type Proc struct {
 	Process *os.Process
 	// SpecW is the write end of SpecFD: the Spec, then the Command.
@@ -94,7 +91,7 @@ func Start() (*Proc, error) {
 			for _, f := range files[:i] {
 				f.Close()
 			}
-			return nil, textlite.Wrap(err, "sandbox pipes")
+			return nil, fmt.Errorf("%s: %w", "sandbox pipes", err)
 		}
 	}
 	specR, specW, repR, repW, outR, outW := files[0], files[1], files[2], files[3], files[4], files[5]
@@ -106,7 +103,7 @@ func Start() (*Proc, error) {
 	null, err := os.Open(os.DevNull)
 	if err != nil {
 		closeAll()
-		return nil, textlite.Wrap(err, "sandbox stdin")
+		return nil, fmt.Errorf("%s: %w", "sandbox stdin", err)
 	}
 	// One pipe for both streams keeps their interleaving as the command
 	// wrote it. The descriptors land at 0-4: SpecFD and ReportFD are 3
@@ -121,7 +118,7 @@ func Start() (*Proc, error) {
 		specW.Close()
 		repR.Close()
 		outR.Close()
-		return nil, textlite.Wrap(err, "starting the sandbox")
+		return nil, fmt.Errorf("%s: %w", "starting the sandbox", err)
 	}
 	return &Proc{Process: proc, SpecW: specW, Report: repR, Out: outR}, nil
 }
