@@ -1,18 +1,41 @@
 package kubernetes
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"go.yaml.in/yaml/v3"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
-	"sigs.k8s.io/yaml"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// manifestYAML is obj as kubectl would show it: its JSON form (the API's
+// field names, omitempty as the API types declare it) written as YAML.
+func manifestYAML(t *testing.T, obj any) []byte {
+	t.Helper()
+	raw, err := json.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
@@ -100,11 +123,7 @@ func TestJobManifestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := yaml.Marshal(s.buildJob(tc.spec))
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, tc.name, out)
+			golden(t, tc.name, manifestYAML(t, s.buildJob(tc.spec)))
 		})
 	}
 }
