@@ -25,40 +25,11 @@ import (
 // down. A Pipeline is built once with the parts every verification shares
 // and is safe for concurrent use.
 type Pipeline struct {
-	Ledger   Ledger
-	Limits   ledger.Limits
-	Redactor SecretRedactor
-	// Artifacts stores evidence files and summaries.
-	Artifacts Artifacts
-	// Runners builds the runners a configuration names.
-	Runners Runners
+	Options
 	// Checks are the verification's stages, run in order inside a verify
 	// cycle once the checklist items have run (see Check). New builds the
 	// list; adding a stage means adding it there.
 	Checks []Check
-	// Publishers report every verification (metrics, logs, run records),
-	// besides those of the request.
-	Publishers []Publisher
-	// Cache, when set, keeps passing results by tree, command and
-	// environment, so the same check is not run twice.
-	Cache ResultCache
-	// CacheWrites, when set, makes the cache's writes of a verification
-	// wait until its verify cycle is recorded, then happen in the
-	// background counted in the group (see Caching.Writes).
-	CacheWrites *sync.WaitGroup
-	// Version is autoverify's build, part of every cache key.
-	Version string
-	// Workspaces copies the workspace for each independent reviewer after
-	// the first (see Reviewing); nil makes reviewers share it.
-	Workspaces WorkspaceCloner
-	// Tests reads per-test outcomes from a check's output for the
-	// reviewers' digest; nil digests the normalised output.
-	Tests func(argv []string, output []byte) map[string]string
-	// CountCached makes a verification served wholly from the cache count
-	// a verify cycle (by default it does not: it ran nothing).
-	CountCached bool
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 }
 
 // SecretRedactor masks secrets in output and in short texts.
@@ -91,21 +62,39 @@ type Check interface {
 	Check(ctx context.Context, v *Verification) error
 }
 
-// Options are the parts New wires together.
+// Options are the parts New wires together: what every verification of a
+// Pipeline shares.
 type Options struct {
-	Ledger      Ledger
-	Limits      ledger.Limits
-	Redactor    SecretRedactor
-	Artifacts   Artifacts
-	Runners     Runners
-	Publishers  []Publisher
-	Cache       ResultCache
+	Ledger   Ledger
+	Limits   ledger.Limits
+	Redactor SecretRedactor
+	// Artifacts stores evidence files and summaries.
+	Artifacts Artifacts
+	// Runners builds the runners a configuration names.
+	Runners Runners
+	// Publishers report every verification (metrics, logs, run records),
+	// besides those of the request.
+	Publishers []Publisher
+	// Cache, when set, keeps passing results by tree, command and
+	// environment, so the same check is not run twice.
+	Cache ResultCache
+	// CacheWrites, when set, makes the cache's writes of a verification
+	// wait until its verify cycle is recorded, then happen in the
+	// background counted in the group (see Caching.Writes).
 	CacheWrites *sync.WaitGroup
-	Version     string
-	Workspaces  WorkspaceCloner
-	Tests       func(argv []string, output []byte) map[string]string
+	// Version is autoverify's build, part of every cache key.
+	Version string
+	// Workspaces copies the workspace for each independent reviewer after
+	// the first (see Reviewing); nil makes reviewers share it.
+	Workspaces WorkspaceCloner
+	// Tests reads per-test outcomes from a check's output for the
+	// reviewers' digest; nil digests the normalised output.
+	Tests func(argv []string, output []byte) map[string]string
+	// CountCached makes a verification served wholly from the cache count
+	// a verify cycle (by default it does not: it ran nothing).
 	CountCached bool
-	Now         func() time.Time
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 	// Gates runs the gates of a change (GATE= items, /verify gates); nil
 	// makes such items fail, saying the gates cannot run here.
 	Gates GateRunner
@@ -114,12 +103,8 @@ type Options struct {
 // New builds the pipeline with every stage in its place. It is the one
 // list of verification stages the CLI and the server share.
 func New(o Options) *Pipeline {
-	return &Pipeline{
-		Ledger: o.Ledger, Limits: o.Limits, Redactor: o.Redactor, Artifacts: o.Artifacts, Runners: o.Runners,
-		Publishers: o.Publishers, Cache: o.Cache, CacheWrites: o.CacheWrites, Version: o.Version, CountCached: o.CountCached, Now: o.Now,
-		Workspaces: o.Workspaces, Tests: o.Tests,
-		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}, Audit{Ledger: claimLedger(o.Ledger)}},
-	}
+	return &Pipeline{Options: o,
+		Checks: []Check{GatesCheck{Gates: o.Gates, Redactor: o.Redactor}, Audit{Ledger: claimLedger(o.Ledger)}}}
 }
 
 // Request is one verification to run.
