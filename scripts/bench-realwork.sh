@@ -29,12 +29,16 @@ git clone -q "$src" "$work/repo"
 cd "$work/repo"
 printf 'allowlist: [go vet, go test]\n' >.autoverify.yml
 printf -- '- [ ] vet `go vet ./...`\n- [ ] tests `go test -count=1 ./...`\n' >S-1.md
+# As in a user's repository, the configuration and the story are committed
+# (an untracked file costs the content hash a `git add` into a temporary
+# index: about 0.2 s in this repository).
+git add .autoverify.yml S-1.md && git -c user.name=bench -c user.email=bench@example.com commit -q -m "autoverify story"
 echo "project: $bundle at $(git rev-parse --short HEAD); $(nproc) cores; $(go version | cut -d' ' -f3)"
 go vet ./... >/dev/null && go test -count=1 ./... >/dev/null # warm the build cache, as a user's is
 
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
 bare() { go vet ./... && go test -count=1 ./...; }
-fresh() { rm -rf .autoverify reports; git checkout -q -- S-1.md 2>/dev/null || printf -- '- [ ] vet `go vet ./...`\n- [ ] tests `go test -count=1 ./...`\n' >S-1.md; }
+fresh() { rm -rf .autoverify reports; git checkout -q -- S-1.md; }
 run() { fresh; "$work/autoverify" run S-1.md; }
 run1() { fresh; ENGINEO_REVIEWERS=1 "$work/autoverify" run S-1.md; }
 cached() { "$work/autoverify" run S-1.md; }

@@ -12,6 +12,7 @@ import (
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
+	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/integrations/workspace"
 	"github.com/engineo/autoverify/ledger"
@@ -66,7 +67,7 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now,
 		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}})
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
-	src := &cli.AuditSource{Dir: *workdir, Head: gitSnapshot(ctx, *workdir, false)}
+	src := &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)}
 	v, err := p.Run(ctx, bot.Request{Source: src, Key: *key, Publishers: []bot.Publisher{out},
 		Signal: text, SignalSource: pos[0], SignalAuthor: *author,
 		Configure: func(f repoconfig.File, path string) (settings.Config, error) {

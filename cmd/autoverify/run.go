@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -72,7 +71,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	defer done.run()
 	// Reading the work tree's commit and content hash costs a few git
 	// processes; start them now, while the rest is set up.
-	snapshot := gitSnapshot(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
+	snapshot := git.StartHead(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
 	factory, err := localFactory(cfg, &done)
 	if err != nil {
 		return exitBadInput, err
@@ -255,35 +254,4 @@ func absDir(dir string) string {
 		return abs
 	}
 	return dir
-}
-
-// gitSnapshot starts reading dir's HEAD and, with tree, the hash of its
-// content (leaving out exclude: evidence, state and the story's markers
-// change every run and are not what the checks test), and returns the
-// function the CLI source calls for the answer. Outside git both are "".
-func gitSnapshot(ctx context.Context, dir string, tree bool, exclude ...string) func(context.Context, string, bool) (string, string, error) {
-	type answer struct {
-		head, tree string
-		err        error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		repo := git.Repo{Dir: dir}
-		var a answer
-		if tree {
-			a.head, a.tree, a.err = repo.HeadAndTree(ctx, exclude...)
-		} else {
-			a.head, a.err = repo.Head(ctx)
-		}
-		if errors.Is(a.err, git.ErrNotRepo) {
-			a = answer{}
-		}
-		done <- a
-	}()
-	var once sync.Once
-	var got answer
-	return func(context.Context, string, bool) (string, string, error) {
-		once.Do(func() { got = <-done })
-		return got.head, got.tree, got.err
-	}
 }

@@ -5,27 +5,15 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/engineo/autoverify/checklist"
-	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
-// storyKeyRe limits keys to what is safe in a file name.
-var storyKeyRe = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-
-// storyKey returns the explicit key, or the story's file name without its
-// extension (KAN-25.md → KAN-25).
+// storyKey is checklist.FileKey, bad input as such.
 func storyKey(explicit, path string) (string, error) {
-	key := explicit
-	src := "--story-key"
-	if key == "" {
-		key = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-		src = "story file name " + filepath.Base(path)
-	}
-	if !storyKeyRe().MatchString(key) {
-		return "", inputErrorf("%s gives story key %q, which is not usable in file names; pass --story-key KEY (letters, digits, '.', '_' or '-')", src, key)
+	key, err := checklist.FileKey(explicit, path)
+	if err != nil {
+		return "", inputErrorf("%v", err)
 	}
 	return key, nil
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Repo is a git work tree.
@@ -430,4 +431,37 @@ func (r Repo) Archive(ctx context.Context, commit, top string, w io.Writer) erro
 		return fmt.Errorf("git archive %s: %v: %s", commit, err, strings.TrimSpace(errb.String()))
 	}
 	return nil
+}
+
+// StartHead starts reading dir's HEAD and, with tree, the hash of its
+// content (TreeHash, leaving out exclude: evidence, state and the story's
+// markers change every run and are not what the checks test) in the
+// background, and returns the function that waits for the answer (the
+// CLI's source asks it once it needs the subject). Outside git both are
+// "".
+func StartHead(ctx context.Context, dir string, tree bool, exclude ...string) func(context.Context, string, bool) (head, treeHash string, err error) {
+	type answer struct {
+		head, tree string
+		err        error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		repo := Repo{Dir: dir}
+		var a answer
+		if tree {
+			a.head, a.tree, a.err = repo.HeadAndTree(ctx, exclude...)
+		} else {
+			a.head, a.err = repo.Head(ctx)
+		}
+		if errors.Is(a.err, ErrNotRepo) {
+			a = answer{}
+		}
+		done <- a
+	}()
+	var once sync.Once
+	var got answer
+	return func(context.Context, string, bool) (string, string, error) {
+		once.Do(func() { got = <-done })
+		return got.head, got.tree, got.err
+	}
 }
