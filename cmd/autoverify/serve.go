@@ -5,14 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/engineo/autoverify/integrations/workspace"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -36,23 +34,12 @@ import (
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
 	"github.com/engineo/autoverify/integrations/runners"
+	"github.com/engineo/autoverify/integrations/workspace"
 	"github.com/engineo/autoverify/ledger"
 )
 
-// serveSettings are the server-only settings.
-var serveSettings = []settings.Setting{
-	{Flag: "listen-addr", Env: "ENGINEO_LISTEN_ADDR", Usage: "address to listen on (default :8080)"},
-	{Flag: "github-app-id", Env: "ENGINEO_GITHUB_APP_ID", Usage: "the GitHub App's ID"},
-	{Flag: "github-private-key", Env: "ENGINEO_GITHUB_PRIVATE_KEY", Usage: "the GitHub App's private key (PEM text)"},
-	{Flag: "github-private-key-path", Env: "ENGINEO_GITHUB_PRIVATE_KEY_PATH", Usage: "file holding the GitHub App's private key"},
-	{Flag: "github-webhook-secret", Env: "ENGINEO_GITHUB_WEBHOOK_SECRET", Usage: "the GitHub App's webhook secret"},
-	{Flag: "github-api-url", Env: "ENGINEO_GITHUB_API_URL", Usage: "GitHub REST API root (default https://api.github.com/)"},
-	{Flag: "public-url", Env: "ENGINEO_PUBLIC_URL", Usage: "where this server is reachable, for evidence links (optional)"},
-	{Flag: "workers", Env: "ENGINEO_WORKERS", Usage: "verification jobs run at once (default 2)"},
-	{Flag: "evidence-link-ttl", Env: "ENGINEO_EVIDENCE_LINK_TTL", Usage: "how long signed evidence links in comments stay valid (default 168h)"},
-	{Flag: "evidence-key", Env: "ENGINEO_EVIDENCE_KEY", Usage: "key that signs evidence links (default: derived from the webhook secret)"},
-	{Flag: "unsafe-no-sandbox", Env: "ENGINEO_UNSAFE_NO_SANDBOX", Usage: "1 runs pull request code on a runner that cannot isolate it: anyone who can open a pull request can then read this server's secrets"},
-}
+// serveSettings are the server-only settings (settings.Serve).
+var serveSettings = settings.Serve
 
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -66,10 +53,9 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	defer srv.Close()
-	addr := orDefault(get(lookup, "listen-addr"), ":8080")
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", srv.addr)
 	if err != nil {
-		return exitFailed, fmt.Errorf("listening on %s: %w", addr, err)
+		return exitFailed, fmt.Errorf("listening on %s: %w", srv.addr, err)
 	}
 	if a.OnListen != nil {
 		a.OnListen(ln.Addr().String())
@@ -94,9 +80,12 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	return exitOK, nil
 }
 
-// serverSettings are the server's checked settings.
+// serverSettings are the server's checked settings (settings.Server)
+// and what checking them built: the Redis client's options, the evidence
+// link signer, the Jira client and the dashboard's settings.
 type serverSettings struct {
 	cfg       settings.Config
+	addr      string
 	secret    string
 	appID     int64
 	key       []byte
@@ -111,64 +100,18 @@ type serverSettings struct {
 	dashboard settings.DashboardConfig
 }
 
-// checkServerSettings validates every server setting before anything is
-// opened: a missing secret or credential refuses to start with the
-// variable to set.
+// checkServerSettings checks every server setting before anything is
+// opened, in a fixed order: settings.ResolveServer, then what needs the
+// server's own clients (the Redis URL as its client reads it, the Jira
+// client), then the dashboard's.
 func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error) {
-	var s serverSettings
-	var err error
-	if s.cfg, err = loadConfig(lookup, ""); err != nil {
-		return s, err
+	rs, err := settings.ResolveServer(lookup, settings.Files{ReadFile: os.ReadFile, Abs: filepath.Abs})
+	if err != nil {
+		return serverSettings{}, err
 	}
-	if s.secret = get(lookup, "github-webhook-secret"); s.secret == "" {
-		return s, inputErrorf("ENGINEO_GITHUB_WEBHOOK_SECRET is not set: set it to the webhook secret of your GitHub App (Settings → Webhook secret); autoverify refuses unsigned deliveries")
-	}
-	if s.appID, err = strconv.ParseInt(get(lookup, "github-app-id"), 10, 64); err != nil || s.appID <= 0 {
-		return s, inputErrorf("ENGINEO_GITHUB_APP_ID=%q: set it to your GitHub App's numeric App ID", get(lookup, "github-app-id"))
-	}
-	if s.key = []byte(get(lookup, "github-private-key")); len(s.key) == 0 {
-		path := get(lookup, "github-private-key-path")
-		if path == "" {
-			return s, inputErrorf("no GitHub App private key: set ENGINEO_GITHUB_PRIVATE_KEY (PEM text) or ENGINEO_GITHUB_PRIVATE_KEY_PATH (a file)")
-		}
-		if s.key, err = os.ReadFile(path); err != nil {
-			return s, inputErrorf("ENGINEO_GITHUB_PRIVATE_KEY_PATH=%s: %v", path, err)
-		}
-		// The key file never shows in the local sandbox, even where it
-		// sits under a directory commands see (/etc, say).
-		if abs, err := filepath.Abs(path); err == nil {
-			s.cfg.Sandbox.Hide = append(s.cfg.Sandbox.Hide, abs)
-		}
-	}
-	s.workers = 2
-	if v := get(lookup, "workers"); v != "" {
-		if s.workers, err = strconv.Atoi(v); err != nil || s.workers < 1 {
-			return s, inputErrorf("ENGINEO_WORKERS=%q: want a whole number of at least 1", v)
-		}
-	}
-	s.links = links.Signer{Key: links.DeriveKey([]byte(s.secret), "evidence links"), TTL: 7 * 24 * time.Hour, Now: a.Now}
-	if k := get(lookup, "evidence-key"); k != "" {
-		if len(k) < 16 {
-			return s, inputErrorf("ENGINEO_EVIDENCE_KEY: want at least 16 characters")
-		}
-		s.links.Key = links.DeriveKey([]byte(k), "evidence links")
-	}
-	if v := get(lookup, "evidence-link-ttl"); v != "" {
-		if s.links.TTL, err = settings.ParseTimeout(v); err != nil {
-			return s, inputErrorf("ENGINEO_EVIDENCE_LINK_TTL=%q: %v", v, err)
-		}
-	}
-	if v := get(lookup, "unsafe-no-sandbox"); v != "" {
-		if s.unsafe, err = settings.ParseBool(v); err != nil {
-			return s, inputErrorf("ENGINEO_UNSAFE_NO_SANDBOX=%q: %v", v, err)
-		}
-	}
-	// The server never falls back from the sandbox the way `run` does
-	// where it cannot be built: a failure at start refuses to serve (below)
-	// and one later fails that command instead of running it unsandboxed.
-	if s.cfg.Runner == "local" && s.cfg.Sandbox.Mode == "auto" && !s.unsafe {
-		s.cfg.Sandbox.Mode = "on"
-	}
+	s := serverSettings{cfg: rs.Config, addr: rs.ListenAddr, secret: rs.WebhookSecret, appID: rs.AppID, key: rs.PrivateKey,
+		workers: rs.Workers, publicURL: rs.PublicURL, apiURL: rs.APIURL, unsafe: rs.Unsafe,
+		links: links.Signer{Key: links.DeriveKey([]byte(rs.EvidenceKey), "evidence links"), TTL: rs.EvidenceLinkTTL, Now: a.Now}}
 	if s.cfg.RedisURL != "" {
 		if s.redis, err = goredis.ParseURL(s.cfg.RedisURL); err != nil {
 			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
@@ -180,7 +123,6 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
 		return s, err
 	}
-	s.publicURL, s.apiURL = get(lookup, "public-url"), get(lookup, "github-api-url")
 	return s, nil
 }
 
@@ -193,9 +135,11 @@ type openers struct {
 	queue  func(s serverSettings, log *slog.Logger) (queue.Queue, intake.Deduper, func(), error)
 }
 
-// liveServer is a running `autoverify serve`: its HTTP server, its queue,
-// and everything it opened, which Close releases in reverse order.
+// liveServer is a running `autoverify serve`: the address it is to listen
+// on, its HTTP server, its queue, and everything it opened, which Close
+// releases in reverse order.
 type liveServer struct {
+	addr    string
 	http    *http.Server
 	queue   queue.Queue
 	closers []func()
@@ -248,7 +192,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup, open opener
 	}); err != nil {
 		return nil, err
 	}
-	srv := &liveServer{}
+	srv := &liveServer{addr: s.addr}
 	defer func() {
 		if err != nil {
 			srv.Close()
@@ -304,7 +248,7 @@ func (a *App) openServerParts(ctx context.Context, p *serverParts, open openers,
 	}
 	runner, closeRunner, err := open.runner(s.cfg)
 	if err != nil && s.cfg.Runner == "local" && !s.unsafe {
-		return refusal(err)
+		return settings.RefuseUnisolated(err)
 	}
 	if err != nil {
 		return err
@@ -449,13 +393,7 @@ func (a *App) checkIsolation(ctx context.Context, runner bot.Runner, s serverSet
 			"runner", s.cfg.Runner, "problem", problem.Error())
 		return false, nil
 	}
-	return false, refusal(problem)
-}
-
-// refusal is serve's answer to a runner that cannot isolate pull request
-// code, naming the ways out.
-func refusal(problem error) error {
-	return inputErrorf("refusing to run pull request code: %v. Fix that, use ENGINEO_RUNNER=docker or kubernetes, or set ENGINEO_UNSAFE_NO_SANDBOX=1 if everyone who can open a pull request may read this server's secrets", problem)
+	return false, settings.RefuseUnisolated(problem)
 }
 
 // openQueue opens the durable Redis queue and deduper when Redis is
