@@ -1,9 +1,11 @@
 // Package gates holds the rules of autoverify's deterministic gates
 // (../shared/spec/verification-gates.md): which tests a change adds, changes
 // or weakens, how each gate's run is classified (accept, reject_vanity,
-// reject_syntax, reject_failure), and the variables gate commands may use.
-// It reads source text and test results handed to it; running anything is
-// the pipeline's job. Pure: no I/O.
+// reject_syntax, reject_failure), which test command and static checks
+// the gates take (and the flags they read results by), and the variables
+// gate commands may use. It reads source text and test results handed to
+// it; running anything, or looking at a work tree, is the pipeline's job
+// (integrations/gaterun). Pure: no I/O.
 package gates
 
 import (

@@ -1,6 +1,7 @@
 // Package report renders what autoverify posts: the sticky pull request
 // comment, the check run's title, summary and text, and the help and
-// nothing-to-verify replies. Texts come from //go:embed templates and are
+// nothing-to-verify replies; and what its commands print (gates, audit,
+// ledger show, plan). Texts come from //go:embed templates and are
 // tested against golden files (go test ./bot/report -update rewrites them).
 // It does no I/O and takes already-redacted text.
 package report
@@ -12,6 +13,7 @@ import (
 	"html"
 	"strings"
 	"sync"
+	"text/tabwriter"
 	"text/template"
 	"time"
 )
@@ -336,13 +338,20 @@ var funcs = template.FuncMap{
 	"jiraResult": func(it Item) string {
 		return wiki(strings.Replace(resultWith(it, func(s string) string { return s }), "REJECTED — ", "REJECTED: ", 1))
 	},
+	"dash":     dash,
+	"utc":      func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+	"truncate": truncate,
+	"plural":   plural,
 }
 
 // templates are parsed on first use rather than at start-up: parsing them
 // all costs about a millisecond, which every autoverify process (and every
 // sandbox init, which is the same binary) would otherwise pay.
 var templates = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.tmpl"))
+	t := template.New("").Funcs(funcs)
+	// aligned executes another of t's templates, so it is added here.
+	t.Funcs(template.FuncMap{"aligned": func(name string, data any) (string, error) { return aligned(t, name, data) }})
+	return template.Must(t.ParseFS(templateFS, "templates/*.tmpl"))
 })
 
 func render(name string, data any) string {
@@ -497,6 +506,46 @@ func withTests(res, tests string) string {
 		return res
 	}
 	return res + ": " + tests
+}
+
+// aligned executes the template name of t, a table of tab-separated
+// cells, and lines its columns up two spaces apart (text/tabwriter: a
+// line's last cell is not a column).
+func aligned(t *template.Template, name string, data any) (string, error) {
+	var b bytes.Buffer
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	if err := t.ExecuteTemplate(tw, name, data); err != nil {
+		return "", err
+	}
+	if err := tw.Flush(); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// dash is s, or "-" for nothing.
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// truncate cuts s to n characters, the last one "…".
+func truncate(n int, s string) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// plural is n and word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func short(sha string) string {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os/exec"
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/redact"
@@ -44,11 +43,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	eco, test, err := gatesTest(f.workdir, f.testCmd, policy)
-	if err != nil {
-		return exitBadInput, err
-	}
-	static, err := gatesStatic(eco, test, policy)
+	eco, test, static, err := gatesCommands(f.workdir, f.testCmd, policy)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -141,62 +136,27 @@ func revError(dir, flagName, rev string, err error) error {
 	return inputErrorf("%s %s: %v", flagName, rev, err)
 }
 
-// gatesTest picks the test command: --test-cmd, else the ecosystem's
-// default. It must be allowlisted like any checklist command, and be a
-// command whose per-test results the gates can read.
-func gatesTest(dir, cmd string, policy checklist.Policy) (gates.Ecosystem, []string, error) {
-	if cmd == "" {
-		eco, ok := gaterun.Detect(dir)
-		if !ok {
-			return "", nil, inputErrorf("--workdir %s: neither Go (go.mod) nor Python (*.py, pyproject.toml); give the test command with --test-cmd", dir)
-		}
-		cmd = gates.CommandLine(gaterun.DefaultTest[eco])
+// gatesCommands picks the test command and VERIFY_IMPLEMENT's static
+// checks (gates.TestCommand, gates.StaticCommand) for the work tree dir,
+// and words a refusal for the command line.
+func gatesCommands(dir, testCmd string, policy checklist.Policy) (gates.Ecosystem, []string, []string, error) {
+	var found gates.Ecosystem
+	if testCmd == "" {
+		found, _ = gaterun.Detect(dir)
 	}
-	argv, err := policy.Check(cmd)
+	eco, test, err := gates.TestCommand(testCmd, found, policy.Check)
+	var refused *gates.TestCommandError
+	switch {
+	case errors.Is(err, gates.ErrNoEcosystem):
+		return "", nil, nil, inputErrorf("--workdir %s: %v; give the test command with --test-cmd", dir, err)
+	case errors.As(err, &refused):
+		return "", nil, nil, inputErrorf("--test-cmd %q: %v", refused.Command, refused.Err)
+	case err != nil:
+		return "", nil, nil, inputErrorf("--test-cmd: %v", err)
+	}
+	static, err := gates.StaticCommand(eco, test, gaterun.Installed, policy.Check)
 	if err != nil {
-		return "", nil, inputErrorf("--test-cmd: %v", err)
+		return "", nil, nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
 	}
-	eco, ok := gaterun.EcosystemOf(argv)
-	if !ok {
-		return "", nil, inputErrorf("--test-cmd %q: gates read per-test results from `go test` (Go) or pytest (Python); give one of those", cmd)
-	}
-	if _, err := gates.Substitute(argv, nil); err != nil {
-		return "", nil, inputErrorf("--test-cmd %q: %v", cmd, err)
-	}
-	return eco, argv, nil
-}
-
-// gatesStatic picks VERIFY_IMPLEMENT's command: `go vet ./...` for Go;
-// for Python the first of ruff and pyflakes that is installed (with the
-// test command's python), or none. It must be allowlisted.
-func gatesStatic(eco gates.Ecosystem, test []string, policy checklist.Policy) ([]string, error) {
-	var pick []string
-	switch eco {
-	case gates.Go:
-		pick = gaterun.DefaultStatic[gates.Go][0]
-	case gates.Python:
-		py := "python3"
-		if test[0] != "pytest" && len(test) > 2 && test[1] == "-m" {
-			py = test[0]
-		}
-		for _, c := range gaterun.DefaultStatic[gates.Python] {
-			if c[0] == "python3" {
-				c = append([]string{py}, c[1:]...)
-				if exec.Command(py, "-c", "import "+c[2]).Run() != nil {
-					continue
-				}
-			} else if _, err := exec.LookPath(c[0]); err != nil {
-				continue
-			}
-			pick = c
-			break
-		}
-	}
-	if pick == nil {
-		return nil, nil
-	}
-	if _, err := policy.Check(gates.CommandLine(pick)); err != nil {
-		return nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
-	}
-	return pick, nil
+	return eco, test, static, nil
 }

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"sort"
 	"text/tabwriter"
 	"time"
 
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
@@ -97,7 +97,7 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 			AuthorClaims map[string]ledger.ClaimCounts `json:"author_claims,omitempty"`
 		}{e, cfg.Limits, authors})
 	}
-	printEntry(a.Stdout, e, cfg.Limits)
+	fmt.Fprint(a.Stdout, report.LedgerEntry(entryView(e, cfg.Limits)))
 	return exitOK, nil
 }
 
@@ -139,42 +139,21 @@ func (a *App) ledgerAuthors(ctx context.Context, lookup settings.Lookup, asJSON 
 	return exitOK, tw.Flush()
 }
 
-func printEntry(w io.Writer, e ledger.Entry, l ledger.Limits) {
-	fmt.Fprintf(w, "%s\n  auto_verify_runs:       %d/%d\n  auto_fix_attempts:      %d/%d\n", e.StoryKey,
-		e.AutoVerifyRuns, l.MaxVerifyCycles, e.AutoFixAttempts, l.MaxAutoFixAttempts)
-	at := "-"
-	if e.LastFailureAt != nil {
-		at = e.LastFailureAt.UTC().Format(time.RFC3339)
-	}
-	fmt.Fprintf(w, "  last_failure_type:      %s\n  last_failure_hash:      %s\n  last_failure_at:        %s\n  verify_last_commit_sha: %s\n",
-		dash(e.LastFailureType), dash(e.LastFailureHash), at, dash(e.VerifyLastCommitSHA))
+// entryView is e as report.LedgerEntry shows it.
+func entryView(e ledger.Entry, l ledger.Limits) report.Entry {
+	v := report.Entry{StoryKey: e.StoryKey, Cycles: e.AutoVerifyRuns, MaxCycles: l.MaxVerifyCycles,
+		Fixes: e.AutoFixAttempts, MaxFixes: l.MaxAutoFixAttempts, LastFailureType: e.LastFailureType,
+		LastFailureHash: e.LastFailureHash, LastFailureAt: e.LastFailureAt, LastCommit: e.VerifyLastCommitSHA}
 	if ev := e.EnvironmentVerification; ev != nil {
-		fmt.Fprintf(w, "  signal:                 %s by %s, status %s, %d attempts, %d rejected, %d false claims\n",
-			dash(ev.LastSignal), dash(ev.DeveloperID), ev.Status, ev.SignalAttempts, ev.SignalRejections, len(ev.FalseClaims))
+		v.Signal = &report.Signal{Last: ev.LastSignal, Author: ev.DeveloperID, Status: ev.Status,
+			Attempts: ev.SignalAttempts, Rejections: ev.SignalRejections, FalseClaims: len(ev.FalseClaims)}
 	}
 	for _, r := range e.InFlight {
-		fmt.Fprintf(w, "  in flight:              %s since %s (lost unless renewed by %s)\n", r.RunID,
-			r.Since.UTC().Format(time.RFC3339), r.Until.UTC().Format(time.RFC3339))
+		v.InFlight = append(v.InFlight, report.InFlight{RunID: r.RunID, Since: r.Since, Until: r.Until})
 	}
-	if len(e.History) > 0 {
-		fmt.Fprintf(w, "  history (newest last):\n")
-		for _, r := range e.History {
-			fmt.Fprintf(w, "    %s  %-15s  passed %d, failed %d, manual %d  %s  %s\n", r.At.UTC().Format(time.RFC3339),
-				r.Route, r.Passed, r.Failed, r.Manual, shortSHA(r.Commit), r.Reason)
-		}
+	for _, r := range e.History {
+		v.History = append(v.History, report.HistoryRun{At: r.At, Route: string(r.Route), Reason: r.Reason,
+			Commit: r.Commit, Passed: r.Passed, Failed: r.Failed, Manual: r.Manual})
 	}
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-func shortSHA(s string) string {
-	if len(s) > 12 {
-		return s[:12]
-	}
-	return dash(s)
+	return v
 }

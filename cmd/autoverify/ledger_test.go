@@ -150,3 +150,22 @@ func TestAutoFixConfigIsChecked(t *testing.T) {
 		assert.Contains(t, h.stderr.String(), want)
 	}
 }
+
+// TestLedgerShowText: `ledger show` prints the entry as report.LedgerEntry
+// words it (golden files in bot/report), with the configured limits.
+func TestLedgerShowText(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	path := h.write("KAN-12.md", "- [ ] a `true`\n- [ ] b manual\n")
+	require.Equal(t, exitOK, h.run("run", path, "--workdir", h.dir, "--commit", "0123456789abcdef"), h.stderr.String())
+	require.Equal(t, exitOK, h.run("ledger", "show", "KAN-12"), h.stderr.String())
+	assert.Equal(t, "KAN-12\n"+
+		"  auto_verify_runs:       1/3\n"+
+		"  auto_fix_attempts:      0/2\n"+
+		"  last_failure_type:      -\n"+
+		"  last_failure_hash:      -\n"+
+		"  last_failure_at:        -\n"+
+		"  verify_last_commit_sha: 0123456789abcdef\n"+
+		"  history (newest last):\n"+
+		"    2026-01-28T12:00:00Z  human_review     passed 1, failed 0, manual 1  0123456789ab  all 1 automated items passed; 1 manual items remain\n", h.stdout.String())
+}

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -59,32 +58,19 @@ func (a *App) plan(args []string) (int, error) {
 		}
 		return exitOK, enc.Encode(planJSON{StoryKey: k, Items: items, Warnings: story.Warnings})
 	}
-	printPlan(a.Stdout, k, story)
+	fmt.Fprint(a.Stdout, report.PlanText(planView(k, story)))
 	for _, w := range story.Warnings {
 		fmt.Fprintf(a.Stderr, "warning: %s: %s\n", pos[0], w)
 	}
 	return exitOK, nil
 }
 
-func printPlan(w io.Writer, key string, story *checklist.Story) {
-	auto, manual, rejected := story.Counts()
-	fmt.Fprintf(w, "%s: %s, %s, %s\n\n", key, plural(auto, "automated item"), plural(manual, "manual item"), plural(rejected, "rejected item"))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "LINE\tID\tKIND\tCOMMAND / REASON\tITEM")
+// planView is story as report.PlanText lists it.
+func planView(key string, story *checklist.Story) report.Plan {
+	p := report.Plan{StoryKey: key}
 	for _, it := range story.Items {
-		what := it.Command
-		if it.Kind != checklist.Auto {
-			what = it.Reason
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", it.Line, it.ID, it.Kind, what, truncate(it.Text, 60))
+		p.Items = append(p.Items, report.Item{Line: it.Line, ID: it.ID, Kind: string(it.Kind), Text: it.Text,
+			Command: it.Command, Reason: it.Reason, Checked: it.Checked})
 	}
-	tw.Flush()
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return p
 }

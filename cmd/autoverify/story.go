@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 
@@ -36,11 +35,4 @@ func readStory(path string, policy checklist.Policy) ([]byte, *checklist.Story, 
 		return nil, nil, inputErrorf("story %s: %v", path, checklist.ErrNoChecklist)
 	}
 	return src, story, nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

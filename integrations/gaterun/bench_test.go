@@ -113,7 +113,7 @@ func benchOverhead(b *testing.B, work time.Duration) {
 	gatesRun := func(static bool) time.Duration {
 		spec := gaterun.Spec{Base: base, Head: head, Trees: trees, Runner: runner, Ecosystem: gates.Go, Test: test}
 		if static {
-			spec.Static = gaterun.DefaultStatic[gates.Go][0]
+			spec.Static = gates.DefaultStatic[gates.Go][0]
 		}
 		start := time.Now()
 		rep, err := gaterun.Run(ctx, spec)

@@ -41,7 +41,7 @@ type Spec struct {
 	Ecosystem  gates.Ecosystem
 	// Test is the test command's argv as the user gave it (already past
 	// the allowlist); gate variables in it are substituted per run and the
-	// reporting flags are added (see ReportingArgv).
+	// reporting flags are added (see gates.ReportingArgv).
 	Test []string
 	// Static is the static checks' argv (VERIFY_IMPLEMENT); nil runs no
 	// IMPLEMENT gate.
@@ -94,7 +94,7 @@ func (s *Spec) now() time.Time {
 func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	rep := gates.Report{Base: s.Base, Head: s.Head}
 	if s.Ecosystem != "" && s.Test != nil {
-		if _, err := ReportingArgv(s.Ecosystem, s.Test); err != nil {
+		if _, err := gates.ReportingArgv(s.Ecosystem, s.Test); err != nil {
 			return rep, err
 		}
 	}
@@ -215,7 +215,7 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 // ecosystem, the default test command and static checks (allowlisted).
 func (s *Spec) settle(headDir string) error {
 	if s.Ecosystem == "" {
-		if eco, ok := EcosystemOf(s.Test); ok {
+		if eco, ok := gates.EcosystemOf(s.Test); ok {
 			s.Ecosystem = eco
 		} else if eco, ok := Detect(headDir); ok {
 			s.Ecosystem = eco
@@ -230,19 +230,19 @@ func (s *Spec) settle(headDir string) error {
 		}
 	}
 	if s.Test == nil {
-		argv, err := allowed(gates.CommandLine(DefaultTest[s.Ecosystem]))
+		argv, err := allowed(gates.CommandLine(gates.DefaultTest[s.Ecosystem]))
 		if err != nil {
 			return fmt.Errorf("gates: the default test command: %w", err)
 		}
 		s.Test = argv
 	}
-	if _, err := ReportingArgv(s.Ecosystem, s.Test); err != nil {
+	if _, err := gates.ReportingArgv(s.Ecosystem, s.Test); err != nil {
 		return err
 	}
 	if s.Static == nil && s.AutoStatic && s.Ecosystem == gates.Go {
 		// Not allowlisted: no IMPLEMENT gate, and a GATE=implement item
 		// says it did not run; the other gates need only the tests.
-		if argv, err := allowed(gates.CommandLine(DefaultStatic[gates.Go][0])); err == nil {
+		if argv, err := allowed(gates.CommandLine(gates.DefaultStatic[gates.Go][0])); err == nil {
 			s.Static = argv
 		}
 	}
@@ -556,12 +556,12 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 	if err != nil {
 		return nil, err
 	}
-	full, err := ReportingArgv(s.Ecosystem, sub)
+	full, err := gates.ReportingArgv(s.Ecosystem, sub)
 	if err != nil {
 		return nil, err
 	}
 	if only != nil {
-		full = Restrict(s.Ecosystem, full, only, files)
+		full = gates.Restrict(s.Ecosystem, full, only, files)
 	}
 	r := &run{argv: full, at: s.now()}
 	if err := s.runCmd(ctx, r, dir); err != nil {

@@ -85,7 +85,7 @@ func gatesRun(t *testing.T, r *repo, eco gates.Ecosystem, test []string, base, h
 	t.Helper()
 	before := r.listing()
 	spec := gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}, Runner: runner(t),
-		Ecosystem: eco, Test: test, Static: gaterun.DefaultStatic[eco][0]}
+		Ecosystem: eco, Test: test, Static: gates.DefaultStatic[eco][0]}
 	if eco == gates.Python {
 		spec.Static = nil
 	}

@@ -1,0 +1,220 @@
+package gates
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// DefaultTest is each ecosystem's test command when none is given.
+var DefaultTest = map[Ecosystem][]string{
+	Go:     {"go", "test", "./..."},
+	Python: {"python3", "-m", "pytest"},
+}
+
+// DefaultStatic is each ecosystem's static checks (VERIFY_IMPLEMENT), in
+// order of preference; Python's need the tool installed.
+var DefaultStatic = map[Ecosystem][][]string{
+	Go:     {{"go", "vet", "./..."}},
+	Python: {{"ruff", "check", "."}, {"pyflakes", "."}, {"python3", "-m", "pyflakes", "."}},
+}
+
+// Allowlist checks a command line against the command policy and returns
+// its argv (checklist.Policy.Check).
+type Allowlist func(command string) ([]string, error)
+
+// ErrNoEcosystem is TestCommand's answer when no test command is given
+// and the work tree shows no ecosystem whose default could be used.
+var ErrNoEcosystem = errors.New("neither Go (go.mod) nor Python (*.py, pyproject.toml)")
+
+// ErrNoResults is a test command whose per-test results the gates cannot
+// read.
+var ErrNoResults = errors.New("gates read per-test results from `go test` (Go) or pytest (Python); give one of those")
+
+// TestCommandError is an allowlisted test command the gates still cannot
+// take: one of ErrNoResults or an unknown gate variable.
+type TestCommandError struct {
+	// Command is the command line as given (or the ecosystem's default).
+	Command string
+	Err     error
+}
+
+func (e *TestCommandError) Error() string {
+	return fmt.Sprintf("test command %q: %v", e.Command, e.Err)
+}
+
+func (e *TestCommandError) Unwrap() error { return e.Err }
+
+// TestCommand picks the gates' test command: cmd, or when cmd is "" the
+// default of found (the ecosystem the work tree shows, "" for none). The
+// command must pass allowed, be `go test` or pytest (the tools whose
+// per-test results the gates read), and name only known gate variables.
+// It returns the command's ecosystem and argv. The error is
+// ErrNoEcosystem, allowed's own (which names the command), or a
+// *TestCommandError.
+func TestCommand(cmd string, found Ecosystem, allowed Allowlist) (Ecosystem, []string, error) {
+	if cmd == "" {
+		if found == "" {
+			return "", nil, ErrNoEcosystem
+		}
+		cmd = CommandLine(DefaultTest[found])
+	}
+	argv, err := allowed(cmd)
+	if err != nil {
+		return "", nil, err
+	}
+	eco, ok := EcosystemOf(argv)
+	if !ok {
+		return "", nil, &TestCommandError{Command: cmd, Err: ErrNoResults}
+	}
+	if _, err := Substitute(argv, nil); err != nil {
+		return "", nil, &TestCommandError{Command: cmd, Err: err}
+	}
+	return eco, argv, nil
+}
+
+// StaticCandidates are eco's static checks in order of preference. For
+// Python, `python3 -m …` uses the test command's interpreter when that is
+// `PYTHON -m …`, so the checks see the packages the tests do.
+func StaticCandidates(eco Ecosystem, test []string) [][]string {
+	if eco != Python {
+		return DefaultStatic[eco]
+	}
+	py := "python3"
+	if len(test) > 2 && test[0] != "pytest" && test[1] == "-m" {
+		py = test[0]
+	}
+	var out [][]string
+	for _, c := range DefaultStatic[Python] {
+		if c[0] == "python3" {
+			c = append([]string{py}, c[1:]...)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// StaticCommand picks VERIFY_IMPLEMENT's command for a test command of
+// eco: `go vet ./...` for Go; for Python the first of StaticCandidates
+// that installed reports can run here, or none (nil). The pick must pass
+// allowed; its error is allowed's.
+func StaticCommand(eco Ecosystem, test []string, installed func(argv []string) bool, allowed Allowlist) ([]string, error) {
+	var pick []string
+	switch eco {
+	case Go:
+		pick = slices.Clone(DefaultStatic[Go][0])
+	case Python:
+		for _, c := range StaticCandidates(eco, test) {
+			if installed(c) {
+				pick = c
+				break
+			}
+		}
+	}
+	if pick == nil {
+		return nil, nil
+	}
+	if _, err := allowed(CommandLine(pick)); err != nil {
+		return nil, err
+	}
+	return pick, nil
+}
+
+// EcosystemOf names the ecosystem a test command belongs to: `go test`
+// or pytest (`pytest`, `python3 -m pytest`).
+func EcosystemOf(argv []string) (Ecosystem, bool) {
+	switch {
+	case len(argv) >= 2 && path.Base(argv[0]) == "go" && argv[1] == "test":
+		return Go, true
+	case pytestAt(argv) >= 0:
+		return Python, true
+	}
+	return "", false
+}
+
+// pytestAt returns where pytest's own arguments start, or -1.
+func pytestAt(argv []string) int {
+	if len(argv) == 0 {
+		return -1
+	}
+	if strings.HasPrefix(path.Base(argv[0]), "pytest") || strings.HasPrefix(path.Base(argv[0]), "py.test") {
+		return 1
+	}
+	if strings.HasPrefix(path.Base(argv[0]), "python") {
+		for i := 1; i+1 < len(argv); i++ {
+			if argv[i] == "-m" && argv[i+1] == "pytest" {
+				return i + 2
+			}
+		}
+	}
+	return -1
+}
+
+// ReportingArgv adds the flags the gates read per-test results from:
+// `go test -json`; pytest's JUnit XML on standard output (xunit1, which
+// names each case's file), collection errors that do not stop the other
+// modules, and node IDs relative to the tree. A command that is neither is
+// an error naming it.
+func ReportingArgv(eco Ecosystem, argv []string) ([]string, error) {
+	got, ok := EcosystemOf(argv)
+	if !ok || got != eco {
+		return nil, fmt.Errorf("test command `%s`: gates read per-test results from `go test` (Go) or pytest (Python); give one of those with --test-cmd", CommandLine(argv))
+	}
+	out := append([]string(nil), argv...)
+	switch eco {
+	case Go:
+		for _, w := range argv[2:] {
+			if w == "-json" {
+				return out, nil
+			}
+		}
+		return append(append(append([]string(nil), argv[:2]...), "-json"), argv[2:]...), nil
+	default:
+		at := pytestAt(argv)
+		flags := []string{"-o", "junit_family=xunit1", "--junitxml=/dev/stdout", "--continue-on-collection-errors"}
+		rootdir := false
+		for _, w := range argv[at:] {
+			rootdir = rootdir || strings.HasPrefix(w, "--rootdir")
+		}
+		if !rootdir {
+			flags = append(flags, "--rootdir=.")
+		}
+		return append(append(append([]string(nil), argv[:at]...), flags...), argv[at:]...), nil
+	}
+}
+
+// Restrict narrows a test command to names (in files): Go gets -run with
+// the names and its ./... replaced by the files' packages; pytest gets the
+// files (a whole file runs: its other tests are read and ignored).
+func Restrict(eco Ecosystem, argv, names, files []string) []string {
+	switch eco {
+	case Go:
+		var pkgs []string
+		seen := map[string]bool{}
+		for _, f := range files {
+			d := "./" + path.Dir(f)
+			if d == "./." {
+				d = "."
+			}
+			if !seen[d] {
+				seen[d] = true
+				pkgs = append(pkgs, d)
+			}
+		}
+		var out []string
+		for _, w := range argv {
+			if w == "./..." && len(pkgs) > 0 {
+				out = append(out, pkgs...)
+				continue
+			}
+			out = append(out, w)
+		}
+		// -run goes right after `test`, before any -args.
+		run := []string{"-run", "^(" + strings.Join(names, "|") + ")$"}
+		return append(append(append([]string(nil), out[:2]...), run...), out[2:]...)
+	default:
+		return append(append([]string(nil), argv...), files...)
+	}
+}

@@ -1,0 +1,203 @@
+package gates
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// allowing is an allowlist of leading words, as checklist.Policy matches
+// them, that records what it was asked.
+func allowing(asked *[]string, entries ...string) Allowlist {
+	return func(cmd string) ([]string, error) {
+		*asked = append(*asked, cmd)
+		for _, e := range entries {
+			if cmd == e || strings.HasPrefix(cmd, e+" ") {
+				return strings.Fields(cmd), nil
+			}
+		}
+		return nil, fmt.Errorf("command `%s` is not in the allowlist", cmd)
+	}
+}
+
+func TestTestCommand(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, cmd string
+		found     Ecosystem
+		eco       Ecosystem
+		argv      []string
+		// allow is the allowlist; nil is go test, pytest, make and
+		// python3 -m pytest.
+		allow []string
+		// err is the error's text; cmdErr the *TestCommandError's command.
+		err, cmdErr string
+		is          error
+	}{
+		{name: "go default", found: Go, eco: Go, argv: []string{"go", "test", "./..."}},
+		{name: "python default", found: Python, eco: Python, argv: []string{"python3", "-m", "pytest"}},
+		{name: "given beats found", cmd: "pytest -q", found: Go, eco: Python, argv: []string{"pytest", "-q"}},
+		{name: "given without ecosystem", cmd: "go test ./pkg/...", eco: Go, argv: []string{"go", "test", "./pkg/..."}},
+		{name: "nothing to go on", is: ErrNoEcosystem, err: ErrNoEcosystem.Error()},
+		{name: "not allowlisted", cmd: "go vet ./...", err: "command `go vet ./...` is not in the allowlist"},
+		{name: "default not allowlisted", found: Python, allow: []string{"go test"}, err: "command `python3 -m pytest` is not in the allowlist"},
+		{name: "no per-test results", cmd: "make test", is: ErrNoResults, cmdErr: "make test"},
+		{name: "unknown variable", cmd: "go test {pkgs}", cmdErr: "go test {pkgs}", err: `test command "go test {pkgs}": unknown gate variable {pkgs}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var asked []string
+			allow := tt.allow
+			if allow == nil {
+				allow = []string{"go test", "pytest", "make", "python3 -m pytest"}
+			}
+			eco, argv, err := TestCommand(tt.cmd, tt.found, allowing(&asked, allow...))
+			if tt.err == "" && tt.is == nil && tt.cmdErr == "" {
+				require.NoError(t, err)
+				assert.Equal(t, tt.eco, eco)
+				assert.Equal(t, tt.argv, argv)
+				return
+			}
+			require.Error(t, err)
+			assert.Empty(t, argv)
+			if tt.is != nil {
+				assert.ErrorIs(t, err, tt.is)
+			}
+			if tt.err != "" {
+				assert.Contains(t, err.Error(), tt.err)
+			}
+			var refused *TestCommandError
+			if assert.Equal(t, tt.cmdErr != "", errors.As(err, &refused), "a *TestCommandError") && refused != nil {
+				assert.Equal(t, tt.cmdErr, refused.Command)
+			}
+		})
+	}
+}
+
+func TestStaticCandidatesUseTheTestsPython(t *testing.T) {
+	t.Parallel()
+	tests := map[string][]string{
+		"python3 -m pytest":                 {"python3", "-m", "pyflakes", "."},
+		"/opt/venv/bin/python -m pytest -q": {"/opt/venv/bin/python", "-m", "pyflakes", "."},
+		// pytest's own -m selects by marker: not an interpreter.
+		"pytest -m slow": {"python3", "-m", "pyflakes", "."},
+		"pytest":         {"python3", "-m", "pyflakes", "."},
+	}
+	for test, want := range tests {
+		got := StaticCandidates(Python, strings.Fields(test))
+		require.Len(t, got, 3, test)
+		assert.Equal(t, []string{"ruff", "check", "."}, got[0], test)
+		assert.Equal(t, []string{"pyflakes", "."}, got[1], test)
+		assert.Equal(t, want, got[2], test)
+	}
+	assert.Equal(t, [][]string{{"python3", "-m", "pyflakes", "."}}, DefaultStatic[Python][2:], "the defaults are left as they were")
+	assert.Equal(t, [][]string{{"go", "vet", "./..."}}, StaticCandidates(Go, []string{"go", "test", "./..."}))
+}
+
+func TestStaticCommand(t *testing.T) {
+	t.Parallel()
+	pytest := []string{"/venv/bin/python", "-m", "pytest"}
+	tests := []struct {
+		name      string
+		eco       Ecosystem
+		test      []string
+		installed []string // first words installed
+		allow     []string
+		want      []string
+		err       string
+		probed    bool
+	}{
+		{name: "go vet, never probed", eco: Go, test: []string{"go", "test", "./..."}, allow: []string{"go vet"}, want: []string{"go", "vet", "./..."}},
+		{name: "go vet refused", eco: Go, test: []string{"go", "test", "./..."}, err: "command `go vet ./...` is not in the allowlist"},
+		{name: "ruff first", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes", "/venv/bin/python"}, allow: []string{"ruff"}, want: []string{"ruff", "check", "."}, probed: true},
+		{name: "then pyflakes", eco: Python, test: pytest, installed: []string{"pyflakes"}, allow: []string{"pyflakes"}, want: []string{"pyflakes", "."}, probed: true},
+		{name: "then the tests' python", eco: Python, test: pytest, installed: []string{"/venv/bin/python"}, allow: []string{"/venv/bin/python -m pyflakes"}, want: []string{"/venv/bin/python", "-m", "pyflakes", "."}, probed: true},
+		{name: "none installed", eco: Python, test: pytest, probed: true},
+		// The first installed is the pick: a refused pick is an error, not
+		// a reason to try the next.
+		{name: "pick refused", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes"}, allow: []string{"pyflakes"}, err: "command `ruff check .` is not in the allowlist", probed: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var probed []string
+			installed := func(argv []string) bool {
+				probed = append(probed, argv[0])
+				for _, w := range tt.installed {
+					if argv[0] == w {
+						return true
+					}
+				}
+				return false
+			}
+			var asked []string
+			got, err := StaticCommand(tt.eco, tt.test, installed, allowing(&asked, tt.allow...))
+			if tt.err != "" {
+				require.EqualError(t, err, tt.err)
+				assert.Nil(t, got)
+			} else {
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, got)
+			}
+			assert.Equal(t, tt.probed, len(probed) > 0, "probed %v", probed)
+			if got == nil && tt.err == "" {
+				assert.Empty(t, asked, "nothing picked, nothing asked")
+			}
+		})
+	}
+}
+
+func TestEcosystemOf(t *testing.T) {
+	t.Parallel()
+	tests := map[string]Ecosystem{
+		"go test ./...":                Go,
+		"/usr/local/go/bin/go test -v": Go,
+		"go vet ./...":                 "",
+		"pytest -q":                    Python,
+		"py.test":                      Python,
+		"python3 -m pytest tests":      Python,
+		"/venv/bin/python -m pytest":   Python,
+		"python3 -m pyflakes .":        "",
+		"python3 -m":                   "",
+		"make test":                    "",
+		"":                             "",
+	}
+	for cmd, want := range tests {
+		got, ok := EcosystemOf(strings.Fields(cmd))
+		assert.Equal(t, want, got, cmd)
+		assert.Equal(t, want != "", ok, cmd)
+	}
+}
+
+func TestReportingArgv(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		eco       Ecosystem
+		cmd, want string
+	}{
+		{Go, "go test ./...", "go test -json ./..."},
+		{Go, "go test -json -v ./...", "go test -json -v ./..."},
+		{Python, "python3 -m pytest -q", "python3 -m pytest -o junit_family=xunit1 --junitxml=/dev/stdout --continue-on-collection-errors --rootdir=. -q"},
+		{Python, "pytest --rootdir=src", "pytest -o junit_family=xunit1 --junitxml=/dev/stdout --continue-on-collection-errors --rootdir=src"},
+	}
+	for _, tt := range tests {
+		got, err := ReportingArgv(tt.eco, strings.Fields(tt.cmd))
+		require.NoError(t, err, tt.cmd)
+		assert.Equal(t, tt.want, strings.Join(got, " "), tt.cmd)
+	}
+	_, err := ReportingArgv(Python, []string{"go", "test", "./..."})
+	assert.EqualError(t, err, "test command `go test ./...`: gates read per-test results from `go test` (Go) or pytest (Python); give one of those with --test-cmd")
+}
+
+func TestRestrict(t *testing.T) {
+	t.Parallel()
+	got := Restrict(Go, strings.Fields("go test -json ./... -args -x"), []string{"TestA", "TestB"}, []string{"calc_test.go", "pkg/a/a_test.go", "pkg/a/b_test.go"})
+	assert.Equal(t, []string{"go", "test", "-run", "^(TestA|TestB)$", "-json", ".", "./pkg/a", "-args", "-x"}, got)
+	got = Restrict(Python, strings.Fields("pytest -q"), []string{"tests/test_a.py::test_x"}, []string{"tests/test_a.py"})
+	assert.Equal(t, []string{"pytest", "-q", "tests/test_a.py"}, got)
+}
