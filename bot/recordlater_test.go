@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/evidence"
-	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )
@@ -215,51 +214,4 @@ type failingArtifacts struct{}
 
 func (failingArtifacts) Write(string, evidence.Run) (evidence.Files, error) {
 	return evidence.Files{}, errors.New("read-only file system")
-}
-
-// TestRunRecorderMarksOnceUnlessRemade: a recorder writing in the
-// background (the CLI's, with Pending) writes the run's end at Mark, and
-// again at Publish only when the report was made again; one writing as it
-// goes (the server's) writes it once, at Publish, from the ledger's
-// answer.
-func TestRunRecorderMarksOnceUnlessRemade(t *testing.T) {
-	t.Parallel()
-	for _, background := range []bool{true, false} {
-		for _, remade := range []bool{false, true} {
-			base := openBolt(t)
-			store := &finishHook{Store: base}
-			if remade {
-				store.hook = func(ctx context.Context, s ledger.Store) {
-					_, _ = s.Update(ctx, "KAN-1", func(e *ledger.Entry) error { e.AutoVerifyRuns++; return nil })
-				}
-			}
-			h, _, _ := recordLaterHarness(t, store)
-			log := &memRunLog{}
-			rec := &RunRecorder{Log: log}
-			var pending sync.WaitGroup
-			if background {
-				rec.Pending = &pending
-			}
-			h.pipeline.Publishers = []Publisher{rec}
-			_, err := h.pipeline.Run(context.Background(), h.request())
-			require.NoError(t, err)
-			pending.Wait()
-			var ends []int
-			for _, r := range log.puts {
-				if r.Status != runlog.Active {
-					ends = append(ends, r.Ledger.Cycles)
-				}
-			}
-			switch {
-			case background && remade:
-				assert.Equal(t, []int{1, 2}, ends, "the end at Mark, then again from the ledger's answer")
-			case background:
-				assert.Equal(t, []int{1}, ends, "the end once, at Mark")
-			case remade:
-				assert.Equal(t, []int{2}, ends, "the end once, at Publish, from the ledger's answer")
-			default:
-				assert.Equal(t, []int{1}, ends, "the end once, at Publish")
-			}
-		}
-	}
 }

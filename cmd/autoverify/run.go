@@ -11,6 +11,7 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
+	"github.com/engineo/autoverify/bot/delivery/history"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -209,7 +210,7 @@ func (a *App) runPipeline(ctx context.Context, cfg settings.Config, keep time.Du
 	// as active that much after they start.
 	writes := &sync.WaitGroup{}
 	done.add(writes.Wait)
-	rec := &bot.RunRecorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(workdir), Redactor: opts.Redactor, Now: a.Now, Pending: writes,
+	rec := &history.Recorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(workdir), Redactor: opts.Redactor, Now: a.Now, Pending: writes,
 		Settle: historySettle,
 		Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
 	return rec.Around(bot.New(append0(opts, rec)))
@@ -227,7 +228,7 @@ func (a *App) runSource(f runFlags, cache bool, snapshot func(context.Context, s
 }
 
 // historySettle is how long a record of a CLI run still going waits
-// before it is written to the run history (bot.RunRecorder.Settle).
+// before it is written to the run history (history.Recorder.Settle).
 const historySettle = 100 * time.Millisecond
 
 // append0 puts pub first among opts' publishers.

@@ -20,6 +20,7 @@ import (
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
+	"github.com/engineo/autoverify/bot/delivery/history"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/bot/delivery/queue"
@@ -168,7 +169,7 @@ type serverParts struct {
 	dedup    intake.Deduper
 	metrics  *avprom.Metrics
 	pipeline bot.PipelineRunner
-	recorder *bot.RunRecorder
+	recorder *history.Recorder
 	gh       *githubapp.Handlers
 	jira     *jiraapp.Handler
 }
@@ -281,7 +282,7 @@ func (a *App) serverPipeline(ctx context.Context, p *serverParts, srv *liveServe
 		return fmt.Errorf("ENV_ERROR: %w", err)
 	}
 	srv.closers = append(srv.closers, closeRuns)
-	p.recorder = &bot.RunRecorder{Log: runs, AbsPath: absDir, Redactor: p.red, Now: a.Now,
+	p.recorder = &history.Recorder{Log: runs, AbsPath: absDir, Redactor: p.red, Now: a.Now,
 		Warn: func(msg string, err error) { p.log.Warn(msg, "err", err.Error()) }}
 	if s.useJira {
 		p.recorder.IssueURL = func(key string) string { return s.jira.url + "/browse/" + url.PathEscape(key) }

@@ -1,4 +1,4 @@
-package bot
+package history
 
 import (
 	"context"
@@ -12,30 +12,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
-	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )
-
-// memRunLog keeps every record written, in order.
-type memRunLog struct {
-	mu   sync.Mutex
-	puts []runlog.Record
-	err  error
-}
-
-func (m *memRunLog) Put(_ context.Context, r runlog.Record) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.err != nil {
-		return m.err
-	}
-	m.puts = append(m.puts, r)
-	return nil
-}
 
 // statusAtBegin is a publisher after the recorder that reads what the
 // recorder wrote at Begin.
@@ -44,19 +26,19 @@ type statusAtBegin struct {
 	got []runlog.Record
 }
 
-func (s *statusAtBegin) Begin(context.Context, *Verification) error {
+func (s *statusAtBegin) Begin(context.Context, *bot.Verification) error {
 	s.got = append([]runlog.Record(nil), s.log.puts...)
 	return nil
 }
-func (s *statusAtBegin) Publish(context.Context, *Verification) error { return nil }
+func (s *statusAtBegin) Publish(context.Context, *bot.Verification) error { return nil }
 
-func TestRunRecorderRecordsAFailedRunFromItsStart(t *testing.T) {
+func TestRecorderRecordsAFailedRunFromItsStart(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n- [ ] manual\n")
+	h := newHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n- [ ] manual\n", exitByName, nil)
 	h.source.subject.Author, h.source.subject.URL, h.source.subject.Number = "alice", "https://github.com/acme/web/pull/7", 7
 	log := &memRunLog{}
 	atBegin := &statusAtBegin{log: log}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}, atBegin}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}, atBegin}
 	req := h.request()
 	req.Trigger = "/verify by @alice"
 	v, err := h.pipeline.Run(context.Background(), req)
@@ -105,19 +87,19 @@ func TestRunRecorderRecordsAFailedRunFromItsStart(t *testing.T) {
 	assert.False(t, done.Finished.Before(done.Started))
 }
 
-func TestRunRecorderPassAndProblem(t *testing.T) {
+func TestRecorderPassAndProblem(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
 	log := &memRunLog{}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
 	_, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	assert.Equal(t, runlog.Passed, log.puts[len(log.puts)-1].Status)
 
-	h = newPipelineHarness(t, "prose")
+	h = newHarness(t, "prose", exitByName, nil)
 	h.source.subject.Title = "no key"
 	log = &memRunLog{}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
 	_, err = h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	require.Len(t, log.puts, 1, "a run stopped before Begin is still recorded, once")
@@ -125,12 +107,12 @@ func TestRunRecorderPassAndProblem(t *testing.T) {
 	assert.Contains(t, log.puts[0].Problem, "no story key")
 }
 
-func TestRunRecorderShowsFurtherChecksAsASection(t *testing.T) {
+func TestRecorderShowsFurtherChecksAsASection(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
-	h.pipeline.Checks = append(h.pipeline.Checks, &toyStage{})
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
+	h.pipeline.Checks = append(h.pipeline.Checks, toyStage{})
 	log := &memRunLog{}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log}}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
 	_, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	done := log.puts[len(log.puts)-1]
@@ -140,11 +122,11 @@ func TestRunRecorderShowsFurtherChecksAsASection(t *testing.T) {
 	assert.Len(t, done.Items, 1, "the stage's finding is not a story item")
 }
 
-func TestRunRecorderWarnsAndTheRunGoesOn(t *testing.T) {
+func TestRecorderWarnsAndTheRunGoesOn(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
 	var warned []string
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: &memRunLog{err: errors.New("disk full")},
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: &memRunLog{err: errors.New("disk full")},
 		Warn: func(msg string, err error) { warned = append(warned, msg+": "+err.Error()) }}}
 	v, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
@@ -154,13 +136,13 @@ func TestRunRecorderWarnsAndTheRunGoesOn(t *testing.T) {
 	assert.Contains(t, warned[0], "disk full")
 }
 
-func TestRunRecorderFailedEndsTheRun(t *testing.T) {
+func TestRecorderFailedEndsTheRun(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
 	h.source.wsErr = errors.New("tarball: 502 Bad Gateway")
 	log := &memRunLog{}
-	rr := &RunRecorder{Log: log}
-	h.pipeline.Publishers = []Publisher{rr}
+	rr := &Recorder{Log: log}
+	h.pipeline.Publishers = []bot.Publisher{rr}
 	_, err := rr.Around(h.pipeline).Run(context.Background(), h.request())
 	require.Error(t, err)
 	last := log.puts[len(log.puts)-1]
@@ -168,12 +150,12 @@ func TestRunRecorderFailedEndsTheRun(t *testing.T) {
 	assert.Contains(t, last.Problem, "502 Bad Gateway")
 }
 
-func TestRunRecorderNamesLocalRuns(t *testing.T) {
+func TestRecorderNamesLocalRuns(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
 	h.source.subject.BaseRef, h.source.subject.Repo = "", "."
 	log := &memRunLog{}
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, LocalRepo: "/home/me/web"}}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log, LocalRepo: "/home/me/web"}}
 	req := h.request()
 	req.RunID = ""
 	_, err := h.pipeline.Run(context.Background(), req)
@@ -192,13 +174,13 @@ func (m maskRedactor) String(s string) string { return strings.ReplaceAll(s, str
 
 func (m maskRedactor) Bytes(b []byte) []byte { return []byte(m.String(string(b))) }
 
-func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
+func TestRecorderRedactsWhatItWrites(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n")
+	h := newHarness(t, "- [ ] deploy with hunter2-token `ok`\n", exitByName, nil)
 	h.source.wsErr = errors.New("dial https://user:hunter2-token@git.example: refused")
 	log := &memRunLog{}
-	rr := &RunRecorder{Log: log, Redactor: maskRedactor("hunter2-token")}
-	h.pipeline.Publishers = []Publisher{rr}
+	rr := &Recorder{Log: log, Redactor: maskRedactor("hunter2-token")}
+	h.pipeline.Publishers = []bot.Publisher{rr}
 	_, err := rr.Around(h.pipeline).Run(context.Background(), h.request())
 	require.Error(t, err)
 	for _, r := range log.puts {
@@ -208,18 +190,18 @@ func TestRunRecorderRedactsWhatItWrites(t *testing.T) {
 	assert.Contains(t, log.puts[len(log.puts)-1].Problem, "[REDACTED]")
 }
 
-// TestRunRecorderMasksItemsInTheBackground: with Pending, Begin leaves
+// TestRecorderMasksItemsInTheBackground: with Pending, Begin leaves
 // masking the items to its background write (the first redaction of a
 // process waits for gitleaks' rules); the start, every landing and the
 // end are still written masked.
-func TestRunRecorderMasksItemsInTheBackground(t *testing.T) {
+func TestRecorderMasksItemsInTheBackground(t *testing.T) {
 	t.Parallel()
-	h := newPipelineHarness(t, "- [ ] deploy with hunter2-token `ok`\n- [ ] then `ok hunter2-token`\n")
+	h := newHarness(t, "- [ ] deploy with hunter2-token `ok`\n- [ ] then `ok hunter2-token`\n", exitByName, nil)
 	log := &memRunLog{}
 	var pending sync.WaitGroup
 	// The pipeline masks the summary the end is written from.
 	h.pipeline.Redactor = maskRedactor("hunter2-token")
-	h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Redactor: maskRedactor("hunter2-token"), Pending: &pending}}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log, Redactor: maskRedactor("hunter2-token"), Pending: &pending}}
 	_, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	pending.Wait()
@@ -233,13 +215,13 @@ func TestRunRecorderMasksItemsInTheBackground(t *testing.T) {
 	}
 }
 
-func TestRunRecorderShowsReviewersAsASection(t *testing.T) {
+func TestRecorderShowsReviewersAsASection(t *testing.T) {
 	t.Parallel()
-	v := &Verification{Request: Request{RunID: "r"}, Key: "KAN-1", Subject: Subject{Repo: "acme/web", BaseRef: "main"}}
+	v := &bot.Verification{Request: bot.Request{RunID: "r"}, Key: "KAN-1", Subject: bot.Subject{Repo: "acme/web", BaseRef: "main"}}
 	v.Summary.RunID, v.Summary.VerificationStatus = "r", "escalated"
 	v.Summary.Reviews = []report.Review{{Check: "pnpm test", Environment: "node20", Status: "escalated", Reason: "digest_mismatch",
 		Flaky: []string{"cart applies discount"}, Reviewers: []report.Reviewer{{ID: "r1", Status: "passed"}, {ID: "r2", Status: "failed"}}}}
-	rec := (&RunRecorder{IssueURL: func(k string) string { return "https://acme.atlassian.net/browse/" + k }}).Finished(v)
+	rec := (&Recorder{IssueURL: func(k string) string { return "https://acme.atlassian.net/browse/" + k }}).Finished(v)
 	assert.Equal(t, "https://acme.atlassian.net/browse/KAN-1", rec.IssueURL)
 	require.Len(t, rec.Sections, 1)
 	assert.Equal(t, runlog.Section{Title: "Reviewers — escalated", Rows: []runlog.Row{{Name: "pnpm test in node20", Result: "escalated (digest_mismatch)",
@@ -260,18 +242,18 @@ func (s *slowProgressLog) Put(ctx context.Context, r runlog.Record) error {
 	return s.memRunLog.Put(ctx, r)
 }
 
-// TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd: progress is
+// TestRecorderProgressIsWrittenInOrderBeforeTheEnd: progress is
 // written in the background (and, with Pending, the start and the end
 // too), but in the order things happened, and the run's end is always the
 // last record, however slow the history is.
-func TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
+func TestRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
 	t.Parallel()
 	for name, pending := range map[string]*sync.WaitGroup{"start and end before returning": nil, "everything in the background": {}} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
+			h := newHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n", exitByName, nil)
 			log := &slowProgressLog{}
-			h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Pending: pending}}
+			h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log, Pending: pending}}
 			_, err := h.pipeline.Run(context.Background(), h.request())
 			require.NoError(t, err)
 			if pending != nil {
@@ -295,18 +277,18 @@ func TestRunRecorderProgressIsWrittenInOrderBeforeTheEnd(t *testing.T) {
 	}
 }
 
-// TestRunRecorderSettle: with Settle, a record of a run still going waits
+// TestRecorderSettle: with Settle, a record of a run still going waits
 // and is dropped when a newer one comes meanwhile, so a quick run is
 // written once, at its end; a run that lasts longer than Settle is seen
 // active, with its landings, before it ends.
-func TestRunRecorderSettle(t *testing.T) {
+func TestRecorderSettle(t *testing.T) {
 	t.Parallel()
 	t.Run("a quick run is written once", func(t *testing.T) {
 		t.Parallel()
-		h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n")
+		h := newHarness(t, "- [ ] a `ok`\n- [ ] b `fail`\n", exitByName, nil)
 		log := &memRunLog{}
 		var pending sync.WaitGroup
-		h.pipeline.Publishers = []Publisher{&RunRecorder{Log: log, Pending: &pending, Settle: time.Minute}}
+		h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log, Pending: &pending, Settle: time.Minute}}
 		start := time.Now()
 		_, err := h.pipeline.Run(context.Background(), h.request())
 		require.NoError(t, err)
@@ -319,29 +301,17 @@ func TestRunRecorderSettle(t *testing.T) {
 	})
 	t.Run("a slow run is seen active", func(t *testing.T) {
 		t.Parallel()
-		h := newPipelineHarness(t, "- [ ] a `ok`\n- [ ] b `slow`\n")
-		slow := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+		slow := runner{run: func(_ context.Context, cmd bot.Command) (bot.Result, error) {
 			if cmd.Argv[0] == "slow" {
 				time.Sleep(300 * time.Millisecond)
 			}
-			return Result{}, nil
+			return bot.Result{}, nil
 		}}
-		limits := ledger.DefaultLimits
-		store, err := bolt.Open(t.TempDir())
-		require.NoError(t, err)
-		t.Cleanup(func() { store.Close() })
+		h := newHarness(t, "- [ ] a `ok`\n- [ ] b `slow`\n", slow, nil)
 		log := &memRunLog{}
 		var pending sync.WaitGroup
-		h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits, Redactor: noRedact{},
-			Artifacts: h.artifacts, Runners: fakeRunners{h.ev, slow},
-			Publishers: []Publisher{&RunRecorder{Log: log, Pending: &pending, Settle: 20 * time.Millisecond}}})
-		req := h.request()
-		req.Configure = func(f repoconfig.File, _ string) (settings.Config, error) {
-			c := settings.Defaults()
-			c.Allowlist, c.Reviewers, c.Concurrency = []string{"ok", "slow"}, 1, 1
-			return c.ForRepo(f)
-		}
-		_, err = h.pipeline.Run(context.Background(), req)
+		h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log, Pending: &pending, Settle: 20 * time.Millisecond}}
+		_, err := h.pipeline.Run(context.Background(), h.request())
 		require.NoError(t, err)
 		pending.Wait()
 		log.mu.Lock()
@@ -350,4 +320,74 @@ func TestRunRecorderSettle(t *testing.T) {
 		assert.Equal(t, runlog.Active, log.puts[0].Status, "the start, once Settle passed")
 		assert.Equal(t, runlog.Passed, log.puts[len(log.puts)-1].Status, "the end last")
 	})
+}
+
+// secondUpdate is a ledger store that calls hook on the second update of
+// a story (the first reserves the cycle; the second records the run),
+// before doing it: another run of the story in between.
+type secondUpdate struct {
+	ledger.Store
+	mu      sync.Mutex
+	updates int
+	hook    func(ctx context.Context, s ledger.Store)
+}
+
+func (f *secondUpdate) Update(ctx context.Context, key string, fn func(*ledger.Entry) error) (ledger.Entry, error) {
+	f.mu.Lock()
+	f.updates++
+	n := f.updates
+	f.mu.Unlock()
+	if n == 2 && f.hook != nil {
+		f.hook(ctx, f.Store)
+	}
+	return f.Store.Update(ctx, key, fn)
+}
+
+// TestRecorderMarksOnceUnlessRemade: a recorder writing in the
+// background (the CLI's, with Pending) writes the run's end at Mark, and
+// again at Publish only when the report was made again; one writing as it
+// goes (the server's) writes it once, at Publish, from the ledger's
+// answer.
+func TestRecorderMarksOnceUnlessRemade(t *testing.T) {
+	t.Parallel()
+	for _, background := range []bool{true, false} {
+		for _, remade := range []bool{false, true} {
+			base, err := bolt.Open(t.TempDir())
+			require.NoError(t, err)
+			t.Cleanup(func() { base.Close() })
+			store := &secondUpdate{Store: base}
+			if remade {
+				store.hook = func(ctx context.Context, s ledger.Store) {
+					_, _ = s.Update(ctx, "KAN-1", func(e *ledger.Entry) error { e.AutoVerifyRuns++; return nil })
+				}
+			}
+			h := newHarness(t, "- [ ] a `ok`\n", exitByName, store)
+			log := &memRunLog{}
+			rec := &Recorder{Log: log}
+			var pending sync.WaitGroup
+			if background {
+				rec.Pending = &pending
+			}
+			h.pipeline.Publishers = []bot.Publisher{rec}
+			_, err = h.pipeline.Run(context.Background(), h.request())
+			require.NoError(t, err)
+			pending.Wait()
+			var ends []int
+			for _, r := range log.puts {
+				if r.Status != runlog.Active {
+					ends = append(ends, r.Ledger.Cycles)
+				}
+			}
+			switch {
+			case background && remade:
+				assert.Equal(t, []int{1, 2}, ends, "the end at Mark, then again from the ledger's answer")
+			case background:
+				assert.Equal(t, []int{1}, ends, "the end once, at Mark")
+			case remade:
+				assert.Equal(t, []int{2}, ends, "the end once, at Publish, from the ledger's answer")
+			default:
+				assert.Equal(t, []int{1}, ends, "the end once, at Publish")
+			}
+		}
+	}
 }

@@ -1,4 +1,10 @@
-package bot
+// Package history keeps the run history the dashboard shows: Recorder is
+// the publisher every trigger (the CLI, the server) adds to its
+// verifications, recording each run as active when it begins, its items as
+// they land, and its verdict, problem or failure when it ends. It is a
+// view of the verification, not part of it: when the history cannot be
+// written the recorder warns and the run goes on.
+package history
 
 import (
 	"context"
@@ -9,50 +15,24 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/checklist"
 )
-
-// ProgressPublisher is a Publisher that also hears of each checklist
-// item's outcome as it lands, before the verdict (the run history shows
-// items as they finish).
-type ProgressPublisher interface {
-	Publisher
-	Progress(ctx context.Context, v *Verification, o Outcome)
-}
-
-// landed tells the progress publishers of each outcome; nil when there
-// are none.
-func (p *Pipeline) landed(ctx context.Context, v *Verification) func(Outcome) {
-	var pps []ProgressPublisher
-	for _, pub := range p.publishers(v) {
-		if pp, ok := pub.(ProgressPublisher); ok {
-			pps = append(pps, pp)
-		}
-	}
-	if len(pps) == 0 {
-		return nil
-	}
-	return func(o Outcome) {
-		for _, pp := range pps {
-			pp.Progress(ctx, v, o)
-		}
-	}
-}
 
 // RunLog stores run records for the dashboard (integrations/runlog).
 type RunLog interface {
 	Put(ctx context.Context, r runlog.Record) error
 }
 
-// RunRecorder is the publisher that keeps the run history: Begin records
+// Recorder is the publisher that keeps the run history: Begin records
 // the run as active with its items pending, Publish completes it (or
 // records the problem that stopped it), and Failed ends a run whose
 // pipeline gave up with an error. The history is a view, not the
 // verification: when it cannot be written the recorder warns and the run
 // goes on.
-type RunRecorder struct {
+type Recorder struct {
 	Log RunLog
 	// Warn is told when the history could not be written; nil is quiet.
 	Warn func(msg string, err error)
@@ -66,7 +46,7 @@ type RunRecorder struct {
 	AbsPath func(string) string
 	// Redactor masks secrets in what further checks found (items come
 	// redacted in the summary).
-	Redactor StringRedactor
+	Redactor bot.StringRedactor
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -116,7 +96,7 @@ type activeRun struct {
 
 // settle masks the run's item texts and commands if Begin left them.
 // The caller holds a.mu.
-func (r *RunRecorder) settle(a *activeRun) {
+func (r *Recorder) settle(a *activeRun) {
 	if a.unredacted {
 		a.rec.Items = r.redactItems(a.rec.Items)
 		a.unredacted = false
@@ -125,7 +105,7 @@ func (r *RunRecorder) settle(a *activeRun) {
 
 // redactItems returns items with their texts and commands masked, in a
 // fresh slice.
-func (r *RunRecorder) redactItems(items []runlog.Item) []runlog.Item {
+func (r *Recorder) redactItems(items []runlog.Item) []runlog.Item {
 	items = slices.Clone(items)
 	for i := range items {
 		it := &items[i]
@@ -137,7 +117,7 @@ func (r *RunRecorder) redactItems(items []runlog.Item) []runlog.Item {
 // enqueue writes rec after the run's earlier writes, in the background;
 // with mask, its items' texts and commands are masked there first (see
 // activeRun.unredacted). The caller holds a.mu.
-func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record, mask bool) {
+func (r *Recorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Record, mask bool) {
 	prev, done := a.written, make(chan struct{})
 	a.written = done
 	if a.newer != nil {
@@ -174,7 +154,7 @@ func (r *RunRecorder) enqueue(ctx context.Context, a *activeRun, rec runlog.Reco
 
 // end writes a run's last record: after its progress, in the background
 // with Pending, before returning without.
-func (r *RunRecorder) end(ctx context.Context, a *activeRun, rec runlog.Record) {
+func (r *Recorder) end(ctx context.Context, a *activeRun, rec runlog.Record) {
 	if a == nil {
 		a = &activeRun{}
 	}
@@ -201,10 +181,10 @@ func (a *activeRun) wait() {
 	}
 }
 
-var _ ProgressPublisher = (*RunRecorder)(nil)
+var _ bot.ProgressPublisher = (*Recorder)(nil)
 
 // Begin records the run as active.
-func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
+func (r *Recorder) Begin(ctx context.Context, v *bot.Verification) error {
 	rec := r.base(v)
 	rec.Status = runlog.Active
 	if v.Story != nil {
@@ -235,7 +215,7 @@ func (r *RunRecorder) Begin(ctx context.Context, v *Verification) error {
 }
 
 // Progress records one item's outcome while the run goes on.
-func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) {
+func (r *Recorder) Progress(ctx context.Context, v *bot.Verification, o bot.Outcome) {
 	r.mu.Lock()
 	run := r.active[v.Request.RunID]
 	r.mu.Unlock()
@@ -261,15 +241,15 @@ func (r *RunRecorder) Progress(ctx context.Context, v *Verification, o Outcome) 
 	r.enqueue(ctx, run, run.rec, false)
 }
 
-var _ Marker = (*RunRecorder)(nil)
+var _ bot.Marker = (*Recorder)(nil)
 
 // Mark records how the run ended once its evidence is written, while the
-// ledger records the run (see Marker), so that the history's file syncs
+// ledger records the run (see bot.Marker), so that the history's file syncs
 // overlap the ledger's instead of following them: with Pending (the CLI's
 // embedded history, written in the background anyway). Publish records the
 // end again only if the pipeline made the report again from the ledger's
-// answer (Verification.Remade).
-func (r *RunRecorder) Mark(ctx context.Context, v *Verification) error {
+// answer (bot.Verification.Remade).
+func (r *Recorder) Mark(ctx context.Context, v *bot.Verification) error {
 	if r.Pending == nil {
 		// Written as it goes (the server's history): not before the
 		// ledger's record is durable, so no crash leaves the history
@@ -292,7 +272,7 @@ func (r *RunRecorder) Mark(ctx context.Context, v *Verification) error {
 
 // Publish records how the run ended, unless Mark has and nothing changed
 // since.
-func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
+func (r *Recorder) Publish(ctx context.Context, v *bot.Verification) error {
 	r.mu.Lock()
 	a, marked := r.marked[v.Request.RunID]
 	delete(r.marked, v.Request.RunID)
@@ -308,7 +288,7 @@ func (r *RunRecorder) Publish(ctx context.Context, v *Verification) error {
 
 // done forgets a run's progress and returns it, so that its end is
 // written after it.
-func (r *RunRecorder) done(v *Verification) *activeRun {
+func (r *Recorder) done(v *bot.Verification) *activeRun {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	run := r.active[v.Request.RunID]
@@ -318,7 +298,7 @@ func (r *RunRecorder) done(v *Verification) *activeRun {
 
 // Failed records a run whose pipeline returned err before publishing:
 // it stopped without a verdict.
-func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
+func (r *Recorder) Failed(ctx context.Context, v *bot.Verification, err error) {
 	if v == nil || err == nil {
 		return
 	}
@@ -328,7 +308,7 @@ func (r *RunRecorder) Failed(ctx context.Context, v *Verification, err error) {
 	r.end(ctx, run, rec)
 }
 
-func (r *RunRecorder) put(ctx context.Context, rec runlog.Record) {
+func (r *Recorder) put(ctx context.Context, rec runlog.Record) {
 	// A canceled request (shutdown) still leaves its run's end behind.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
@@ -337,14 +317,14 @@ func (r *RunRecorder) put(ctx context.Context, rec runlog.Record) {
 	}
 }
 
-func (r *RunRecorder) redact(s string) string {
+func (r *Recorder) redact(s string) string {
 	if r.Redactor == nil {
 		return s
 	}
 	return r.Redactor.String(s)
 }
 
-func (r *RunRecorder) now() time.Time {
+func (r *Recorder) now() time.Time {
 	if r.Now != nil {
 		return r.Now()
 	}
@@ -352,10 +332,10 @@ func (r *RunRecorder) now() time.Time {
 }
 
 // base is what is known of a run from its start.
-func (r *RunRecorder) base(v *Verification) runlog.Record {
+func (r *Recorder) base(v *bot.Verification) runlog.Record {
 	id := v.Request.RunID
 	if id == "" {
-		id = LocalRunID(v.Key, v.Started)
+		id = bot.LocalRunID(v.Key, v.Started)
 		v.Request.RunID = id
 	}
 	s := v.Subject
@@ -377,7 +357,7 @@ func (r *RunRecorder) base(v *Verification) runlog.Record {
 }
 
 // Finished is the record of a run that ended (a verdict, or a problem).
-func (r *RunRecorder) Finished(v *Verification) runlog.Record {
+func (r *Recorder) Finished(v *bot.Verification) runlog.Record {
 	rec := r.base(v)
 	rec.Finished = r.now()
 	if v.Problem != nil {
@@ -430,7 +410,7 @@ func historyItems(items []report.Item) []runlog.Item {
 // reviewers, claim audits): they are not story items, so they get a
 // section of their own. Their names and details are redacted here, since
 // they do not come through the summary, whose items already are.
-func (r *RunRecorder) checkRows(v *Verification) []runlog.Row {
+func (r *Recorder) checkRows(v *bot.Verification) []runlog.Row {
 	inStory := map[string]bool{}
 	for _, it := range v.Summary.Items {
 		inStory[it.ID] = true
@@ -458,7 +438,7 @@ func (r *RunRecorder) checkRows(v *Verification) []runlog.Row {
 
 // reviewersSection shows the independent reviewers' verdict on each
 // check, titled with the run's overall verification status.
-func (r *RunRecorder) reviewersSection(sum report.Run) runlog.Section {
+func (r *Recorder) reviewersSection(sum report.Run) runlog.Section {
 	sec := runlog.Section{Title: "Reviewers"}
 	if sum.VerificationStatus != "" {
 		sec.Title += " — " + sum.VerificationStatus
@@ -472,7 +452,7 @@ func (r *RunRecorder) reviewersSection(sum report.Run) runlog.Section {
 // reviewRow is one check's review: its verdict, and in the detail the
 // reviewers' summary, each reviewer's status and the flaky tests, so that
 // the history shows why a check was escalated.
-func (r *RunRecorder) reviewRow(rv report.Review) runlog.Row {
+func (r *Recorder) reviewRow(rv report.Review) runlog.Row {
 	name := rv.Check
 	if rv.Environment != "" {
 		name += " in " + rv.Environment
@@ -497,7 +477,7 @@ func (r *RunRecorder) reviewRow(rv report.Review) runlog.Row {
 // finishedStatus is how a run with a verdict ended: failed when an item
 // failed or was rejected, or when the ledger could not record the run (a
 // verdict the ledger does not have is no pass), else passed.
-func finishedStatus(v *Verification, items []runlog.Item) runlog.Status {
+func finishedStatus(v *bot.Verification, items []runlog.Item) runlog.Status {
 	_, failed, _, rejected := v.Summary.Counts()
 	if failed > 0 || rejected > 0 || v.LedgerErr != nil {
 		return runlog.Failed
@@ -511,23 +491,18 @@ func finishedStatus(v *Verification, items []runlog.Item) runlog.Status {
 	return runlog.Passed
 }
 
-// PipelineRunner runs a request (*Pipeline, or one wrapped).
-type PipelineRunner interface {
-	Run(ctx context.Context, req Request) (*Verification, error)
-}
-
 // Around returns p that also records, with Failed, every run p gives up
 // on with an error (a retry then writes the same run again).
-func (r *RunRecorder) Around(p PipelineRunner) PipelineRunner {
+func (r *Recorder) Around(p bot.PipelineRunner) bot.PipelineRunner {
 	return recordFailures{p: p, r: r}
 }
 
 type recordFailures struct {
-	p PipelineRunner
-	r *RunRecorder
+	p bot.PipelineRunner
+	r *Recorder
 }
 
-func (f recordFailures) Run(ctx context.Context, req Request) (*Verification, error) {
+func (f recordFailures) Run(ctx context.Context, req bot.Request) (*bot.Verification, error) {
 	v, err := f.p.Run(ctx, req)
 	if err != nil && v != nil && v.Subject.Repo != "" {
 		f.r.Failed(ctx, v, err)
