@@ -436,6 +436,11 @@ const (
 
 // toolOf guesses what kind of check a command is from its words alone.
 func toolOf(argv []string) toolKind {
+	if len(argv) > 0 && (filepath.Base(argv[0]) == "test" || argv[0] == "[") {
+		// test(1) and [ are a shell's conditions (test -f dist/app.js),
+		// not a test runner: exit 1 says the condition is false.
+		return unknownTool
+	}
 	words := make([]string, 0, len(argv))
 	for i, a := range argv {
 		if i == 0 {
@@ -487,8 +492,8 @@ func toolOf(argv []string) toolKind {
 		kind  toolKind
 	}{
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
-		{[]string{"lint", "eslint", "ruff", "flake8", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
-		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "unittest", "prove", "bats", "ctest", "phpunit", "rspec", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
+		{[]string{"lint", "eslint", "ruff", "flake8", "pyflakes", "pyflakes3", "pycodestyle", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
+		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "pytest-3", "py.test", "unittest", "prove", "bats", "ctest", "phpunit", "rspec", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
 		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
 		for _, w := range k.words {
@@ -768,6 +773,13 @@ var envSignals = rx(
 	`npm ERR! (missing script|code ENOENT|enoent)`,
 	`Missing script: `,
 	`npm (ERR!|error) code (ENOTCACHED|E404|ENOENT|ETARGET|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOVERSIONS)`,
+	// npx told not to install (--no, --no-install) a package that is not
+	// there.
+	`npx canceled due to missing packages`,
+	// ESLint asked for a formatter that is not installed (ESLint 9 moved
+	// compact, unix, junit, … out of core).
+	`formatter is no longer part of core ESLint`,
+	`There was a problem loading formatter: `,
 	// tsc run without a usable tsconfig or inputs.
 	`error TS(5057|5058|6053|18003):`,
 	`^tsc: The TypeScript Compiler - Version`,

@@ -249,3 +249,21 @@ func TestGoJSONText(t *testing.T) {
 		`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.01s\n"}` + "\n")
 	assert.Equal(t, "\tx_test.go:3: got <nil>, want \"a\"\nstderr line\nFAIL\tp\t0.01s\n", string(goJSONText(in)))
 }
+
+// TestMissingFormatterIsEnv: ESLint asked for a formatter that is not
+// installed says so in one of two messages (ESLint 9's cli-engine and
+// eslint/eslint.js, as its source words them): the setup is missing, not
+// the code broken. No recording here: no ESLint can be installed on this
+// machine (no npm registry).
+func TestMissingFormatterIsEnv(t *testing.T) {
+	t.Parallel()
+	for _, out := range []string{
+		"The compact formatter is no longer part of core ESLint. Install it manually with `npm install -D eslint-formatter-compact`\n",
+		"\nOops! Something went wrong! :(\n\nESLint: 9.12.0\n\nThere was a problem loading formatter: /repo/node_modules/eslint/lib/cli-engine/formatters/junit\nError: Cannot find module '/repo/node_modules/eslint/lib/cli-engine/formatters/junit'\n",
+	} {
+		r := Read(Failure{Argv: []string{"npx", "eslint", ".", "-f", "compact"}, ExitCode: 2, Output: []byte(out)}, 0)
+		if r.Type != EnvError {
+			t.Errorf("%q: %s, want ENV_ERROR", out, r.Type)
+		}
+	}
+}

@@ -55,11 +55,13 @@ func pytestFailures(ls []string) map[string]string {
 }
 
 // sectionName is how pytest titles a failure section for a node id:
-// "tests/test_x.py::TestK::test_b[1]" → "TestK.test_b[1]".
+// "tests/test_x.py::TestK::test_b[1]" → "TestK.test_b[1]"; a file (no
+// "::": "ERROR test_x.py" in the short summary) is one pytest could not
+// collect, titled "ERROR collecting test_x.py", whose lines say why.
 func sectionName(nodeid string) string {
 	parts := strings.Split(nodeid, "::")
 	if len(parts) == 1 {
-		return nodeid
+		return "ERROR collecting " + nodeid
 	}
 	return strings.Join(parts[1:], ".")
 }
