@@ -1,0 +1,169 @@
+package attest
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/secure-systems-lab/go-securesystemslib/dsse"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const commit = "0123456789abcdef0123456789abcdef01234567"
+
+func sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// signedRun signs a run of two checks about the evidence and the summary
+// with a new key of kind, and returns the bundle and the public key.
+func signedRun(t *testing.T, kind Kind, evidence, summary []byte) ([]byte, []byte) {
+	t.Helper()
+	priv, pub, err := GenerateKey(kind)
+	require.NoError(t, err)
+	key, err := ParsePrivate(priv)
+	require.NoError(t, err)
+	run := Run{Repo: "acme/web", Commit: commit, ResourceURI: "git+https://github.com/acme/web@" + commit, StoryKey: "KAN-1",
+		Time: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), VerifierID: "https://github.com/engineo/autoverify@test",
+		Files:  []File{{"KAN-1-evidence-20261128T120000Z.txt", sum(evidence)}, {"KAN-1-auto-verify-summary.json", sum(summary)}},
+		Config: []File{{"docs/stories/KAN-1.md", sum([]byte("story"))}},
+		Checks: []Check{{Name: "go test ./...", Result: Passed, PassedTests: []string{"TestA", "TestB"}},
+			{Name: "go vet ./...", Result: Failed, FailedTests: []string{"go vet ./..."}}},
+		Passed: false, Levels: []string{"AUTOVERIFY_ITEMS", "AUTOVERIFY_REVIEWERS_2"}}
+	sts, err := Statements(run)
+	require.NoError(t, err)
+	require.Len(t, sts, 3)
+	envs, err := Sign(context.Background(), key, sts)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, WriteJSONL(&b, envs))
+	return b.Bytes(), pub
+}
+
+func TestSignAndVerify(t *testing.T) {
+	t.Parallel()
+	evidence, summary := []byte("evidence of the run\n"), []byte(`{"story_key":"KAN-1"}`)
+	for _, kind := range []Kind{ECDSAP256, Ed25519} {
+		bundle, pubPEM := signedRun(t, kind, evidence, summary)
+		pub, err := ParsePublic(pubPEM)
+		require.NoError(t, err)
+		got, err := Verify(context.Background(), bundle, pub, Checks{
+			Subjects: map[string][]byte{"evidence": evidence, "summary": summary}, Commit: commit})
+		require.NoError(t, err, "%s", kind)
+		require.Len(t, got, 3)
+		assert.Equal(t, TestResultType, got[0].PredicateType)
+		assert.Equal(t, Passed, got[0].Result)
+		assert.Equal(t, Failed, got[1].Result)
+		assert.Equal(t, VSAType, got[2].PredicateType)
+		assert.Equal(t, Failed, got[2].Result, "the run failed: one check failed")
+		assert.Contains(t, got[2].Subjects, "acme/web")
+	}
+}
+
+// tamper changes one envelope of bundle with edit.
+func tamper(t *testing.T, bundle []byte, edit func(env *dsse.Envelope)) []byte {
+	t.Helper()
+	lines := bytes.Split(bytes.TrimSpace(bundle), []byte("\n"))
+	var env dsse.Envelope
+	require.NoError(t, json.Unmarshal(lines[0], &env))
+	edit(&env)
+	line, err := json.Marshal(env)
+	require.NoError(t, err)
+	lines[0] = line
+	return bytes.Join(lines, []byte("\n"))
+}
+
+// flipByte flips one bit of the base64 text's decoded bytes at i.
+func flipByte(t *testing.T, b64 string, i int) string {
+	t.Helper()
+	raw, err := base64.StdEncoding.DecodeString(b64)
+	require.NoError(t, err)
+	raw[i%len(raw)] ^= 0x01
+	return base64.StdEncoding.EncodeToString(raw)
+}
+
+func TestVerifyFailsOnEveryChange(t *testing.T) {
+	t.Parallel()
+	evidence, summary := []byte("evidence of the run\n"), []byte(`{"story_key":"KAN-1"}`)
+	bundle, pubPEM := signedRun(t, ECDSAP256, evidence, summary)
+	pub, err := ParsePublic(pubPEM)
+	require.NoError(t, err)
+	_, otherPEM := signedRun(t, ECDSAP256, evidence, summary)
+	other, err := ParsePublic(otherPEM)
+	require.NoError(t, err)
+	ctx := context.Background()
+	changedEvidence := append([]byte(nil), evidence...)
+	changedEvidence[0] ^= 0x01
+	changedSummary := append([]byte(nil), summary...)
+	changedSummary[3] ^= 0x01
+	cases := map[string]struct {
+		bundle []byte
+		key    any
+		checks Checks
+		want   string
+	}{
+		"a byte of the payload": {tamper(t, bundle, func(e *dsse.Envelope) { e.Payload = flipByte(t, e.Payload, 40) }), pub, Checks{}, "signature does not verify"},
+		"a byte of the signature": {tamper(t, bundle, func(e *dsse.Envelope) { e.Signatures[0].Sig = flipByte(t, e.Signatures[0].Sig, 10) }),
+			pub, Checks{}, "signature does not verify"},
+		"the payload type":      {tamper(t, bundle, func(e *dsse.Envelope) { e.PayloadType = "text/plain" }), pub, Checks{}, "payload type"},
+		"the wrong key":         {bundle, other, Checks{}, "signature does not verify"},
+		"a byte of evidence":    {bundle, pub, Checks{Subjects: map[string][]byte{"evidence": changedEvidence}}, "evidence is not a subject"},
+		"a byte of the summary": {bundle, pub, Checks{Subjects: map[string][]byte{"summary": changedSummary}}, "summary is not a subject"},
+		"another commit":        {bundle, pub, Checks{Commit: strings.Repeat("f", 40)}, "not ffff"},
+	}
+	for name, c := range cases {
+		_, err := Verify(ctx, c.bundle, c.key, c.checks)
+		var ve *Error
+		require.True(t, errors.As(err, &ve), "%s: %v", name, err)
+		assert.Contains(t, err.Error(), c.want, name)
+	}
+}
+
+// TestVerifyNeverTrustsTheKeyID: an envelope whose keyid names the
+// verifier's key but whose signature is another key's does not verify;
+// one whose keyid was blanked still verifies by its signature.
+func TestVerifyNeverTrustsTheKeyID(t *testing.T) {
+	t.Parallel()
+	bundle, pubPEM := signedRun(t, ECDSAP256, []byte("e"), []byte("s"))
+	pub, err := ParsePublic(pubPEM)
+	require.NoError(t, err)
+	id, err := keyID(pub)
+	require.NoError(t, err)
+	forged, _ := signedRun(t, ECDSAP256, []byte("e"), []byte("s"))
+	forged = tamper(t, forged, func(e *dsse.Envelope) { e.Signatures[0].KeyID = id })
+	_, err = Verify(context.Background(), forged, pub, Checks{})
+	assert.Error(t, err)
+	blank := tamper(t, bundle, func(e *dsse.Envelope) { e.Signatures[0].KeyID = "" })
+	_, err = Verify(context.Background(), blank, pub, Checks{})
+	assert.NoError(t, err)
+}
+
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	_, pubPEM, err := GenerateKey(ECDSAP256)
+	require.NoError(t, err)
+	pub, err := ParsePublic(pubPEM)
+	require.NoError(t, err)
+	for _, in := range []string{"", "not json\n", `{"payloadType":"x"}` + "\n"} {
+		_, err := Verify(context.Background(), []byte(in), pub, Checks{})
+		var ve *Error
+		assert.Error(t, err, "%q", in)
+		assert.False(t, errors.As(err, &ve), "%q is bad input, not a failed verification", in)
+	}
+	_, err = ParsePublic([]byte("-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n"))
+	assert.Error(t, err)
+	_, err = ParsePrivate(pubPEM)
+	assert.Error(t, err)
+	fp, err := Fingerprint(pub)
+	require.NoError(t, err)
+	assert.Regexp(t, `^SHA256:[0-9a-f]{64}$`, fp)
+}
