@@ -98,7 +98,23 @@ type Options struct {
 	// Gates runs the gates of a change (GATE= items, /verify gates); nil
 	// makes such items fail, saying the gates cannot run here.
 	Gates GateRunner
+	// Attester signs every verdict (integrations/attest); nil leaves runs
+	// unsigned, and their summaries say so.
+	Attester Attester
 }
+
+// Attester signs what a verification found: statements of its checks and
+// of its verdict, about the commit and the run's evidence and summary,
+// written beside them (integrations/attest).
+type Attester interface {
+	// Fingerprint names the signing key.
+	Fingerprint() string
+	// Attest writes the run's attestation and returns its path.
+	Attest(ctx context.Context, v *Verification) (string, error)
+}
+
+// Unsigned is what a summary says of a run no key signs.
+const Unsigned = "unsigned: no signing key (set ENGINEO_SIGNING_KEY to a PEM private key; autoverify keys generate makes one)"
 
 // New builds the pipeline with every stage in its place. It is the one
 // list of verification stages the CLI and the server share.
@@ -187,6 +203,14 @@ type Verification struct {
 	LedgerErr error
 	Record    Record
 	Files     evidence.Files
+	// Attestation is the run's signed attestation (the .intoto.jsonl
+	// beside its evidence), "" when unsigned; AttestationErr why signing
+	// failed (the verdict stands, unsigned).
+	Attestation    string
+	AttestationErr error
+	// ConfigFile is .autoverify.yml as the configuration was read from
+	// (nil when there is none): the attestations name it by digest.
+	ConfigFile []byte
 	// Summary is what reports render (redacted, with links).
 	Summary report.Run
 	// Problem, when set, is why the verification stopped before a verdict
@@ -242,6 +266,7 @@ func (p *Pipeline) stages() []stage {
 		{"runners", p.runners},
 		{"verify", p.verify},
 		{"record", p.record},
+		{"attest", p.attest},
 		{"report", p.report},
 	}
 }

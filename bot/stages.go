@@ -11,6 +11,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )
@@ -44,6 +45,7 @@ func (p *Pipeline) config(ctx context.Context, v *Verification) error {
 		}
 		return fmt.Errorf("reading %s of %s at %q: %w", repoconfig.Name, s.Repo, s.BaseRef, err)
 	default:
+		v.ConfigFile = raw
 		if file, err = repoconfig.Parse(raw); err != nil {
 			where := ""
 			if s.BaseRef == "" {
@@ -290,6 +292,10 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 	for _, t := range v.Timings {
 		v.Record.Evidence.Stages = append(v.Record.Evidence.Stages, evidence.StageTime{Stage: t.Stage, Seconds: t.Duration.Seconds()})
 	}
+	v.Record.Evidence.Signing = &evidence.Signing{Reason: Unsigned}
+	if p.Attester != nil {
+		v.Record.Evidence.Signing = &evidence.Signing{Fingerprint: p.Attester.Fingerprint()}
+	}
 	dir := v.Request.ArtifactsDir
 	if dir == "" {
 		dir = v.Config.ArtifactsDir
@@ -299,6 +305,17 @@ func (p *Pipeline) record(_ context.Context, v *Verification) error {
 		return fmt.Errorf("writing evidence of %s: %w", v.Key, err)
 	}
 	v.Files = files
+	return nil
+}
+
+// attest signs the run's verdict beside its evidence, when a key is
+// configured. A failure to sign leaves the verdict standing, unsigned, and
+// says why (AttestationErr): the checks ran and are recorded.
+func (p *Pipeline) attest(ctx context.Context, v *Verification) error {
+	if p.Attester == nil || v.Files.Evidence == "" {
+		return nil
+	}
+	v.Attestation, v.AttestationErr = p.Attester.Attest(ctx, v)
 	return nil
 }
 
@@ -314,7 +331,26 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	if v.Request.RerunFailed {
 		v.Summary.Notes = append(v.Summary.Notes, p.rerunNote(v.Report.Outcomes))
 	}
+	v.Summary.Attestation = p.reportAttestation(v)
 	return nil
+}
+
+// reportAttestation is what reports say of the run's attestation: nil when
+// no key signs runs.
+func (p *Pipeline) reportAttestation(v *Verification) *report.Attestation {
+	if p.Attester == nil || v.Files.Evidence == "" {
+		return nil
+	}
+	a := &report.Attestation{Key: p.Attester.Fingerprint()}
+	if v.AttestationErr != nil {
+		a.Error = redactFunc(p.Redactor)(v.AttestationErr.Error())
+		return a
+	}
+	a.File = filepath.Base(v.Attestation)
+	if v.Request.Link != nil {
+		a.URL = v.Request.Link(a.File)
+	}
+	return a
 }
 
 // rerunNote says what a rerun of the failed items ran and what it carried

@@ -65,6 +65,9 @@ type Run struct {
 	// Stages are the pipeline stages that ran before the evidence was
 	// written, with their wall time: where the time to verdict went.
 	Stages []StageTime
+	// Signing says whether and with which key the run is attested (nil:
+	// the summary says nothing of it).
+	Signing *Signing
 	// Gates is the gates run (bot/gates.Report), when the gates ran.
 	Gates any
 	// VerificationStatus is the reviewers' verdict on the whole run
@@ -174,7 +177,30 @@ type Summary struct {
 	EnvironmentDisagreements []Disagreement `json:"environment_disagreements,omitempty"`
 	InfraBlocked             []InfraBlocked `json:"infra_blocked,omitempty"`
 	Claims                   *Claims        `json:"claims,omitempty"`
+	// Attestation names the run's signed attestation and its key, or says
+	// the run is unsigned (never absent: a gap is not silent).
+	Attestation *SummaryAttestation `json:"attestation,omitempty"`
 }
+
+// SummaryAttestation is the summary's word on the run's attestation: the
+// file beside it (it cannot hold that file's digest: the attestation holds
+// the summary's) and the signing key's fingerprint, or why there is none.
+type SummaryAttestation struct {
+	Signed         bool   `json:"signed"`
+	File           string `json:"file,omitempty"`
+	KeyFingerprint string `json:"key_fingerprint,omitempty"`
+	Reason         string `json:"reason,omitempty"`
+}
+
+// Signing is how a run is to be signed: with the key Fingerprint names,
+// or (Fingerprint "") not at all, for Reason.
+type Signing struct {
+	Fingerprint, Reason string
+}
+
+// AttestationName is {KEY}-{timestamp}.intoto.jsonl: the run's in-toto
+// bundle beside its evidence.
+func AttestationName(key, timestamp string) string { return key + "-" + timestamp + ".intoto.jsonl" }
 
 // SummaryResult has exactly the spec's per-result fields.
 type SummaryResult struct {
@@ -278,6 +304,12 @@ func SummaryJSON(run Run, timestamp string) ([]byte, error) {
 		EnvironmentDisagreements: run.Disagreements,
 		InfraBlocked:             run.InfraBlocked,
 		Claims:                   run.Claims,
+	}
+	if run.Signing != nil {
+		obj.Attestation = &SummaryAttestation{Reason: run.Signing.Reason}
+		if run.Signing.Fingerprint != "" {
+			obj.Attestation = &SummaryAttestation{Signed: true, File: AttestationName(run.StoryKey, timestamp), KeyFingerprint: run.Signing.Fingerprint}
+		}
 	}
 	for _, f := range run.Fixes {
 		f.DurationSeconds = float64(f.Duration.Milliseconds()) / 1000

@@ -95,6 +95,15 @@ type Run struct {
 	// verdicts; empty when reviewing is off.
 	VerificationStatus string
 	Reviews            []Review
+	// Attestation is the run's signed attestation; nil when no key signs
+	// runs.
+	Attestation *Attestation
+}
+
+// Attestation is where a run's signed in-toto attestation is, and the key
+// that signed it (its SHA-256 fingerprint), or why it could not be written.
+type Attestation struct {
+	File, URL, Key, Error string
 }
 
 // Review is the reviewers' verdict on one check (in one environment).

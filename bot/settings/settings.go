@@ -80,6 +80,7 @@ var Run = []Setting{
 	{"cache", "ENGINEO_CACHE", "0 turns the result cache off: every check runs every time (default 1)"},
 	{"cache-ttl", "ENGINEO_CACHE_TTL", "how long a passing result is reused for the same tree, command and environment (default 168h)"},
 	{"cache-counts-cycle", "ENGINEO_CACHE_COUNTS_CYCLE", "1 makes a verdict served wholly from the cache count a verify cycle (default 0)"},
+	{"signing-key", "ENGINEO_SIGNING_KEY", "PEM private key file (ECDSA P-256 or Ed25519; `autoverify keys generate` makes one) that signs every verdict as in-toto attestations beside its evidence; unset: runs are unsigned, and say so"},
 	{"gates-test-files", "ENGINEO_GATES_TEST_FILES", "comma-separated test-file patterns the gates read besides *_test.go, test_*.py and *_test.py (path.Match on the path or the file name)"},
 }
 

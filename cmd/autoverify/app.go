@@ -57,6 +57,11 @@ Usage:
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
+  autoverify keys generate [--ed25519] [--out PREFIX]
+                                              a signing key pair (PREFIX.key, PREFIX.pub)
+  autoverify keys public                      the public key of ENGINEO_SIGNING_KEY
+  autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]
+                                              check a run's signed attestations, offline
   autoverify serve                            run the GitHub App server (see README.md)
   autoverify dashboard [--addr HOST:PORT]     the run history in a browser (default
                                               127.0.0.1:8090; needs ENGINEO_DASHBOARD_TOKEN
@@ -87,6 +92,10 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		code, err = a.gatesCmd(ctx, args[1:])
 	case "ledger":
 		code, err = a.ledgerCmd(ctx, args[1:])
+	case "keys":
+		code, err = a.keysCmd(args[1:])
+	case "attest":
+		code, err = a.attestCmd(ctx, args[1:])
 	case "serve":
 		code, err = a.serve(ctx, args[1:])
 	case "dashboard":

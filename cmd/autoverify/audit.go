@@ -52,6 +52,10 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
+	signer, err := attester(lookup)
+	if err != nil {
+		return exitBadInput, err
+	}
 	store := ledger.OpenOnUse(func(ctx context.Context) (ledger.Store, error) {
 		s, err := openStore(ctx, cfg)
 		if err != nil {
@@ -65,7 +69,7 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	defer removals.Wait()
 	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now,
-		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}})
+		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}, Attester: signer})
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
 	src := &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)}
 	v, err := p.Run(ctx, bot.Request{Source: src, Key: *key, Publishers: []bot.Publisher{out},

@@ -86,7 +86,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
 	terminal.Secret = red.String
-	pipeline := a.runPipeline(ctx, cfg, keep, f.workdir, a.runOptions(ctx, cfg, red, factory, &done), &done)
+	opts := a.runOptions(ctx, cfg, red, factory, &done)
+	if opts.Attester, err = attester(f.lookup); err != nil {
+		return exitBadInput, err
+	}
+	pipeline := a.runPipeline(ctx, cfg, keep, f.workdir, opts, &done)
 	v, err := pipeline.Run(ctx, bot.Request{Source: a.runSource(f, cfg.Cache, snapshot), Key: k, Publishers: publishers, NoCache: f.noCache,
 		GateBase: f.gatesBase, Configure: func(file repoconfig.File, path string) (settings.Config, error) {
 			return settings.Resolve(f.lookup, file, path)

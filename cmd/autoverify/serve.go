@@ -99,6 +99,7 @@ type serverSettings struct {
 	jira      jiraConfig
 	useJira   bool
 	dashboard settings.DashboardConfig
+	signer    bot.Attester
 }
 
 // checkServerSettings checks every server setting before anything is
@@ -122,6 +123,9 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 		return s, err
 	}
 	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
+		return s, err
+	}
+	if s.signer, err = attester(lookup); err != nil {
 		return s, err
 	}
 	return s, nil
@@ -293,6 +297,7 @@ func (a *App) serverPipeline(ctx context.Context, p *serverParts, srv *liveServe
 		Publishers: []bot.Publisher{p.recorder, p.metrics.Runs(s.cfg.Runner)}, Version: buildID(), CountCached: s.cfg.CacheCountsCycle, Now: a.Now,
 		Gates:      gaterun.Engine{},
 		Workspaces: workspace.Copier{},
+		Attester:   s.signer,
 	}
 	if blobs, ok := p.store.(bot.BlobStore); ok && s.cfg.Cache {
 		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.cfg.CacheTTL, InLedger: true}

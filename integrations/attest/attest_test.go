@@ -3,11 +3,13 @@ package attest
 import (
 	"bytes"
 	"context"
+	"crypto"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -32,21 +34,28 @@ func signedRun(t *testing.T, kind Kind, evidence, summary []byte) ([]byte, []byt
 	require.NoError(t, err)
 	key, err := ParsePrivate(priv)
 	require.NoError(t, err)
-	run := Run{Repo: "acme/web", Commit: commit, ResourceURI: "git+https://github.com/acme/web@" + commit, StoryKey: "KAN-1",
+	return signWith(t, key, testRun(evidence, summary)), pub
+}
+
+func signWith(t *testing.T, key crypto.Signer, run Run) []byte {
+	t.Helper()
+	envs, err := SignRun(context.Background(), key, run)
+	require.NoError(t, err)
+	require.Len(t, envs, len(run.Checks)+1)
+	var b bytes.Buffer
+	require.NoError(t, WriteJSONL(&b, envs))
+	return b.Bytes()
+}
+
+// testRun is a run of two checks, one failed, about evidence and summary.
+func testRun(evidence, summary []byte) Run {
+	return Run{Repo: "acme/web", Commit: commit, ResourceURI: "git+https://github.com/acme/web@" + commit, StoryKey: "KAN-1",
 		Time: time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC), VerifierID: "https://github.com/engineo/autoverify@test",
 		Files:  []File{{"KAN-1-evidence-20261128T120000Z.txt", sum(evidence)}, {"KAN-1-auto-verify-summary.json", sum(summary)}},
 		Config: []File{{"docs/stories/KAN-1.md", sum([]byte("story"))}},
 		Checks: []Check{{Name: "go test ./...", Result: Passed, PassedTests: []string{"TestA", "TestB"}},
 			{Name: "go vet ./...", Result: Failed, FailedTests: []string{"go vet ./..."}}},
 		Passed: false, Levels: []string{"AUTOVERIFY_ITEMS", "AUTOVERIFY_REVIEWERS_2"}}
-	sts, err := Statements(run)
-	require.NoError(t, err)
-	require.Len(t, sts, 3)
-	envs, err := Sign(context.Background(), key, sts)
-	require.NoError(t, err)
-	var b bytes.Buffer
-	require.NoError(t, WriteJSONL(&b, envs))
-	return b.Bytes(), pub
 }
 
 func TestSignAndVerify(t *testing.T) {
@@ -166,4 +175,79 @@ func TestBadInput(t *testing.T) {
 	fp, err := Fingerprint(pub)
 	require.NoError(t, err)
 	assert.Regexp(t, `^SHA256:[0-9a-f]{64}$`, fp)
+}
+
+// TestVerifyHoldsTheBundleWhole: every envelope below is validly signed
+// by the run's key, yet a bundle with the failed check's statement
+// removed, a statement repeated, the order changed, a statement of another
+// run of the same key swapped in, or its verification summary gone, does
+// not verify. And --passed refuses a validly signed failed verdict.
+func TestVerifyHoldsTheBundleWhole(t *testing.T) {
+	t.Parallel()
+	priv, pubPEM, err := GenerateKey(ECDSAP256)
+	require.NoError(t, err)
+	key, err := ParsePrivate(priv)
+	require.NoError(t, err)
+	pub, err := ParsePublic(pubPEM)
+	require.NoError(t, err)
+	run := testRun([]byte("e"), []byte("s"))
+	lines := bytes.Split(bytes.TrimSpace(signWith(t, key, run)), []byte("\n"))
+	other := run
+	other.Checks = []Check{{Name: "go vet ./...", Result: Passed, PassedTests: []string{"go vet ./..."}}, run.Checks[0]}
+	otherLines := bytes.Split(bytes.TrimSpace(signWith(t, key, other)), []byte("\n"))
+	join := func(ls ...[]byte) []byte { return bytes.Join(ls, []byte("\n")) }
+	cases := map[string]struct {
+		bundle []byte
+		want   string
+	}{
+		"the failed check removed":    {join(lines[0], lines[2]), "names 2 check statements, the bundle holds 1"},
+		"a check repeated":            {join(lines[0], lines[1], lines[1], lines[2]), "names 2 check statements, the bundle holds 3"},
+		"two checks swapped":          {join(lines[1], lines[0], lines[2]), "envelope 1 is not the statement"},
+		"another run's passing check": {join(lines[0], otherLines[0], lines[2]), "envelope 2 is not the statement"},
+		"the verdict removed":         {join(lines[0], lines[1]), "does not end with the run's verification summary"},
+		"another run's verdict":       {join(lines[0], lines[1], otherLines[2]), "envelope 1 is not the statement"},
+		"only the verdict":            {lines[2], "names 2 check statements, the bundle holds 0"},
+	}
+	for name, c := range cases {
+		_, err := Verify(context.Background(), c.bundle, pub, Checks{})
+		var ve *Error
+		require.True(t, errors.As(err, &ve), "%s: %v", name, err)
+		assert.Contains(t, err.Error(), c.want, name)
+	}
+	_, err = Verify(context.Background(), join(lines...), pub, Checks{})
+	require.NoError(t, err, "the whole bundle")
+	_, err = Verify(context.Background(), join(lines...), pub, Checks{Passed: true})
+	assert.ErrorContains(t, err, "the run's verdict is FAILED, not PASSED")
+	passing := run
+	passing.Passed, passing.Checks = true, passing.Checks[:1]
+	_, err = Verify(context.Background(), signWith(t, key, passing), pub, Checks{Passed: true})
+	assert.NoError(t, err)
+}
+
+// BenchmarkSignRun: a run of 20 checks, each with 50 tests, signed (21
+// envelopes) with each kind of key; the pipeline's attest stage is this
+// and the hashing of the evidence and summary.
+func BenchmarkSignRun(b *testing.B) {
+	run := testRun([]byte("e"), []byte("s"))
+	run.Checks = nil
+	for i := range 20 {
+		c := Check{Name: fmt.Sprintf("go test ./pkg%d/...", i), Result: Passed}
+		for j := range 50 {
+			c.PassedTests = append(c.PassedTests, fmt.Sprintf("TestCase%d", j))
+		}
+		run.Checks = append(run.Checks, c)
+	}
+	for _, kind := range []Kind{ECDSAP256, Ed25519} {
+		priv, _, err := GenerateKey(kind)
+		require.NoError(b, err)
+		key, err := ParsePrivate(priv)
+		require.NoError(b, err)
+		b.Run(string(kind), func(b *testing.B) {
+			for range b.N {
+				if _, err := SignRun(context.Background(), key, run); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

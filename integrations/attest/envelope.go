@@ -21,8 +21,10 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Sign puts each statement in a DSSE envelope signed with key.
-func Sign(ctx context.Context, key crypto.Signer, statements []*ita1.Statement) ([]*dsse.Envelope, error) {
+// SignRun signs the run: each check's statement, then the run's
+// verification summary naming them, each in a DSSE envelope signed with
+// key (the summary last).
+func SignRun(ctx context.Context, key crypto.Signer, r Run) ([]*dsse.Envelope, error) {
 	sv, err := newSigner(key)
 	if err != nil {
 		return nil, err
@@ -31,19 +33,46 @@ func Sign(ctx context.Context, key crypto.Signer, statements []*ita1.Statement) 
 	if err != nil {
 		return nil, fmt.Errorf("attest: %w", err)
 	}
-	out := make([]*dsse.Envelope, 0, len(statements))
-	for _, st := range statements {
-		payload, err := protojson.Marshal(st)
+	checks, err := CheckStatements(r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*dsse.Envelope, 0, len(checks)+1)
+	inputs := make([]Input, 0, len(checks))
+	for i, st := range checks {
+		env, payload, err := signStatement(ctx, signer, st)
 		if err != nil {
-			return nil, fmt.Errorf("attest: encoding a statement: %w", err)
-		}
-		env, err := signer.SignPayload(ctx, PayloadType, payload)
-		if err != nil {
-			return nil, fmt.Errorf("attest: signing: %w", err)
+			return nil, err
 		}
 		out = append(out, env)
+		inputs = append(inputs, Input{Name: r.Checks[i].Name, PayloadSHA256: hexSHA256(payload)})
 	}
-	return out, nil
+	summary, err := SummaryStatement(r, inputs)
+	if err != nil {
+		return nil, err
+	}
+	env, _, err := signStatement(ctx, signer, summary)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, env), nil
+}
+
+func signStatement(ctx context.Context, signer *dsse.EnvelopeSigner, st *ita1.Statement) (*dsse.Envelope, []byte, error) {
+	payload, err := protojson.Marshal(st)
+	if err != nil {
+		return nil, nil, fmt.Errorf("attest: encoding a statement: %w", err)
+	}
+	env, err := signer.SignPayload(ctx, PayloadType, payload)
+	if err != nil {
+		return nil, nil, fmt.Errorf("attest: signing: %w", err)
+	}
+	return env, payload, nil
+}
+
+func hexSHA256(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // WriteJSONL writes one envelope per line, the in-toto bundle format
@@ -67,14 +96,22 @@ type Checks struct {
 	Subjects map[string][]byte
 	// Commit, when set, must be each statement's gitCommit subject.
 	Commit string
+	// Passed requires the run's verdict (the VSA's result) to be PASSED.
+	Passed bool
 }
 
 // Verified is one envelope that holds.
 type Verified struct {
+	// Check names a test-result statement's check (as the verification
+	// summary names it).
+	Check         string `json:"check,omitempty"`
 	PredicateType string `json:"predicate_type"`
 	// Result is the test result's or the VSA's verdict.
 	Result   string   `json:"result"`
 	Subjects []string `json:"subjects"`
+
+	payloadSHA256 string
+	inputs        []input // a VSA's input attestations
 }
 
 // Error says why an attestation does not hold (Verify's answer when the
@@ -109,8 +146,42 @@ func Verify(ctx context.Context, data []byte, pub crypto.PublicKey, checks Check
 		}
 		out = append(out, got)
 	}
+	if err := complete(out); err != nil {
+		return out, &Error{Msg: err.Error()}
+	}
+	if checks.Passed && out[len(out)-1].Result != Passed {
+		return out, &Error{Msg: fmt.Sprintf("the run's verdict is %s, not PASSED", out[len(out)-1].Result)}
+	}
 	return out, nil
 }
+
+// complete holds a bundle to its verification summary: exactly one, last,
+// whose input attestations are exactly the bundle's other statements (by
+// the digest of each payload, in order). A statement removed (a failed
+// check hidden), added or swapped from another run does not verify.
+func complete(got []Verified) error {
+	n := len(got)
+	if n == 0 || got[n-1].PredicateType != VSAType {
+		return errors.New("the bundle does not end with the run's verification summary: it is incomplete")
+	}
+	inputs := got[n-1].inputs
+	if len(inputs) != n-1 {
+		return fmt.Errorf("the verification summary names %d check statements, the bundle holds %d: a statement was removed or added", len(inputs), n-1)
+	}
+	for i, v := range got[:n-1] {
+		if v.PredicateType == VSAType {
+			return fmt.Errorf("envelope %d is a second verification summary", i+1)
+		}
+		if inputs[i].digest != v.payloadSHA256 {
+			return fmt.Errorf("envelope %d is not the statement the verification summary names (%s): it was replaced", i+1, inputs[i].name)
+		}
+		got[i].Check = inputs[i].name
+	}
+	return nil
+}
+
+// input is an input attestation a verification summary names.
+type input struct{ name, digest string }
 
 // envelopes reads a bundle (one envelope per line) or one envelope.
 func envelopes(data []byte) ([]*dsse.Envelope, error) {
@@ -156,8 +227,8 @@ func verifyOne(ctx context.Context, ev *dsse.EnvelopeVerifier, env *dsse.Envelop
 	if err := st.Validate(); err != nil {
 		return Verified{}, fmt.Errorf("statement: %w", err)
 	}
-	got := Verified{PredicateType: st.GetPredicateType()}
-	if got.Result, err = predicateResult(&st); err != nil {
+	got := Verified{PredicateType: st.GetPredicateType(), payloadSHA256: hexSHA256(payload)}
+	if got.Result, got.inputs, err = predicateResult(&st); err != nil {
 		return Verified{}, err
 	}
 	for _, s := range st.GetSubject() {
@@ -167,33 +238,37 @@ func verifyOne(ctx context.Context, ev *dsse.EnvelopeVerifier, env *dsse.Envelop
 }
 
 // predicateResult reads the predicate as its type says and returns its
-// verdict.
-func predicateResult(st *ita1.Statement) (string, error) {
+// verdict and, for a verification summary, the digests of its input
+// attestations.
+func predicateResult(st *ita1.Statement) (string, []input, error) {
 	raw, err := protojson.Marshal(st.GetPredicate())
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	var msg interface {
-		proto.Message
-	}
+	var msg proto.Message
 	var result func() string
+	var summary *vsa.VerificationSummary
 	switch st.GetPredicateType() {
 	case TestResultType:
 		tr := &testresult.TestResult{}
 		msg, result = tr, tr.GetResult
 	case VSAType:
-		s := &vsa.VerificationSummary{}
-		msg, result = s, s.GetVerificationResult
+		summary = &vsa.VerificationSummary{}
+		msg, result = summary, summary.GetVerificationResult
 	default:
-		return "", fmt.Errorf("predicate type %q is not one autoverify signs", st.GetPredicateType())
+		return "", nil, fmt.Errorf("predicate type %q is not one autoverify signs", st.GetPredicateType())
 	}
 	if err := protojson.Unmarshal(raw, msg); err != nil {
-		return "", fmt.Errorf("predicate %s: %w", st.GetPredicateType(), err)
+		return "", nil, fmt.Errorf("predicate %s: %w", st.GetPredicateType(), err)
 	}
 	if r := result(); !slices.Contains([]string{Passed, Warned, Failed}, r) {
-		return "", fmt.Errorf("predicate %s: result %q", st.GetPredicateType(), r)
+		return "", nil, fmt.Errorf("predicate %s: result %q", st.GetPredicateType(), r)
 	}
-	return result(), nil
+	var inputs []input
+	for _, in := range summary.GetInputAttestations() {
+		inputs = append(inputs, input{name: in.GetUri(), digest: in.GetDigest()["sha256"]})
+	}
+	return result(), inputs, nil
 }
 
 // checkSubjects holds the statement's subjects to checks.

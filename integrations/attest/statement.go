@@ -68,9 +68,9 @@ type Run struct {
 	URL    string
 }
 
-// Statements are the run's in-toto statements: one test-result per check,
-// then the run's VSA, every one about the commit and the run's files.
-func Statements(r Run) ([]*ita1.Statement, error) {
+// CheckStatements are the run's test-result statements, one per check,
+// every one about the commit and the run's files.
+func CheckStatements(r Run) ([]*ita1.Statement, error) {
 	subjects := r.subjects()
 	var out []*ita1.Statement
 	for _, c := range r.Checks {
@@ -82,6 +82,20 @@ func Statements(r Run) ([]*ita1.Statement, error) {
 		}
 		out = append(out, st)
 	}
+	return out, nil
+}
+
+// Input is a signed statement the run's verdict rests on: the VSA names
+// each by the SHA-256 of its DSSE payload, so a bundle with one removed,
+// added or swapped does not verify.
+type Input struct {
+	Name, PayloadSHA256 string
+}
+
+// SummaryStatement is the run's SLSA Verification Summary: its verdict,
+// the levels verified, the story as policy, and inputs (the checks'
+// statements).
+func SummaryStatement(r Run, inputs []Input) (*ita1.Statement, error) {
 	result := Failed
 	if r.Passed {
 		result = Passed
@@ -95,11 +109,15 @@ func Statements(r Run) ([]*ita1.Statement, error) {
 	if len(r.Config) > 0 {
 		summary.Policy = &vsa.VerificationSummary_Policy{Uri: r.Config[0].Name, Digest: map[string]string{"sha256": r.Config[0].SHA256}}
 	}
-	st, err := statement(subjects, VSAType, summary)
+	for _, in := range inputs {
+		summary.InputAttestations = append(summary.InputAttestations,
+			&vsa.VerificationSummary_InputAttestation{Uri: in.Name, Digest: map[string]string{"sha256": in.PayloadSHA256}})
+	}
+	st, err := statement(r.subjects(), VSAType, summary)
 	if err != nil {
 		return nil, fmt.Errorf("attest: the run's verification summary: %w", err)
 	}
-	return append(out, st), nil
+	return st, nil
 }
 
 // subjects are the commit (a gitCommit digest) and the run's files.

@@ -123,6 +123,7 @@ func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 		}
 	}
 	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
+	t.attestation(v)
 	if m.changed {
 		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(m.marks, "marker"))
 	}
@@ -311,4 +312,19 @@ func (a Announce) Publish(ctx context.Context, v *bot.Verification) error {
 	}
 	fmt.Fprintln(a.Stdout, a.Done(v))
 	return nil
+}
+
+// attestation says whether the run is signed, and where its attestation
+// is: an unsigned run says so, in one line.
+func (t *Terminal) attestation(v *bot.Verification) {
+	a := v.Summary.Attestation
+	switch {
+	case v.Files.Evidence == "":
+	case a == nil:
+		fmt.Fprintln(t.Stdout, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
+	case a.Error != "":
+		fmt.Fprintf(t.Stdout, "Signed:   NO: %s\n", a.Error)
+	default:
+		fmt.Fprintf(t.Stdout, "Signed:   %s (key %s)\n", filepath.Join(filepath.Dir(v.Files.Evidence), a.File), a.Key)
+	}
 }

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestAttestationInReports: a signed run names its attestation and key in
+// the comment, the check run and the Jira comment; a run whose signing
+// failed says so; an unsigned run (no key configured) adds nothing.
+func TestAttestationInReports(t *testing.T) {
+	const key = "SHA256:" + "ab12"
+	signed := sampleRun("verified")
+	signed.Attestation = &Attestation{File: "KAN-25-20260128T120000Z.intoto.jsonl", URL: "https://av.example.com/runs/r1/KAN-25-20260128T120000Z.intoto.jsonl", Key: key}
+	failed := sampleRun("verified")
+	failed.Attestation = &Attestation{Key: key, Error: "attest: writing reports/x: disk full"}
+	for name, c := range map[string]struct {
+		r          Run
+		want, jira string
+	}{
+		"signed": {signed, "Attestation: [KAN-25-20260128T120000Z.intoto.jsonl](https://av.example.com/runs/r1/KAN-25-20260128T120000Z.intoto.jsonl) · signed by key `" + key + "`",
+			"Attestation: [KAN-25-20260128T120000Z.intoto.jsonl|https://av.example.com/runs/r1/KAN-25-20260128T120000Z.intoto.jsonl] · key {{" + key + "}}"},
+		"failed": {failed, "Attestation: not written (attest: writing reports/x: disk full) · key `" + key + "`",
+			"Attestation: not written (attest: writing reports/x: disk full) · key {{" + key + "}}"},
+		"unsigned": {sampleRun("verified"), "", ""},
+	} {
+		comment := Comment(c.r)[0]
+		_, summary, _ := CheckRun(c.r)
+		jira := JiraComment(Jira{Run: c.r})
+		if c.want == "" {
+			for _, s := range []string{comment, summary, jira} {
+				assert.NotContains(t, s, "Attestation", name)
+			}
+			continue
+		}
+		assert.Contains(t, comment, c.want, name)
+		assert.Contains(t, summary, c.want, name)
+		assert.Contains(t, jira, c.jira, name)
+	}
+}

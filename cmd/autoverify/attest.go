@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/attest"
+)
+
+// attester is the signer ENGINEO_SIGNING_KEY names, or nil when it names
+// none (runs are then unsigned, and say so).
+func attester(lookup settings.Lookup) (bot.Attester, error) {
+	path, src := lookup("signing-key")
+	if path == "" {
+		return nil, nil
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, inputErrorf("%s=%s: %v; point it at a PEM private key (autoverify keys generate makes one)", src, path, err)
+	}
+	key, err := attest.ParsePrivate(raw)
+	if err != nil {
+		return nil, inputErrorf("%s=%s: %v", src, path, err)
+	}
+	a, err := attest.NewAttester(key, "https://github.com/engineo/autoverify@"+buildID())
+	if err != nil {
+		return nil, inputErrorf("%s=%s: %v", src, path, err)
+	}
+	return a, nil
+}
+
+// attestCmd is `autoverify attest verify FILE --key PUB [--subject FILE]…
+// [--commit SHA] [--passed] [--json]`: exit 0 when every envelope holds, 1 with the
+// reason when one does not, 2 on bad input.
+func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
+	if len(args) == 0 || args[0] != "verify" {
+		return exitBadInput, inputErrorf("usage: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]")
+	}
+	fs := flag.NewFlagSet("attest verify", flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	keyPath := fs.String("key", "", "the signer's public key (PEM)")
+	commit := fs.String("commit", "", "the commit the attestations must be about")
+	asJSON := fs.Bool("json", false, "print what was verified as JSON")
+	passed := fs.Bool("passed", false, "also require the run's verdict to be PASSED")
+	var subjects listFlag
+	fs.Var(&subjects, "subject", "a file every statement must name by its digest (the evidence, the summary); repeatable")
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil {
+		return exitBadInput, err
+	}
+	if len(pos) != 1 || *keyPath == "" {
+		return exitBadInput, inputErrorf("attest verify needs one attestation file and --key PUB: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed]")
+	}
+	in, err := readVerifyInput(pos[0], *keyPath, subjects)
+	if err != nil {
+		return exitBadInput, err
+	}
+	got, err := attest.Verify(ctx, in.bundle, in.pub, attest.Checks{Subjects: in.subjects, Commit: *commit, Passed: *passed})
+	return a.printVerified(pos[0], got, err, *asJSON)
+}
+
+// verifyInput is what attest verify reads before verifying.
+type verifyInput struct {
+	bundle   []byte
+	pub      any
+	subjects map[string][]byte
+}
+
+func readVerifyInput(file, keyPath string, subjects []string) (verifyInput, error) {
+	var in verifyInput
+	var err error
+	if in.bundle, err = os.ReadFile(file); err != nil {
+		return in, inputErrorf("attestation %s: %v", file, err)
+	}
+	rawKey, err := os.ReadFile(keyPath)
+	if err != nil {
+		return in, inputErrorf("--key %s: %v", keyPath, err)
+	}
+	if in.pub, err = attest.ParsePublic(rawKey); err != nil {
+		return in, inputErrorf("--key %s: %v (autoverify keys public prints a signing key's)", keyPath, err)
+	}
+	in.subjects = map[string][]byte{}
+	for _, s := range subjects {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			return in, inputErrorf("--subject %s: %v", s, err)
+		}
+		in.subjects[s] = b
+	}
+	return in, nil
+}
+
+// printVerified says what was verified, or why not.
+func (a *App) printVerified(file string, got []attest.Verified, err error, asJSON bool) (int, error) {
+	var failed *attest.Error
+	if err != nil && !errors.As(err, &failed) {
+		return exitBadInput, inputErrorf("attestation %s: %v", file, err)
+	}
+	if asJSON {
+		out := struct {
+			Verified   bool              `json:"verified"`
+			Reason     string            `json:"reason,omitempty"`
+			Statements []attest.Verified `json:"statements"`
+		}{Verified: err == nil, Statements: got}
+		if err != nil {
+			out.Reason = err.Error()
+		}
+		enc := json.NewEncoder(a.Stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(out)
+	} else if err == nil {
+		fmt.Fprintf(a.Stdout, "%s: verified: %d signed statements, complete\n", file, len(got))
+		for _, v := range got {
+			what := v.Check
+			if v.PredicateType == attest.VSAType {
+				what = "the run's verdict (SLSA verification summary)"
+			}
+			fmt.Fprintf(a.Stdout, "  %-6s %s\n", v.Result, what)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(a.Stderr, "%s: NOT verified: %v\n", file, err)
+		return exitFailed, nil
+	}
+	return exitOK, nil
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return fmt.Sprint(*l) }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// avCmd runs the built autoverify in dir with the user's environment and
+// env: its exit code and combined output.
+func avCmd(t *testing.T, bin, dir string, env []string, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(userEnv(), env...)
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("autoverify %v: %v", args, err)
+	}
+	return cmd.ProcessState.ExitCode(), string(out)
+}
+
+// TestSignedVerdictsAsAUserChecksThem: a user makes a key, runs a story
+// with it (from the repository root, defaults otherwise), and anyone with
+// the public key checks the verdict offline with `attest verify`: it holds
+// for the run's evidence, summary and commit; it does not for a changed
+// byte of the evidence or of the summary, another key, another commit;
+// --passed refuses a signed failed verdict. An unsigned run says so.
+func TestSignedVerdictsAsAUserChecksThem(t *testing.T) {
+	t.Parallel()
+	bin := cliBinary(t)
+	repo := userRepos()[2]
+	require.Equal(t, "go-module", repo.name)
+	repo.files["fail_test.go"] = "//go:build fail\n\npackage calc\n\nimport \"testing\"\n\nfunc TestSub(t *testing.T) { t.Fatal(\"no Sub yet\") }\n"
+	repo.files["S-2.md"] = "- [ ] tests `go test -tags fail ./...`\n"
+	repo.files["S-3.md"] = "- [ ] tests `go test ./...`\n"
+	dir := newUserRepo(t, repo)
+	keys := t.TempDir()
+	code, out := avCmd(t, bin, keys, nil, "keys", "generate", "--out", "ci")
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `key SHA256:[0-9a-f]{64}`, out)
+	code, out = avCmd(t, bin, keys, nil, "keys", "generate", "--out", "ci")
+	assert.Equal(t, 2, code, "never over an existing key: %s", out)
+	code, out = avCmd(t, bin, keys, nil, "keys", "generate", "--out", "other")
+	require.Equal(t, 0, code, out)
+	signing := []string{"ENGINEO_SIGNING_KEY=" + filepath.Join(keys, "ci.key")}
+	pub, otherPub := filepath.Join(keys, "ci.pub"), filepath.Join(keys, "other.pub")
+
+	code, out = avCmd(t, bin, dir, signing, "run", "S-1.md")
+	require.Equal(t, 0, code, out)
+	bundle := signedLine(t, dir, out)
+	evidence, summary := runFiles(t, dir, out)
+	head := strings.TrimSpace(gitOut(t, dir, "rev-parse", "HEAD"))
+	verify := func(extra ...string) (int, string) {
+		return avCmd(t, bin, dir, nil, append([]string{"attest", "verify", bundle, "--key", pub}, extra...)...)
+	}
+	code, out = verify("--subject", evidence, "--subject", summary, "--commit", head, "--passed")
+	require.Equal(t, 0, code, out)
+	assert.Contains(t, out, "PASSED go test ./...")
+
+	changed := func(path string) string {
+		b, err := os.ReadFile(filepath.Join(dir, path))
+		require.NoError(t, err)
+		b[len(b)/2] ^= 0x01
+		p := filepath.Join(t.TempDir(), filepath.Base(path))
+		require.NoError(t, os.WriteFile(p, b, 0o644))
+		return p
+	}
+	for name, c := range map[string]struct {
+		args []string
+		want string
+	}{
+		"a byte of the evidence": {[]string{"--subject", changed(evidence)}, "is not a subject"},
+		"a byte of the summary":  {[]string{"--subject", changed(summary)}, "is not a subject"},
+		"another key":            {[]string{"--key", otherPub}, "signature does not verify"},
+		"another commit":         {[]string{"--commit", strings.Repeat("0", 40)}, "not 0000"},
+	} {
+		code, out := verify(c.args...)
+		assert.Equal(t, 1, code, "%s: %s", name, out)
+		assert.Contains(t, out, "NOT verified", name)
+		assert.Contains(t, out, c.want, name)
+	}
+
+	code, out = avCmd(t, bin, dir, signing, "run", "S-2.md")
+	require.Equal(t, 1, code, out)
+	failed := signedLine(t, dir, out)
+	code, out = avCmd(t, bin, dir, nil, "attest", "verify", failed, "--key", pub)
+	assert.Equal(t, 0, code, "a failed verdict, validly signed: %s", out)
+	assert.Contains(t, out, "FAILED go test -tags fail ./...")
+	code, out = avCmd(t, bin, dir, nil, "attest", "verify", failed, "--key", pub, "--passed")
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, "the run's verdict is FAILED, not PASSED")
+
+	code, out = avCmd(t, bin, dir, nil, "run", "S-3.md")
+	require.Equal(t, 0, code, out)
+	assert.Contains(t, out, "Signed:   no (set ENGINEO_SIGNING_KEY")
+	_, summary = runFiles(t, dir, out)
+	var s struct {
+		Attestation struct {
+			Signed bool
+			Reason string
+		}
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, summary))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(raw, &s))
+	assert.False(t, s.Attestation.Signed)
+	assert.Contains(t, s.Attestation.Reason, "unsigned: no signing key")
+
+	code, out = avCmd(t, bin, dir, []string{"ENGINEO_SIGNING_KEY=" + pub}, "run", "S-3.md")
+	assert.Equal(t, 2, code, "a public key is no signing key: %s", out)
+	assert.Contains(t, out, "ENGINEO_SIGNING_KEY="+pub)
+}
+
+// signedLine is the attestation the run's "Signed:" line names.
+func signedLine(t *testing.T, dir, out string) string {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Signed:   "); ok {
+			path, _, _ := strings.Cut(rest, " ")
+			require.FileExists(t, filepath.Join(dir, path))
+			return path
+		}
+	}
+	t.Fatalf("no Signed: line in %s", out)
+	return ""
+}
+
+// runFiles are the evidence and summary the run's output names.
+func runFiles(t *testing.T, dir, out string) (string, string) {
+	t.Helper()
+	var evidence, summary string
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Evidence: "); ok {
+			evidence = rest
+		}
+		if rest, ok := strings.CutPrefix(line, "Summary:  "); ok {
+			summary = rest
+		}
+	}
+	require.NotEmpty(t, evidence, out)
+	require.NotEmpty(t, summary, out)
+	return evidence, summary
+}
+
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
+	require.NoError(t, err)
+	return string(out)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/integrations/attest"
+)
+
+// keysCmd is `autoverify keys generate [--ed25519] [--out PREFIX]` (writes
+// PREFIX.key, mode 0600, and PREFIX.pub; never over existing files) and
+// `autoverify keys public` (prints ENGINEO_SIGNING_KEY's public key).
+func (a *App) keysCmd(args []string) (int, error) {
+	if len(args) == 0 {
+		return exitBadInput, inputErrorf("usage: autoverify keys generate [--ed25519] [--out PREFIX] | autoverify keys public")
+	}
+	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	switch args[0] {
+	case "generate":
+		ed := fs.Bool("ed25519", false, "an Ed25519 key instead of ECDSA P-256")
+		out := fs.String("out", "autoverify-signing", "prefix of the files written: PREFIX.key and PREFIX.pub")
+		if _, err := parseArgs(fs, args[1:]); err != nil {
+			return exitBadInput, err
+		}
+		kind := attest.ECDSAP256
+		if *ed {
+			kind = attest.Ed25519
+		}
+		return a.generateKey(kind, *out)
+	case "public":
+		lookup := settingFlags(fs, a.Getenv, settings.Run)
+		if _, err := parseArgs(fs, args[1:]); err != nil {
+			return exitBadInput, err
+		}
+		return a.publicKey(lookup)
+	}
+	return exitBadInput, inputErrorf("keys %q: want generate or public", args[0])
+}
+
+func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
+	priv, pub, err := attest.GenerateKey(kind)
+	if err != nil {
+		return exitFailed, err
+	}
+	for _, f := range []struct {
+		path string
+		data []byte
+		mode os.FileMode
+	}{{prefix + ".key", priv, 0o600}, {prefix + ".pub", pub, 0o644}} {
+		w, err := os.OpenFile(f.path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, f.mode)
+		if errors.Is(err, os.ErrExist) {
+			return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", f.path)
+		} else if err != nil {
+			return exitFailed, err
+		}
+		_, err = w.Write(f.data)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return exitFailed, fmt.Errorf("writing %s: %w", f.path, err)
+		}
+	}
+	key, _ := attest.ParsePublic(pub)
+	fp, _ := attest.Fingerprint(key)
+	fmt.Fprintf(a.Stdout, "wrote %s.key (private: set ENGINEO_SIGNING_KEY to it) and %s.pub (public: give it to verifiers)\nkey %s\n", prefix, prefix, fp)
+	return exitOK, nil
+}
+
+func (a *App) publicKey(lookup settings.Lookup) (int, error) {
+	signer, err := attester(lookup)
+	if err != nil {
+		return exitBadInput, err
+	}
+	at, ok := signer.(*attest.Attester)
+	if !ok {
+		return exitBadInput, inputErrorf("no signing key: set ENGINEO_SIGNING_KEY (or --signing-key) to a PEM private key")
+	}
+	pub, err := attest.PublicPEM(at.Key.Public())
+	if err != nil {
+		return exitFailed, err
+	}
+	_, _ = a.Stdout.Write(pub)
+	return exitOK, nil
+}

@@ -1,0 +1,30 @@
+package attest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/consensus"
+	"github.com/engineo/autoverify/bot/testresults"
+)
+
+// TestCheckStatesWhatTheReviewersSaw: a pass the reviewers escalated is
+// WARNED, never PASSED, with its flaky tests warned; a skipped test is
+// warned; a check whose tool reports no tests names its command.
+func TestCheckStatesWhatTheReviewersSaw(t *testing.T) {
+	cases := []testresults.Case{{Name: "a", Status: testresults.Pass}, {Name: "b", Status: testresults.Pass},
+		{Name: "c", Status: testresults.Skip}}
+	verified := &bot.Review{Verdict: consensus.Verdict{Status: consensus.Verified}}
+	flaky := &bot.Review{Verdict: consensus.Verdict{Status: consensus.Escalated, Flaky: []string{"b"}}}
+
+	c := check("go test", true, verified, cases, "go test ./...")
+	assert.Equal(t, Check{Name: "go test", Result: Passed, PassedTests: []string{"a", "b"}, WarnedTests: []string{"c"}}, c)
+	c = check("go test", true, flaky, cases, "go test ./...")
+	assert.Equal(t, Check{Name: "go test", Result: Warned, PassedTests: []string{"a"}, WarnedTests: []string{"b", "c"}}, c)
+	c = check("vet", true, flaky, nil, "go vet ./...")
+	assert.Equal(t, Check{Name: "vet", Result: Warned, WarnedTests: []string{"go vet ./..."}}, c)
+	c = check("vet", false, nil, nil, "go vet ./...")
+	assert.Equal(t, Check{Name: "vet", Result: Failed, FailedTests: []string{"go vet ./..."}}, c)
+}
