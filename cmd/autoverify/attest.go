@@ -97,17 +97,18 @@ func readVerifyInput(file, keyPath string, subjects []string) (verifyInput, erro
 }
 
 // printVerified says what was verified, or why not.
-func (a *App) printVerified(file string, got []attest.Verified, err error, asJSON bool) (int, error) {
+func (a *App) printVerified(file string, res attest.Verification, err error, asJSON bool) (int, error) {
+	got := res.Statements
 	var failed *attest.Error
 	if err != nil && !errors.As(err, &failed) {
 		return exitBadInput, inputErrorf("attestation %s: %v", file, err)
 	}
 	if asJSON {
 		out := struct {
-			Verified   bool              `json:"verified"`
-			Reason     string            `json:"reason,omitempty"`
-			Statements []attest.Verified `json:"statements"`
-		}{Verified: err == nil, Statements: got}
+			Verified bool   `json:"verified"`
+			Reason   string `json:"reason,omitempty"`
+			attest.Verification
+		}{Verified: err == nil, Verification: res}
 		if err != nil {
 			out.Reason = err.Error()
 		}
@@ -115,7 +116,11 @@ func (a *App) printVerified(file string, got []attest.Verified, err error, asJSO
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
 	} else if err == nil {
-		fmt.Fprintf(a.Stdout, "%s: verified: %d signed statements, complete\n", file, len(got))
+		whole := "the whole run, complete"
+		if !res.Whole {
+			whole = "one envelope alone: the rest of its run is not checked"
+		}
+		fmt.Fprintf(a.Stdout, "%s: verified: %d signed statements (%s)\n", file, len(got), whole)
 		for _, v := range got {
 			what := v.Check
 			if v.PredicateType == attest.VSAType {

@@ -65,10 +65,13 @@ func TestSignAndVerify(t *testing.T) {
 		bundle, pubPEM := signedRun(t, kind, evidence, summary)
 		pub, err := ParsePublic(pubPEM)
 		require.NoError(t, err)
-		got, err := Verify(context.Background(), bundle, pub, Checks{
+		res, err := Verify(context.Background(), bundle, pub, Checks{
 			Subjects: map[string][]byte{"evidence": evidence, "summary": summary}, Commit: commit})
 		require.NoError(t, err, "%s", kind)
+		assert.True(t, res.Whole)
+		got := res.Statements
 		require.Len(t, got, 3)
+		assert.Equal(t, "go test ./...", got[0].Check)
 		assert.Equal(t, TestResultType, got[0].PredicateType)
 		assert.Equal(t, Passed, got[0].Result)
 		assert.Equal(t, Failed, got[1].Result)
@@ -206,7 +209,6 @@ func TestVerifyHoldsTheBundleWhole(t *testing.T) {
 		"another run's passing check": {join(lines[0], otherLines[0], lines[2]), "envelope 2 is not the statement"},
 		"the verdict removed":         {join(lines[0], lines[1]), "does not end with the run's verification summary"},
 		"another run's verdict":       {join(lines[0], lines[1], otherLines[2]), "envelope 1 is not the statement"},
-		"only the verdict":            {lines[2], "names 2 check statements, the bundle holds 0"},
 	}
 	for name, c := range cases {
 		_, err := Verify(context.Background(), c.bundle, pub, Checks{})
@@ -220,8 +222,24 @@ func TestVerifyHoldsTheBundleWhole(t *testing.T) {
 	assert.ErrorContains(t, err, "the run's verdict is FAILED, not PASSED")
 	passing := run
 	passing.Passed, passing.Checks = true, passing.Checks[:1]
-	_, err = Verify(context.Background(), signWith(t, key, passing), pub, Checks{Passed: true})
+	passingLines := bytes.Split(bytes.TrimSpace(signWith(t, key, passing)), []byte("\n"))
+	_, err = Verify(context.Background(), join(passingLines...), pub, Checks{Passed: true})
 	assert.NoError(t, err)
+
+	// One envelope alone verifies as itself, and says it is not the
+	// whole run; --passed needs the run's summary.
+	res, err := Verify(context.Background(), lines[1], pub, Checks{})
+	require.NoError(t, err)
+	assert.False(t, res.Whole)
+	assert.Equal(t, Failed, res.Statements[0].Result)
+	_, err = Verify(context.Background(), passingLines[0], pub, Checks{Passed: true})
+	assert.ErrorContains(t, err, "one check's statement")
+	res, err = Verify(context.Background(), passingLines[1], pub, Checks{Passed: true})
+	require.NoError(t, err)
+	assert.False(t, res.Whole, "a summary naming a check not given")
+	res, err = Verify(context.Background(), lines[2], pub, Checks{})
+	require.NoError(t, err)
+	assert.False(t, res.Whole, "a summary naming checks not given")
 }
 
 // BenchmarkSignRun: a run of 20 checks, each with 50 tests, signed (21

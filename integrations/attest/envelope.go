@@ -120,39 +120,92 @@ type Error struct{ Msg string }
 
 func (e *Error) Error() string { return e.Msg }
 
+// Verification is what Verify found to hold.
+type Verification struct {
+	Statements []Verified `json:"statements"`
+	// Whole is true when the input was a run's whole bundle, checked
+	// complete against its verification summary; one envelope alone
+	// (a check's, or a summary naming checks not given) is not.
+	Whole bool `json:"whole"`
+}
+
 // Verify checks every envelope of data (an .intoto.jsonl bundle, or one
 // envelope's JSON): the signature with pub (the envelope's keyid is never
-// trusted), the statement and its predicate, and checks. It returns what
-// held, or an *Error saying what did not; another error is input it
-// cannot read.
-func Verify(ctx context.Context, data []byte, pub crypto.PublicKey, checks Checks) ([]Verified, error) {
-	envs, err := envelopes(data)
+// trusted), the statement and its predicate, checks, and a bundle's
+// completeness. It returns what held, or an *Error saying what did not;
+// another error is input it cannot read.
+func Verify(ctx context.Context, data []byte, pub crypto.PublicKey, checks Checks) (Verification, error) {
+	envs, single, err := envelopes(data)
 	if err != nil {
-		return nil, err
+		return Verification{}, err
 	}
 	v, err := newVerifier(pub)
 	if err != nil {
-		return nil, err
+		return Verification{}, err
 	}
 	ev, err := dsse.NewEnvelopeVerifier(v)
 	if err != nil {
-		return nil, err
+		return Verification{}, err
 	}
-	var out []Verified
+	var out Verification
 	for i, env := range envs {
 		got, err := verifyOne(ctx, ev, env, checks)
 		if err != nil {
 			return out, &Error{Msg: fmt.Sprintf("envelope %d of %d: %v", i+1, len(envs), err)}
 		}
-		out = append(out, got)
+		out.Statements = append(out.Statements, got)
 	}
-	if err := complete(out); err != nil {
+	last := out.Statements[len(out.Statements)-1]
+	if single && !(last.PredicateType == VSAType && len(last.inputs) == 0) {
+		// One envelope: its signature and subjects hold; the rest of
+		// its run is not here to check.
+		return out, passedCheck(last, checks)
+	}
+	if err := complete(out.Statements); err != nil {
 		return out, &Error{Msg: err.Error()}
 	}
-	if checks.Passed && out[len(out)-1].Result != Passed {
-		return out, &Error{Msg: fmt.Sprintf("the run's verdict is %s, not PASSED", out[len(out)-1].Result)}
+	out.Whole = true
+	return out, passedCheck(last, checks)
+}
+
+// passedCheck holds the run's verdict to checks.Passed.
+func passedCheck(last Verified, checks Checks) error {
+	switch {
+	case !checks.Passed:
+		return nil
+	case last.PredicateType != VSAType:
+		return &Error{Msg: "this is one check's statement: the run's verdict is in its verification summary (the bundle's last line)"}
+	case last.Result != Passed:
+		return &Error{Msg: fmt.Sprintf("the run's verdict is %s, not PASSED", last.Result)}
 	}
-	return out, nil
+	return nil
+}
+
+// envelopes reads a bundle (one envelope per line) or one envelope
+// (single).
+func envelopes(data []byte) ([]*dsse.Envelope, bool, error) {
+	var one dsse.Envelope
+	if err := json.Unmarshal(data, &one); err == nil && one.Payload != "" {
+		return []*dsse.Envelope{&one}, true, nil
+	}
+	var out []*dsse.Envelope
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var env dsse.Envelope
+		if err := json.Unmarshal(line, &env); err != nil || env.Payload == "" {
+			return nil, false, fmt.Errorf("line %d is not a DSSE envelope", n)
+		}
+		out = append(out, &env)
+	}
+	if len(out) == 0 {
+		return nil, false, errors.New("no DSSE envelope in it")
+	}
+	return out, false, sc.Err()
 }
 
 // complete holds a bundle to its verification summary: exactly one, last,
@@ -182,32 +235,6 @@ func complete(got []Verified) error {
 
 // input is an input attestation a verification summary names.
 type input struct{ name, digest string }
-
-// envelopes reads a bundle (one envelope per line) or one envelope.
-func envelopes(data []byte) ([]*dsse.Envelope, error) {
-	var one dsse.Envelope
-	if err := json.Unmarshal(data, &one); err == nil && one.Payload != "" {
-		return []*dsse.Envelope{&one}, nil
-	}
-	var out []*dsse.Envelope
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var env dsse.Envelope
-		if err := json.Unmarshal(line, &env); err != nil || env.Payload == "" {
-			return nil, fmt.Errorf("line %d is not a DSSE envelope", n)
-		}
-		out = append(out, &env)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no DSSE envelope in it")
-	}
-	return out, sc.Err()
-}
 
 func verifyOne(ctx context.Context, ev *dsse.EnvelopeVerifier, env *dsse.Envelope, checks Checks) (Verified, error) {
 	if env.PayloadType != PayloadType {
