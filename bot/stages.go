@@ -335,11 +335,14 @@ func (p *Pipeline) report(_ context.Context, v *Verification) error {
 	return nil
 }
 
-// reportAttestation is what reports say of the run's attestation: nil when
-// no key signs runs.
+// reportAttestation is what reports say of the run's attestation, signed
+// or not (nil when the run wrote no evidence).
 func (p *Pipeline) reportAttestation(v *Verification) *report.Attestation {
-	if p.Attester == nil || v.Files.Evidence == "" {
+	switch {
+	case v.Files.Evidence == "":
 		return nil
+	case p.Attester == nil:
+		return &report.Attestation{Unsigned: true}
 	}
 	a := &report.Attestation{Key: p.Attester.Fingerprint()}
 	if v.AttestationErr != nil {

@@ -212,6 +212,14 @@ if [ "${SKIP_HELM:-0}" != 1 ]; then
   grep -o 'replicaCount=2 needs Redis[^.]*' "$work/fail.out"
   tmpl --set replicaCount=2 --set redis.url=redis://r:6379/0 >/dev/null || die "replicaCount=2 with Redis did not render"
 
+  say "signing.enabled without a key must fail the render"
+  if tmpl --set signing.enabled=true >"$work/fail.out" 2>&1; then
+    die "signing.enabled=true without a key rendered"
+  fi
+  grep -o 'signing.enabled=true needs the key[^:]*' "$work/fail.out" || { cat "$work/fail.out"; die "the render failed without the signing message"; }
+  tmpl --set signing.enabled=true --set secrets.existingSecret=s >"$work/signed.out" || die "signing with an existing Secret did not render"
+  grep -q 'ENGINEO_SIGNING_KEY: /etc/autoverify/signing/signing.key' "$work/signed.out" || die "signing: ENGINEO_SIGNING_KEY is not set"
+
   say "kubeconform $KUBECONFORM_VERSION (offline, strict, schemas from $SCHEMAS)"
   t=$(date +%s%N)
   kubeconform -strict -summary -output text \

@@ -8,11 +8,14 @@ import (
 
 // TestAttestationInReports: a signed run names its attestation and key in
 // the comment, the check run and the Jira comment; a run whose signing
-// failed says so; an unsigned run (no key configured) adds nothing.
+// failed says so; an unsigned run (no key configured) says unsigned; a
+// run with no evidence says nothing of it.
 func TestAttestationInReports(t *testing.T) {
 	const key = "SHA256:" + "ab12"
 	signed := sampleRun("verified")
 	signed.Attestation = &Attestation{File: "KAN-25-20260128T120000Z.intoto.jsonl", URL: "https://av.example.com/runs/r1/KAN-25-20260128T120000Z.intoto.jsonl", Key: key}
+	unsigned := sampleRun("verified")
+	unsigned.Attestation = &Attestation{Unsigned: true}
 	failed := sampleRun("verified")
 	failed.Attestation = &Attestation{Key: key, Error: "attest: writing reports/x: disk full"}
 	for name, c := range map[string]struct {
@@ -23,7 +26,8 @@ func TestAttestationInReports(t *testing.T) {
 			"Attestation: [KAN-25-20260128T120000Z.intoto.jsonl|https://av.example.com/runs/r1/KAN-25-20260128T120000Z.intoto.jsonl] · key {{" + key + "}}"},
 		"failed": {failed, "Attestation: not written (attest: writing reports/x: disk full) · key `" + key + "`",
 			"Attestation: not written (attest: writing reports/x: disk full) · key {{" + key + "}}"},
-		"unsigned": {sampleRun("verified"), "", ""},
+		"unsigned": {unsigned, "Attestation: unsigned (no signing key is configured)", "Attestation: unsigned (no signing key is configured)\n"},
+		"none":     {sampleRun("verified"), "", ""},
 	} {
 		comment := Comment(c.r)[0]
 		_, summary, _ := CheckRun(c.r)

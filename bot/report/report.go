@@ -95,15 +95,17 @@ type Run struct {
 	// verdicts; empty when reviewing is off.
 	VerificationStatus string
 	Reviews            []Review
-	// Attestation is the run's signed attestation; nil when no key signs
-	// runs.
+	// Attestation is the run's signed attestation, or says it is unsigned
+	// (nil only for a run that wrote no evidence).
 	Attestation *Attestation
 }
 
 // Attestation is where a run's signed in-toto attestation is, and the key
-// that signed it (its SHA-256 fingerprint), or why it could not be written.
+// that signed it (its SHA-256 fingerprint), or why it could not be written,
+// or (Unsigned) that no key signs runs.
 type Attestation struct {
 	File, URL, Key, Error string
+	Unsigned              bool
 }
 
 // Review is the reviewers' verdict on one check (in one environment).

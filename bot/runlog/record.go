@@ -49,6 +49,9 @@ type Record struct {
 	Evidence []string `json:"evidence,omitempty"`
 	// EvidenceDir is where those files are; never shown.
 	EvidenceDir string `json:"evidence_dir,omitempty"`
+	// Signing says whether the verdict is signed, and by which key (the
+	// attestation itself is among Evidence).
+	Signing string `json:"signing,omitempty"`
 	// Problem is why the run stopped before a verdict.
 	Problem string `json:"problem,omitempty"`
 	// Sections are what further stages found (gates, reviewers, claims):

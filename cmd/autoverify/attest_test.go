@@ -1,15 +1,24 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/delivery/server"
+	"github.com/engineo/autoverify/integrations/attest"
 )
 
 // avCmd runs the built autoverify in dir with the user's environment and
@@ -154,4 +163,95 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
 	require.NoError(t, err)
 	return string(out)
+}
+
+// TestSignedGatesAsAUserChecksThem: `autoverify gates` with a key writes
+// the gates' report and its attestation; the verdict verifies with the
+// report and the head commit, and --passed holds for an accepted change.
+func TestSignedGatesAsAUserChecksThem(t *testing.T) {
+	t.Parallel()
+	bin := cliBinary(t)
+	repo := t.TempDir()
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest,
+		".gitignore": "reports/\n"})
+	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	keys := t.TempDir()
+	code, out := avCmd(t, bin, keys, nil, "keys", "generate", "--out", "ci")
+	require.Equal(t, 0, code, out)
+	env := []string{"ENGINEO_AUTOVERIFY_ALLOWLIST=go test,go vet", "ENGINEO_SIGNING_KEY=" + filepath.Join(keys, "ci.key")}
+	code, out = avCmd(t, bin, repo, env, "gates", "--base", base)
+	require.Equal(t, 0, code, out)
+	bundle := signedLine(t, repo, out)
+	var reportPath string
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Report:   "); ok {
+			reportPath = rest
+		}
+	}
+	require.NotEmpty(t, reportPath, out)
+	code, out = avCmd(t, bin, repo, nil, "attest", "verify", bundle, "--key", filepath.Join(keys, "ci.pub"),
+		"--subject", reportPath, "--commit", head, "--passed")
+	require.Equal(t, 0, code, out)
+	assert.Contains(t, out, "PASSED VERIFY_RED")
+	assert.Contains(t, out, "PASSED the run's verdict")
+	code, out = avCmd(t, bin, repo, nil, "attest", "verify", bundle, "--key", filepath.Join(keys, "ci.pub"), "--commit", base)
+	assert.Equal(t, 1, code, "the gates are about the head: %s", out)
+}
+
+// TestServeSignsItsVerdicts: a server with a key names the attestation
+// and the key in the check run and the comment, serves the attestation
+// behind the same signed link as the evidence and its public key at
+// /signing-key.pub; the bundle fetched from it verifies against that key,
+// for the pull request's head, as passed. A server without a key says
+// unsigned, and /signing-key.pub answers 404.
+func TestServeSignsItsVerdicts(t *testing.T) {
+	redisURL := testRedisURL(t)
+	priv, pubPEM, err := attest.GenerateKey(attest.ECDSAP256)
+	require.NoError(t, err)
+	keyFile := filepath.Join(t.TempDir(), "signing.key")
+	require.NoError(t, os.WriteFile(keyFile, priv, 0o600))
+	for _, signed := range []bool{true, false} {
+		fake := setupGitHub(t, "- [ ] passes `true`\n")
+		env := serverEnv(t, fake, redisURL)
+		if signed {
+			env["ENGINEO_SIGNING_KEY"] = keyFile
+		}
+		srv := startServer(t, env)
+		cid := fake.AddComment("acme", "web", 7, "alice", "/verify")
+		code, msg := srv.deliver(t, "issue_comment", fmt.Sprint("signed-", signed), commentEvent(cid, "alice", "/verify"), testSecret)
+		require.Equal(t, 202, code, msg)
+		waitFor(t, "the verdict and its comment", func() bool {
+			return len(completedRuns(fake)) == 1 && len(stickyComments(fake)) == 1
+		})
+		summary := completedRuns(fake)[0].GetOutput().GetSummary()
+		comment := stickyComments(fake)[0].GetBody()
+		resp, err := http.Get("http://" + srv.addr + server.SigningKeyPath)
+		require.NoError(t, err)
+		served, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !signed {
+			assert.Contains(t, summary, "Attestation: unsigned")
+			assert.Contains(t, comment, "Attestation: unsigned")
+			assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+			continue
+		}
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, pubPEM, served)
+		assert.Contains(t, comment, "signed by key `SHA256:")
+		link := regexp.MustCompile(`Attestation: \[[^\]]+\]\(([^)]+)\)`).FindStringSubmatch(summary)
+		require.NotNil(t, link, summary)
+		u, err := url.Parse(link[1])
+		require.NoError(t, err)
+		u.Scheme, u.Host = "http", srv.addr
+		resp, err = http.Get(u.String())
+		require.NoError(t, err)
+		bundle, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%s", bundle)
+		pub, err := attest.ParsePublic(served)
+		require.NoError(t, err)
+		res, err := attest.Verify(context.Background(), bundle, pub, attest.Checks{Commit: headSHA, Passed: true})
+		require.NoError(t, err)
+		assert.True(t, res.Whole)
+	}
 }

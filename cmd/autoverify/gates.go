@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
+	"github.com/engineo/autoverify/integrations/attest"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/runners"
@@ -47,6 +49,10 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
+	signer, err := attester(f.lookup)
+	if err != nil {
+		return exitBadInput, err
+	}
 	runner, closeRunner, err := runners.New(cfg, nil)
 	if err != nil {
 		return exitBadInput, inputErrorf("runner: %v", err)
@@ -63,7 +69,34 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitFailed, err
 	}
-	return a.printGates(rep, f.json)
+	code, err := a.printGates(rep, f.json)
+	if err == nil {
+		err = a.signGates(ctx, signer, attest.GatesRun{Report: rep, Dir: f.workdir, ArtifactsDir: cfg.ArtifactsDir}, f.json)
+	}
+	return code, err
+}
+
+// signGates writes the gates' report and its signed attestation when a
+// key is configured, and says where (on stderr with --json: stdout is the
+// report).
+func (a *App) signGates(ctx context.Context, signer bot.Attester, run attest.GatesRun, asJSON bool) error {
+	out := a.Stdout
+	if asJSON {
+		out = a.Stderr
+	}
+	at, ok := signer.(*attest.Attester)
+	if !ok {
+		if !asJSON {
+			fmt.Fprintln(out, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
+		}
+		return nil
+	}
+	reportPath, bundle, err := at.AttestGates(ctx, run)
+	if err != nil {
+		return fmt.Errorf("signing the gates' verdict: %w", err)
+	}
+	fmt.Fprintf(out, "Report:   %s\nSigned:   %s (key %s)\n", reportPath, bundle, at.Fingerprint())
+	return nil
 }
 
 // gatesFlags is `autoverify gates`'s command line.

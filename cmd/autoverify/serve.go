@@ -30,6 +30,7 @@ import (
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
+	"github.com/engineo/autoverify/integrations/attest"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
@@ -351,6 +352,13 @@ func (a *App) serverRoutes(ctx context.Context, p *serverParts, srv *liveServer)
 		Ready:     []server.Dependency{{Name: "ledger", Ping: p.store.Ping}, {Name: "queue", Ping: p.q.Ping}},
 		RunsDir:   s.cfg.ArtifactsDir,
 		CheckLink: s.links.Verify,
+	}
+	if at, ok := s.signer.(*attest.Attester); ok {
+		pub, err := attest.PublicPEM(at.Key.Public())
+		if err != nil {
+			return err
+		}
+		routes.SigningKey = pub
 	}
 	if p.ws != nil {
 		routes.Workspaces = p.ws

@@ -64,23 +64,19 @@ func (a *Attester) Attest(ctx context.Context, v *bot.Verification) (string, err
 	}
 	path := filepath.Join(filepath.Dir(v.Files.Evidence), evidence.AttestationName(v.Key, v.Files.Timestamp))
 	if err := artifacts.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		return "", fmt.Errorf("attest: writing %s: %w", path, err)
+		return "", fmt.Errorf("attest: %w", err)
 	}
 	return path, nil
 }
 
 // run is what v found, as the statements say it.
 func (a *Attester) run(v *bot.Verification) (Run, error) {
-	now := time.Now
-	if a.Now != nil {
-		now = a.Now
-	}
 	files, err := fileDigests(v.Files.Evidence, v.Files.Summary)
 	if err != nil {
 		return Run{}, err
 	}
 	s := v.Subject
-	r := Run{Repo: s.Repo, Commit: s.Commit, ResourceURI: resourceURI(s), StoryKey: v.Key, Time: now().UTC(),
+	r := Run{Repo: s.Repo, Commit: s.Commit, ResourceURI: resourceURI(s), StoryKey: v.Key, Time: a.now().UTC(),
 		VerifierID: a.VerifierID, Files: files, Checks: checksOf(v), Passed: passed(v), Levels: levelsOf(v)}
 	r.Config = append(r.Config, File{Name: storyName(v), SHA256: digest(s.Checklist)})
 	if v.ConfigFile != nil {

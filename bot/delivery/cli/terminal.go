@@ -320,7 +320,7 @@ func (t *Terminal) attestation(v *bot.Verification) {
 	a := v.Summary.Attestation
 	switch {
 	case v.Files.Evidence == "":
-	case a == nil:
+	case a == nil || a.Unsigned:
 		fmt.Fprintln(t.Stdout, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
 	case a.Error != "":
 		fmt.Fprintf(t.Stdout, "Signed:   NO: %s\n", a.Error)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,7 +30,8 @@ func TestPagesGolden(t *testing.T) {
 	b.AutoFixes = []runlog.AutoFix{{Type: "LINT_ERROR", Command: "pnpm lint --fix", Commit: "fedcba9876543210", ExitCode: 0}}
 	b.Sections = []runlog.Section{{Title: "Checks", Rows: []runlog.Row{{Name: "tests were added", Result: "PASS", Passed: true}}}}
 	b.Notes = []string{"Approved by @carol for 0123456."}
-	b.Evidence = []string{"KAN-2-evidence-20261125T100000Z.txt"}
+	b.Evidence = []string{"KAN-2-evidence-20261125T100000Z.txt", "KAN-2-20261125T100000Z.intoto.jsonl"}
+	b.Signing = "signed by key SHA256:" + strings.Repeat("ab", 32)
 	c := rec("run-c", "acme/api", "KAN-3", runlog.Stopped, now.Add(-time.Hour))
 	c.Problem = "nothing to verify: KAN-3 has no checklist"
 	d := rec("run-d", "acme/api", "KAN-4", runlog.Active, now.Add(-90*time.Second))

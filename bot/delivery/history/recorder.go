@@ -389,6 +389,10 @@ func (r *Recorder) Finished(v *bot.Verification) runlog.Record {
 			rec.EvidenceDir = r.AbsPath(rec.EvidenceDir)
 		}
 	}
+	rec.Signing = signing(sum.Attestation)
+	if a := sum.Attestation; a != nil && a.File != "" {
+		rec.Evidence = append(rec.Evidence, a.File)
+	}
 	rec.Status = finishedStatus(v, rec.Items)
 	return rec
 }
@@ -508,4 +512,17 @@ func (f recordFailures) Run(ctx context.Context, req bot.Request) (*bot.Verifica
 		f.r.Failed(ctx, v, err)
 	}
 	return v, err
+}
+
+// signing is the run page's word on the verdict's signature.
+func signing(a *report.Attestation) string {
+	switch {
+	case a == nil:
+		return ""
+	case a.Unsigned:
+		return "unsigned (no signing key is configured)"
+	case a.Error != "":
+		return "not signed: " + a.Error
+	}
+	return "signed by key " + a.Key
 }

@@ -391,3 +391,41 @@ func TestRecorderMarksOnceUnlessRemade(t *testing.T) {
 		}
 	}
 }
+
+// fakeAttester "signs" by naming a file (the signing itself is
+// integrations/attest's, tested there and end to end in cmd/autoverify).
+type fakeAttester struct{ err error }
+
+func (fakeAttester) Fingerprint() string { return "SHA256:abcd" }
+func (a fakeAttester) Attest(_ context.Context, v *bot.Verification) (string, error) {
+	return "/runs/" + v.Key + "-20260101T000000Z.intoto.jsonl", a.err
+}
+
+// TestRecorderSaysWhetherTheVerdictIsSigned: the run page says signed (by
+// which key) and offers the attestation with the evidence; unsigned, or
+// why signing failed, otherwise.
+func TestRecorderSaysWhetherTheVerdictIsSigned(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		attester bot.Attester
+		signing  string
+		files    int
+	}{
+		{fakeAttester{}, "signed by key SHA256:abcd", 2},
+		{fakeAttester{err: errors.New("disk full")}, "not signed: disk full", 1},
+		{nil, "unsigned (no signing key is configured)", 1},
+	} {
+		h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
+		h.pipeline.Attester = c.attester
+		log := &memRunLog{}
+		h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
+		_, err := h.pipeline.Run(context.Background(), h.request())
+		require.NoError(t, err)
+		done := log.puts[len(log.puts)-1]
+		assert.Equal(t, c.signing, done.Signing)
+		require.Len(t, done.Evidence, c.files)
+		if c.files == 2 {
+			assert.Equal(t, "KAN-1-20260101T000000Z.intoto.jsonl", done.Evidence[1])
+		}
+	}
+}

@@ -56,7 +56,14 @@ type Config struct {
 	Dashboard http.Handler
 	// DashboardPaths are the mux patterns the dashboard answers.
 	DashboardPaths []string
+	// SigningKey is the PEM public key verdicts are signed with, served at
+	// SigningKeyPath for verifiers (nil: the server does not sign).
+	SigningKey []byte
 }
+
+// SigningKeyPath is where the server publishes the public key of its
+// signed verdicts (autoverify attest verify --key).
+const SigningKeyPath = "/signing-key.pub"
 
 // New returns the server's handler.
 func New(cfg Config) http.Handler {
@@ -83,6 +90,15 @@ func New(cfg Config) http.Handler {
 	if cfg.Workspaces != nil {
 		mux.Handle("GET /workspaces/{token}", cfg.Workspaces)
 	}
+	mux.HandleFunc("GET "+SigningKeyPath, func(w http.ResponseWriter, r *http.Request) {
+		if cfg.SigningKey == nil {
+			http.Error(w, "this server does not sign its verdicts: no ENGINEO_SIGNING_KEY is set", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-pem-file")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		_, _ = w.Write(cfg.SigningKey)
+	})
 	mux.HandleFunc("GET /runs/{id}/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		id, file := r.PathValue("id"), r.PathValue("file")
 		if !IsRunID(id) || !plainName(file) {

@@ -104,6 +104,9 @@ app.kubernetes.io/component: redis
 {{- if and .Values.redis.url .Values.secrets.existingSecret (not .Values.redis.existingSecret) -}}
 {{- fail "redis.url is stored in the chart's Secret, which secrets.existingSecret replaces: put the URL into your Secret (key secrets.keys.redisUrl) and set redis.existingSecret to its name" -}}
 {{- end -}}
+{{- if and .Values.signing.enabled (not .Values.signing.key) (not .Values.secrets.existingSecret) -}}
+{{- fail "signing.enabled=true needs the key: --set-file signing.key=autoverify-signing.key (autoverify keys generate makes one), or secrets.existingSecret holding it under secrets.keys.signingKey" -}}
+{{- end -}}
 {{- if and .Values.jira.enabled (not .Values.jira.url) -}}
 {{- fail "jira.enabled=true needs jira.url (e.g. https://acme.atlassian.net)" -}}
 {{- end -}}
