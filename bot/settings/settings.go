@@ -648,6 +648,13 @@ func resolveSandbox(lookup Lookup) (Sandbox, error) {
 			*list.dst = append(*list.dst, filepath.Clean(p))
 		}
 	}
+	// The signing key is the service's: a check that read it could sign
+	// verdicts of its own.
+	if v, _ := lookup("signing-key"); v != "" {
+		if abs, err := filepath.Abs(v); err == nil {
+			sb.Hide = append(sb.Hide, abs)
+		}
+	}
 	return sb, nil
 }
 

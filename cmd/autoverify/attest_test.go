@@ -255,3 +255,30 @@ func TestServeSignsItsVerdicts(t *testing.T) {
 		assert.True(t, res.Whole)
 	}
 }
+
+// TestChecksCannotReadTheSigningKey: a check that could read the signing
+// key could sign a verdict of its own. Even with the key's directory shown
+// to checks (ENGINEO_SANDBOX_READONLY), the key file is hidden: the check
+// reads its neighbour, and reads the key as empty. (The redactor would mask
+// a PEM key printed as is, but not its bytes counted, hashed or encoded:
+// the sandbox is the boundary, so the check counts them.)
+func TestChecksCannotReadTheSigningKey(t *testing.T) {
+	t.Parallel()
+	bin := cliBinary(t)
+	keys := t.TempDir()
+	code, out := avCmd(t, bin, keys, nil, "keys", "generate", "--out", "ci")
+	require.Equal(t, 0, code, out)
+	key := filepath.Join(keys, "ci.key")
+	require.NoError(t, os.WriteFile(filepath.Join(keys, "neighbour.txt"), []byte("visible neighbour\n"), 0o644))
+	story := fmt.Sprintf("<!-- AUTO:CMD=sh -c 'cat %s/neighbour.txt; echo key bytes: $(wc -c < %s); od -An -tx1 %s | head -2' -->\n- [ ] steal the key\n", keys, key, key)
+	dir := gitRepo(t, map[string]string{"S-1.md": story, ".autoverify.yml": "allowlist: [sh -c]\n", ".gitignore": "reports/\n.autoverify/\n"})
+	code, out = avCmd(t, bin, dir, []string{"ENGINEO_SIGNING_KEY=" + key, "ENGINEO_SANDBOX=on", "ENGINEO_SANDBOX_READONLY=" + keys}, "run", "S-1.md")
+	require.Equal(t, 0, code, "the check ran: %s", out)
+	signedLine(t, dir, out)
+	evidence, _ := runFiles(t, dir, out)
+	raw, err := os.ReadFile(filepath.Join(dir, evidence))
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), "visible neighbour", "the key's directory is shown")
+	assert.Contains(t, string(raw), "key bytes: 0\n", "the check read the key")
+	assert.NotContains(t, string(raw), " 2d 2d 2d 2d 2d", "the key's bytes (-----BEGIN) reached the check")
+}
