@@ -121,7 +121,11 @@ func TestServeServesAVerifiedPassFromTheCache(t *testing.T) {
 	}
 	verify("d-r1", "/verify")
 	waitFor(t, "the first run", func() bool { return len(completedRuns(fake)) == 1 })
-	assert.Contains(t, stickyComments(fake)[0].GetBody(), "| `true` | reviewer-2 | pass |")
+	// The check run completes before the sticky comment is written.
+	waitFor(t, "the first comment", func() bool {
+		c := stickyComments(fake)
+		return len(c) == 1 && strings.Contains(c[0].GetBody(), "| `true` | reviewer-2 | pass |")
+	})
 	tarballs := fake.CountCalls("GET", "/repos/acme/web/tarball")
 
 	verify("d-r2", "/verify")
