@@ -434,25 +434,28 @@ const (
 	buildTool
 )
 
-// toolOf guesses what kind of check a command is from its words alone.
-func toolOf(argv []string) toolKind {
-	if len(argv) > 0 && (filepath.Base(argv[0]) == "test" || argv[0] == "[") {
-		// test(1) and [ are a shell's conditions (test -f dist/app.js),
-		// not a test runner: exit 1 says the condition is false.
-		return unknownTool
-	}
+// commandWords are a command's words in lower case without its options,
+// the value of an option taken before the subcommand ("go -C services/api
+// test", "npm --prefix web test") and package-manager and runner prefixes
+// ("pnpm run lint", "npx tsc", "python -m pytest", "poetry run mypy").
+func commandWords(argv []string) []string {
 	words := make([]string, 0, len(argv))
+	tool, skip := "", false
 	for i, a := range argv {
 		if i == 0 {
 			a = filepath.Base(a)
+			tool = a
+		}
+		if skip {
+			skip = false
+			continue
 		}
 		if strings.HasPrefix(a, "-") {
+			skip = testresults.OptionTakesValue(tool, a)
 			continue
 		}
 		words = append(words, strings.ToLower(a))
 	}
-	// Drop package-manager and runner prefixes: "pnpm run lint", "npx tsc",
-	// "python -m pytest", "poetry run mypy".
 	for len(words) > 1 {
 		switch words[0] {
 		case "pnpm", "npm", "yarn", "bun", "npx", "bunx", "poetry", "pipenv", "uv", "hatch", "env", "exec", "run", "python", "python3", "-m":
@@ -461,6 +464,17 @@ func toolOf(argv []string) toolKind {
 		}
 		break
 	}
+	return words
+}
+
+// toolOf guesses what kind of check a command is from its words alone.
+func toolOf(argv []string) toolKind {
+	if len(argv) > 0 && (filepath.Base(argv[0]) == "test" || argv[0] == "[") {
+		// test(1) and [ are a shell's conditions (test -f dist/app.js),
+		// not a test runner: exit 1 says the condition is false.
+		return unknownTool
+	}
+	words := commandWords(argv)
 	if len(words) == 0 {
 		return unknownTool
 	}
@@ -741,6 +755,9 @@ var envSignals = rx(
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
 	`does not contain main module`,
+	// A pattern (./...) that matches no module of the go.work workspace:
+	// the workspace root is not a module of its own.
+	`directory prefix \S+ does not contain modules listed in go\.work`,
 	`go: updates to go\.mod needed`,
 	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
@@ -761,18 +778,38 @@ var envSignals = rx(
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
+	// mypy -p of a package that is not there; a mypy plugin whose package
+	// is not installed (plugins = pydantic.mypy).
+	`^Can't find package '[^']+'$`,
+	`Error importing plugin "[^"]+": No module named`,
+	// A pytest fixture that a plugin provides, the plugin not installed
+	// (pytest-mock's mocker, pytest-benchmark, pytest-httpx, syrupy,
+	// pytest-asyncio, pytest-django, pytest-httpserver, …); a project's
+	// own fixture misspelt stays the tests' fault.
+	`fixture '(mocker|class_mocker|module_mocker|session_mocker|benchmark|httpx_mock|requests_mock|httpserver|snapshot|freezer|event_loop|aiohttp_client|django_user_model|admin_client|rf|celery_app|celery_worker|faker|datadir|shared_datadir|xprocess|respx_mock|mock_s3)' not found`,
+	// unittest discover -s of a start directory that is not there: not
+	// importable, or (with -t) outside the top-level directory.
+	`ImportError: Start directory is not importable: `,
+	`AssertionError: Path must be within the project$`,
 	`FileNotFoundError: \[Errno 2\]`,
 	`error: unrecognized arguments: `,
 	`Cannot find implementation or library stub for module`,
 	// Node and package managers.
-	`Cannot find module '[^']+'( or its corresponding type declarations)?`,
-	`Error: Cannot find module`,
+	// A package, or a path the command names (namedInputMissing reads
+	// those first); a relative require ('./x') of the code's own is the
+	// code's fault.
+	`Cannot find module '[^'.$][^']*'( or its corresponding type declarations)?`,
+	`Error: Cannot find module '[^.]`,
 	`ERR_MODULE_NOT_FOUND`,
 	`Cannot find package '[^']+'`,
 	`ERR_PNPM_\w+`,
 	`npm ERR! (missing script|code ENOENT|enoent)`,
 	`Missing script: `,
-	`npm (ERR!|error) code (ENOTCACHED|E404|ENOENT|ETARGET|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOVERSIONS)`,
+	`npm (ERR!|error) code (ENOTCACHED|E404|ENOENT|ETARGET|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOVERSIONS|EBADENGINE)`,
+	// npm -w/--workspace naming a workspace the project does not have.
+	`npm (ERR!|error) No workspaces found`,
+	// jest refusing an option it does not know.
+	`● Unrecognized CLI Parameter`,
 	// npx told not to install (--no, --no-install) a package that is not
 	// there.
 	`npx canceled due to missing packages`,
@@ -785,6 +822,14 @@ var envSignals = rx(
 	`^tsc: The TypeScript Compiler - Version`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
+	// ESLint (≤ 8): a rule the configuration turns on that neither ESLint
+	// nor an installed plugin defines; a pattern that matches no file.
+	`Definition for rule '[^']+' was not found`,
+	`No files matching the pattern "[^"]+" were found`,
+	// golangci-lint refusing its configuration (missing, v1 format read by
+	// v2, unknown linters, a Go version newer than the one it was built
+	// with).
+	`can't load config: `,
 	`Oops! Something went wrong!.*\n\s*\n.*(couldn't find|Cannot find|not found)`,
 	`Cannot find type definition file for`,
 	// tsc: a global of a runtime whose types are not installed
@@ -846,7 +891,9 @@ var envSignals = rx(
 	`couldn't find an eslint\.config`,
 	`Failed to load (plugin|config) `,
 	`error TS(5083|6231|5042):`,
-	`[Cc]onfig(uration)? file .*(not found|does not exist)`,
+	`[Cc]onfig(uration)? file .*(not found|does not exist|doesn't exist)`,
+	// clippy.toml with a key clippy does not know.
+	`error reading Clippy's configuration file`,
 	// A tool refusing its command line: an option or value it does not
 	// know is the command's setup, not the code.
 	`^(\S+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid) (command[- ]line )?(option|argument|flag|shell)\b`,
@@ -940,6 +987,10 @@ var compileSignals = rx(
 	`^\s*(SyntaxError|IndentationError|TabError): `,
 	`^E?\s*(File ".*", line \d+\n)?.*SyntaxError`,
 	`ERROR collecting`,
+	// jest: a test file that could not be loaded (its code throws or
+	// requires a file of its own that is not there); a missing package
+	// was read as a setup problem before.
+	`^\s*● Test suite failed to run$`,
 	`unittest\.loader\._FailedTest`,
 	`^SyntaxError: `,
 	// Shell scripts.
@@ -1098,7 +1149,7 @@ func StripANSI(b []byte) []byte {
 
 // missingPhrases are how tools say a file, directory or class is not
 // there (matched on the line that names it).
-var missingPhrases = lazyregexp.New(`(?i)no such file|does not exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
+var missingPhrases = lazyregexp.New(`(?i)no such file|does not exist|doesn't exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
 
 // namedInputMissing reports whether a line of the output says that a path
 // or class named on the command line (an argument with a "/" or a ".",

@@ -267,3 +267,31 @@ func TestMissingFormatterIsEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestRelativeRequireIsTheCode: a require or import of the code's own file
+// ('./x') that is not there is the code's fault (a file renamed or never
+// committed); a package that is not installed stays an environment
+// problem. jest's frame of its own resolver source, which names
+// '${moduleName}', is neither.
+func TestRelativeRequireIsTheCode(t *testing.T) {
+	t.Parallel()
+	frame := "      361 |   _throwModNotFoundError(from, moduleName) {\n    > 363 |     throw new _ModuleNotFoundError.default(`Cannot find module '${moduleName}' from '${relativePath}'`, moduleName);\n"
+	tests := []struct {
+		name string
+		argv []string
+		out  string
+		want Type
+	}{
+		{"node, relative", []string{"node", "index.js"}, "node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module './lib/rates'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", CodeError},
+		{"node, package", []string{"node", "index.js"}, "Error: Cannot find module 'express'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", EnvError},
+		{"jest, relative", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module './rates' from 'a.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", CodeError},
+		{"jest, package", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module 'axios' from 'a.test.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", EnvError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ty, rule := Explain(Failure{Argv: tt.argv, ExitCode: 1, Output: []byte(tt.out)})
+			assert.Equal(t, tt.want, ty, rule)
+		})
+	}
+}

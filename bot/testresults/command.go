@@ -63,7 +63,7 @@ func Detect(argv []string) Tool {
 
 // runners are the commands that run tests whatever their arguments.
 var runners = map[string]Tool{
-	"pytest": Pytest, "py.test": Pytest,
+	"pytest": Pytest, "py.test": Pytest, "pytest-3": Pytest,
 	"jest": Jest, "mocha": Mocha,
 	"rspec": RSpec, "phpunit": PHPUnit, "ctest": CTest, "bats": Bats, "prove": Prove,
 	"tox": Tox, "nox": Tox,
@@ -182,15 +182,28 @@ func minitestFile(a string) bool {
 
 // words drops what runs a tool without being it: env assignments, "env",
 // "bundle exec", "poetry run", "uv run", "npx", and paths ("./gradlew",
-// "vendor/bin/phpunit" → gradlew, phpunit).
+// "vendor/bin/phpunit" → gradlew, phpunit). Options are dropped, and so
+// is the value of an option that takes one before the subcommand, as in a
+// monorepo's "go -C services/api test", "npm --prefix web test", "make -C
+// web test" (see OptionTakesValue).
 func words(argv []string) []string {
 	var w []string
+	tool := ""
+	skip := false
 	for _, a := range argv {
 		if len(w) == 0 {
 			a = filepath.Base(a)
 		}
-		if strings.HasPrefix(a, "-") {
+		if skip {
+			skip = false
 			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			skip = OptionTakesValue(tool, a)
+			continue
+		}
+		if len(w) == 0 || tool == "env" || tool == "npx" || strings.Contains(tool, "=") {
+			tool = filepath.Base(a)
 		}
 		w = append(w, a)
 	}
@@ -215,6 +228,46 @@ func words(argv []string) []string {
 	return w
 }
 
+// OptionTakesValue reports whether opt, written without "=", takes the
+// next argument as its value for tool (a program's base name), among the
+// options that can come before a subcommand: go's -C, npm's --prefix and
+// -w/--workspace, pnpm's -C/--dir/--filter, yarn's --cwd, make's -C and -f.
+func OptionTakesValue(tool, opt string) bool {
+	switch tool {
+	case "go":
+		return opt == "-C"
+	case "npm":
+		return opt == "--prefix" || opt == "-w" || opt == "--workspace"
+	case "pnpm":
+		return opt == "-C" || opt == "--dir" || opt == "--filter" || opt == "-F"
+	case "yarn":
+		return opt == "--cwd"
+	case "make", "gmake":
+		return opt == "-C" || opt == "-f" || opt == "--directory" || opt == "--file" || opt == "--makefile"
+	}
+	return false
+}
+
+// subcommand is the index in argv of the first word after the program that
+// is neither an option nor an option's value ("go -C api test" → 3), or -1.
+func subcommand(argv []string) int {
+	if len(argv) == 0 {
+		return -1
+	}
+	tool := filepath.Base(argv[0])
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if strings.HasPrefix(a, "-") {
+			if OptionTakesValue(tool, a) {
+				i++
+			}
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
 // WithReporting returns argv with the tool's structured-report flags added
 // where that is safe: `go test` gains -json (its report is its stdout, and
 // TextOf restores the text a person reads); pytest gains
@@ -236,8 +289,8 @@ func WithReporting(argv []string, reportPath string) (out []string, report Forma
 				return argv, FormatUnknown
 			}
 		}
-		i := slices.Index(argv, "test")
-		if i < 0 {
+		i := subcommand(argv)
+		if i < 0 || argv[i] != "test" {
 			return argv, FormatUnknown
 		}
 		out = append(append(append([]string{}, argv[:i+1]...), "-json"), argv[i+1:]...)

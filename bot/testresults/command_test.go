@@ -50,6 +50,17 @@ func TestDetect(t *testing.T) {
 		"/usr/local/go/bin/go test ./...":   GoTest,
 		"sh -c pytest":                      NotATest,
 		"shellcheck run.sh":                 NotATest,
+		// Monorepos: a check run in a subdirectory by the tool's own
+		// option, whose value is not the subcommand.
+		"go -C services/api test ./...":  GoTest,
+		"go -C test vet ./...":           NotATest,
+		"npm --prefix packages/web test": NPMTest,
+		"npm test -w packages/api":       NPMTest,
+		"npm -w packages/api run lint":   NotATest,
+		"make -C web test":               MakeTest,
+		"make -f ci.mk -C web lint":      NotATest,
+		"pnpm --filter api test":         NPMTest,
+		"pytest-3 -q":                    Pytest,
 	} {
 		assert.Equal(t, want, Detect(strings.Fields(cmd)), cmd)
 	}
@@ -75,6 +86,11 @@ func TestWithReporting(t *testing.T) {
 		{"pytest --junitxml=mine.xml", "r.xml", "pytest --junitxml=mine.xml", FormatUnknown},
 		{"cargo test", "r.xml", "cargo test", FormatUnknown},
 		{"make test", "r.xml", "make test", FormatUnknown},
+		// go -C DIR: -json goes after the subcommand, not after a
+		// directory that happens to be named test.
+		{"go -C test test ./...", "", "go -C test test -json ./...", FormatGoJSON},
+		{"go -C services/api test -count=1 ./...", "", "go -C services/api test -json -count=1 ./...", FormatGoJSON},
+		{"go -C test vet ./...", "", "go -C test vet ./...", FormatUnknown},
 	}
 	for _, tt := range tests {
 		argv := strings.Fields(tt.cmd)

@@ -34,7 +34,9 @@ project() {
 
 # split NAME: holdout for about one case in three, by a hash of the name.
 # A generator may fix the split instead with SPLIT (tune, or fresh: the
-# hold-out recorded after the first hold-out part had been inspected).
+# hold-out recorded after the first hold-out part had been inspected), or
+# name its own held-out part with HELDOUT (grow4.sh: grow4-heldout), which
+# then takes the third that would be holdout.
 split() {
 	if [ -n "${SPLIT:-}" ]; then
 		echo "$SPLIT"
@@ -42,7 +44,7 @@ split() {
 	fi
 	local h
 	h=$(printf '%s' "$1" | cksum | cut -d' ' -f1)
-	if [ $((h % 3)) -eq 0 ]; then echo holdout; else echo tune; fi
+	if [ $((h % 3)) -eq 0 ]; then echo "${HELDOUT:-holdout}"; else echo tune; fi
 }
 
 # record ECO NAME LABEL TESTS REASON -- ARGV...
