@@ -54,9 +54,9 @@ func Decide(before Entry, out Outcome, l Limits) (Route, string) {
 	}
 	if out.Failed == 0 && out.Rejected == 0 {
 		if out.Manual == 0 {
-			return Verified, fmt.Sprintf("all %d automated items passed and no manual items remain", out.Passed)
+			return Verified, allPassed(out.Passed) + " and no manual items remain"
 		}
-		return HumanReview, fmt.Sprintf("all %d automated items passed; %d manual items remain", out.Passed, out.Manual)
+		return HumanReview, allPassed(out.Passed) + "; " + manualRemain(out.Manual)
 	}
 	if len(out.Escalated) > 0 {
 		return HumanAttention, fmt.Sprintf("independent reviewers disagreed on %s; a flaky pass is never verified, so a person must look (no auto-fix attempt was spent)", strings.Join(out.Escalated, "; "))
@@ -104,4 +104,19 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+// allPassed and manualRemain say a count in words that agree with it.
+func allPassed(n int) string {
+	if n == 1 {
+		return "the 1 automated item passed"
+	}
+	return fmt.Sprintf("all %d automated items passed", n)
+}
+
+func manualRemain(n int) string {
+	if n == 1 {
+		return "1 manual item remains"
+	}
+	return fmt.Sprintf("%d manual items remain", n)
 }

@@ -438,7 +438,11 @@ func headline(r Run) string {
 	case "verified":
 		return fmt.Sprintf("verified — %d of %d automated items passed", passed, auto)
 	case "human_review":
-		return fmt.Sprintf("partial pass — %d of %d automated items passed, %d manual items remain", passed, auto, manual)
+		remain := fmt.Sprintf("%d manual items remain", manual)
+		if manual == 1 {
+			remain = "1 manual item remains"
+		}
+		return fmt.Sprintf("partial pass — %d of %d automated items passed, %s", passed, auto, remain)
 	case "human_attention":
 		return fmt.Sprintf("failed — requires human attention (%d of %d automated items failed)", failed, auto)
 	default:

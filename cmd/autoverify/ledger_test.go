@@ -30,7 +30,7 @@ func TestRunRoutesAndRecords(t *testing.T) {
 	assert.Contains(t, h.stdout.String(), "Route:    human_review")
 	sum := readSummary(t, h, "KAN-5")
 	assert.Equal(t, "human_review", sum["route"])
-	assert.Contains(t, sum["route_reason"], "1 manual items remain")
+	assert.Contains(t, sum["route_reason"], "1 manual item remains")
 	led := sum["ledger"].(map[string]any)
 	assert.EqualValues(t, 1, led["auto_verify_runs"])
 	assert.Equal(t, "c1", led["verify_last_commit_sha"])
@@ -167,5 +167,5 @@ func TestLedgerShowText(t *testing.T) {
 		"  last_failure_at:        -\n"+
 		"  verify_last_commit_sha: 0123456789abcdef\n"+
 		"  history (newest last):\n"+
-		"    2026-01-28T12:00:00Z  human_review     passed 1, failed 0, manual 1  0123456789ab  all 1 automated items passed; 1 manual items remain\n", h.stdout.String())
+		"    2026-01-28T12:00:00Z  human_review     passed 1, failed 0, manual 1  0123456789ab  the 1 automated item passed; 1 manual item remains\n", h.stdout.String())
 }
