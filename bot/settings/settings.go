@@ -775,3 +775,37 @@ func ParseMemory(s string) (int64, error) {
 	}
 	return int64(n * m), nil
 }
+
+// SigningKeyOutside refuses a signing key inside dir, the tree checks run
+// in: every runner shows a check its work tree (the local sandbox hides
+// the key's own path, but a reviewer's copy of the tree carries it, and
+// containers get the tree whole), and a key there is one commit away from
+// being published. A check that read the key could sign verdicts of its
+// own. dir "" (serve: a fetched tarball) checks nothing.
+func SigningKeyOutside(lookup Lookup, dir string) error {
+	key, src := lookup("signing-key")
+	if key == "" || dir == "" {
+		return nil
+	}
+	k, err := realAbs(key)
+	if err != nil {
+		return nil // the key's own error is reported where it is read
+	}
+	d, err := realAbs(dir)
+	if err != nil {
+		return nil
+	}
+	if rel, err := filepath.Rel(d, k); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return errorf("%s=%s is inside the work tree %s, where checks run and can read it (and sign verdicts of their own); move it outside, e.g. to ~/.config/autoverify/signing.key", src, key, dir)
+	}
+	return nil
+}
+
+// realAbs is p absolute with its symbolic links resolved.
+func realAbs(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}

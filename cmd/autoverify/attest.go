@@ -14,11 +14,15 @@ import (
 )
 
 // attester is the signer ENGINEO_SIGNING_KEY names, or nil when it names
-// none (runs are then unsigned, and say so).
-func attester(lookup settings.Lookup) (bot.Attester, error) {
+// none (runs are then unsigned, and say so). workdir is the tree checks
+// run in ("" for none), which may not hold the key.
+func attester(lookup settings.Lookup, workdir string) (bot.Attester, error) {
 	path, src := lookup("signing-key")
 	if path == "" {
 		return nil, nil
+	}
+	if err := settings.SigningKeyOutside(lookup, workdir); err != nil {
+		return nil, err
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {

@@ -56,6 +56,10 @@ func TestSignedVerdictsAsAUserChecksThem(t *testing.T) {
 	assert.Regexp(t, `key SHA256:[0-9a-f]{64}`, out)
 	code, out = avCmd(t, bin, keys, nil, "keys", "generate", "--out", "ci")
 	assert.Equal(t, 2, code, "never over an existing key: %s", out)
+	require.NoError(t, os.WriteFile(filepath.Join(keys, "half.pub"), []byte("a public key kept elsewhere\n"), 0o644))
+	code, out = avCmd(t, bin, keys, nil, "keys", "generate", "--out", "half")
+	assert.Equal(t, 2, code, "never over an existing public key: %s", out)
+	assert.NoFileExists(t, filepath.Join(keys, "half.key"), "a refusal leaves no half pair")
 	code, out = avCmd(t, bin, keys, nil, "keys", "generate", "--out", "other")
 	require.Equal(t, 0, code, out)
 	signing := []string{"ENGINEO_SIGNING_KEY=" + filepath.Join(keys, "ci.key")}
@@ -281,4 +285,31 @@ func TestChecksCannotReadTheSigningKey(t *testing.T) {
 	assert.Contains(t, string(raw), "visible neighbour", "the key's directory is shown")
 	assert.Contains(t, string(raw), "key bytes: 0\n", "the check read the key")
 	assert.NotContains(t, string(raw), " 2d 2d 2d 2d 2d", "the key's bytes (-----BEGIN) reached the check")
+}
+
+// TestASigningKeyInTheWorkTreeIsRefused: the attack the hide does not
+// stop — a key kept in the repository, which every reviewer's copy (and a
+// container's workspace) carries. Before, `wc -c signing.key` in the story
+// printed 241 with the key configured as ./signing.key; now run, audit and
+// gates refuse before anything runs, naming the setting and where to move
+// the key, and a symbolic link into the tree is no way round.
+func TestASigningKeyInTheWorkTreeIsRefused(t *testing.T) {
+	t.Parallel()
+	bin := cliBinary(t)
+	story := "<!-- AUTO:CMD=wc -c signing.key -->\n- [ ] count the key's bytes\n"
+	dir := gitRepo(t, map[string]string{"S-1.md": story, ".autoverify.yml": "allowlist: [wc, go test, go vet]\n", "go.mod": "module example.com/s\n\ngo 1.22\n", ".gitignore": "reports/\n.autoverify/\nsigning.*\n"})
+	code, out := avCmd(t, bin, dir, nil, "keys", "generate", "--out", "signing")
+	require.Equal(t, 0, code, out)
+	outside := t.TempDir()
+	link := filepath.Join(outside, "key.pem")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "signing.key"), link))
+	for _, key := range []string{"signing.key", filepath.Join(dir, "signing.key"), link} {
+		for _, args := range [][]string{{"run", "S-1.md"}, {"audit", "S-1.md"}, {"gates", "--base", "HEAD"}} {
+			code, out := avCmd(t, bin, dir, []string{"ENGINEO_SIGNING_KEY=" + key}, args...)
+			assert.Equal(t, 2, code, "%s with the key at %s: %s", args[0], key, out)
+			assert.Contains(t, out, "ENGINEO_SIGNING_KEY="+key+" is inside the work tree", args[0])
+			assert.Contains(t, out, "move it outside", args[0])
+		}
+	}
+	assert.NoDirExists(t, filepath.Join(dir, "reports"), "nothing ran, nothing was written")
 }

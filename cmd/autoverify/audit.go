@@ -52,7 +52,7 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
-	signer, err := attester(lookup)
+	signer, err := attester(lookup, *workdir)
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -49,7 +49,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	signer, err := attester(f.lookup)
+	signer, err := attester(f.lookup, f.workdir)
 	if err != nil {
 		return exitBadInput, err
 	}

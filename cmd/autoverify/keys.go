@@ -46,11 +46,18 @@ func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
 	if err != nil {
 		return exitFailed, err
 	}
-	for _, f := range []struct {
+	files := []struct {
 		path string
 		data []byte
 		mode os.FileMode
-	}{{prefix + ".key", priv, 0o600}, {prefix + ".pub", pub, 0o644}} {
+	}{{prefix + ".key", priv, 0o600}, {prefix + ".pub", pub, 0o644}}
+	for _, f := range files {
+		// Both are checked first, so a refusal leaves no half pair behind.
+		if _, err := os.Lstat(f.path); err == nil {
+			return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", f.path)
+		}
+	}
+	for _, f := range files {
 		w, err := os.OpenFile(f.path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, f.mode)
 		if errors.Is(err, os.ErrExist) {
 			return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", f.path)
@@ -72,7 +79,7 @@ func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
 }
 
 func (a *App) publicKey(lookup settings.Lookup) (int, error) {
-	signer, err := attester(lookup)
+	signer, err := attester(lookup, "")
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -87,7 +87,7 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	}
 	terminal.Secret = red.String
 	opts := a.runOptions(ctx, cfg, red, factory, &done)
-	if opts.Attester, err = attester(f.lookup); err != nil {
+	if opts.Attester, err = attester(f.lookup, f.workdir); err != nil {
 		return exitBadInput, err
 	}
 	pipeline := a.runPipeline(ctx, cfg, keep, f.workdir, opts, &done)

@@ -126,7 +126,7 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
 		return s, err
 	}
-	if s.signer, err = attester(lookup); err != nil {
+	if s.signer, err = attester(lookup, ""); err != nil {
 		return s, err
 	}
 	return s, nil

@@ -37,7 +37,7 @@ func signedRun(t *testing.T, kind Kind, evidence, summary []byte) ([]byte, []byt
 	return signWith(t, key, testRun(evidence, summary)), pub
 }
 
-func signWith(t *testing.T, key crypto.Signer, run Run) []byte {
+func signWith(t testing.TB, key crypto.Signer, run Run) []byte {
 	t.Helper()
 	envs, err := SignRun(context.Background(), key, run)
 	require.NoError(t, err)
@@ -242,30 +242,43 @@ func TestVerifyHoldsTheBundleWhole(t *testing.T) {
 	assert.False(t, res.Whole, "a summary naming checks not given")
 }
 
-// BenchmarkSignRun: a run of 20 checks, each with 50 tests, signed (21
-// envelopes) with each kind of key; the pipeline's attest stage is this
-// and the hashing of the evidence and summary.
+// BenchmarkSignRun: runs of 1, 5 and 20 checks of 50 tests each, signed
+// (a statement per check and the run's summary) with each kind of key,
+// and verified; the pipeline's attest stage is the signing and the hashing
+// of the evidence and summary.
 func BenchmarkSignRun(b *testing.B) {
-	run := testRun([]byte("e"), []byte("s"))
-	run.Checks = nil
-	for i := range 20 {
-		c := Check{Name: fmt.Sprintf("go test ./pkg%d/...", i), Result: Passed}
-		for j := range 50 {
-			c.PassedTests = append(c.PassedTests, fmt.Sprintf("TestCase%d", j))
-		}
-		run.Checks = append(run.Checks, c)
-	}
-	for _, kind := range []Kind{ECDSAP256, Ed25519} {
-		priv, _, err := GenerateKey(kind)
-		require.NoError(b, err)
-		key, err := ParsePrivate(priv)
-		require.NoError(b, err)
-		b.Run(string(kind), func(b *testing.B) {
-			for range b.N {
-				if _, err := SignRun(context.Background(), key, run); err != nil {
-					b.Fatal(err)
-				}
+	for _, n := range []int{1, 5, 20} {
+		run := testRun([]byte("e"), []byte("s"))
+		run.Checks = nil
+		for i := range n {
+			c := Check{Name: fmt.Sprintf("go test ./pkg%d/...", i), Result: Passed}
+			for j := range 50 {
+				c.PassedTests = append(c.PassedTests, fmt.Sprintf("TestCase%d", j))
 			}
-		})
+			run.Checks = append(run.Checks, c)
+		}
+		for _, kind := range []Kind{ECDSAP256, Ed25519} {
+			priv, pubPEM, err := GenerateKey(kind)
+			require.NoError(b, err)
+			key, err := ParsePrivate(priv)
+			require.NoError(b, err)
+			pub, err := ParsePublic(pubPEM)
+			require.NoError(b, err)
+			b.Run(fmt.Sprintf("sign/%s/checks=%d", kind, n), func(b *testing.B) {
+				for range b.N {
+					if _, err := SignRun(context.Background(), key, run); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			bundle := signWith(b, key, run)
+			b.Run(fmt.Sprintf("verify/%s/checks=%d", kind, n), func(b *testing.B) {
+				for range b.N {
+					if _, err := Verify(context.Background(), bundle, pub, Checks{Commit: commit}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
