@@ -11,7 +11,7 @@
 # AUTOVERIFY_REALHISTORY names the bundles' directory (default
 # ../shared/realhistory); AUTOVERIFY_REALHISTORY_SHOW_HELDOUT=1 prints the
 # held-out cases one by one too — only when reporting at the end.
-# `go test` alone runs a quick subset of six cases.
+# `go test` alone runs a quick subset of nine cases.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-}

@@ -211,8 +211,18 @@ func Restrict(eco Ecosystem, argv, names, files []string) []string {
 			}
 			out = append(out, w)
 		}
-		// -run goes right after `test`, before any -args.
-		run := []string{"-run", "^(" + strings.Join(names, "|") + ")$"}
+		// -run goes right after `test`, before any -args; a test named by
+		// its package (simplelru::TestLRU) runs by its function's name in
+		// that package.
+		var bare []string
+		seenName := map[string]bool{}
+		for _, n := range names {
+			if b := BareName(n); !seenName[b] {
+				seenName[b] = true
+				bare = append(bare, b)
+			}
+		}
+		run := []string{"-run", "^(" + strings.Join(bare, "|") + ")$"}
 		return append(append(append([]string(nil), out[:2]...), run...), out[2:]...)
 	default:
 		return append(append([]string(nil), argv...), files...)

@@ -2,7 +2,6 @@ package gates
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/engineo/autoverify/internal/lazyregexp"
@@ -95,119 +94,126 @@ type Result struct {
 	Tests []string
 }
 
-// ClassifyRed judges the RED gate: the head's new or changed tests
-// (claimed) run against the base's code must fail — or fail to build only
-// because the code under test is missing. A claimed test that passes there
-// proves nothing (vanity), unless guards names it as a regression guard.
-func ClassifyRed(claimed []string, base Outcome, guards map[string]bool) Result {
+// ClassifyRed judges the RED gate: the change's claimed tests (new,
+// changed, and those claimed through data) run against the base's code
+// (red: the head's versions there) must show the change is needed. It
+// accepts when at least one fails there — or could not build only because
+// the code under test is missing; new tests that pass beside it are
+// guards. It rejects as vanity when none does and some prove nothing
+// (see Traces.Lists), and as a failure when there is nothing to be red.
+func ClassifyRed(ts Traces, red Outcome) Result {
 	r := Result{Gate: Red}
-	switch {
-	case len(claimed) == 0:
-		r.Classification, r.Reason = RejectFailure, "the change adds or changes no test: nothing can be red"
-	case base.BuildFailed && base.MissingOnly:
-		r.Classification, r.Reason, r.Tests = Accept, "on the base the tests do not build because the code under test is missing", claimed
-	case base.BuildFailed:
-		r.Classification, r.Reason = RejectSyntax, "the tests do not compile or import on the base for another reason than missing code"
-	default:
-		var vanity, red []string
-		for _, name := range claimed {
-			switch base.Tests[name] {
-			case "pass":
-				if !guards[name] {
-					vanity = append(vanity, name)
-				}
-			case "fail":
-				red = append(red, name)
+	claimed, reds := 0, []string(nil)
+	for _, n := range sortedNames(ts) {
+		if t := ts[n]; t.claimed() {
+			claimed++
+			if t.red() {
+				reds = append(reds, n)
 			}
 		}
-		switch {
-		case len(vanity) > 0:
-			r.Classification, r.Tests = RejectVanity, vanity
-			r.Reason = fmt.Sprintf("%d new or changed tests already pass without the change: %s", len(vanity), strings.Join(vanity, ", "))
-		case len(red) == 0:
-			r.Classification = RejectFailure
-			r.Reason = "none of the new or changed tests ran and failed on the base"
-		default:
-			r.Classification, r.Tests = Accept, red
-			r.Reason = fmt.Sprintf("%d new or changed tests fail on the base", len(red))
+	}
+	switch {
+	case claimed == 0:
+		r.Classification, r.Reason = RejectFailure, "the change adds or changes no test: nothing can be red"
+	case red.BuildFailed && !red.MissingOnly:
+		r.Classification, r.Reason = RejectSyntax, "the tests do not compile or import on the base for another reason than missing code"
+	case len(reds) > 0:
+		r.Classification, r.Tests = Accept, reds
+		r.Reason = fmt.Sprintf("%d new or changed tests fail on the base", len(reds))
+		if red.BuildFailed && len(red.Tests) == 0 {
+			r.Reason = "on the base the tests do not build because the code under test is missing"
 		}
+		if g := ts.Lists().Guards; len(g) > 0 {
+			r.Reason += fmt.Sprintf("; %d pass there too, as guards: %s", len(g), strings.Join(g, ", "))
+		}
+	default:
+		if v := ts.Lists().Vanity; len(v) > 0 {
+			r.Classification, r.Tests = RejectVanity, v
+			r.Reason = fmt.Sprintf("%d new or changed tests already pass (or are skipped) without the change, and none fails: %s", len(v), strings.Join(v, ", "))
+			return r
+		}
+		r.Classification = RejectFailure
+		r.Reason = "none of the new or changed tests ran and failed on the base"
 	}
 	return r
 }
 
-// ClassifyGreen judges the GREEN gate: at head, every claimed test passes.
-// It returns FAIL_TO_PASS too: the claimed tests that were red on the base
-// (failed, or could not build there) and pass at head.
-func ClassifyGreen(claimed []string, base, head Outcome) (Result, []string) {
+// ClassifyGreen judges the GREEN gate: at head, every new and changed test
+// (and every test claimed through data that was red) passes, and the head
+// builds: head.BuildFailed, or newlyUnbuilt — what the tool says does not
+// build at head but did on the base — is a syntax rejection.
+func ClassifyGreen(ts Traces, head Outcome, newlyUnbuilt []string) Result {
 	r := Result{Gate: Green}
-	if head.BuildFailed {
-		r.Classification, r.Reason = RejectSyntax, "the tests do not compile or import at head"
-		return r, nil
-	}
-	var failing, failToPass []string
-	for _, name := range claimed {
-		if head.Tests[name] != "pass" {
-			failing = append(failing, name)
-			continue
+	if head.BuildFailed || len(newlyUnbuilt) > 0 {
+		r.Classification, r.Reason, r.Tests = RejectSyntax, "the tests do not compile or import at head", newlyUnbuilt
+		if len(newlyUnbuilt) > 0 {
+			r.Reason += ": " + strings.Join(newlyUnbuilt, ", ")
 		}
-		if base.BuildFailed || base.Tests[name] == "fail" {
-			failToPass = append(failToPass, name)
+		return r
+	}
+	proof := ts.proof()
+	var failing []string
+	for _, name := range proof {
+		if ts[name].Green != Pass {
+			failing = append(failing, name)
 		}
 	}
 	switch {
 	case len(failing) > 0:
 		r.Classification, r.Tests = RejectFailure, failing
 		r.Reason = fmt.Sprintf("%d new or changed tests do not pass at head: %s", len(failing), strings.Join(failing, ", "))
-	case head.TimedOut || (head.ExitCode != 0 && len(claimed) == 0):
+	case head.TimedOut || (head.ExitCode != 0 && len(proof) == 0):
 		r.Classification, r.Reason = RejectFailure, "the test command failed at head"
 	default:
-		r.Classification, r.Reason = Accept, fmt.Sprintf("all %d new or changed tests pass at head", len(claimed))
+		r.Classification, r.Reason = Accept, fmt.Sprintf("all %d new or changed tests pass at head", len(proof))
 	}
-	return r, failToPass
+	return r
 }
 
 // ClassifyRefactor judges the REFACTOR gate: the base's versions of the
-// tests that existed before (passToPass: tests that passed on the base)
-// run against the head's code and must all still pass, and no existing
-// test may have been weakened. It returns the broken tests.
-func ClassifyRefactor(passToPass []string, head Outcome, tampered []Tamper) (Result, []string) {
+// tests that passed on the base run against the head's code (after) and
+// must all still pass; no existing test may have been weakened
+// (tampered), nor had its expectation rewritten (rewritten: a behaviour
+// change a person must accept, not the gates).
+func ClassifyRefactor(ts Traces, after Outcome) Result {
 	r := Result{Gate: Refactor}
-	if head.BuildFailed {
+	if after.BuildFailed {
 		r.Classification, r.Reason = RejectSyntax, "the base's tests do not compile or import against the head's code"
-		return r, nil
+		return r
 	}
-	var broken []string
-	for _, name := range passToPass {
-		if s, ok := head.Tests[name]; ok && s != "pass" && s != "skip" {
-			broken = append(broken, name)
-		}
-	}
-	sort.Strings(broken)
-	switch {
-	case len(tampered) > 0:
+	l := ts.Lists()
+	var why []string
+	if len(l.Tampered) > 0 {
 		var names []string
-		for _, t := range tampered {
+		for _, t := range ts.Weakened() {
 			names = append(names, t.Test+" ("+t.How+")")
 		}
-		r.Classification, r.Tests = RejectFailure, append(names[:0:0], names...)
-		r.Reason = "existing tests were weakened by the change: " + strings.Join(names, ", ")
-	case len(broken) > 0:
-		r.Classification, r.Tests = RejectFailure, broken
-		r.Reason = fmt.Sprintf("%d tests that passed on the base fail at head: %s", len(broken), strings.Join(broken, ", "))
-	case head.TimedOut:
+		r.Tests = append(r.Tests, names...)
+		why = append(why, "existing tests were weakened by the change: "+strings.Join(names, ", "))
+	}
+	if len(l.Rewritten) > 0 {
+		r.Tests = append(r.Tests, l.Rewritten...)
+		why = append(why, fmt.Sprintf("the change rewrites what %d existing tests expect (their base versions fail at head): %s", len(l.Rewritten), strings.Join(l.Rewritten, ", ")))
+	}
+	if len(l.Broken) > 0 {
+		r.Tests = append(r.Tests, l.Broken...)
+		why = append(why, fmt.Sprintf("%d tests that passed on the base fail at head: %s", len(l.Broken), strings.Join(l.Broken, ", ")))
+	}
+	passed := 0
+	for _, t := range ts {
+		if t.Before == Pass {
+			passed++
+		}
+	}
+	switch {
+	case len(why) > 0:
+		r.Classification, r.Reason = RejectFailure, strings.Join(why, "; ")
+	case after.TimedOut:
 		r.Classification, r.Reason = RejectFailure, "the suite timed out at head"
 	default:
-		r.Classification, r.Reason = Accept, fmt.Sprintf("all %d tests that passed on the base still pass", len(passToPass))
+		r.Classification, r.Reason = Accept, fmt.Sprintf("all %d tests that passed on the base still pass", passed)
 	}
-	return r, broken
-}
-
-// ClassifyImplement judges the IMPLEMENT gate: the static checks exit 0.
-func ClassifyImplement(o Outcome) Result {
-	if o.ExitCode == 0 && !o.TimedOut {
-		return Result{Gate: Implement, Classification: Accept, Reason: "static checks pass"}
-	}
-	return Result{Gate: Implement, Classification: RejectFailure, Reason: fmt.Sprintf("static checks failed (exit %d)", o.ExitCode)}
+	return r
 }
 
 // Variables are the spec's gate variables.

@@ -148,32 +148,41 @@ func TestIsTestFile(t *testing.T) {
 
 func TestClassify(t *testing.T) {
 	t.Parallel()
-	claimed := []string{"TestMul"}
-	red := ClassifyRed(claimed, Outcome{ExitCode: 1, Tests: map[string]string{"TestMul": "fail", "TestAdd": "pass"}}, nil)
+	added := Change{Added: []string{"TestMul"}, Untouched: []string{"TestAdd"}}
+	redOf := func(red Outcome, guards map[string]bool) Result {
+		return ClassifyRed(TraceChange(added, Runs{Red: red}, guards), red)
+	}
+	red := redOf(Outcome{ExitCode: 1, Tests: map[string]string{"TestMul": "fail", "TestAdd": "pass"}}, nil)
 	assert.Equal(t, Accept, red.Classification)
-	vanity := ClassifyRed(claimed, Outcome{Tests: map[string]string{"TestMul": "pass"}}, nil)
+	vanity := redOf(Outcome{Tests: map[string]string{"TestMul": "pass"}}, nil)
 	assert.Equal(t, RejectVanity, vanity.Classification)
 	assert.Equal(t, []string{"TestMul"}, vanity.Tests)
-	guard := ClassifyRed(claimed, Outcome{Tests: map[string]string{"TestMul": "pass"}}, map[string]bool{"TestMul": true})
+	guard := redOf(Outcome{Tests: map[string]string{"TestMul": "pass"}}, map[string]bool{"TestMul": true})
 	assert.Equal(t, RejectFailure, guard.Classification, "a regression guard is not vanity, but it is not red either")
-	missing := ClassifyRed(claimed, Outcome{ExitCode: 1, BuildFailed: true, MissingOnly: true}, nil)
+	missing := redOf(Outcome{ExitCode: 1, BuildFailed: true, MissingOnly: true}, nil)
 	assert.Equal(t, Accept, missing.Classification, "red because the code under test does not exist yet")
-	syntax := ClassifyRed(claimed, Outcome{ExitCode: 1, BuildFailed: true}, nil)
+	syntax := redOf(Outcome{ExitCode: 1, BuildFailed: true}, nil)
 	assert.Equal(t, RejectSyntax, syntax.Classification)
 
-	green, f2p := ClassifyGreen(claimed, Outcome{BuildFailed: true, MissingOnly: true}, Outcome{Tests: map[string]string{"TestMul": "pass"}})
+	ts := TraceChange(added, Runs{Red: Outcome{BuildFailed: true, MissingOnly: true}, Green: Outcome{Tests: map[string]string{"TestMul": "pass"}}}, nil)
+	green := ClassifyGreen(ts, Outcome{Tests: map[string]string{"TestMul": "pass"}}, nil)
 	assert.Equal(t, Accept, green.Classification)
-	assert.Equal(t, []string{"TestMul"}, f2p)
-	notGreen, _ := ClassifyGreen(claimed, Outcome{}, Outcome{ExitCode: 1, Tests: map[string]string{"TestMul": "fail"}})
+	assert.Equal(t, []string{"TestMul"}, ts.Lists().FailToPass)
+	head := Outcome{ExitCode: 1, Tests: map[string]string{"TestMul": "fail"}}
+	notGreen := ClassifyGreen(TraceChange(added, Runs{Green: head}, nil), head, nil)
 	assert.Equal(t, RejectFailure, notGreen.Classification)
 
-	ok, broken := ClassifyRefactor([]string{"TestAdd"}, Outcome{Tests: map[string]string{"TestAdd": "pass"}}, nil)
-	assert.Equal(t, Accept, ok.Classification)
-	assert.Empty(t, broken)
-	bad, broken := ClassifyRefactor([]string{"TestAdd"}, Outcome{ExitCode: 1, Tests: map[string]string{"TestAdd": "fail"}}, nil)
-	assert.Equal(t, RejectFailure, bad.Classification)
-	assert.Equal(t, []string{"TestAdd"}, broken)
-	tampered, _ := ClassifyRefactor(nil, Outcome{}, []Tamper{{"TestOld", "deleted"}})
+	kept := Change{Untouched: []string{"TestAdd"}}
+	before := Outcome{Tests: map[string]string{"TestAdd": "pass"}}
+	after := Outcome{Tests: map[string]string{"TestAdd": "pass"}}
+	ts = TraceChange(kept, Runs{Before: before, After: after}, nil)
+	assert.Equal(t, Accept, ClassifyRefactor(ts, after).Classification)
+	assert.Empty(t, ts.Lists().Broken)
+	after = Outcome{ExitCode: 1, Tests: map[string]string{"TestAdd": "fail"}}
+	ts = TraceChange(kept, Runs{Before: before, After: after}, nil)
+	assert.Equal(t, RejectFailure, ClassifyRefactor(ts, after).Classification)
+	assert.Equal(t, []string{"TestAdd"}, ts.Lists().Broken)
+	tampered := ClassifyRefactor(TraceChange(Change{Tampered: []Tamper{{"TestOld", "deleted"}}}, Runs{}, nil), Outcome{})
 	assert.Equal(t, RejectFailure, tampered.Classification)
 	assert.Contains(t, tampered.Reason, "TestOld (deleted)")
 }

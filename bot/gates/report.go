@@ -2,10 +2,10 @@ package gates
 
 import (
 	"strings"
-
-	"github.com/engineo/autoverify/bot/report"
 	"time"
 	"unicode/utf8"
+
+	"github.com/engineo/autoverify/bot/report"
 )
 
 // Report is a gates run of one change: what each command showed and the
@@ -38,18 +38,30 @@ type Evidence struct {
 	Tests  []string `json:"-"`
 }
 
-// TestLists are the tests a change proves, keeps, fakes, breaks or
-// weakens.
+// TestLists are the tests a change proves, keeps, guards, fakes, breaks,
+// rewrites or weakens. A test stands in one list at most; Traces.Lists
+// says which, in the order tampered, rewritten, broken, fail_to_pass,
+// vanity, guards, pass_to_pass.
 type TestLists struct {
-	// FailToPass failed (or could not build) on the base and pass at head.
+	// FailToPass were claimed by the change (new, changed, or reached
+	// through data), failed (or could not build) on the base's code and
+	// pass at head.
 	FailToPass []string `json:"fail_to_pass"`
 	// PassToPass passed on the base and their base versions still pass
 	// at head.
 	PassToPass []string `json:"pass_to_pass"`
-	// Vanity are new or changed tests that already pass on the base.
+	// Guards are new tests that pass on the base beside a red one, or
+	// named guards: regression guards, not proof, not vanity.
+	Guards []string `json:"guards"`
+	// Vanity are new or changed tests that prove nothing: none of the
+	// claimed tests fails on the base, or they are skipped.
 	Vanity []string `json:"vanity"`
-	// Broken passed on the base and fail at head.
+	// Broken passed on the base and fail at head, untouched.
 	Broken []string `json:"broken"`
+	// Rewritten were edited (or their data) and their base versions,
+	// which passed on the base, fail at head: expectations the change
+	// rewrites.
+	Rewritten []string `json:"rewritten"`
 	// Tampered existed on the base and were weakened (see Tamper).
 	Tampered []string `json:"tampered"`
 }
@@ -84,7 +96,7 @@ func (r Report) Accepted() bool {
 // Normalize makes every list non-nil, so the JSON shows [] rather than
 // null.
 func (r *Report) Normalize() {
-	for _, l := range []*[]string{&r.Tests.FailToPass, &r.Tests.PassToPass, &r.Tests.Vanity, &r.Tests.Broken, &r.Tests.Tampered} {
+	for _, l := range []*[]string{&r.Tests.FailToPass, &r.Tests.PassToPass, &r.Tests.Guards, &r.Tests.Vanity, &r.Tests.Broken, &r.Tests.Rewritten, &r.Tests.Tampered} {
 		if *l == nil {
 			*l = []string{}
 		}
@@ -110,7 +122,8 @@ func CommandLine(argv []string) string {
 // View is the report as bot/report renders it.
 func (r Report) View() report.Gates {
 	v := report.Gates{Base: r.Base, Head: r.Head, Accepted: r.Accepted(),
-		FailToPass: r.Tests.FailToPass, PassToPass: r.Tests.PassToPass, Vanity: r.Tests.Vanity, Broken: r.Tests.Broken}
+		FailToPass: r.Tests.FailToPass, PassToPass: r.Tests.PassToPass, Guards: r.Tests.Guards, Vanity: r.Tests.Vanity,
+		Broken: r.Tests.Broken, Rewritten: r.Tests.Rewritten}
 	for _, g := range r.Gates {
 		v.Gates = append(v.Gates, report.Gate{Gate: string(g.Gate), Classification: string(g.Classification), Command: g.Command, Reason: g.Reason, ExitCode: g.ExitCode})
 	}

@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
+	"sort"
 	"strings"
 )
 
 // This file reads per-test results from the two reports the gates ask
 // for: `go test -json` and pytest's JUnit XML. It is deliberately minimal
-// (names and pass/fail/skip) and will be replaced by bot/testresults, the
-// general test-output reader, when that lands.
+// (names, pass/fail/skip, and what did not build) and will be replaced by
+// bot/testresults, the general test-output reader, when that lands.
 
 // Test outcomes as Outcome.Tests holds them.
 const (
@@ -28,11 +29,29 @@ type Results struct {
 	Tests map[string]string
 	// Text is the run's output as a person would read it (go test's
 	// output lines without the JSON framing; pytest's terminal output
-	// without the XML), where BuildFailure looks for build errors.
+	// without the XML), where BuildFailure looks for build errors when
+	// the tool gave no structure.
 	Text string
 	// Uncollected are pytest's test modules that did not import: file →
 	// the error.
 	Uncollected map[string]string
+	// Structured is set when the tool's own report was read (go test's
+	// JSON events, pytest's JUnit XML): then Unbuilt, never a pattern over
+	// Text, says what did not build.
+	Structured bool
+	// Unbuilt are what the tool states did not build or import, each with
+	// its error: Go packages (import path) whose test binary failed to
+	// build or set up (a build-fail event, FailedBuild, "[setup failed]"),
+	// or that failed without running any test; pytest's modules that did
+	// not collect (file).
+	Unbuilt map[string]string
+	// Packages are Go's per-test outcomes by package (import path → test
+	// → outcome): KeyByPackage names a test its package shares with
+	// others by that package.
+	Packages map[string]map[string]string
+	// pytest marks a JUnit report, whose exit codes 2, 3 and 4 say the run
+	// itself broke (interrupted, internal error, usage error).
+	pytest bool
 }
 
 // Count returns how many tests passed, failed and were skipped.
@@ -62,42 +81,190 @@ func (r Results) Only(names []string) map[string]string {
 	return out
 }
 
-// goEvent is one line of `go test -json` (cmd/test2json's TestEvent).
+// Build says whether the tests that matter (all, when matter is empty)
+// could not build or import in this run, and whether every such error
+// only names code that is missing (see BuildFailure). Structure first: with
+// the tool's own report, only what it states did not build counts, and
+// when every test that matters ran, it built — a test that passes while
+// printing "syntax error" is a pass. Without structure the text is read
+// (BuildFailure), but never against a run that exited 0 with tests
+// passing.
+func (r Results) Build(exitCode int, matter []string) (failed, missingOnly bool) {
+	ran := r.Only(matter)
+	if !r.Structured {
+		if pass, _, _ := r.Count(); exitCode == 0 && pass > 0 {
+			return false, false
+		}
+		return BuildFailure(r.Text, ran)
+	}
+	if len(matter) > 0 && len(ran) == len(matter) {
+		return false, false
+	}
+	if len(r.Unbuilt) == 0 {
+		// pytest interrupted, broken or misused before the tests that
+		// matter ran: they did not import, for no missing code.
+		broke := r.pytest && (exitCode == 2 || exitCode == 3 || exitCode == 4)
+		return broke && len(ran) == 0, false
+	}
+	text := r.UnbuiltText()
+	return true, !syntaxError().MatchString(text) && missingSymbol().MatchString(text)
+}
+
+// UnbuiltText is the errors of everything that did not build, in a stable
+// order.
+func (r Results) UnbuiltText() string {
+	var b strings.Builder
+	for _, k := range sortedNames(r.Unbuilt) {
+		b.WriteString(r.Unbuilt[k])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// goEvent is one line of `go test -json` (cmd/test2json's TestEvent, and
+// the go command's build events).
 type goEvent struct {
-	Action string
-	Test   string
-	Output string
+	Action      string
+	Package     string
+	ImportPath  string
+	Test        string
+	Output      string
+	FailedBuild string
+}
+
+// goPackage is what one package's events showed.
+type goPackage struct {
+	tests  bool
+	output strings.Builder
 }
 
 // ParseGoTestJSON reads `go test -json` output. Top-level tests are named
 // by function (subtests fold into their parent); the same name in several
-// packages is one entry that fails when any of them failed. Lines that are
-// not JSON (a build error printed before the events) are kept in Text.
+// packages is one entry in Tests that fails when any of them failed, and
+// one per package in Packages. Lines that are not JSON (a build error
+// printed before the events, by Go before 1.24) are kept in Text.
+// Packages that did not build, and packages that failed without a test
+// event, are Unbuilt.
 func ParseGoTestJSON(out []byte) Results {
-	r := Results{Tests: map[string]string{}}
-	var text strings.Builder
+	r := Results{Tests: map[string]string{}, Unbuilt: map[string]string{}, Packages: map[string]map[string]string{}}
+	var text, plain strings.Builder
+	builds := map[string]*strings.Builder{} // build-output by ImportPath
+	pkgs := map[string]*goPackage{}
+	pkg := func(p string) *goPackage {
+		if pkgs[p] == nil {
+			pkgs[p] = &goPackage{}
+		}
+		return pkgs[p]
+	}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
 		line := sc.Bytes()
 		var ev goEvent
-		if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil {
+		if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil || ev.Action == "" {
 			text.Write(line)
 			text.WriteByte('\n')
+			plain.Write(line)
+			plain.WriteByte('\n')
 			continue
 		}
+		r.Structured = true
 		switch ev.Action {
-		case "output", "build-output":
-			text.WriteString(ev.Output)
-		case "pass", "fail", "skip":
-			if ev.Test == "" || strings.Contains(ev.Test, "/") {
-				continue
+		case "build-output":
+			if builds[ev.ImportPath] == nil {
+				builds[ev.ImportPath] = &strings.Builder{}
 			}
-			r.Tests[ev.Test] = worse(r.Tests[ev.Test], ev.Action)
+			builds[ev.ImportPath].WriteString(ev.Output)
+			text.WriteString(ev.Output)
+		case "output":
+			text.WriteString(ev.Output)
+			if ev.Test == "" {
+				pkg(ev.Package).output.WriteString(ev.Output)
+			}
+		case "run":
+			pkg(ev.Package).tests = true
+		case "pass", "fail", "skip":
+			r.goOutcome(ev, pkg(ev.Package), builds, plain.String())
 		}
 	}
 	r.Text = text.String()
 	return r
+}
+
+// goOutcome records one pass, fail or skip event: a test's, or a
+// package's (which may say the package did not build).
+func (r *Results) goOutcome(ev goEvent, p *goPackage, builds map[string]*strings.Builder, plain string) {
+	if ev.Test != "" {
+		p.tests = true
+		if strings.Contains(ev.Test, "/") {
+			return
+		}
+		r.Tests[ev.Test] = worse(r.Tests[ev.Test], ev.Action)
+		if r.Packages[ev.Package] == nil {
+			r.Packages[ev.Package] = map[string]string{}
+		}
+		r.Packages[ev.Package][ev.Test] = worse(r.Packages[ev.Package][ev.Test], ev.Action)
+		return
+	}
+	if ev.Action != "fail" {
+		return
+	}
+	switch {
+	case ev.FailedBuild != "":
+		msg := p.output.String()
+		if b := builds[ev.FailedBuild]; b != nil {
+			msg = b.String() + msg
+		}
+		r.Unbuilt[ev.Package] = msg
+	case !p.tests:
+		// No test ran: it did not build (Go before 1.24 says so only in
+		// text outside the events), set up, or start (an init panic).
+		r.Unbuilt[ev.Package] = plain + p.output.String()
+	}
+}
+
+// KeyByPackage names Go tests for the gates: by function, except that a
+// name in repeated (one several packages share) is named by its package's
+// directory as well (GoTestName), so the packages' tests stay apart. module
+// is the module path the import paths start with.
+func (r *Results) KeyByPackage(module string, repeated map[string]bool) {
+	if len(repeated) == 0 || len(r.Packages) == 0 {
+		return
+	}
+	tests := map[string]string{}
+	for pkg, ts := range r.Packages {
+		for name, st := range ts {
+			if repeated[name] {
+				name = GoTestName(PackageDir(module, pkg), name)
+			}
+			tests[name] = worse(tests[name], st)
+		}
+	}
+	r.Tests = tests
+}
+
+// PackageDir is the directory of a package of module, relative to the
+// module's root ("." for the root); an import path outside module is
+// returned as it is.
+func PackageDir(module, importPath string) string {
+	switch {
+	case module == "":
+		return importPath
+	case importPath == module:
+		return "."
+	case strings.HasPrefix(importPath, module+"/"):
+		return importPath[len(module)+1:]
+	}
+	return importPath
 }
 
 // worse merges two outcomes of one name: fail beats pass beats skip.
@@ -131,11 +298,10 @@ type junitSuite struct {
 // pytest's terminal output (it is written to /dev/stdout so that every
 // runner, a container's too, hands it back). Tests are named as pytest
 // names them: file::name or file::Class::name (parameters folded into
-// the function). A collection error (a test
-// module that does not import) is no test: its message joins Text, where
-// BuildFailure reads it.
+// the function). A collection error (a test module that does not import)
+// is no test: it is Uncollected and Unbuilt, and its message joins Text.
 func ParseJUnitXML(out []byte) (Results, error) {
-	r := Results{Tests: map[string]string{}, Uncollected: map[string]string{}}
+	r := Results{Tests: map[string]string{}, Uncollected: map[string]string{}, Unbuilt: map[string]string{}, pytest: true}
 	start := bytes.Index(out, []byte("<?xml"))
 	end := bytes.LastIndex(out, []byte("</testsuites>"))
 	if start < 0 || end < start {
@@ -148,14 +314,19 @@ func ParseJUnitXML(out []byte) (Results, error) {
 	if err := xml.Unmarshal(out[start:end], &doc); err != nil {
 		return r, fmt.Errorf("reading the JUnit XML report: %w", err)
 	}
+	r.Structured = true
 	var walk func(s junitSuite)
 	walk = func(s junitSuite) {
 		for _, c := range s.Cases {
 			if c.Classname == "" && c.Error != nil {
 				r.Text += "\n" + c.Error.Body
-				if c.File != "" {
-					r.Uncollected[c.File] = c.Error.Body
+				file := c.File
+				if file == "" {
+					file = c.Name
+				} else {
+					r.Uncollected[file] = c.Error.Body
 				}
+				r.Unbuilt[file] = c.Error.Body
 				continue
 			}
 			name := pytestName(c)

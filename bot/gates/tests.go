@@ -61,6 +61,8 @@ type TestFunc struct {
 	// Name is the test's name as the tool reports it: TestParse (Go), or
 	// tests/test_x.py::test_y and tests/test_x.py::TestK::test_y (pytest).
 	Name string
+	// File is the test file it is in (repository path).
+	File string
 	// BodyHash identifies the function's code (formatting-insensitive for
 	// Go); a different hash is a changed test.
 	BodyHash string
@@ -77,11 +79,14 @@ type TestFunc struct {
 func Funcs(eco Ecosystem, file string, src []byte) (funcs []TestFunc, ok bool) {
 	switch eco {
 	case Go:
-		return goFuncs(src)
+		funcs, ok = goFuncs(src)
 	case Python:
-		return pythonFuncs(file, src), true
+		funcs, ok = pythonFuncs(file, src), true
 	}
-	return nil, false
+	for i := range funcs {
+		funcs[i].File = file
+	}
+	return funcs, ok
 }
 
 var goAssert = lazyregexp.New(`\b(?:t\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)|assert\.\w+|require\.\w+)\(`)
@@ -134,17 +139,41 @@ var (
 // files, which are plain, and it never runs them. Decorator lines just
 // above a def belong to it.
 func pythonFuncs(file string, src []byte) []TestFunc {
-	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
-	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
-	blank := func(l string) bool { t := strings.TrimSpace(l); return t == "" || strings.HasPrefix(t, "#") }
 	var out []TestFunc
+	for _, sp := range pythonSpans(src) {
+		// The decorators are part of the test: adding @pytest.mark.skip
+		// changes it.
+		body := strings.Join(sp.lines, "\n")
+		name := file + "::" + sp.def
+		if sp.class != "" {
+			name = file + "::" + sp.class + "::" + sp.def
+		}
+		out = append(out, TestFunc{Name: name, BodyHash: hash(strings.TrimSpace(body)),
+			Skipped: sp.skipped || pySkipInBody().MatchString(body), Assertions: len(pyAssert().FindAllString(body, -1))})
+	}
+	return out
+}
+
+// pySpan is one test function's lines (decorators included), [start, end).
+type pySpan struct {
+	class, def string
+	start, end int
+	skipped    bool
+	lines      []string
+}
+
+// pythonSpans finds the test functions of a pytest file by indentation
+// (see pythonFuncs).
+func pythonSpans(src []byte) []pySpan {
+	lines := pyLines(src)
+	var out []pySpan
 	class, classIndent := "", -1
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		if blank(l) {
+		if pyBlank(l) {
 			continue
 		}
-		if classIndent >= 0 && indent(l) <= classIndent {
+		if classIndent >= 0 && pyIndent(l) <= classIndent {
 			class, classIndent = "", -1
 		}
 		if m := pyClass().FindStringSubmatch(l); m != nil && len(m[1]) == 0 {
@@ -159,27 +188,31 @@ func pythonFuncs(file string, src []byte) []TestFunc {
 		if (class == "" && defIndent != 0) || (class != "" && defIndent <= classIndent) {
 			continue
 		}
-		skipped, start := false, i
+		sp := pySpan{class: class, def: m[2], start: i}
 		for j := i - 1; j >= 0 && strings.HasPrefix(strings.TrimSpace(lines[j]), "@"); j-- {
-			skipped = skipped || pySkipDecor().MatchString(lines[j])
-			start = j
+			sp.skipped = sp.skipped || pySkipDecor().MatchString(lines[j])
+			sp.start = j
 		}
-		end := i + 1
-		for end < len(lines) && (blank(lines[end]) || indent(lines[end]) > defIndent) {
-			end++
+		sp.end = i + 1
+		for sp.end < len(lines) && (pyBlank(lines[sp.end]) || pyIndent(lines[sp.end]) > defIndent) {
+			sp.end++
 		}
-		// The decorators are part of the test: adding @pytest.mark.skip
-		// changes it.
-		body := strings.Join(lines[start:end], "\n")
-		name := file + "::" + m[2]
-		if class != "" {
-			name = file + "::" + class + "::" + m[2]
-		}
-		out = append(out, TestFunc{Name: name, BodyHash: hash(strings.TrimSpace(body)),
-			Skipped: skipped || pySkipInBody().MatchString(body), Assertions: len(pyAssert().FindAllString(body, -1))})
-		i = end - 1
+		sp.lines = lines[sp.start:sp.end]
+		out = append(out, sp)
+		i = sp.end - 1
 	}
 	return out
+}
+
+func pyLines(src []byte) []string {
+	return strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+}
+
+func pyIndent(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+
+func pyBlank(l string) bool {
+	t := strings.TrimSpace(l)
+	return t == "" || strings.HasPrefix(t, "#")
 }
 
 func hash(s string) string {
@@ -196,6 +229,10 @@ type Change struct {
 	// Untouched existed on the base with the same body: PASS_TO_PASS
 	// candidates, even in a file the change touched.
 	Untouched []string
+	// Data are untouched tests the change reaches through data they read
+	// (ClaimData): claimed like the added and changed ones. Compare leaves
+	// it empty; the caller, who sees the files, fills it.
+	Data []string
 	// Tampered existed on the base and were weakened: deleted, newly
 	// skipped, or changed with fewer assertions. Each is listed with why.
 	Tampered []Tamper

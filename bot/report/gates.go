@@ -6,10 +6,11 @@ package report
 type Gates struct {
 	Base, Head string
 	Gates      []Gate
-	// FailToPass, PassToPass, Vanity, Broken and Tampered are the test
-	// lists; Tampered names carry how ("TestX (deleted)").
-	FailToPass, PassToPass, Vanity, Broken, Tampered []string
-	Accepted                                         bool
+	// FailToPass, PassToPass, Guards, Vanity, Broken, Rewritten and
+	// Tampered are the test lists; Tampered names carry how ("TestX
+	// (deleted)").
+	FailToPass, PassToPass, Guards, Vanity, Broken, Rewritten, Tampered []string
+	Accepted                                                            bool
 }
 
 // Gate is one gate command's verdict.

@@ -258,14 +258,15 @@ func TestGatesGolden(t *testing.T) {
 			{Gate: "VERIFY_REFACTOR", Classification: "accept", Command: "go test -json ./...", Reason: "all 2 tests that passed on the base still pass"},
 			{Gate: "VERIFY_IMPLEMENT", Classification: "accept", Command: "go vet ./...", Reason: "static checks pass"},
 		},
-		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}}
+		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}, Guards: []string{"TestAbsLarge"}}
 	rejected := Gates{Base: "1111111", Head: "2222222",
 		Gates: []Gate{
 			{Gate: "VERIFY_RED", Classification: "reject_failure", Reason: "the change adds or changes no test: nothing can be red"},
 			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "python3 -m pytest -o junit_family=xunit1 --junitxml=/dev/stdout", Reason: "all 0 new or changed tests pass at head"},
 			{Gate: "VERIFY_REFACTOR", Classification: "reject_failure", Command: "python3 -m pytest", ExitCode: 1, Reason: "existing tests were weakened by the change: tests/test_calc.py::test_bug (deleted) | pipe"},
 		},
-		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Tampered: []string{"tests/test_calc.py::test_bug (deleted)"}}
+		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Rewritten: []string{"tests/test_calc.py::test_format"},
+		Tampered: []string{"tests/test_calc.py::test_bug (deleted)"}}
 	for name, g := range map[string]Gates{"accepted": accepted, "rejected": rejected} {
 		golden(t, "gates-text-"+name, GatesText(g))
 		golden(t, "gates-md-"+name, GatesMarkdown(g))

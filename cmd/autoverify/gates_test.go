@@ -67,8 +67,10 @@ type gatesJSON struct {
 	Tests struct {
 		FailToPass []string `json:"fail_to_pass"`
 		PassToPass []string `json:"pass_to_pass"`
+		Guards     []string `json:"guards"`
 		Vanity     []string `json:"vanity"`
 		Broken     []string `json:"broken"`
+		Rewritten  []string `json:"rewritten"`
 		Tampered   []string `json:"tampered"`
 	} `json:"tests"`
 }
@@ -109,22 +111,39 @@ func TestGatesCLIGo(t *testing.T) {
 	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
 	assert.Equal(t, []string{}, g.Tests.Vanity)
 
-	// A new test that passes on the base is vanity, unless named a guard.
+	// A new test that passes on the base beside a red one is a guard
+	// (issue 30: as a reviewer reads it), named or not.
 	guarded := gitCommit(t, repo, "double", map[string]string{"double.go": "package calc\n\nfunc Double(x int) int { return 2 * x }\n",
 		"double_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(2) != 4 {\n\t\tt.Fatal(\"2\")\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
 	code = h.run("gates", "--workdir", repo, "--base", head, "--json")
-	assert.Equal(t, 1, code)
-	assert.Equal(t, []string{"TestAbsTen"}, decodeGates(t, h.stdout.Bytes()).Tests.Vanity)
+	assert.Equal(t, 0, code, "a guard beside a red test: %s", h.stdout.String())
+	g = decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, []string{"TestAbsTen"}, g.Tests.Guards)
+	assert.Equal(t, []string{}, g.Tests.Vanity)
+	assert.Equal(t, []string{"TestDouble"}, g.Tests.FailToPass)
 	code = h.run("gates", "--workdir", repo, "--base", head, "--guard", "TestAbsTen", "--json")
 	assert.Equal(t, 0, code, "a regression guard is not vanity: %s", h.stdout.String())
 
 	// A change that deletes the test and breaks nothing else is tampering.
-	gitCommit(t, repo, "drop the test", map[string]string{"calc_test.go": "package calc\n"})
+	dropped := gitCommit(t, repo, "drop the test", map[string]string{"calc_test.go": "package calc\n"})
 	code = h.run("gates", "--workdir", repo, "--base", guarded)
 	assert.Equal(t, 1, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
 	assert.Contains(t, h.stdout.String(), "REJECTED")
 	assert.Contains(t, h.stdout.String(), "TestAbsNegative (deleted)")
 	assert.Contains(t, h.stdout.String(), "VERIFY_REFACTOR  reject_failure")
+
+	// A new test alone that passes on the base proves nothing: vanity,
+	// unless named a guard.
+	gitCommit(t, repo, "vanity", map[string]string{"more_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsEleven(t *testing.T) {\n\tif Abs(11) != 11 {\n\t\tt.Fatal(\"11\")\n\t}\n}\n"})
+	code = h.run("gates", "--workdir", repo, "--base", dropped, "--json")
+	assert.Equal(t, 1, code)
+	g = decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, []string{"TestAbsEleven"}, g.Tests.Vanity)
+	assert.Equal(t, "reject_vanity", g.Gates[0].Classification)
+	code = h.run("gates", "--workdir", repo, "--base", dropped, "--guard", "TestAbsEleven", "--json")
+	g = decodeGates(t, h.stdout.Bytes())
+	assert.Equal(t, []string{"TestAbsEleven"}, g.Tests.Guards, "named a guard: not vanity (nor proof: RED has nothing red)")
+	assert.Equal(t, []string{}, g.Tests.Vanity)
 }
 
 func TestGatesCLIPython(t *testing.T) {

@@ -88,13 +88,64 @@ func BenchmarkGatesOverhead(b *testing.B) {
 
 func benchOverhead(b *testing.B, work time.Duration) {
 	r, base, head := benchRepo(b, 4, 8, work)
-	runner, err := local.New(local.WithTimeout(5 * time.Minute))
+	overhead(b, r, base, head, func(rep gates.Report) {
+		if !rep.Accepted() || len(rep.Tests.FailToPass) != 1 {
+			b.Fatalf("the benchmark's change should pass every gate: %+v", rep)
+		}
+	})
+}
+
+// BenchmarkGatesOverheadReal is BenchmarkGatesOverhead on a real suite: a
+// tuned case of the real-history corpus (AUTOVERIFY_REALHISTORY_BENCH,
+// default toml/fix/d10101f4), its commits taken from the bundle. Both
+// sides run `go test -count=1 ./...`; the gates add go vet on both trees
+// (as `autoverify gates` does) in the "+vet" figures.
+//
+//	go test -run XXX -bench GatesOverheadReal -benchtime 5x ./integrations/gaterun/
+func BenchmarkGatesOverheadReal(b *testing.B) {
+	name := os.Getenv("AUTOVERIFY_REALHISTORY_BENCH")
+	if name == "" {
+		name = "toml/fix/d10101f4"
+	}
+	cases, err := readCases(filepath.Join("testdata", "realhistory", "cases.tsv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var c *rhCase
+	for i := range cases {
+		if cases[i].Name == name && cases[i].Split == splitTuned && !cases[i].badHead() {
+			c = &cases[i]
+		}
+	}
+	if c == nil {
+		b.Fatalf("%s: no tuned real commit of that name in cases.tsv", name)
+	}
+	dir := os.Getenv("AUTOVERIFY_REALHISTORY")
+	if dir == "" {
+		root, err := repoRoot()
+		if err != nil {
+			b.Fatal(err)
+		}
+		dir = filepath.Join(filepath.Dir(root), "shared", "realhistory")
+	}
+	clones := &cloneCache{root: b.TempDir(), bundles: dir}
+	src, err := clones.get(c.Project)
+	if err != nil {
+		b.Skipf("SKIPPED LOUDLY: no real-history bundle: %v", err)
+	}
+	overhead(b, &repo{Dir: src}, c.Base, c.Head, func(gates.Report) {})
+}
+
+// overhead measures a gates run against running the test command twice
+// (each in a tree extracted beforehand, so the baseline pays no
+// extraction); check looks at each gates report.
+func overhead(b *testing.B, r *repo, base, head string, check func(gates.Report)) {
+	runner, err := local.New(local.WithTimeout(10 * time.Minute))
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
 	trees := gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}}
-	test := []string{"go", "test", "-count=1", "./..."}
 	twice := func() time.Duration {
 		tmp := b.TempDir()
 		for _, rev := range []string{base, head} {
@@ -111,7 +162,7 @@ func benchOverhead(b *testing.B, work time.Duration) {
 		return time.Since(start)
 	}
 	gatesRun := func(static bool) time.Duration {
-		spec := gaterun.Spec{Base: base, Head: head, Trees: trees, Runner: runner, Ecosystem: gates.Go, Test: test}
+		spec := gaterun.Spec{Base: base, Head: head, Trees: trees, Runner: runner, Ecosystem: gates.Go, Test: []string{"go", "test", "-count=1", "./..."}}
 		if static {
 			spec.Static = gates.DefaultStatic[gates.Go][0]
 		}
@@ -120,13 +171,11 @@ func benchOverhead(b *testing.B, work time.Duration) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if !rep.Accepted() || len(rep.Tests.FailToPass) != 1 {
-			b.Fatalf("the benchmark's change should pass every gate: %+v", rep)
-		}
+		check(rep)
 		return time.Since(start)
 	}
-	twice()        // warm the build cache for both
-	gatesRun(true) // and go vet's
+	twice()
+	gatesRun(true)
 	var base2, g, gs time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

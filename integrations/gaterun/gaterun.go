@@ -68,6 +68,12 @@ type Spec struct {
 	// TempDir is where the trees go ("" is the system's); Now the clock.
 	TempDir string
 	Now     func() time.Time
+
+	// repeated are the Go test names several packages share (named by
+	// package, gates.QualifyRepeated); modules the module path of each
+	// tree (by directory). Run sets them.
+	repeated map[string]bool
+	modules  map[string]string
 }
 
 // run is one command's record.
@@ -119,43 +125,139 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	if err := s.settle(headDir); err != nil {
 		return rep, err
 	}
-	baseFiles, err := testFiles(baseDir, s.Ecosystem, s.TestFiles)
+	p, err := s.plan(baseDir, headDir)
 	if err != nil {
 		return rep, err
 	}
-	headFiles, err := testFiles(headDir, s.Ecosystem, s.TestFiles)
+	rs, err := s.runAll(ctx, p, baseDir, headDir)
 	if err != nil {
 		return rep, err
 	}
-	baseFuncs, baseFileOf, _ := funcsOf(s.Ecosystem, baseFiles)
-	headFuncs, headFileOf, unparsable := funcsOf(s.Ecosystem, headFiles)
+	s.judge(&rep, p, rs)
+	rep.Normalize()
+	return rep, nil
+}
+
+// plan is what the change did to the tests, and so what each run runs.
+type plan struct {
+	baseFiles, headFiles files
+	// baseData and headData are the test data the change touched, each
+	// tree's (what RED and REFACTOR overlay).
+	baseData, headData map[string][]byte
+	change             gates.Change
+	// claimed are the tests RED runs on the base's code: new, changed,
+	// and reached through data.
+	claimed []string
+	// unparsable are head test files that do not parse.
+	unparsable []string
+	// touchedBase are the base's tests F runs in their base versions at
+	// head: those of test files the change touched, and those it reached
+	// through data.
+	touchedBase        []string
+	baseFileOf         map[string]string
+	headFileOf         map[string]string
+	redFiles, refFiles []string
+}
+
+// plan reads both trees' tests and data and works out the change's claim.
+func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
+	p := &plan{}
+	var err error
+	if p.baseFiles, err = readFiles(baseDir, s.Ecosystem, s.TestFiles); err != nil {
+		return nil, err
+	}
+	if p.headFiles, err = readFiles(headDir, s.Ecosystem, s.TestFiles); err != nil {
+		return nil, err
+	}
+	touchedData := differ(p.baseFiles.data, p.headFiles.data)
+	if p.baseData, err = loadData(baseDir, p.baseFiles.data, touchedData); err != nil {
+		return nil, err
+	}
+	if p.headData, err = loadData(headDir, p.headFiles.data, touchedData); err != nil {
+		return nil, err
+	}
+	baseFuncs, _ := funcsOf(s.Ecosystem, p.baseFiles.tests)
+	headFuncs, unparsable := funcsOf(s.Ecosystem, p.headFiles.tests)
+	p.unparsable = unparsable
 	// A head test file that does not parse is RED's and GREEN's
 	// reject_syntax; its tests are not "deleted" (tampered) for that.
-	for _, p := range unparsable {
+	for _, u := range unparsable {
 		for _, bf := range baseFuncs {
-			if baseFileOf[bf.Name] == p {
+			if bf.File == u {
 				headFuncs = append(headFuncs, bf)
 			}
 		}
 	}
-	change := gates.Compare(baseFuncs, headFuncs)
-	claimed := append(append([]string(nil), change.Added...), change.Changed...)
-	sort.Strings(claimed)
-
-	// The test files the change touched, and the base tests in them: F
-	// runs those in their base versions.
-	var touchedBase []string
-	for _, f := range baseFuncs {
-		if string(headFiles[baseFileOf[f.Name]]) != string(baseFiles[baseFileOf[f.Name]]) {
-			touchedBase = append(touchedBase, f.Name)
+	baseFuncs, headFuncs, s.repeated = gates.QualifyRepeated(s.Ecosystem, baseFuncs, headFuncs)
+	s.modules = map[string]string{}
+	for _, dir := range []string{baseDir, headDir} {
+		if raw, err := os.ReadFile(dir + "/go.mod"); err == nil {
+			s.modules[dir] = gates.ModulePath(raw)
 		}
 	}
-	redFiles := filesOf(claimed, headFileOf)
-	redFiles = append(redFiles, unparsable...)
+	p.baseFileOf, p.headFileOf = fileOf(baseFuncs), fileOf(headFuncs)
+	p.change = gates.Compare(baseFuncs, headFuncs)
+	p.change.Data = s.dataClaims(p, headFuncs)
+	p.claimed = append(append(append([]string(nil), p.change.Added...), p.change.Changed...), p.change.Data...)
+	sort.Strings(p.claimed)
+
+	touched := map[string]bool{}
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		touched[f] = true
+	}
+	data := map[string]bool{}
+	for _, n := range p.change.Data {
+		data[n] = true
+	}
+	for _, f := range baseFuncs {
+		if touched[f.File] || data[f.Name] {
+			p.touchedBase = append(p.touchedBase, f.Name)
+		}
+	}
+	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
+	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
+	return p, nil
+}
+
+// dataClaims are the untouched tests the change reaches through data
+// (gates.ClaimData): those of test files changed outside their functions,
+// and those that read changed test data.
+func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
+	var changedFiles []string
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		b, inBase := p.baseFiles.tests[f]
+		h, inHead := p.headFiles.tests[f]
+		if inBase && inHead && gates.DataChanged(s.Ecosystem, b, h) {
+			changedFiles = append(changedFiles, f)
+		}
+	}
+	untouched := map[string]bool{}
+	for _, n := range p.change.Untouched {
+		untouched[n] = true
+	}
+	var out []string
+	for _, n := range gates.ClaimData(s.Ecosystem, changedFiles, differ(p.baseFiles.data, p.headFiles.data), headFuncs) {
+		if untouched[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// runs are the commands of one gates run (nil: not run).
+type runs struct {
+	b, r, g, i, ib, f *run
+	redNote           string
+}
+
+// runAll runs the two tracks at once: on the base tree the base's suite,
+// the static checks, then RED; on the head tree the head's suite, the
+// static checks, then REFACTOR's base versions.
+func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*runs, error) {
 	// {test_file} and {test_dir} name the change's (first) test file in
 	// every run, unless the story set them.
-	if len(redFiles) > 0 && s.Vars["test_file"] == "" {
-		vars := map[string]string{"test_file": redFiles[0], "test_dir": path.Dir(redFiles[0])}
+	if len(p.redFiles) > 0 && s.Vars["test_file"] == "" {
+		vars := map[string]string{"test_file": p.redFiles[0], "test_dir": path.Dir(p.redFiles[0])}
 		for k, v := range s.Vars {
 			if v != "" || vars[k] == "" {
 				vars[k] = v
@@ -163,52 +265,119 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 		}
 		s.Vars = vars
 	}
-
-	var b, r, g, i, f *run
+	rs := &runs{}
+	var wg sync.WaitGroup
 	var bErr, hErr error
-	var redNote string
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		if b, bErr = s.exec(ctx, baseDir, s.Test, nil, nil); bErr != nil || len(redFiles) == 0 {
-			return
-		}
-		if bErr = s.mix(baseDir, baseFiles, headFiles); bErr != nil {
-			return
-		}
-		r, bErr = s.exec(ctx, baseDir, s.Test, claimed, redFiles)
-		if bErr == nil && len(unparsable) == 0 {
-			r, redNote, bErr = s.pruneRed(ctx, baseDir, headFiles, headFileOf, claimed, r)
-		}
+		bErr = s.baseTrack(ctx, p, baseDir, rs)
 	}()
 	go func() {
 		defer wg.Done()
-		if g, hErr = s.exec(ctx, headDir, s.Test, nil, nil); hErr != nil {
-			return
-		}
-		if s.Static != nil {
-			if i, hErr = s.execPlain(ctx, headDir, s.Static); hErr != nil {
-				return
-			}
-		}
-		if len(touchedBase) == 0 {
-			return
-		}
-		if hErr = s.mix(headDir, headFiles, baseFiles); hErr != nil {
-			return
-		}
-		f, hErr = s.exec(ctx, headDir, s.Test, touchedBase, filesOf(touchedBase, baseFileOf))
+		hErr = s.headTrack(ctx, p, headDir, rs)
 	}()
 	wg.Wait()
 	if bErr != nil {
-		return rep, bErr
+		return nil, bErr
 	}
 	if hErr != nil {
-		return rep, hErr
+		return nil, hErr
 	}
-	s.judge(&rep, change, claimed, unparsable, touchedBase, redNote, b, r, g, i, f)
-	rep.Normalize()
-	return rep, nil
+	return rs, nil
+}
+
+// baseTrack: B, the static checks on the base (what the head is compared
+// with), then the head's tests and data over the base's code for RED.
+func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
+	var err error
+	if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+		return err
+	}
+	if err = s.refill(ctx, dir, rs.b, p.touchedBase, p.baseFileOf); err != nil {
+		return err
+	}
+	if s.Static != nil {
+		if rs.ib, err = s.execPlain(ctx, dir, s.Static); err != nil {
+			return err
+		}
+	}
+	if len(p.redFiles) == 0 {
+		return nil
+	}
+	if err = s.mix(dir, p.baseFiles.tests, p.headFiles.tests, p.baseData, p.headData); err != nil {
+		return err
+	}
+	if rs.r, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
+		return err
+	}
+	if len(p.unparsable) == 0 {
+		rs.r, rs.redNote, err = s.pruneRed(ctx, dir, p.headFiles.tests, p.headFileOf, p.claimed, rs.r)
+	}
+	if err != nil {
+		return err
+	}
+	return s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
+}
+
+// headTrack: G, the static checks at head, then the base's versions of the
+// touched tests (and their data) over the head's code for REFACTOR.
+func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
+	var err error
+	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+		return err
+	}
+	if err = s.refill(ctx, dir, rs.g, p.claimed, p.headFileOf); err != nil {
+		return err
+	}
+	if s.Static != nil {
+		if rs.i, err = s.execPlain(ctx, dir, s.Static); err != nil {
+			return err
+		}
+	}
+	if len(p.touchedBase) == 0 {
+		return nil
+	}
+	if err = s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
+		return err
+	}
+	if rs.f, err = s.exec(ctx, dir, s.Test, p.touchedBase, p.refFiles); err != nil {
+		return err
+	}
+	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
+}
+
+// maxRefills bounds the tests refill runs alone after one cut run.
+const maxRefills = 20
+
+// refill: when the runner's output cap cut r's report (go test -json
+// reports every subtest, and a table-driven suite can print megabytes)
+// and tests of want have no result in it, each of them (up to maxRefills)
+// runs again alone, in the same tree, and its result joins r's. What is
+// still cut stays unknown (REFACTOR never accepts on faith).
+func (s *Spec) refill(ctx context.Context, dir string, r *run, want []string, fileOf map[string]string) error {
+	if r == nil || r.res.OmittedBytes == 0 {
+		return nil
+	}
+	tries := 0
+	for _, n := range want {
+		if _, ok := r.results.Tests[n]; ok || fileOf[n] == "" || tries == maxRefills {
+			continue
+		}
+		tries++
+		files := []string{fileOf[n]}
+		if s.Ecosystem == gates.Python {
+			files = []string{n} // a pytest node ID runs just that test
+		}
+		one, err := s.exec(ctx, dir, s.Test, []string{n}, files)
+		if err != nil {
+			return err
+		}
+		if st, ok := one.results.Tests[n]; ok {
+			r.results.Tests[n] = st
+		}
+	}
+	return nil
 }
 
 // settle fills in what the spec left open, from the head's tree: the
@@ -351,10 +520,14 @@ func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]
 	return r2, fmt.Sprintf("the base lacks %s: made None so the modules import and the tests that use them fail; ", strings.Join(stubbed, ", ")), nil
 }
 
-// mix overlays want's test files on a tree that holds have's, dropping
-// Python's caches of the old ones.
-func (s *Spec) mix(dir string, have, want map[string][]byte) error {
+// mix overlays want's test files and the test data the change touched
+// (wantData) on a tree that holds have's, dropping Python's caches of the
+// old ones.
+func (s *Spec) mix(dir string, have, want map[string][]byte, haveData, wantData map[string][]byte) error {
 	if err := overlay(dir, have, want); err != nil {
+		return err
+	}
+	if err := overlay(dir, haveData, wantData); err != nil {
 		return err
 	}
 	if s.Ecosystem == gates.Python {
@@ -369,56 +542,67 @@ func outcome(r *run, matter []string) gates.Outcome {
 		return gates.Outcome{Tests: map[string]string{}}
 	}
 	o := gates.Outcome{ExitCode: r.res.ExitCode, TimedOut: r.res.TimedOut, Tests: r.results.Tests}
-	o.BuildFailed, o.MissingOnly = gates.BuildFailure(r.results.Text, r.results.Only(matter))
+	o.BuildFailed, o.MissingOnly = r.results.Build(r.res.ExitCode, matter)
 	return o
 }
 
 // judge classifies the runs and fills the report.
-func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable, touchedBase []string, redNote string, b, r, g, i, f *run) {
-	// VERIFY_RED: the new and changed tests over the base's code.
-	red := outcome(r, claimed)
-	redRes := gates.ClassifyRed(claimed, red, s.Guards)
-	redRes.Reason = redNote + redRes.Reason
-	if len(unparsable) > 0 {
-		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: unparsable,
-			Reason: "test files do not parse: " + strings.Join(unparsable, ", ")}
-	}
-	if redRes.Classification == gates.RejectVanity {
-		rep.Tests.Vanity = redRes.Tests
-	}
-	rep.Gates = append(rep.Gates, s.evidence(redRes, r))
+func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
+	red, head := outcome(rs.r, p.claimed), outcome(rs.g, p.claimed)
+	after := s.after(p, rs)
+	traces := gates.TraceChange(p.change, gates.Runs{Before: outcome(rs.b, nil), Red: red, Green: head, After: after}, s.Guards)
+	rep.Tests = traces.Lists()
+	rep.Weakened = traces.Weakened()
 
-	// VERIFY_GREEN: the same tests at head.
-	head := outcome(g, claimed)
-	greenRes, failToPass := gates.ClassifyGreen(claimed, red, head)
-	if len(unparsable) > 0 {
-		greenRes = gates.Result{Gate: gates.Green, Classification: gates.RejectSyntax, Tests: unparsable,
-			Reason: "test files do not parse: " + strings.Join(unparsable, ", ")}
-		failToPass = nil
+	// VERIFY_RED: the claimed tests over the base's code.
+	redRes := gates.ClassifyRed(traces, red)
+	redRes.Reason = rs.redNote + redRes.Reason
+	// VERIFY_GREEN: the same tests at head, and a head that builds.
+	greenRes := gates.ClassifyGreen(traces, head, newlyUnbuilt(rs.b, rs.g))
+	if len(p.unparsable) > 0 {
+		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
+		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
+		greenRes = gates.Result{Gate: gates.Green, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
+		rep.Tests.FailToPass = nil
 	}
-	rep.Tests.FailToPass = failToPass
-	rep.Gates = append(rep.Gates, s.evidence(greenRes, g))
+	rep.Gates = append(rep.Gates, s.evidence(redRes, rs.r), s.evidence(greenRes, rs.g))
 
 	// VERIFY_REFACTOR: every base test, in its base version, at head's
-	// code: F's result for the tests of touched files, G's for the rest
-	// (same test, same code).
+	// code. REFACTOR rests on two commands: B says which tests passed
+	// before, F (when a test file or data changed) runs their base
+	// versions at head.
+	refRes := s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs)
+	be := s.evidence(refRes, rs.b)
+	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
+	rep.Gates = append(rep.Gates, be)
+	if rs.f != nil {
+		rep.Gates = append(rep.Gates, s.evidence(refRes, rs.f))
+	}
+
+	// VERIFY_IMPLEMENT: the static checks at head, against the base's.
+	if rs.i != nil {
+		rep.Gates = append(rep.Gates, s.evidence(gates.ClassifyImplement(check(rs.i), check(rs.ib)), rs.i))
+	}
+}
+
+// after is the base's versions at head: F's results for the tests of
+// touched files (and data), G's for the rest (same test, same code).
+func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 	inF := map[string]bool{}
-	for _, n := range touchedBase {
+	for _, n := range p.touchedBase {
 		inF[n] = true
 	}
-	base := outcome(b, nil)
 	atHead := map[string]string{}
-	var passed []string
-	for n, st := range base.Tests {
-		if st == gates.Pass {
-			passed = append(passed, n)
+	names := append([]string(nil), p.touchedBase...)
+	if rs.b != nil {
+		for n := range rs.b.results.Tests {
+			names = append(names, n)
 		}
 	}
-	sort.Strings(passed)
-	for n := range base.Tests {
-		src := g
+	for _, n := range names {
+		src := rs.g
 		if inF[n] {
-			src = f
+			src = rs.f
 		}
 		if src != nil {
 			if st, ok := src.results.Tests[n]; ok {
@@ -426,80 +610,63 @@ func (s *Spec) judge(rep *gates.Report, change gates.Change, claimed, unparsable
 			}
 		}
 	}
-	for _, n := range touchedBase {
-		if _, ok := base.Tests[n]; !ok && f != nil {
-			if st, ok := f.results.Tests[n]; ok {
-				atHead[n] = st
-			}
-		}
+	o := gates.Outcome{Tests: atHead}
+	if rs.f != nil {
+		fo := outcome(rs.f, p.touchedBase)
+		o.BuildFailed, o.MissingOnly, o.TimedOut, o.ExitCode = fo.BuildFailed, fo.MissingOnly, fo.TimedOut, fo.ExitCode
 	}
-	tampered := append([]gates.Tamper(nil), change.Tampered...)
-	already := map[string]bool{}
-	for _, t := range tampered {
-		already[t.Test] = true
+	if rs.g != nil && rs.g.res.TimedOut {
+		o.TimedOut = true
 	}
-	// A changed test that failed on the base, fails in its base version at
-	// head and passes as edited was edited to pass.
-	for _, n := range change.Changed {
-		if !already[n] && base.Tests[n] == gates.Fail && atHead[n] == gates.Fail && head.Tests[n] == gates.Pass {
-			tampered = append(tampered, gates.Tamper{Test: n, How: "edited to pass (its base version still fails at head)"})
-		}
-	}
-	sort.Slice(tampered, func(i, j int) bool { return tampered[i].Test < tampered[j].Test })
-	refOut := gates.Outcome{Tests: atHead}
-	if f != nil {
-		fo := outcome(f, touchedBase)
-		refOut.BuildFailed, refOut.MissingOnly, refOut.TimedOut, refOut.ExitCode = fo.BuildFailed, fo.MissingOnly, fo.TimedOut, fo.ExitCode
-	}
-	if g != nil && g.res.TimedOut {
-		refOut.TimedOut = true
-	}
-	refRes, broken := gates.ClassifyRefactor(passed, refOut, tampered)
-	// A test with no result at head either did not build (said above) or
-	// was reported in output the runner's cap cut: then nobody knows
-	// whether it still passes, and REFACTOR cannot accept.
-	if refRes.Classification == gates.Accept && (cut(g) > 0 || cut(f) > 0) {
-		var unknown []string
-		for _, n := range passed {
-			if _, ok := atHead[n]; !ok {
-				unknown = append(unknown, n)
-			}
-		}
-		if len(unknown) > 0 {
-			refRes = gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown,
-				Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(g)+cut(f))}
-		}
-	}
-	rep.Tests.Broken = broken
-	rep.Weakened = tampered
-	for _, t := range tampered {
-		rep.Tests.Tampered = append(rep.Tests.Tampered, t.Test)
-	}
-	brokenSet := map[string]bool{}
-	for _, n := range broken {
-		brokenSet[n] = true
-	}
-	for _, t := range tampered {
-		brokenSet[t.Test] = true // a weakened test proves nothing kept
-	}
-	for _, n := range passed {
-		if atHead[n] == gates.Pass && !brokenSet[n] {
-			rep.Tests.PassToPass = append(rep.Tests.PassToPass, n)
-		}
-	}
-	// REFACTOR rests on two commands: B says which tests passed before, F
-	// (when a test file changed) runs their base versions at head.
-	be := s.evidence(refRes, b)
-	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
-	rep.Gates = append(rep.Gates, be)
-	if f != nil {
-		rep.Gates = append(rep.Gates, s.evidence(refRes, f))
-	}
+	return o
+}
 
-	// VERIFY_IMPLEMENT: the static checks at head.
-	if i != nil {
-		rep.Gates = append(rep.Gates, s.evidence(gates.ClassifyImplement(gates.Outcome{ExitCode: i.res.ExitCode, TimedOut: i.res.TimedOut}), i))
+// unknownAtHead: a test with no result at head either did not build (said
+// above) or was reported in output the runner's cap cut: then nobody knows
+// whether it still passes, and REFACTOR cannot accept.
+func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.Result {
+	if res.Classification != gates.Accept || cut(rs.g)+cut(rs.f) == 0 {
+		return res
 	}
+	var unknown []string
+	for n, t := range ts {
+		if t.Before == gates.Pass && t.After == "" && t.Weakened == "" {
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) == 0 {
+		return res
+	}
+	sort.Strings(unknown)
+	return gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown,
+		Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(rs.g)+cut(rs.f))}
+}
+
+// newlyUnbuilt is what does not build at head (by the tool's own report)
+// but did on the base.
+func newlyUnbuilt(b, g *run) []string {
+	if g == nil {
+		return nil
+	}
+	var out []string
+	for k := range g.results.Unbuilt {
+		if b != nil {
+			if _, had := b.results.Unbuilt[k]; had {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// check is a static-check run as IMPLEMENT reads it (nil: not run).
+func check(r *run) gates.Check {
+	if r == nil {
+		return gates.Check{}
+	}
+	return gates.Check{Ran: true, ExitCode: r.res.ExitCode, TimedOut: r.res.TimedOut, Output: r.results.Text}
 }
 
 // evidence is the spec's record of one gate command (r nil: the gate had
@@ -570,6 +737,7 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 	switch s.Ecosystem {
 	case gates.Go:
 		r.results = gates.ParseGoTestJSON(r.res.Output)
+		r.results.KeyByPackage(s.modules[dir], s.repeated)
 	case gates.Python:
 		r.results, _ = gates.ParseJUnitXML(r.res.Output)
 	}

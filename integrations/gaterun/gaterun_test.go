@@ -148,16 +148,20 @@ func TestAbsNegative(t *testing.T) {
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 	})
 
-	t.Run("a vanity test cannot hide behind a test of new code", func(t *testing.T) {
+	// A Go package builds as a whole: without pruning, TestAbsTen would
+	// not run on the base and would count red. It runs, passes, and —
+	// beside a red test — is a guard (issue 30: a reviewer's reading).
+	t.Run("a test that passes on the base cannot hide behind a test of new code", func(t *testing.T) {
 		r.branch(base)
 		head := r.commit("hide", map[string]string{"sign.go": "package calc\n\nfunc Sign(x int) int {\n\tif x < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}\n",
 			"sign_test.go": "package calc\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestSign(t *testing.T) {\n\tif Sign(-5) != -1 {\n\t\tt.Fatal(fmt.Sprint(\"Sign\"))\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
 		red := gateOf(rep, gates.Red)
-		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Equal(t, gates.Accept, red.Classification, red.Reason)
 		assert.Contains(t, red.Reason, "TestSign")
-		assert.Equal(t, []string{"TestAbsTen"}, rep.Tests.Vanity)
-		assert.Equal(t, []string{"TestSign"}, rep.Tests.FailToPass, "the vanity test is no FAIL_TO_PASS")
+		assert.Equal(t, []string{"TestAbsTen"}, rep.Tests.Guards, "it ran on the base and passed: a guard")
+		assert.Empty(t, rep.Tests.Vanity)
+		assert.Equal(t, []string{"TestSign"}, rep.Tests.FailToPass, "the guard is no FAIL_TO_PASS")
 	})
 
 	t.Run("a test that passes without the fix is vanity", func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,15 +78,18 @@ func TestPythonGates(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
 	})
 
-	t.Run("a vanity test cannot hide behind an import of new code", func(t *testing.T) {
+	// Without the stub, test_ten would not import on the base and would
+	// count red; it runs, passes, and beside a red test is a guard.
+	t.Run("a test that passes on the base cannot hide behind an import of new code", func(t *testing.T) {
 		r.branch(base)
 		head := r.commit("hide", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
 			"tests/test_sign.py": "from calc import absolute, sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n\n\ndef test_ten():\n    assert absolute(10) == 10\n"})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		red := gateOf(rep, gates.Red)
-		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Equal(t, gates.Accept, red.Classification, red.Reason)
 		assert.Contains(t, red.Reason, "the base lacks sign")
-		assert.Equal(t, []string{"tests/test_sign.py::test_ten"}, rep.Tests.Vanity)
+		assert.Equal(t, []string{"tests/test_sign.py::test_ten"}, rep.Tests.Guards)
+		assert.Empty(t, rep.Tests.Vanity)
 		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
 	})
 
@@ -95,6 +99,24 @@ func TestPythonGates(t *testing.T) {
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		assert.Equal(t, gates.RejectVanity, gateOf(rep, gates.Red).Classification)
 		assert.Equal(t, []string{"tests/test_more.py::test_ten"}, rep.Tests.Vanity)
+	})
+
+	t.Run("a new table entry is the test", func(t *testing.T) {
+		r.branch(base)
+		table := "from calc import absolute\n\nCASES = [(3, 3)]\n\n\ndef test_table():\n    for x, want in CASES:\n        assert absolute(x) == want\n"
+		mid := r.commit("table", map[string]string{"tests/test_table.py": table})
+		head := r.commit("fix", map[string]string{"calc.py": pyCalcFixed, "tests/test_table.py": strings.Replace(table, "[(3, 3)]", "[(3, 3), (-2, 2)]", 1)})
+		rep := gatesRun(t, r, gates.Python, pytest, mid, head)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"tests/test_table.py::test_table"}, rep.Tests.FailToPass)
+	})
+
+	t.Run("a skipped new test is vanity", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("skip", map[string]string{"calc.py": pyCalcFixed, "tests/test_more.py": "import pytest\nfrom calc import absolute\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_neg():\n    assert absolute(-2) == 2\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		assert.Equal(t, gates.RejectVanity, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, []string{"tests/test_more.py::test_neg"}, rep.Tests.Vanity)
 	})
 
 	t.Run("a regression guard the story names is not vanity", func(t *testing.T) {

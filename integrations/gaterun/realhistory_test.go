@@ -108,16 +108,24 @@ func (q quickCase) check(t *testing.T, o outcome) {
 }
 
 // quickCases are the tuned cases `go test` runs by default: small suites
-// (well under a minute together on two cores), a real fix, a real vanity
-// and a real notest commit, and three bad heads. What each asserts is what
-// the gates got right in the baseline of issue 30; the rest is printed.
+// (about a minute together on two cores), real fixes, a real vanity and a
+// real notest commit, and three bad heads — chosen so that each rule of
+// issue 30 is exercised: structure first (every Go run), one bucket per
+// test (2d0692c2's changed TestIsZero), guards and changed tests that pass
+// on the base (d1d6a857), a skipped new test as vanity, tests that are
+// data (go-cmp's golden file, toml's helper), IMPLEMENT on the change
+// (go-cmp's and toml's go vet findings of the base). Each asserts what the
+// gates get right there; the full corpus prints the rest.
 var quickCases = map[string]quickCase{
 	"tomli/fix/8b962e13":            {right: true},
+	"tomli/fix/d1d6a857":            {right: true},
+	"go-cmp/fix/4664e24d":           {right: true},
+	"toml/fix/0e879cbd":             {right: true},
 	"uuid/vanity/16939daf":          {rejected: true, right: true},
 	"uuid/notest/53dda83e":          {rejected: true, right: true},
 	"mux/strip-asserts/976b5364":    {rejected: true, right: true},
-	"markupsafe/skip-new/3d809aed":  {rejected: true}, // today RED says reject_failure, not reject_vanity
-	"go-cmp/skip-existing/2d0692c2": {rejected: true}, // today TestIsZero is in fail_to_pass and pass_to_pass
+	"markupsafe/skip-new/3d809aed":  {rejected: true, right: true},
+	"go-cmp/skip-existing/2d0692c2": {rejected: true, right: true},
 }
 
 // replay runs one case: its head (a bad head is built by the recipe and
@@ -136,6 +144,10 @@ func replay(t *testing.T, clones *cloneCache, py string, c rhCase) outcome {
 			return o
 		}
 	}
+	if err := fetchGoModules(dir, c.Base, head); err != nil {
+		o.Err = err
+		return o
+	}
 	rep, err := runGates(dir, py, c.Base, head)
 	if err != nil {
 		o.Err = err
@@ -147,6 +159,43 @@ func replay(t *testing.T, clones *cloneCache, py string, c rhCase) outcome {
 	}
 	o.Problems = judge(c, o.Verdict)
 	return o
+}
+
+// fetchGoModules downloads a Go project's modules at each commit on the
+// host, as a CI's dependency step does before the checks: the gates run
+// in the sandbox, which has no network, so a module missing from the
+// cache would fail the build at head for a reason that is not the change.
+// Python cases use the system's packages and need nothing.
+func fetchGoModules(dir string, commits ...string) error {
+	for _, c := range commits {
+		wt, err := os.MkdirTemp("", "rh-modules-")
+		if err != nil {
+			return err
+		}
+		err = goModDownload(dir, wt, c)
+		if rmErr := exec.Command("git", "-C", dir, "worktree", "remove", "--force", wt).Run(); rmErr != nil {
+			_ = os.RemoveAll(wt)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func goModDownload(dir, wt, commit string) error {
+	if out, err := exec.Command("git", "-C", dir, "worktree", "add", "-q", "--detach", "-f", wt, commit).CombinedOutput(); err != nil {
+		return fmt.Errorf("checking out %s for its modules: %v: %s", commit, err, out)
+	}
+	if _, err := os.Stat(filepath.Join(wt, "go.mod")); err != nil {
+		return nil
+	}
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = wt
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod download at %s: %v: %s", commit, err, out)
+	}
+	return nil
 }
 
 // runGates is `autoverify gates --base base --head head` in dir, with

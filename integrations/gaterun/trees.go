@@ -2,6 +2,8 @@ package gaterun
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -49,17 +51,25 @@ func (t GitTrees) Extract(ctx context.Context, rev, dest string) error {
 	return nil
 }
 
-// testFiles reads a tree's test files by the ecosystem's conventions:
-// repository path → content.
-func testFiles(dir string, eco gates.Ecosystem, extra []string) (map[string][]byte, error) {
-	out := map[string][]byte{}
+// files are a tree's test files (repository path → content) and the data
+// its tests read (path → a hash of the content; data can be large, and
+// only what the change touched is read in full, by loadData).
+type files struct {
+	tests map[string][]byte
+	data  map[string]string
+}
+
+// readFiles reads a tree's test files by the ecosystem's conventions, and
+// hashes the test data beside them (gates.IsTestData: Go's testdata
+// directories; for Python non-test files under tests/ or test/).
+func readFiles(dir string, eco gates.Ecosystem, extra []string) (files, error) {
+	out := files{tests: map[string][]byte{}, data: map[string]string{}}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		name := d.Name()
 		if d.IsDir() {
-			if p != dir && skipDir(eco, name) {
+			if p != dir && skipDir(eco, d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -72,54 +82,114 @@ func testFiles(dir string, eco gates.Ecosystem, extra []string) (map[string][]by
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if !gates.IsTestFile(eco, rel, extra) {
-			return nil
+		isTest := gates.IsTestFile(eco, rel, extra) && (eco == gates.Python || !gates.IsTestData(eco, rel))
+		switch {
+		case isTest:
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out.tests[rel] = raw
+		case gates.IsTestData(eco, rel):
+			sum, err := hashFile(p)
+			if err != nil {
+				return err
+			}
+			out.data[rel] = sum
 		}
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out[rel] = raw
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("reading the test files of %s: %w", dir, err)
+		return files{}, fmt.Errorf("reading the test files of %s: %w", dir, err)
 	}
 	return out, nil
 }
 
-// skipDir leaves out what the test tools leave out: go's vendor, testdata,
-// dot and underscore directories; Python's caches and virtual
-// environments.
+func hashFile(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// loadData reads the data files of dir among paths (those the change
+// touched; a path dir lacks is left out).
+func loadData(dir string, have map[string]string, paths []string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, p := range paths {
+		if _, ok := have[p]; !ok {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			return nil, fmt.Errorf("reading test data %s: %w", p, err)
+		}
+		out[p] = raw
+	}
+	return out, nil
+}
+
+// skipDir leaves out what the test tools leave out: go's vendor, dot and
+// underscore directories (testdata is read as data, never for tests);
+// Python's caches and virtual environments.
 func skipDir(eco gates.Ecosystem, name string) bool {
 	if strings.HasPrefix(name, ".") {
 		return true
 	}
 	switch eco {
 	case gates.Go:
-		return name == "vendor" || name == "testdata" || strings.HasPrefix(name, "_")
+		return name == "vendor" || strings.HasPrefix(name, "_")
 	case gates.Python:
 		return name == "__pycache__" || name == "node_modules" || name == "venv" || name == "site-packages"
 	}
 	return false
 }
 
-// funcsOf lists the test functions of files, with the file of each and
-// the files that do not parse.
-func funcsOf(eco gates.Ecosystem, files map[string][]byte) (funcs []gates.TestFunc, fileOf map[string]string, broken []string) {
-	fileOf = map[string]string{}
+// funcsOf lists the test functions of files, and the files that do not
+// parse.
+func funcsOf(eco gates.Ecosystem, files map[string][]byte) (funcs []gates.TestFunc, broken []string) {
 	for _, p := range sortedKeys(files) {
 		fs, ok := gates.Funcs(eco, p, files[p])
 		if !ok {
 			broken = append(broken, p)
 			continue
 		}
-		for _, f := range fs {
-			fileOf[f.Name] = p
-		}
 		funcs = append(funcs, fs...)
 	}
-	return funcs, fileOf, broken
+	return funcs, broken
+}
+
+// fileOf maps test names to their files.
+func fileOf(funcs []gates.TestFunc) map[string]string {
+	out := map[string]string{}
+	for _, f := range funcs {
+		out[f.Name] = f.File
+	}
+	return out
+}
+
+// differ lists the paths whose content differs between two sets of files
+// (added, removed or changed), sorted.
+func differ[V []byte | string](a, b map[string]V) []string {
+	var out []string
+	for p, x := range a {
+		if y, ok := b[p]; !ok || string(x) != string(y) {
+			out = append(out, p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // overlay makes dir's test files those of want: it writes every file of

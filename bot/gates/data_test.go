@@ -1,0 +1,67 @@
+package gates
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+const goTable = `package toml
+
+import "testing"
+
+var metaTests = []struct{ in, want string }{
+	{"a = 1", "a"},
+}
+
+func TestMetaKeys(t *testing.T) {
+	for _, tt := range metaTests {
+		_ = tt
+	}
+}
+`
+
+func TestDataChanged(t *testing.T) {
+	t.Parallel()
+	entry := `	{"a = 1", "a"},
+	{"b = {c = 1}", "b, b.c"},
+`
+	withEntry := replaceOnce(goTable, "\t{\"a = 1\", \"a\"},\n", entry)
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(withEntry)), "a new table entry")
+	reformatted := replaceOnce(goTable, "func TestMetaKeys", "// TestMetaKeys reads the table.\nfunc TestMetaKeys")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(reformatted)), "a comment")
+	imported := replaceOnce(goTable, "import \"testing\"", "import (\n\t\"fmt\"\n\t\"testing\"\n)")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(imported)), "an import")
+	body := replaceOnce(goTable, "_ = tt", "t.Log(tt)")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(body)), "a test function's change is Compare's")
+
+	py := "import pytest\n\nXFAIL = {\"a\", \"b\"}\n\n\ndef test_valid():\n    assert True\n"
+	assert.True(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, `"a", "b"`, `"a"`))))
+	assert.False(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, "assert True", "assert 1"))))
+	assert.False(t, DataChanged(Python, []byte(py), []byte("import json\n"+py)))
+}
+
+func TestClaimData(t *testing.T) {
+	t.Parallel()
+	funcs := []TestFunc{{Name: "TestDiff", File: "cmp/compare_test.go"}, {Name: "TestOptions", File: "cmp/options_test.go"},
+		{Name: "TestSort", File: "cmp/internal/value/sort_test.go"}, {Name: "TestMeta", File: "decode_test.go"}, {Name: "TestOther", File: "encode_test.go"}}
+	assert.Equal(t, []string{"TestDiff", "TestOptions"}, ClaimData(Go, nil, []string{"cmp/testdata/diffs"}, funcs), "a golden file: its package's tests")
+	assert.Equal(t, []string{"TestMeta"}, ClaimData(Go, []string{"decode_test.go"}, nil, funcs), "a table entry: its file's tests")
+	assert.Empty(t, ClaimData(Go, nil, []string{"internal/toml-test/tests/valid/x.toml"}, funcs), "not under testdata: code")
+
+	py := []TestFunc{{Name: "tests/test_data.py::test_valid", File: "tests/test_data.py"}, {Name: "tests/sub/test_x.py::test_x", File: "tests/sub/test_x.py"}, {Name: "test_top.py::test_t", File: "test_top.py"}}
+	assert.Equal(t, []string{"tests/sub/test_x.py::test_x", "tests/test_data.py::test_valid"}, ClaimData(Python, nil, []string{"tests/data/valid/new.toml"}, py),
+		"the nearest directory above that holds tests, with its subdirectories")
+	assert.True(t, IsTestData(Python, "tests/data/valid/new.toml"))
+	assert.True(t, IsTestData(Go, "cmp/testdata/diffs"))
+	assert.False(t, IsTestData(Go, "internal/toml-test/tests/valid/x.toml"))
+}
+
+func replaceOnce(s, old, new string) string {
+	for i := 0; i+len(old) <= len(s); i++ {
+		if s[i:i+len(old)] == old {
+			return s[:i] + new + s[i+len(old):]
+		}
+	}
+	panic("no " + old)
+}

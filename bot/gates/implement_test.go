@@ -1,0 +1,38 @@
+package gates
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestImplementJudgesTheChange: findings the base already had do not
+// count, wherever their line moved; a finding the head adds does.
+func TestImplementJudgesTheChange(t *testing.T) {
+	t.Parallel()
+	base := "# github.com/x/toml\ndecode_test.go:1144:3: result of (github.com/x/toml.Key).String call not used\n"
+	moved := "# github.com/x/toml\ndecode_test.go:1151:3: result of (github.com/x/toml.Key).String call not used\n"
+	added := moved + "vet: encode.go:20:2: unreachable code\n"
+	assert.Equal(t, []string{"decode_test.go: result of (github.com/x/toml.Key).String call not used"}, Findings(moved))
+
+	for name, tc := range map[string]struct {
+		head, base Check
+		class      Classification
+	}{
+		"clean":                    {Check{Ran: true}, Check{}, Accept},
+		"the base's finding moved": {Check{Ran: true, ExitCode: 1, Output: moved}, Check{Ran: true, ExitCode: 1, Output: base}, Accept},
+		"a new finding":            {Check{Ran: true, ExitCode: 1, Output: added}, Check{Ran: true, ExitCode: 1, Output: base}, RejectFailure},
+		"the base was not checked": {Check{Ran: true, ExitCode: 1, Output: moved}, Check{}, RejectFailure},
+		"failing where the base passes, saying nothing": {Check{Ran: true, ExitCode: 2}, Check{Ran: true}, RejectFailure},
+		"pyflakes, another line": {Check{Ran: true, ExitCode: 1, Output: "./src/m/__init__.py:294:5: '._native.x' imported but unused\n"},
+			Check{Ran: true, ExitCode: 1, Output: "./src/m/__init__.py:291:5: '._native.x' imported but unused\n"}, Accept},
+		"timed out": {Check{Ran: true, TimedOut: true}, Check{Ran: true}, RejectFailure},
+	} {
+		res := ClassifyImplement(tc.head, tc.base)
+		assert.Equal(t, tc.class, res.Classification, "%s: %s", name, res.Reason)
+	}
+	res := ClassifyImplement(Check{Ran: true, ExitCode: 1, Output: added}, Check{Ran: true, ExitCode: 1, Output: base})
+	assert.Equal(t, []string{"encode.go: unreachable code"}, res.Tests)
+	assert.Contains(t, res.Reason, "adds 1 static-check findings")
+	assert.Equal(t, []string{"a: x", "a: x"}, NewFindings([]string{"a: x"}, []string{"a: x", "a: x", "a: x"}), "a repeat is new")
+}
