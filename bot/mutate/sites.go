@@ -208,8 +208,8 @@ func (c *collector) deletions(list []ast.Stmt) {
 			}
 		case *ast.IncDecStmt:
 		case *ast.AssignStmt:
-			if s.Tok == token.DEFINE {
-				continue
+			if s.Tok == token.DEFINE || (allBlank(s.Lhs) && !hasCall(s)) {
+				continue // a declaration, or _ = x, which only silences the compiler
 			}
 		default:
 			continue
@@ -218,4 +218,13 @@ func (c *collector) deletions(list []ast.Stmt) {
 		empty := &ast.EmptyStmt{Semicolon: orig.Pos(), Implicit: true}
 		c.add(c.oneLine(orig), 6, orig.Pos(), func() { list[i] = empty }, func() { list[i] = orig })
 	}
+}
+
+func allBlank(exprs []ast.Expr) bool {
+	for _, e := range exprs {
+		if id, ok := e.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return true
 }
