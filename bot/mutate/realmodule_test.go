@@ -1,0 +1,193 @@
+package mutate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The real-module test shows the mutants are meaningful: written over a
+// real package, a test suite that checks results kills every one of them,
+// and a suite that only calls the code lets every one survive.
+
+const calcSrc = `package calc
+
+// Price takes pct percent off amounts at or over threshold.
+func Price(amount, threshold, pct int) int {
+	if amount >= threshold {
+		return amount - amount*pct/100
+	}
+	return amount
+}
+
+// InRange reports whether lo <= x < hi.
+func InRange(x, lo, hi int) bool {
+	return x >= lo && x < hi
+}
+
+// Same compares two codes.
+func Same(a, b string) bool {
+	return a == b
+}
+
+// Ready is true when both checks passed.
+func Ready(built, tested bool) bool {
+	return built && tested
+}
+
+// Count counts the positive numbers and adds them to *sum.
+func Count(xs []int, sum *int) int {
+	n := 0
+	for _, x := range xs {
+		if x > 0 {
+			n++
+			add(sum, x)
+		}
+	}
+	return n
+}
+
+func add(sum *int, x int) { *sum += x }
+`
+
+const strongTest = `package calc
+
+import "testing"
+
+func TestCalc(t *testing.T) {
+	if got := Price(100, 100, 10); got != 90 {
+		t.Fatalf("Price at threshold = %d", got)
+	}
+	if got := Price(99, 100, 10); got != 99 {
+		t.Fatalf("Price under threshold = %d", got)
+	}
+	if !InRange(1, 1, 5) || InRange(5, 1, 5) || InRange(0, 1, 5) {
+		t.Fatal("InRange bounds")
+	}
+	if !Same("a", "a") || Same("a", "b") {
+		t.Fatal("Same")
+	}
+	if Ready(true, false) || !Ready(true, true) {
+		t.Fatal("Ready")
+	}
+	sum := 0
+	if got := Count([]int{-1, 0, 2, 3, 4}, &sum); got != 3 || sum != 9 {
+		t.Fatalf("Count = %d, sum %d", got, sum)
+	}
+}
+`
+
+const weakTest = `package calc
+
+import "testing"
+
+func TestCalc(t *testing.T) {
+	Price(100, 100, 10)
+	InRange(1, 1, 5)
+	Same("a", "b")
+	Ready(true, false)
+	Count([]int{1}, new(int))
+}
+`
+
+func TestMutantsAgainstRealGoTest(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs go test once per mutant")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	changed := ChangedLines(nil, map[string][]byte{"calc.go": []byte(calcSrc)})
+	mutants, err := Mutants("calc.go", []byte(calcSrc), changed["calc.go"], 0)
+	require.NoError(t, err)
+	ops := map[string]bool{}
+	for _, m := range mutants {
+		ops[m.Operator] = true
+	}
+	require.Len(t, ops, len(opOrder), "every operator is exercised: %v", ops)
+
+	strong := runMutants(t, goBin, strongTest, mutants)
+	assert.Equal(t, len(mutants), strong.Killed, "a strong test kills every mutant; survivors: %s", describe(strong.Survivors))
+	assert.InDelta(t, 1.0, strong.Score, 1e-9)
+	assert.True(t, Verdict(strong, 0))
+
+	weak := runMutants(t, goBin, weakTest, mutants)
+	assert.Equal(t, len(mutants), weak.Survived, "a test that only calls the code lets every mutant survive")
+	assert.InDelta(t, 0.0, weak.Score, 1e-9)
+	assert.False(t, Verdict(weak, 0))
+}
+
+// runMutants plays the runner: each mutant in its own copy of the module,
+// in parallel, with the real go test.
+func runMutants(t *testing.T, goBin, test string, mutants []Mutant) Summary {
+	t.Helper()
+	results := make([]Result, len(mutants))
+	var wg sync.WaitGroup
+	for i, m := range mutants {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = Result{Mutant: m, Status: runOne(t, goBin, test, m)}
+		}()
+	}
+	wg.Wait()
+	s, err := Summarize(results)
+	require.NoError(t, err)
+	require.Zero(t, s.NotCompiled, "every mutant compiles")
+	return s
+}
+
+func runOne(t *testing.T, goBin, test string, m Mutant) Status {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":       "module example.com/calc\n\ngo 1.21\n",
+		"calc_test.go": test,
+		m.File:         string(m.Source),
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Errorf("write %s: %v", name, err)
+			return NotCompiled
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goBin, "test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return Survived
+	case ctx.Err() != nil:
+		return Timeout
+	case !errors.As(err, &exit):
+		t.Errorf("go test: %v", err)
+		return NotCompiled
+	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
+		t.Logf("%s:%d %s did not compile:\n%s", m.File, m.Line, m.Operator, out)
+		return NotCompiled
+	}
+	return Killed
+}
+
+func describe(ms []Mutant) string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, fmt.Sprintf("%s:%d %s %q", m.File, m.Line, m.Operator, m.Mutated))
+	}
+	return strings.Join(out, "; ")
+}
