@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -60,11 +61,23 @@ func Count(xs []int, sum *int) int {
 func add(sum *int, x int) { *sum += x }
 `
 
-const strongTest = `package calc
+// calcTest holds both suites, so one go test run per mutant answers for
+// both: TestStrong checks results, TestWeak only calls the code. TestWeak
+// comes first so that a mutant panicking in TestStrong, which ends the
+// test binary, cannot hide the weak suite's outcome.
+const calcTest = `package calc
 
 import "testing"
 
-func TestCalc(t *testing.T) {
+func TestWeak(t *testing.T) {
+	Price(100, 100, 10)
+	InRange(1, 1, 5)
+	Same("a", "b")
+	Ready(true, false)
+	Count([]int{1}, new(int))
+}
+
+func TestStrong(t *testing.T) {
 	if got := Price(100, 100, 10); got != 90 {
 		t.Fatalf("Price at threshold = %d", got)
 	}
@@ -87,19 +100,6 @@ func TestCalc(t *testing.T) {
 }
 `
 
-const weakTest = `package calc
-
-import "testing"
-
-func TestCalc(t *testing.T) {
-	Price(100, 100, 10)
-	InRange(1, 1, 5)
-	Same("a", "b")
-	Ready(true, false)
-	Count([]int{1}, new(int))
-}
-`
-
 func TestMutantsAgainstRealGoTest(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -118,70 +118,84 @@ func TestMutantsAgainstRealGoTest(t *testing.T) {
 	}
 	require.Len(t, ops, len(opOrder), "every operator is exercised: %v", ops)
 
-	strong := runMutants(t, goBin, strongTest, mutants)
+	strong, weak := runMutants(t, goBin, mutants)
 	assert.Equal(t, len(mutants), strong.Killed, "a strong test kills every mutant; survivors: %s", describe(strong.Survivors))
 	assert.InDelta(t, 1.0, strong.Score, 1e-9)
 	assert.True(t, Verdict(strong, 0))
 
-	weak := runMutants(t, goBin, weakTest, mutants)
 	assert.Equal(t, len(mutants), weak.Survived, "a test that only calls the code lets every mutant survive")
 	assert.InDelta(t, 0.0, weak.Score, 1e-9)
 	assert.False(t, Verdict(weak, 0))
 }
 
 // runMutants plays the runner: each mutant in its own copy of the module,
-// in parallel, with the real go test.
-func runMutants(t *testing.T, goBin, test string, mutants []Mutant) Summary {
+// as many at once as there are CPUs, with the real go test. It returns the
+// summaries of the strong and the weak suite.
+func runMutants(t *testing.T, goBin string, mutants []Mutant) (strong, weak Summary) {
 	t.Helper()
-	results := make([]Result, len(mutants))
+	strongRes := make([]Result, len(mutants))
+	weakRes := make([]Result, len(mutants))
+	slots := make(chan struct{}, runtime.NumCPU())
 	var wg sync.WaitGroup
 	for i, m := range mutants {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = Result{Mutant: m, Status: runOne(t, goBin, test, m)}
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			s, w := runOne(t, goBin, m)
+			strongRes[i], weakRes[i] = Result{Mutant: m, Status: s}, Result{Mutant: m, Status: w}
 		}()
 	}
 	wg.Wait()
-	s, err := Summarize(results)
+	var err error
+	strong, err = Summarize(strongRes)
 	require.NoError(t, err)
-	require.Zero(t, s.NotCompiled, "every mutant compiles")
-	return s
+	weak, err = Summarize(weakRes)
+	require.NoError(t, err)
+	require.Zero(t, strong.NotCompiled, "every mutant compiles")
+	return strong, weak
 }
 
-func runOne(t *testing.T, goBin, test string, m Mutant) Status {
+// runOne writes the module with the mutant over calc.go, runs go test -v
+// and reads the outcome of each suite from its verdict line.
+func runOne(t *testing.T, goBin string, m Mutant) (strong, weak Status) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":       "module example.com/calc\n\ngo 1.21\n",
-		"calc_test.go": test,
+		"calc_test.go": calcTest,
 		m.File:         string(m.Source),
 	}
 	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
 			t.Errorf("write %s: %v", name, err)
-			return NotCompiled
+			return NotCompiled, NotCompiled
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goBin, "test", "./...")
+	cmd := exec.CommandContext(ctx, goBin, "test", "-v", "-count=1", "-vet=off", "./...")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local", "GOPROXY=off")
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	switch {
-	case err == nil:
-		return Survived
 	case ctx.Err() != nil:
-		return Timeout
-	case !errors.As(err, &exit):
+		return Timeout, Timeout
+	case err != nil && !errors.As(err, &exit):
 		t.Errorf("go test: %v", err)
-		return NotCompiled
+		return NotCompiled, NotCompiled
 	case strings.Contains(string(out), "[build failed]") || strings.Contains(string(out), "[setup failed]"):
 		t.Logf("%s:%d %s did not compile:\n%s", m.File, m.Line, m.Operator, out)
-		return NotCompiled
+		return NotCompiled, NotCompiled
 	}
-	return Killed
+	outcome := func(name string) Status {
+		if strings.Contains(string(out), "--- PASS: "+name+" ") {
+			return Survived
+		}
+		return Killed
+	}
+	return outcome("TestStrong"), outcome("TestWeak")
 }
 
 func describe(ms []Mutant) string {
