@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,6 +17,9 @@ type Report struct {
 	Head  string     `json:"head"`
 	Gates []Evidence `json:"gates"`
 	Tests TestLists  `json:"tests"`
+	// Mutation is VERIFY_MUTATE's record, when mutants ran (nil: the
+	// gate was not asked for, or did not apply).
+	Mutation *MutationReport `json:"mutation,omitempty"`
 	// Weakened says how each tampered test was weakened.
 	Weakened []Tamper `json:"-"`
 }
@@ -126,6 +130,13 @@ func (r Report) View() report.Gates {
 		Broken: r.Tests.Broken, Rewritten: r.Tests.Rewritten}
 	for _, g := range r.Gates {
 		v.Gates = append(v.Gates, report.Gate{Gate: string(g.Gate), Classification: string(g.Classification), Command: g.Command, Reason: g.Reason, ExitCode: g.ExitCode})
+	}
+	if m := r.Mutation; m != nil {
+		v.Mutation = &report.Mutation{Score: m.Score, Threshold: m.Threshold, Total: m.Total}
+		for _, s := range m.Survivors {
+			v.Mutation.Survivors = append(v.Mutation.Survivors, report.Survivor{Where: s.File + ":" + strconv.Itoa(s.Line),
+				Operator: s.Operator, Original: s.Original, Mutated: s.Mutated})
+		}
 	}
 	for _, t := range r.Weakened {
 		v.Tampered = append(v.Tampered, t.Test+" ("+t.How+")")

@@ -11,6 +11,21 @@ type Gates struct {
 	// (deleted)").
 	FailToPass, PassToPass, Guards, Vanity, Broken, Rewritten, Tampered []string
 	Accepted                                                            bool
+	// Mutation is VERIFY_MUTATE's score and survivors (nil: not run).
+	Mutation *Mutation
+}
+
+// Mutation is VERIFY_MUTATE's result as reported: the survivors are what a
+// reviewer needs, each a line the tests would let break.
+type Mutation struct {
+	Score, Threshold float64
+	Total            int
+	Survivors        []Survivor
+}
+
+// Survivor is one mutant every test passed: Where is file:line.
+type Survivor struct {
+	Where, Operator, Original, Mutated string
 }
 
 // Gate is one gate command's verdict.

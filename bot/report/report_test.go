@@ -257,16 +257,22 @@ func TestGatesGolden(t *testing.T) {
 			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "go test -json ./...", Reason: "all 1 new or changed tests pass at head"},
 			{Gate: "VERIFY_REFACTOR", Classification: "accept", Command: "go test -json ./...", Reason: "all 2 tests that passed on the base still pass"},
 			{Gate: "VERIFY_IMPLEMENT", Classification: "accept", Command: "go vet ./...", Reason: "static checks pass"},
+			{Gate: "VERIFY_MUTATE", Classification: "accept", Command: "go test -json ./", Reason: "score 1.00 (3 killed, 0 timed out, 0 survived, 0 not compiled of 3 mutants) ≥ 0.80"},
 		},
-		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}, Guards: []string{"TestAbsLarge"}}
+		FailToPass: []string{"TestAbsNegative"}, PassToPass: []string{"TestAbsPositive", "TestAbsZero"}, Guards: []string{"TestAbsLarge"},
+		Mutation: &Mutation{Score: 1, Threshold: 0.8, Total: 3}}
 	rejected := Gates{Base: "1111111", Head: "2222222",
 		Gates: []Gate{
 			{Gate: "VERIFY_RED", Classification: "reject_failure", Reason: "the change adds or changes no test: nothing can be red"},
 			{Gate: "VERIFY_GREEN", Classification: "accept", Command: "python3 -m pytest -o junit_family=xunit1 --junitxml=/dev/stdout", Reason: "all 0 new or changed tests pass at head"},
 			{Gate: "VERIFY_REFACTOR", Classification: "reject_failure", Command: "python3 -m pytest", ExitCode: 1, Reason: "existing tests were weakened by the change: tests/test_calc.py::test_bug (deleted) | pipe"},
+			{Gate: "VERIFY_MUTATE", Classification: "reject_weak", Command: "go test -json ./calc/", Reason: "score 0.50 (1 killed, 0 timed out, 1 survived, 0 not compiled of 2 mutants) < 0.80: the tests pass with these lines broken: calc/abs.go:4 boundary"},
 		},
 		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Rewritten: []string{"tests/test_calc.py::test_format"},
-		Tampered: []string{"tests/test_calc.py::test_bug (deleted)"}}
+		Tampered: []string{"tests/test_calc.py::test_bug (deleted)"},
+		Mutation: &Mutation{Score: 0.5, Threshold: 0.8, Total: 2, Survivors: []Survivor{
+			{Where: "calc/abs.go:4", Operator: "boundary", Original: "if x < 0 {", Mutated: "if x <= 0 {"},
+			{Where: "calc/abs.go:7", Operator: "delete_statement", Original: "log_it(x) | y"}}}}
 	for name, g := range map[string]Gates{"accepted": accepted, "rejected": rejected} {
 		golden(t, "gates-text-"+name, GatesText(g))
 		golden(t, "gates-md-"+name, GatesMarkdown(g))
