@@ -191,26 +191,7 @@ func ReportingArgv(eco Ecosystem, argv []string) ([]string, error) {
 func Restrict(eco Ecosystem, argv, names, files []string) []string {
 	switch eco {
 	case Go:
-		var pkgs []string
-		seen := map[string]bool{}
-		for _, f := range files {
-			d := "./" + path.Dir(f)
-			if d == "./." {
-				d = "."
-			}
-			if !seen[d] {
-				seen[d] = true
-				pkgs = append(pkgs, d)
-			}
-		}
-		var out []string
-		for _, w := range argv {
-			if w == "./..." && len(pkgs) > 0 {
-				out = append(out, pkgs...)
-				continue
-			}
-			out = append(out, w)
-		}
+		out := InPackages(argv, files)
 		// -run goes right after `test`, before any -args; a test named by
 		// its package (simplelru::TestLRU) runs by its function's name in
 		// that package.
@@ -227,4 +208,31 @@ func Restrict(eco Ecosystem, argv, names, files []string) []string {
 	default:
 		return append(append([]string(nil), argv...), files...)
 	}
+}
+
+// InPackages narrows a Go test command to the packages of files: its
+// ./... becomes their directories ("./calc/"; "." at the root). A command
+// without ./... already names its packages and is returned as it is.
+func InPackages(argv, files []string) []string {
+	var pkgs []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		d := "./" + path.Dir(f)
+		if d == "./." {
+			d = "."
+		}
+		if !seen[d] {
+			seen[d] = true
+			pkgs = append(pkgs, d)
+		}
+	}
+	var out []string
+	for _, w := range argv {
+		if w == "./..." && len(pkgs) > 0 {
+			out = append(out, pkgs...)
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }

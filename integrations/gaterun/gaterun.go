@@ -68,6 +68,13 @@ type Spec struct {
 	// TempDir is where the trees go ("" is the system's); Now the clock.
 	TempDir string
 	Now     func() time.Time
+	// Mutate runs VERIFY_MUTATE after the head's suite: mutants of the
+	// changed non-test lines (bot/mutate), each against its package's
+	// tests. MutateMax caps the mutants (0: DefaultMutateMax, < 0: no
+	// cap); MutateThreshold is the score to reach (0: 0.8).
+	Mutate          bool
+	MutateMax       int
+	MutateThreshold float64
 
 	// repeated are the Go test names several packages share (named by
 	// package, gates.QualifyRepeated); modules the module path of each
@@ -85,6 +92,8 @@ type run struct {
 	// attempt is how many tries the runner needed (a transient runner
 	// failure is tried again, as for checklist items).
 	attempt int
+	// timeout bounds this command alone (0: the spec's Timeout).
+	timeout time.Duration
 }
 
 func (s *Spec) now() time.Time {
@@ -148,6 +157,9 @@ type plan struct {
 	// claimed are the tests RED runs on the base's code: new, changed,
 	// and reached through data.
 	claimed []string
+	// baseSrc and headSrc are the trees' non-test Go files, read for
+	// VERIFY_MUTATE (nil when it does not run).
+	baseSrc, headSrc map[string][]byte
 	// unparsable are head test files that do not parse.
 	unparsable []string
 	// touchedBase are the base's tests F runs in their base versions at
@@ -216,6 +228,14 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	}
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
+	if s.Mutate && s.Ecosystem == gates.Go {
+		if p.baseSrc, err = goSources(baseDir); err != nil {
+			return nil, err
+		}
+		if p.headSrc, err = goSources(headDir); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }
 
@@ -248,6 +268,8 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 type runs struct {
 	b, r, g, i, ib, f *run
 	redNote           string
+	// m is VERIFY_MUTATE's (nil: not asked for).
+	m *mutation
 }
 
 // runAll runs the two tracks at once: on the base tree the base's suite,
@@ -320,8 +342,9 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	return s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
 }
 
-// headTrack: G, the static checks at head, then the base's versions of the
-// touched tests (and their data) over the head's code for REFACTOR.
+// headTrack: G, the static checks at head, the mutants when asked for
+// (while the tree still holds the head's tests), then the base's versions
+// of the touched tests (and their data) over the head's code for REFACTOR.
 func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
 	var err error
 	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
@@ -332,6 +355,11 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	}
 	if s.Static != nil {
 		if rs.i, err = s.execPlain(ctx, dir, s.Static); err != nil {
+			return err
+		}
+	}
+	if s.Mutate {
+		if rs.m, err = s.mutateHead(ctx, p, dir, rs.g); err != nil {
 			return err
 		}
 	}
@@ -583,6 +611,12 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if rs.i != nil {
 		rep.Gates = append(rep.Gates, s.evidence(gates.ClassifyImplement(check(rs.i), check(rs.ib)), rs.i))
 	}
+
+	// VERIFY_MUTATE: the changed lines broken one at a time, at head.
+	if rs.m != nil {
+		rep.Gates = append(rep.Gates, s.evidence(rs.m.res, rs.m.shown))
+		rep.Mutation = rs.m.report
+	}
 }
 
 // after is the base's versions at head: F's results for the tests of
@@ -714,6 +748,29 @@ func filesOf(names []string, fileOf map[string]string) []string {
 // exec runs the test command in dir, restricted to only (tests, in files)
 // when given, and reads its per-test results.
 func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string) (*run, error) {
+	full, err := s.testArgv(dir, argv)
+	if err != nil {
+		return nil, err
+	}
+	if only != nil {
+		full = gates.Restrict(s.Ecosystem, full, only, files)
+	}
+	return s.execParsed(ctx, &run{argv: full, at: s.now()}, dir)
+}
+
+// execPackage runs the (Go) test command in dir on file's package alone,
+// within timeout, and reads its per-test results: a mutant's run.
+func (s *Spec) execPackage(ctx context.Context, dir string, argv []string, file string, timeout time.Duration) (*run, error) {
+	full, err := s.testArgv(dir, argv)
+	if err != nil {
+		return nil, err
+	}
+	return s.execParsed(ctx, &run{argv: gates.InPackages(full, []string{file}), at: s.now(), timeout: timeout}, dir)
+}
+
+// testArgv is the test command for dir: gate variables substituted and
+// the tool's reporting flags added.
+func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 	vars := map[string]string{}
 	for k, v := range s.Vars {
 		vars[k] = v
@@ -723,14 +780,11 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 	if err != nil {
 		return nil, err
 	}
-	full, err := gates.ReportingArgv(s.Ecosystem, sub)
-	if err != nil {
-		return nil, err
-	}
-	if only != nil {
-		full = gates.Restrict(s.Ecosystem, full, only, files)
-	}
-	r := &run{argv: full, at: s.now()}
+	return gates.ReportingArgv(s.Ecosystem, sub)
+}
+
+// execParsed runs r in dir and reads its per-test results.
+func (s *Spec) execParsed(ctx context.Context, r *run, dir string) (*run, error) {
 	if err := s.runCmd(ctx, r, dir); err != nil {
 		return nil, err
 	}
@@ -766,8 +820,12 @@ const maxTries = 3
 // the gate could not run.
 func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 	var err error
+	timeout := s.Timeout
+	if r.timeout > 0 {
+		timeout = r.timeout
+	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Timeout: s.Timeout})
+		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Timeout: timeout})
 		if err == nil || !errors.Is(err, bot.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}
