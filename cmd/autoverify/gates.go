@@ -9,6 +9,7 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/mutate"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
@@ -20,9 +21,10 @@ import (
 )
 
 // gatesCmd is `autoverify gates --base REV [--head REV] [--test-cmd CMD]
-// [--json]`: the deterministic gates of the change base..head, run on
-// trees extracted from git (the checkout is never touched). Exit 0 when
-// every gate accepts, 1 when one rejects, 2 on bad input.
+// [--mutate [--mutate-max N] [--mutate-threshold F]] [--json]`: the
+// deterministic gates of the change base..head, run on trees extracted
+// from git (the checkout is never touched). Exit 0 when every gate
+// accepts, 1 when one rejects, 2 on bad input.
 func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	f, err := a.gatesFlags(args)
 	if err != nil {
@@ -65,6 +67,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
 		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": f.workdir},
 		TestFiles: cfg.GatesTestFiles, Guards: f.guards,
+		Mutate: f.mutate, MutateMax: f.mutateMax, MutateThreshold: f.mutateThreshold,
 		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
 	if err != nil {
 		return exitFailed, err
@@ -105,6 +108,11 @@ type gatesFlags struct {
 	json                         bool
 	guards                       map[string]bool
 	lookup                       settings.Lookup
+	// mutate asks for VERIFY_MUTATE; mutateMax and mutateThreshold are
+	// its cap and the score it needs (gaterun.Spec).
+	mutate          bool
+	mutateMax       int
+	mutateThreshold float64
 }
 
 // gatesFlags parses gates' command line; the work directory is made
@@ -119,16 +127,22 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON")
 	fs.StringVar(&f.workdir, "workdir", ".", "the git work tree (its .autoverify.yml is read)")
 	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
+	fs.BoolVar(&f.mutate, "mutate", false, "run VERIFY_MUTATE: break each changed non-test Go line once and require the tests to notice")
+	fs.IntVar(&f.mutateMax, "mutate-max", gaterun.DefaultMutateMax, "the most mutants VERIFY_MUTATE runs (spread over the change's files and lines)")
+	fs.Float64Var(&f.mutateThreshold, "mutate-threshold", mutate.DefaultThreshold, "the share of mutants the tests must kill, in (0, 1]")
 	f.lookup = settingFlags(fs, a.Getenv, settings.Run)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
 	}
 	if len(pos) != 0 {
-		return f, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]", pos[0])
+		return f, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--mutate] [--json]", pos[0])
 	}
 	if f.base == "" {
 		return f, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
+	}
+	if err := checkMutateFlags(f); err != nil {
+		return f, err
 	}
 	f.guards = map[string]bool{}
 	for _, g := range settings.SplitList(*guardList) {
@@ -136,6 +150,18 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	}
 	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
 	return f, err
+}
+
+// checkMutateFlags refuses a cap or threshold that would make
+// VERIFY_MUTATE meaningless.
+func checkMutateFlags(f gatesFlags) error {
+	if f.mutateMax < 1 {
+		return inputErrorf("--mutate-max %d: give at least 1 mutant", f.mutateMax)
+	}
+	if !(f.mutateThreshold > 0 && f.mutateThreshold <= 1) {
+		return inputErrorf("--mutate-threshold %v: give a score in (0, 1], e.g. 0.8", f.mutateThreshold)
+	}
+	return nil
 }
 
 // printGates prints the report, as JSON or text, and gives the exit code:
