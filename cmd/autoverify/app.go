@@ -51,9 +51,10 @@ Usage:
   autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
                                               hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
                                               signal against checks: run here
-  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--json]
+  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--mutate] [--json]
                                               the RED/GREEN/REFACTOR/IMPLEMENT gates of the
-                                              change base..head, in a git work tree
+                                              change base..head, in a git work tree; --mutate
+                                              adds VERIFY_MUTATE (--mutate-max, --mutate-threshold)
   autoverify ledger show KEY [--json]         a story's loop-safety ledger
   autoverify ledger authors [--json]          per author: signals held, false, rejected
   autoverify ledger reset KEY                 start a story's cycles and fixes again
