@@ -2,6 +2,7 @@ package gaterun_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -110,6 +111,16 @@ func TestMutateGate(t *testing.T) {
 		assert.Contains(t, gateOf(capped, gates.Mutate).Reason, "1 changed lines left out by the cap")
 	})
 
+	t.Run("a head that does not build is not mutated", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("broken", map[string]string{"calc.go": strings.Replace(mutAbsFixed, "return -x", "return -y", 1), "abs_test.go": mutStrongTest})
+		rep := mutateRun(t, r, base, head, 0)
+		e := gateOf(rep, gates.Mutate)
+		assert.Equal(t, gates.RejectFailure, e.Classification, e.Reason)
+		assert.Contains(t, e.Reason, "not run: the head's suite did not build or finish")
+		assert.Nil(t, rep.Mutation)
+	})
+
 	t.Run("no changed code: nothing to mutate", func(t *testing.T) {
 		r.branch(base)
 		head := r.commit("docs and a test", map[string]string{"README.md": "calc\n", "more_test.go": mutStrongTest})
@@ -122,4 +133,23 @@ func TestMutateGate(t *testing.T) {
 		assert.Equal(t, 0, rep.Mutation.Total)
 		assert.Equal(t, 1.0, rep.Mutation.Score)
 	})
+}
+
+// A Python change gets no mutants yet: the gate says so and accepts, so
+// asking for it never fails a Python project.
+func TestMutateGatePythonNotYet(t *testing.T) {
+	py := pythonWithPytest(t)
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalc, "tests/test_calc.py": pyTests})
+	head := r.commit("fix", map[string]string{"calc.py": pyCalcFixed,
+		"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+	spec := pySpec(r, []string{py, "-m", "pytest"}, base, head)
+	spec.Mutate = true
+	rep, err := gaterun.Run(context.Background(), spec)
+	require.NoError(t, err)
+	e := gateOf(rep, gates.Mutate)
+	assert.Equal(t, gates.Accept, e.Classification)
+	assert.Contains(t, e.Reason, "not implemented yet")
+	assert.Nil(t, rep.Mutation, "no mutant was made: no score to report")
+	assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 }
