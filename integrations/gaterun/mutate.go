@@ -77,19 +77,19 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.RejectFailure,
 			Reason: "not run: the head's suite did not build or finish (see VERIFY_GREEN)"}}, nil
 	}
-	max := s.MutateMax
-	if max == 0 {
-		max = DefaultMutateMax
+	limit := s.MutateMax
+	if limit == 0 {
+		limit = DefaultMutateMax
 	}
-	set, err := mutate.ForChange(p.headSrc, mutate.ChangedLines(p.baseSrc, p.headSrc), max)
+	set, err := mutate.ForChange(p.headSrc, mutate.ChangedLines(p.baseSrc, p.headSrc), limit)
 	if err != nil {
 		return nil, fmt.Errorf("gates: making mutants: %w", err)
 	}
 	m := &mutation{}
 	var results []mutate.Result
-	shownSurvivor := false
+	shownSurvivor, timeout := false, s.mutantTimeout(g)
 	for _, mu := range set.Mutants {
-		st, r, err := s.runMutant(ctx, dir, mu, p.headSrc[mu.File], s.mutantTimeout(g), g)
+		st, r, err := s.runMutant(ctx, dir, mu, p.headSrc[mu.File], timeout, g)
 		if err != nil {
 			return nil, err
 		}

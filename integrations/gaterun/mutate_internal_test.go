@@ -1,0 +1,39 @@
+package gaterun
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/mutate"
+)
+
+func TestMutantStatus(t *testing.T) {
+	head := &run{results: gates.Results{Structured: true, Tests: map[string]string{"TestOld": gates.Fail, "TestAbs": gates.Pass}}}
+	mk := func(exit int, timedOut bool, tests map[string]string, unbuilt map[string]string) *run {
+		return &run{res: bot.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
+	}
+	for name, c := range map[string]struct {
+		r    *run
+		want mutate.Status
+	}{
+		"a test that passed at head fails":         {mk(1, false, map[string]string{"TestOld": gates.Fail, "TestAbs": gates.Fail}, nil), mutate.Killed},
+		"only a test already failing at head":      {mk(1, false, map[string]string{"TestOld": gates.Fail, "TestAbs": gates.Pass}, nil), mutate.Survived},
+		"everything passes":                        {mk(0, false, map[string]string{"TestAbs": gates.Pass}, nil), mutate.Survived},
+		"the runner stopped it":                    {mk(137, true, map[string]string{"TestAbs": gates.Fail}, nil), mutate.Timeout},
+		"the package did not build":                {mk(1, false, map[string]string{}, map[string]string{"example.com/calc": "calc.go:5:10: undefined: y"}), mutate.NotCompiled},
+		"a new subtest fails (none of its parent)": {mk(1, false, map[string]string{"TestAbs/neg": gates.Fail}, nil), mutate.Killed},
+	} {
+		assert.Equal(t, c.want, mutantStatus(c.r, head), name)
+	}
+}
+
+func TestMutantTimeout(t *testing.T) {
+	g := func(d time.Duration) *run { return &run{res: bot.Result{Duration: d}} }
+	assert.Equal(t, 10*time.Second, (&Spec{}).mutantTimeout(g(time.Second)), "a quick suite still gets the floor")
+	assert.Equal(t, 60*time.Second, (&Spec{}).mutantTimeout(g(20*time.Second)), "three times the head's suite")
+	assert.Equal(t, 30*time.Second, (&Spec{Timeout: 30 * time.Second}).mutantTimeout(g(20*time.Second)), "never past the command timeout")
+}
