@@ -30,6 +30,10 @@ type MutationReport struct {
 	SkippedByCap int        `json:"skipped_by_cap"`
 	Threshold    float64    `json:"threshold"`
 	Survivors    []Survivor `json:"survivors"`
+	// ElapsedMS is the gate's wall time, HeadSuiteMS the head's whole
+	// suite's (GREEN): what the gate costs, in runs of the suite.
+	ElapsedMS   int64 `json:"elapsed_ms"`
+	HeadSuiteMS int64 `json:"head_suite_ms"`
 }
 
 // Survivor is a mutant every test passed: where a test is missing.

@@ -55,7 +55,7 @@ func TestMutationJSON(t *testing.T) {
 	raw, err := json.Marshal(Report{Mutation: &m})
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `"mutation":{"score":0,"killed":0,"survived":1,"timeout":0,"not_compiled":0,"total":1,"skipped_by_cap":1,"threshold":0.9,`+
-		`"survivors":[{"file":"a.go","line":2,"operator":"boolean","original":"a \u0026\u0026 b","mutated":"a || b"}]}`)
+		`"survivors":[{"file":"a.go","line":2,"operator":"boolean","original":"a \u0026\u0026 b","mutated":"a || b"}],"elapsed_ms":0,"head_suite_ms":0}`)
 	raw, err = json.Marshal(Report{})
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "mutation", "no mutation gate, no field")

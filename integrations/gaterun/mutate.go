@@ -85,6 +85,7 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 	if err != nil {
 		return nil, fmt.Errorf("gates: making mutants: %w", err)
 	}
+	start := time.Now()
 	m := &mutation{}
 	var results []mutate.Result
 	shownSurvivor, timeout := false, s.mutantTimeout(g)
@@ -103,6 +104,7 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 		return nil, fmt.Errorf("gates: scoring mutants: %w", err)
 	}
 	rep := gates.MutationOf(sum, set.Skipped, s.MutateThreshold)
+	rep.ElapsedMS, rep.HeadSuiteMS = time.Since(start).Milliseconds(), g.res.Duration.Milliseconds()
 	m.report, m.res = &rep, gates.ClassifyMutate(rep)
 	return m, nil
 }

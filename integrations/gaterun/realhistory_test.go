@@ -203,6 +203,11 @@ func goModDownload(dir, wt, commit string) error {
 // that has pytest, and PYTHONPATH=src for src layouts) and its static
 // checks as the CLI picks them.
 func runGates(dir, py, base, head string) (gates.Report, error) {
+	return runGatesWith(dir, py, base, head, false)
+}
+
+// runGatesWith is runGates, with VERIFY_MUTATE when mutate is set.
+func runGatesWith(dir, py, base, head string, mutate bool) (gates.Report, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	repo := git.Repo{Dir: dir}
@@ -228,7 +233,7 @@ func runGates(dir, py, base, head string) (gates.Report, error) {
 		return gates.Report{}, err
 	}
 	return gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
-		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}})
+		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}, Mutate: mutate})
 }
 
 // allowAll is an allowlist that takes the gates' own commands: the

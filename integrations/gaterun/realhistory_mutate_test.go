@@ -1,0 +1,61 @@
+package gaterun_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+)
+
+// TestRealHistoryMutation measures VERIFY_MUTATE on the real Go fixes of
+// the real-history corpus (issue 32): for each, the mutation score of its
+// changed lines with the project's own tests, the mutants by status, and
+// what the gate costs in runs of the head's whole suite. It is a
+// measurement, not a rule that was tuned (nothing here feeds back into
+// bot/mutate), so tuned and held-out cases are both run and reported
+// apart. It runs only with AUTOVERIFY_REALHISTORY_MUTATE=1
+// (scripts/realhistory-mutate.sh): several minutes on two cores.
+func TestRealHistoryMutation(t *testing.T) {
+	if os.Getenv("AUTOVERIFY_REALHISTORY_MUTATE") != "1" {
+		t.Skip("a measurement: AUTOVERIFY_REALHISTORY_MUTATE=1 (scripts/realhistory-mutate.sh) runs it")
+	}
+	bundles := realHistoryDir(t)
+	cases, err := readCases(filepath.Join("testdata", "realhistory", "cases.tsv"))
+	require.NoError(t, err)
+	clones := &cloneCache{root: t.TempDir(), bundles: bundles}
+	var lines []string
+	for _, c := range cases {
+		if c.Label != "fix" || c.badHead() {
+			continue
+		}
+		dir, err := clones.get(c.Project)
+		require.NoError(t, err)
+		if eco, _ := gaterun.Detect(dir); eco != gates.Go {
+			continue
+		}
+		require.NoError(t, fetchGoModules(dir, c.Base, c.Head))
+		start := time.Now()
+		rep, err := runGatesWith(dir, "", c.Base, c.Head, true)
+		require.NoError(t, err, c.Name)
+		m := rep.Mutation
+		require.NotNil(t, m, c.Name)
+		ratio := "-"
+		if m.HeadSuiteMS > 0 {
+			ratio = fmt.Sprintf("%.1f", float64(m.ElapsedMS)/float64(m.HeadSuiteMS))
+		}
+		lines = append(lines, fmt.Sprintf("| %s | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s | %s |", c.Name, c.Split, m.Score,
+			m.Total, m.Killed, m.Timeout, m.Survived, m.NotCompiled, m.SkippedByCap, m.ElapsedMS, ratio, time.Since(start).Round(time.Second)))
+		for _, s := range m.Survivors {
+			t.Logf("%s survivor %s:%d %s: %s -> %s", c.Name, s.File, s.Line, s.Operator, s.Original, s.Mutated)
+		}
+	}
+	header := "| case | split | score | mutants | killed | timeout | survived | not compiled | left by cap | gate ms | gate / head suite | whole gates run |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+	t.Logf("VERIFY_MUTATE on the real Go fixes:\n%s\n%s", header, strings.Join(lines, "\n"))
+}
