@@ -115,6 +115,13 @@ else
   echo "not cached: building it in the background"
 fi
 
+prebuild_pid=
+if [ "${SKIP_DEPLOY_CHECK:-}" != 1 ]; then
+  echo "== [${SECONDS}s] prebuild for the deploy check (in the background)"
+  bash scripts/deploy-check.sh --prebuild >"${TMPDIR:-/tmp}/autoverify-prebuild.log" 2>&1 &
+  prebuild_pid=$!
+fi
+
 echo "== [${SECONDS}s] go test -race"
 # The server's end-to-end package runs for 5-10 minutes on two cores under
 # -race; go test's default limit of 10 minutes would cut it off.
@@ -142,6 +149,11 @@ echo "tests took ${SECONDS}s"
 if [ "${SKIP_DEPLOY_CHECK:-}" = 1 ]; then
   echo "== [${SECONDS}s] deploy check skipped (SKIP_DEPLOY_CHECK=1)"
 else
+  if ! wait "$prebuild_pid"; then
+    echo "the deploy check's prebuild failed:" >&2
+    tail -n 20 "${TMPDIR:-/tmp}/autoverify-prebuild.log" >&2
+    exit 1
+  fi
   echo "== [${SECONDS}s] deploy check (image, container, Helm chart)"
   bash scripts/deploy-check.sh
 fi
