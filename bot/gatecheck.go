@@ -44,6 +44,12 @@ type GateJob struct {
 	// the story marks as regression guards (GUARD=).
 	TestFiles []string
 	Guards    map[string]bool
+	// Mutate runs VERIFY_MUTATE too (mutate: in .autoverify.yml, or a
+	// GATE=mutate item); MutateMax and MutateThreshold are its cap and the
+	// score it needs (0: the runner's defaults).
+	Mutate          bool
+	MutateMax       int
+	MutateThreshold float64
 }
 
 // GatesCheck is the gates stage: it runs the gates of the change when the
@@ -87,7 +93,8 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 	}
 	runs := &gateRuns{gates: c.Gates, done: map[string]gateRun{}, job: GateJob{Base: base, Head: v.Subject.Commit, Trees: trees,
 		Runner: v.Runner, Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor,
-		TestFiles: v.Config.GatesTestFiles, Guards: guards}}
+		TestFiles: v.Config.GatesTestFiles, Guards: guards,
+		Mutate: v.Config.Mutate || asksMutate(items), MutateMax: v.Config.MutateMax, MutateThreshold: v.Config.MutateThreshold}}
 	judgeGateItems(ctx, v, items, runs)
 	if v.Request.Gates {
 		reportEveryGate(ctx, v, runs)
@@ -113,6 +120,13 @@ func gatedItems(story *checklist.Story) ([]checklist.Item, map[string]bool) {
 		}
 	}
 	return items, guards
+}
+
+// asksMutate reports whether a GATE=mutate item is among items: then every
+// gates run of the story makes mutants, so the story's items share one run
+// rather than paying for the suite twice.
+func asksMutate(items []checklist.Item) bool {
+	return slices.ContainsFunc(items, func(it checklist.Item) bool { return it.Gate == string(gates.Mutate) })
 }
 
 // gateBase is the revision the change is compared with: the one the
@@ -239,11 +253,19 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
 	}
 	if !found {
 		o.Passed, o.FailureType, o.Verdict = false, failure.EnvError, ""
-		o.Reason = fmt.Sprintf("%s did not run: `go vet ./...` is not in the allowlist (add it), or the code is Python, whose static checks only `autoverify gates` runs", g)
+		o.Reason = notRun(g)
 		out.WriteString(o.Reason + "\n")
 	}
 	o.Result.Output = []byte(out.String())
 	return o
+}
+
+// notRun says why a gate an item asked for has no verdict in the report.
+func notRun(g gates.Gate) string {
+	if g == gates.Mutate {
+		return fmt.Sprintf("%s did not run: the gates ran without mutants", g)
+	}
+	return fmt.Sprintf("%s did not run: `go vet ./...` is not in the allowlist (add it), or the code is Python, whose static checks only `autoverify gates` runs", g)
 }
 
 // gateError is an item whose gates could not run (a tree not fetched, a

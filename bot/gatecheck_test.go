@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,6 +98,40 @@ func TestGatesCheck(t *testing.T) {
 		require.Len(t, v.Report.Outcomes, 2)
 		assert.Equal(t, "gate-red", v.Report.Outcomes[0].Item.ID)
 		assert.Equal(t, "gate-green", v.Report.Outcomes[1].Item.ID)
+	})
+
+	t.Run("mutation: asked by the settings or a GATE=mutate item", func(t *testing.T) {
+		t.Parallel()
+		f := &fakeGates{rep: rep}
+		v := newV(treeSource{}, Request{Gates: true})
+		v.Story = gateStory(t, "- [ ] plain `go test ./x`\n")
+		v.Config.Mutate, v.Config.MutateMax, v.Config.MutateThreshold = true, 9, 0.7
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, f.jobs, 1)
+		assert.True(t, f.jobs[0].Mutate)
+		assert.Equal(t, 9, f.jobs[0].MutateMax)
+		assert.Equal(t, 0.7, f.jobs[0].MutateThreshold)
+
+		mutated := rep
+		mutated.Gates = append(slices.Clip(rep.Gates), gates.Evidence{Gate: gates.Mutate, Classification: gates.RejectWeak, Reason: "score 0.50 < 0.80"})
+		f = &fakeGates{rep: mutated}
+		v = newV(treeSource{}, Request{})
+		v.Story = gateStory(t, "<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] green\n<!-- AUTO:GATE=mutate CMD=go test ./... -->\n- [ ] the tests notice\n")
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, f.jobs, 1, "the items share the run with mutants")
+		assert.True(t, f.jobs[0].Mutate, "a GATE=mutate item turns mutation on")
+		require.Len(t, v.Report.Outcomes, 2)
+		assert.True(t, v.Report.Outcomes[0].Passed)
+		assert.False(t, v.Report.Outcomes[1].Passed)
+		assert.Equal(t, "reject_weak", v.Report.Outcomes[1].Verdict)
+
+		f = &fakeGates{rep: rep}
+		v = newV(treeSource{}, Request{})
+		v.Story = gateStory(t, "<!-- AUTO:GATE=mutate CMD=go test ./... -->\n- [ ] the tests notice\n")
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, v.Report.Outcomes, 1)
+		assert.Equal(t, failure.EnvError, v.Report.Outcomes[0].FailureType, "no VERIFY_MUTATE in the report: it did not run")
+		assert.Contains(t, v.Report.Outcomes[0].Reason, "VERIFY_MUTATE did not run")
 	})
 
 	t.Run("nothing asks: nothing runs", func(t *testing.T) {

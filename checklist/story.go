@@ -141,6 +141,12 @@ func classifyItem(it rawItem, policy Policy) Item {
 			return item
 		}
 		item.Command, item.Environment, item.ExitCode, item.Gate, item.Guards = tag.Command, tag.Environment, tag.ExitCode, tag.Gate, tag.Guards
+		if tag.Gate != "" && tag.Command == "" {
+			// Argv nil: the gates run the ecosystem's default test
+			// command, allowlisted when they pick it.
+			item.Kind = Auto
+			return item
+		}
 		argv, err := policy.Check(tag.Command)
 		if err != nil {
 			item.Kind, item.Reason = Rejected, "AUTO tag "+err.Error()

@@ -307,8 +307,15 @@ func TestParseTagGate(t *testing.T) {
 		"<!-- AUTO:GATE=red GATE=green CMD=go test ./... -->\n- [ ] twice\n"+
 		"<!-- AUTO:CMD=go test -run GATE=red -->\n- [ ] GATE= inside the command is the command's\n"+
 		"<!-- AUTO:GATE=red GUARD=TestOld,tests/test_x.py::test_y CMD=go test ./... -->\n- [ ] with guards\n"+
-		"<!-- AUTO:GATE=red GUARD=, CMD=go test ./... -->\n- [ ] empty guard\n")
-	require.Len(t, s.Items, 7)
+		"<!-- AUTO:GATE=red GUARD=, CMD=go test ./... -->\n- [ ] empty guard\n"+
+		"<!-- AUTO:GATE=mutate -->\n- [ ] the tests notice the fix broken\n"+
+		"<!-- AUTO:ENV=ci -->\n- [ ] no gate, no command\n")
+	require.Len(t, s.Items, 9)
+	assert.Equal(t, Auto, s.Items[7].Kind, "a gate without CMD= runs the default test command")
+	assert.Equal(t, "VERIFY_MUTATE", s.Items[7].Gate)
+	assert.Nil(t, s.Items[7].Argv)
+	assert.Equal(t, Rejected, s.Items[8].Kind)
+	assert.Contains(t, s.Items[8].Reason, "has no CMD=")
 	assert.Equal(t, []string{"TestOld", "tests/test_x.py::test_y"}, s.Items[5].Guards)
 	assert.Equal(t, Rejected, s.Items[6].Kind)
 	assert.Contains(t, s.Items[6].Reason, "empty GUARD=")
@@ -318,7 +325,7 @@ func TestParseTagGate(t *testing.T) {
 	assert.Equal(t, "VERIFY_GREEN", s.Items[1].Gate)
 	assert.Equal(t, "ci", s.Items[1].Environment)
 	assert.Equal(t, Rejected, s.Items[2].Kind)
-	assert.Contains(t, s.Items[2].Reason, `GATE="purple" is not a gate: use red, green, refactor or implement`)
+	assert.Contains(t, s.Items[2].Reason, `GATE="purple" is not a gate: use red, green, refactor, implement or mutate`)
 	assert.Equal(t, Rejected, s.Items[3].Kind)
 	assert.Contains(t, s.Items[3].Reason, "repeats GATE=")
 	assert.Equal(t, "", s.Items[4].Gate)

@@ -42,7 +42,7 @@ type Tag struct {
 	// ExitCode is the EXIT= value: the exit status that counts as a pass.
 	ExitCode int
 	// Gate is the GATE= value as the spec names it (VERIFY_RED,
-	// VERIFY_GREEN, VERIFY_REFACTOR, VERIFY_IMPLEMENT): the item passes
+	// VERIFY_GREEN, VERIFY_REFACTOR, VERIFY_IMPLEMENT, VERIFY_MUTATE): the item passes
 	// when that gate of the change accepts, with CMD= as the test command.
 	Gate string
 	// Guards are the GUARD= tests (comma-separated names as the test tool
@@ -71,6 +71,12 @@ func parseTag(s string) (Tag, error) {
 	for {
 		f := tagFieldRe().FindStringSubmatch(body)
 		if f == nil {
+			if t.Gate != "" && strings.TrimSpace(body) == "" {
+				// A gate without CMD= runs the ecosystem's default
+				// test command, which the gates check against the
+				// allowlist themselves.
+				return t, nil
+			}
 			return Tag{}, fmt.Errorf("AUTO tag %q has no CMD=: write <!-- AUTO:CMD=your command -->", strings.TrimSpace(s))
 		}
 		key := strings.ToUpper(f[1])
@@ -106,7 +112,7 @@ func parseTag(s string) (Tag, error) {
 		case "GATE":
 			g, ok := gateName(val)
 			if !ok {
-				return Tag{}, fmt.Errorf("AUTO tag GATE=%q is not a gate: use red, green, refactor or implement", val)
+				return Tag{}, fmt.Errorf("AUTO tag GATE=%q is not a gate: use red, green, refactor, implement or mutate", val)
 			}
 			t.Gate = g
 		case "GUARD":
@@ -122,11 +128,11 @@ func parseTag(s string) (Tag, error) {
 	}
 }
 
-// gateName reads a GATE= value: red, green, refactor, implement, in any
-// case, with or without the spec's VERIFY_ prefix.
+// gateName reads a GATE= value: red, green, refactor, implement, mutate,
+// in any case, with or without the spec's VERIFY_ prefix.
 func gateName(v string) (string, bool) {
 	switch g := strings.TrimPrefix(strings.ToUpper(v), "VERIFY_"); g {
-	case "RED", "GREEN", "REFACTOR", "IMPLEMENT":
+	case "RED", "GREEN", "REFACTOR", "IMPLEMENT", "MUTATE":
 		return "VERIFY_" + g, true
 	}
 	return "", false

@@ -19,7 +19,7 @@ const (
 )
 
 // ParseGate reads a story's GATE= value (red, green, refactor, implement,
-// or the spec's names).
+// mutate, or the spec's names).
 func ParseGate(s string) (Gate, bool) {
 	switch strings.ToUpper(strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(s)), "VERIFY_")) {
 	case "RED":
@@ -30,6 +30,8 @@ func ParseGate(s string) (Gate, bool) {
 		return Refactor, true
 	case "IMPLEMENT":
 		return Implement, true
+	case "MUTATE":
+		return Mutate, true
 	}
 	return "", false
 }

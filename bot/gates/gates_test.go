@@ -221,6 +221,9 @@ func TestSubstitute(t *testing.T) {
 	g, ok := ParseGate("red")
 	assert.True(t, ok)
 	assert.Equal(t, Red, g)
+	g, ok = ParseGate("Verify_Mutate")
+	assert.True(t, ok)
+	assert.Equal(t, Mutate, g)
 	_, ok = ParseGate("purple")
 	assert.False(t, ok)
 }

@@ -55,6 +55,13 @@ type File struct {
 	// GatesTestFiles are more test-file patterns the gates read (path.Match
 	// on the path or the file name), besides each ecosystem's conventions.
 	GatesTestFiles []string `yaml:"gates_test_files"`
+	// Mutate runs VERIFY_MUTATE with the other gates (/verify gates, a
+	// story's GATE= items); MutateMax caps its mutants and MutateThreshold
+	// is the score its tests must reach. Pointers tell a key left out
+	// (the default) from one set to a bad value.
+	Mutate          *bool    `yaml:"mutate"`
+	MutateMax       *int     `yaml:"mutate_max"`
+	MutateThreshold *float64 `yaml:"mutate_threshold"`
 	// Checks are the verification commands an agent's READY_FOR_REVIEW or
 	// AUDIT_PASSED signal must cover (environment-verification.md): each
 	// is expected, and run, in every environment or the one it names.

@@ -73,3 +73,16 @@ func TestParseCompose(t *testing.T) {
 		assert.ErrorContains(t, err, want, in)
 	}
 }
+
+func TestParseMutate(t *testing.T) {
+	t.Parallel()
+	f, err := Parse([]byte("mutate: true\nmutate_max: 20\nmutate_threshold: 0.9\n"))
+	require.NoError(t, err)
+	require.NotNil(t, f.Mutate)
+	assert.True(t, *f.Mutate)
+	assert.Equal(t, 20, *f.MutateMax)
+	assert.Equal(t, 0.9, *f.MutateThreshold)
+	_, err = Parse([]byte("mutate_max: lots\n"))
+	assert.ErrorContains(t, err, ".autoverify.yml: yaml: unmarshal errors")
+	assert.ErrorContains(t, err, "lots")
+}

@@ -174,6 +174,13 @@ type Config struct {
 	CacheCountsCycle bool
 	// GatesTestFiles are more test-file patterns for the gates.
 	GatesTestFiles []string
+	// Mutate runs VERIFY_MUTATE with the pipeline's gates; MutateMax and
+	// MutateThreshold are its cap and the score it needs (0: gaterun's
+	// defaults). .autoverify.yml only: the repository knows whether its
+	// tests can afford a run per mutant.
+	Mutate          bool
+	MutateMax       int
+	MutateThreshold float64
 }
 
 // Kubernetes are the kubernetes runner's settings.
@@ -291,6 +298,9 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	cfg.Checks = file.Checks
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
+	if err := cfg.setMutate(in.filePath, file); err != nil {
+		return Config{}, err
+	}
 	return cfg, nil
 }
 
@@ -594,7 +604,32 @@ func (c Config) ForRepo(file repoconfig.File) (Config, error) {
 		}
 		c.GatesTestFiles = file.GatesTestFiles
 	}
+	if err := c.setMutate(repoconfig.Name, file); err != nil {
+		return Config{}, err
+	}
 	return c, nil
+}
+
+// setMutate takes the mutation gate's keys from the repository file
+// (filePath names it in errors), refusing a cap or threshold that would
+// make VERIFY_MUTATE meaningless rather than silently running the default.
+func (c *Config) setMutate(filePath string, file repoconfig.File) error {
+	if file.Mutate != nil {
+		c.Mutate = *file.Mutate
+	}
+	if n := file.MutateMax; n != nil {
+		if *n < 1 {
+			return errorf("%s: mutate_max %d: give at least 1 mutant (the most VERIFY_MUTATE runs), or drop the key for the default", filePath, *n)
+		}
+		c.MutateMax = *n
+	}
+	if f := file.MutateThreshold; f != nil {
+		if !(*f > 0 && *f <= 1) {
+			return errorf("%s: mutate_threshold %v: give the share of mutants the tests must kill, in (0, 1], e.g. 0.8", filePath, *f)
+		}
+		c.MutateThreshold = *f
+	}
+	return nil
 }
 
 // resolveSandbox reads the sandbox settings.

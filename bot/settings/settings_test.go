@@ -177,3 +177,31 @@ func TestGatesTestFiles(t *testing.T) {
 	_, err = Config{}.ForRepo(repoconfig.File{GatesTestFiles: []string{"["}})
 	assert.ErrorContains(t, err, "gates_test_files")
 }
+
+// TestMutateKeys: the mutation gate's keys come from the repository file,
+// on the CLI and the server alike, and a bad cap or threshold is refused
+// naming the key.
+func TestMutateKeys(t *testing.T) {
+	t.Parallel()
+	on, max, threshold := true, 7, 0.6
+	file := repoconfig.File{Mutate: &on, MutateMax: &max, MutateThreshold: &threshold}
+	cfg, err := Resolve(Env(func(string) string { return "" }, Run), file, "x/.autoverify.yml")
+	require.NoError(t, err)
+	assert.True(t, cfg.Mutate)
+	assert.Equal(t, 7, cfg.MutateMax)
+	assert.Equal(t, 0.6, cfg.MutateThreshold)
+	repo, err := Config{}.ForRepo(file)
+	require.NoError(t, err)
+	assert.Equal(t, cfg.Mutate, repo.Mutate)
+	assert.Equal(t, cfg.MutateMax, repo.MutateMax)
+	assert.Equal(t, cfg.MutateThreshold, repo.MutateThreshold)
+	off, err := Config{Mutate: true}.ForRepo(repoconfig.File{})
+	require.NoError(t, err)
+	assert.True(t, off.Mutate, "a file without the key keeps the setting")
+
+	zero, big := 0, 1.5
+	_, err = Config{}.ForRepo(repoconfig.File{MutateMax: &zero})
+	assert.ErrorContains(t, err, ".autoverify.yml: mutate_max 0: give at least 1 mutant")
+	_, err = Resolve(Env(func(string) string { return "" }, Run), repoconfig.File{MutateThreshold: &big}, "x/.autoverify.yml")
+	assert.ErrorContains(t, err, "x/.autoverify.yml: mutate_threshold 1.5: give the share of mutants the tests must kill, in (0, 1]")
+}

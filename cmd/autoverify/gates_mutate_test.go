@@ -5,10 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/integrations/github/githubtest"
 )
 
 // gatesWeakTest is red on the base (Abs(-2) is -2 there) but checks only
@@ -62,4 +66,97 @@ func TestGatesCLIMutate(t *testing.T) {
 	code = h.run("gates", "--workdir", repo, "--base", base, "--mutate", "--mutate-max", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, h.stderr.String(), "--mutate-max 0: give at least 1 mutant")
+}
+
+// TestRunStoryGateMutate: a story's GATE=mutate item runs the gates with
+// mutants and passes only when the change's tests notice its lines broken:
+// a test that checks only the sign leaves `return -x → return 0` alive.
+func TestRunStoryGateMutate(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	gitCommit(t, repo, "fix, weakly tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
+	story := h.write("KAN-31.md", "# KAN-31\n\n<!-- AUTO:GATE=green -->\n- [ ] the tests pass\n<!-- AUTO:GATE=mutate -->\n- [ ] and notice the fix broken\n")
+
+	code := h.run("run", story, "--workdir", repo, "--gates-base", base)
+	assert.Equal(t, 1, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	sum := readGateSummary(t, h, "KAN-31")
+	require.Len(t, sum.Results, 2)
+	assert.True(t, sum.Results[0].Passed, "GREEN accepts the weak test")
+	assert.False(t, sum.Results[1].Passed, "MUTATE rejects it")
+	require.NotNil(t, sum.Gates.Mutation)
+	assert.Equal(t, 1, sum.Gates.Mutation.Survived)
+	assert.Contains(t, h.stdout.String(), "VERIFY_MUTATE reject_weak")
+
+	out, err := exec.Command("git", "-C", repo, "checkout", "-q", "-b", "strong", base).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	gitCommit(t, repo, "fix, tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	code = h.run("run", story, "--workdir", repo, "--gates-base", base)
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	sum = readGateSummary(t, h, "KAN-31")
+	assert.True(t, sum.AllPassed)
+	require.NotNil(t, sum.Gates.Mutation)
+	assert.Equal(t, 3, sum.Gates.Mutation.Killed)
+}
+
+// gateSummary is the part of a run's summary JSON these tests read.
+type gateSummary struct {
+	AllPassed bool `json:"all_passed"`
+	Results   []struct {
+		Passed bool `json:"passed"`
+	} `json:"results"`
+	Gates struct {
+		Mutation *struct {
+			Killed   int `json:"killed"`
+			Survived int `json:"survived"`
+		} `json:"mutation"`
+	} `json:"gates"`
+}
+
+func readGateSummary(t *testing.T, h *harness, key string) gateSummary {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(h.dir, "reports", key+"-auto-verify-summary.json"))
+	require.NoError(t, err)
+	var sum gateSummary
+	require.NoError(t, json.Unmarshal(raw, &sum), "%s", raw)
+	return sum
+}
+
+// TestServeVerifyGatesMutate: with `mutate: true` in the base branch's
+// .autoverify.yml, `/verify gates` runs VERIFY_MUTATE too, and the check
+// run and the sticky comment show its verdict and survivors.
+func TestServeVerifyGatesMutate(t *testing.T) {
+	redisURL := testRedisURL(t)
+	fake := githubtest.NewServer(t)
+	fake.AddRepo("acme", "web", "main")
+	const baseSHA = "1111111111111111111111111111111111111111"
+	const prHead = "2222222222222222222222222222222222222222"
+	cfg := "allowlist: [true, go test, go vet]\nmutate: true\n"
+	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": cfg})
+	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": "allowlist: [true, go test, go vet]\n", "go.mod": "module example.com/calc\n\ngo 1.22\n",
+		"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-26: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-26", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
+	fake.SetPermission("acme", "web", "alice", "write")
+	srv := startServer(t, serverEnv(t, fake, redisURL))
+
+	body := "/verify gates"
+	cid := fake.AddComment("acme", "web", 7, "alice", body)
+	code, _ := srv.deliver(t, "issue_comment", "d-mutate-1", commentEvent(cid, "alice", body), testSecret)
+	require.Equal(t, 202, code)
+	waitForWithin(t, "the gates run", 3*time.Minute, func() bool { return len(completedRuns(fake)) == 1 })
+	run := completedRuns(fake)[0]
+	summary := run.GetOutput().GetSummary()
+	assert.Equal(t, "failure", run.GetConclusion(), "%s\n%s", summary, srv.logString())
+	assert.Contains(t, summary, "| VERIFY_GREEN | ✅ accept |")
+	assert.Contains(t, summary, "| VERIFY_MUTATE | ❌ reject_weak |", "the base's mutate: true, not the head's file, turns it on")
+	assert.Contains(t, summary, "calc.go:5")
+	waitFor(t, "the sticky comment", func() bool {
+		c := stickyComments(fake)
+		return len(c) == 1 && strings.Contains(c[0].GetBody(), "VERIFY_MUTATE")
+	})
+	t.Logf("check run summary:\n%s", summary)
 }

@@ -455,11 +455,12 @@ type Engine struct {
 var _ bot.GateRunner = Engine{}
 
 // RunGates runs job's gates: the test command given or the ecosystem's
-// default, and Go's go vet, each only when allowlisted.
+// default, and Go's go vet, each only when allowlisted; VERIFY_MUTATE too
+// when the job asks for it.
 func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
 	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test,
 		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir,
-		TestFiles: job.TestFiles, Guards: job.Guards})
+		TestFiles: job.TestFiles, Guards: job.Guards, Mutate: job.Mutate, MutateMax: job.MutateMax, MutateThreshold: job.MutateThreshold})
 }
 
 // pruneRed gives RED a second look when the first run did not build
