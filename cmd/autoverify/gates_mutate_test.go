@@ -126,7 +126,8 @@ func readGateSummary(t *testing.T, h *harness, key string) gateSummary {
 
 // TestServeVerifyGatesMutate: with `mutate: true` in the base branch's
 // .autoverify.yml, `/verify gates` runs VERIFY_MUTATE too, and the check
-// run and the sticky comment show its verdict and survivors.
+// run and the sticky comment show its verdict and survivors, each survivor
+// an annotation on its line.
 func TestServeVerifyGatesMutate(t *testing.T) {
 	redisURL := testRedisURL(t)
 	fake := githubtest.NewServer(t)
@@ -158,5 +159,13 @@ func TestServeVerifyGatesMutate(t *testing.T) {
 		c := stickyComments(fake)
 		return len(c) == 1 && strings.Contains(c[0].GetBody(), "VERIFY_MUTATE")
 	})
+	// The annotations are added before the comment is posted.
+	anns := fake.CheckRunAnnotations("acme", "web", run.GetID())
+	require.Len(t, anns, 1, "one annotation per survivor")
+	assert.Equal(t, "calc.go", anns[0].GetPath(), "repository-relative, not the gates' temporary tree")
+	assert.Equal(t, 5, anns[0].GetStartLine())
+	assert.Equal(t, "failure", anns[0].GetAnnotationLevel())
+	assert.Equal(t, "Survived mutant: zero_return", anns[0].GetTitle())
+	assert.Equal(t, "return -x → return 0: no test fails with this line broken", anns[0].GetMessage())
 	t.Logf("check run summary:\n%s", summary)
 }

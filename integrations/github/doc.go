@@ -32,6 +32,8 @@
 //     GitHub API docs: https://docs.github.com/rest/checks/runs#create-a-check-run
 //   - [Client.CompleteCheckRun]:
 //     GitHub API docs: https://docs.github.com/rest/checks/runs#update-a-check-run
+//   - [Client.AnnotateCheckRun]:
+//     GitHub API docs: https://docs.github.com/rest/checks/runs#update-a-check-run
 //   - [Client.UpsertComment]:
 //     GitHub API docs: https://docs.github.com/rest/issues/comments#list-issue-comments
 //     GitHub API docs: https://docs.github.com/rest/issues/comments#create-an-issue-comment

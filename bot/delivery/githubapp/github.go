@@ -45,6 +45,10 @@ type CheckRuns interface {
 	// CompleteCheckRun completes a check run, offering actions as
 	// requested-action buttons.
 	CompleteCheckRun(ctx context.Context, owner, repo string, id int64, conclusion, title, summary, text, detailsURL string, actions ...*github.CheckRunAction) error
+	// AnnotateCheckRun adds annotations (file and line notes) to a
+	// check run; title and summary are its output's, which GitHub wants
+	// with them.
+	AnnotateCheckRun(ctx context.Context, owner, repo string, id int64, title, summary string, annotations []*github.CheckRunAnnotation) error
 }
 
 // Comments posts replies, the sticky comment and reactions.

@@ -35,6 +35,9 @@ type fakeGitHub struct {
 	checks   []string // "start SHA ext" / "complete ID conclusion title"
 	actions  [][]*github.CheckRunAction
 	bodies   []string
+	// annotations are every AnnotateCheckRun call's; annotateErr fails them.
+	annotations [][]*github.CheckRunAnnotation
+	annotateErr error
 }
 
 func (f *fakeGitHub) Permission(_ context.Context, _, _, user string) (string, error) {
@@ -83,6 +86,11 @@ func (f *fakeGitHub) CompleteCheckRun(_ context.Context, _, _ string, id int64, 
 	f.checks = append(f.checks, fmt.Sprintf("complete %d %s %s", id, conclusion, title))
 	f.actions = append(f.actions, actions)
 	return nil
+}
+
+func (f *fakeGitHub) AnnotateCheckRun(_ context.Context, _, _ string, _ int64, _, _ string, annotations []*github.CheckRunAnnotation) error {
+	f.annotations = append(f.annotations, annotations)
+	return f.annotateErr
 }
 
 func (f *fakeGitHub) UpsertComment(_ context.Context, _, _ string, _ int, marker string, parts []string) error {

@@ -109,6 +109,13 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details, actions...); err != nil {
 		return fmt.Errorf("completing the check run: %w", err)
 	}
+	if anns := mutationAnnotations(v.Gates); len(anns) > 0 {
+		// Best effort: the verdict and its survivors are in the summary
+		// already, and the sticky comment must still be posted.
+		if err := p.GitHub.AnnotateCheckRun(ctx, p.Owner, p.Repo, p.checkRun, title, summary, anns); err != nil {
+			p.warn("could not annotate the check run with the surviving mutants", err)
+		}
+	}
 	if err := p.GitHub.UpsertComment(ctx, p.Owner, p.Repo, p.Number, StickyMarker, report.Comment(v.Summary)); err != nil {
 		return fmt.Errorf("posting the result: %w", err)
 	}

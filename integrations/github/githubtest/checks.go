@@ -30,9 +30,32 @@ func checkOutput(o *gh.CheckRunOutput) string {
 	if o.Title == nil || o.Summary == nil {
 		return "output requires title and summary"
 	}
+	if msg := checkAnnotations(o.Annotations); msg != "" {
+		return msg
+	}
 	for field, v := range map[string]*string{"summary": o.Summary, "text": o.Text} {
 		if v != nil && utf8.RuneCountInString(*v) > maxOutput {
 			return fmt.Sprintf("output.%s is too long (maximum is %d characters)", field, maxOutput)
+		}
+	}
+	return ""
+}
+
+// annotationLevels are the annotation levels GitHub takes.
+var annotationLevels = map[string]bool{"notice": true, "warning": true, "failure": true}
+
+// checkAnnotations validates what GitHub validates about annotations: at
+// most 50 a request, each with a path, lines, a level and a message.
+func checkAnnotations(as []*gh.CheckRunAnnotation) string {
+	if len(as) > 50 {
+		return "output.annotations: only 50 annotations are allowed per request"
+	}
+	for _, a := range as {
+		switch {
+		case a.GetPath() == "" || a.StartLine == nil || a.EndLine == nil || a.GetMessage() == "":
+			return "output.annotations: path, start_line, end_line and message are required"
+		case !annotationLevels[a.GetAnnotationLevel()]:
+			return "output.annotations: annotation_level is not notice, warning or failure"
 		}
 	}
 	return ""
@@ -78,6 +101,11 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *http.Request) {
 		status = "completed"
 	}
 	id := s.newID()
+	if in.Output != nil && in.Output.Annotations != nil {
+		rs.checkRunAnnotations[id] = in.Output.Annotations
+		in.Output.AnnotationsCount = gh.Int(len(in.Output.Annotations))
+		in.Output.Annotations = nil
+	}
 	now := &gh.Timestamp{Time: time.Now().UTC().Truncate(time.Second)}
 	run := &gh.CheckRun{
 		ID:          gh.Int64(id),
@@ -158,6 +186,11 @@ func (s *Server) updateCheckRun(w http.ResponseWriter, r *http.Request) {
 	}
 	if in.Actions != nil {
 		rs.checkRunActions[id] = in.Actions
+	}
+	if in.Output != nil && in.Output.Annotations != nil {
+		rs.checkRunAnnotations[id] = append(rs.checkRunAnnotations[id], in.Output.Annotations...)
+		in.Output.AnnotationsCount = gh.Int(len(rs.checkRunAnnotations[id]))
+		in.Output.Annotations = nil
 	}
 	if in.Name != "" {
 		run.Name = gh.String(in.Name)

@@ -28,7 +28,10 @@ type repoState struct {
 	// checkRunActions are the requested-action buttons of each check run
 	// (go-github's CheckRun has no field for them).
 	checkRunActions map[int64][]*gh.CheckRunAction
-	comments        map[int][]*gh.IssueComment
+	// checkRunAnnotations are each check run's annotations, every update's
+	// appended as GitHub does (a run's output only counts them).
+	checkRunAnnotations map[int64][]*gh.CheckRunAnnotation
+	comments            map[int][]*gh.IssueComment
 }
 
 // PullSpec describes a pull request to add. Zero fields get defaults:
@@ -68,7 +71,8 @@ func (s *Server) repoLocked(owner, repo string) *repoState {
 		perms:         map[string]string{},
 		comments:      map[int][]*gh.IssueComment{},
 
-		checkRunActions: map[int64][]*gh.CheckRunAction{},
+		checkRunActions:     map[int64][]*gh.CheckRunAction{},
+		checkRunAnnotations: map[int64][]*gh.CheckRunAnnotation{},
 	}
 	s.repos[key] = r
 	return r
@@ -271,6 +275,23 @@ func (s *Server) CheckRunActions(owner, repo string, id int64) []*gh.CheckRunAct
 	}
 	var out []*gh.CheckRunAction
 	for _, a := range r.checkRunActions[id] {
+		c := *a
+		out = append(out, &c)
+	}
+	return out
+}
+
+// CheckRunAnnotations returns check run id's annotations, in the order
+// they were added.
+func (s *Server) CheckRunAnnotations(owner, repo string, id int64) []*gh.CheckRunAnnotation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.lookup(owner, repo)
+	if r == nil {
+		return nil
+	}
+	var out []*gh.CheckRunAnnotation
+	for _, a := range r.checkRunAnnotations[id] {
 		c := *a
 		out = append(out, &c)
 	}
