@@ -28,7 +28,10 @@ func TestPagesGolden(t *testing.T) {
 	b.Author, b.Ledger = "bob", runlog.Ledger{Cycles: 2, MaxCycles: 3, Fixes: 1, MaxFixes: 2}
 	b.Matrix = []runlog.MatrixRow{{Check: "pnpm test", Environment: "node20", Result: "PASS", Passed: true}, {Check: "pnpm test", Environment: "node22", Result: "FAIL — TEST_FAILURE"}}
 	b.AutoFixes = []runlog.AutoFix{{Type: "LINT_ERROR", Command: "pnpm lint --fix", Commit: "fedcba9876543210", ExitCode: 0}}
-	b.Sections = []runlog.Section{{Title: "Checks", Rows: []runlog.Row{{Name: "tests were added", Result: "PASS", Passed: true}}}}
+	b.Sections = []runlog.Section{{Title: "Checks", Rows: []runlog.Row{{Name: "tests were added", Result: "PASS", Passed: true}}},
+		// VERIFY_MUTATE's score, as the history recorder writes it.
+		{Title: "Mutation", Rows: []runlog.Row{{Name: "score", Result: "0.67 < 0.80", Detail: "2 killed, 0 timed out, 1 survived, 0 not compiled of 3 mutants"},
+			{Name: "calc.go:5 zero_return", Result: "survived", Detail: "return -x → return 0"}}}}
 	b.Notes = []string{"Approved by @carol for 0123456."}
 	b.Evidence = []string{"KAN-2-evidence-20261125T100000Z.txt", "KAN-2-20261125T100000Z.intoto.jsonl"}
 	b.Signing = "signed by key SHA256:" + strings.Repeat("ab", 32)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/checklist"
@@ -381,6 +382,9 @@ func (r *Recorder) Finished(v *bot.Verification) runlog.Record {
 	if len(sum.Reviews) > 0 {
 		rec.Sections = append(rec.Sections, r.reviewersSection(sum))
 	}
+	if v.Gates != nil && v.Gates.Mutation != nil {
+		rec.Sections = append(rec.Sections, r.mutationSection(v.Gates))
+	}
 	// The evidence file is this run's own (the summary is the story's
 	// latest, overwritten by the next run).
 	if f := v.Files.Evidence; f != "" {
@@ -438,6 +442,27 @@ func (r *Recorder) checkRows(v *bot.Verification) []runlog.Row {
 		checks = append(checks, runlog.Row{Name: r.redact(name), Result: res, Passed: o.Passed, Detail: r.redact(o.Reason)})
 	}
 	return checks
+}
+
+// mutationSection shows VERIFY_MUTATE's score against its threshold, with
+// the counts behind it, and each surviving mutant: where the change's
+// tests miss a broken line. The survivors quote source lines, so they are
+// redacted like the checks' details.
+func (r *Recorder) mutationSection(rep *gates.Report) runlog.Section {
+	m := rep.Mutation
+	passed := gates.ClassifyMutate(*m).Classification == gates.Accept
+	cmp := "<"
+	if m.Score >= m.Threshold {
+		cmp = "≥"
+	}
+	sec := runlog.Section{Title: "Mutation", Rows: []runlog.Row{{Name: "score", Passed: passed,
+		Result: fmt.Sprintf("%.2f %s %.2f", m.Score, cmp, m.Threshold),
+		Detail: fmt.Sprintf("%d killed, %d timed out, %d survived, %d not compiled of %d mutants", m.Killed, m.Timeout, m.Survived, m.NotCompiled, m.Total)}}}
+	for _, s := range m.Survivors {
+		sec.Rows = append(sec.Rows, runlog.Row{Name: r.redact(s.String()), Result: "survived",
+			Detail: r.redact(s.Original + " → " + s.Mutated)})
+	}
+	return sec
 }
 
 // reviewersSection shows the independent reviewers' verdict on each

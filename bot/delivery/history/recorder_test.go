@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/ledger"
@@ -120,6 +121,34 @@ func TestRecorderShowsFurtherChecksAsASection(t *testing.T) {
 	assert.Equal(t, "Checks", done.Sections[0].Title)
 	assert.Equal(t, []runlog.Row{{Name: "toy stage", Result: "FAIL — TEST_FAILURE"}}, done.Sections[0].Rows)
 	assert.Len(t, done.Items, 1, "the stage's finding is not a story item")
+}
+
+// mutantStage is a gates stage whose VERIFY_MUTATE left a survivor.
+type mutantStage struct{}
+
+func (mutantStage) Name() string { return "gates" }
+
+func (mutantStage) Check(_ context.Context, v *bot.Verification) error {
+	v.Gates = &gates.Report{Mutation: &gates.MutationReport{Score: 2.0 / 3, Threshold: 0.8, Killed: 2, Survived: 1, Total: 3,
+		Survivors: []gates.Survivor{{File: "calc.go", Line: 5, Operator: "zero_return", Original: "return -x", Mutated: "return 0"}}}}
+	return nil
+}
+
+func TestRecorderShowsTheMutationScore(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
+	h.pipeline.Checks = append(h.pipeline.Checks, mutantStage{})
+	log := &memRunLog{}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
+	_, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	done := log.puts[len(log.puts)-1]
+	require.Len(t, done.Sections, 1)
+	assert.Equal(t, "Mutation", done.Sections[0].Title)
+	assert.Equal(t, []runlog.Row{
+		{Name: "score", Result: "0.67 < 0.80", Detail: "2 killed, 0 timed out, 1 survived, 0 not compiled of 3 mutants"},
+		{Name: "calc.go:5 zero_return", Result: "survived", Detail: "return -x → return 0"},
+	}, done.Sections[0].Rows)
 }
 
 func TestRecorderWarnsAndTheRunGoesOn(t *testing.T) {
