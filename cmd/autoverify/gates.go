@@ -43,6 +43,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
+	f.mutateFromConfig(cfg)
 	policy, err := cfg.Policy()
 	if err != nil {
 		return exitBadInput, err
@@ -113,6 +114,24 @@ type gatesFlags struct {
 	mutate          bool
 	mutateMax       int
 	mutateThreshold float64
+	// set are the flags given on the command line, which beat the
+	// work tree's .autoverify.yml.
+	set map[string]bool
+}
+
+// mutateFromConfig takes the mutation gate's settings from .autoverify.yml
+// where no flag gave them, so `autoverify gates` judges a change as
+// `/verify gates` does.
+func (f *gatesFlags) mutateFromConfig(cfg settings.Config) {
+	if !f.set["mutate"] && cfg.Mutate {
+		f.mutate = true
+	}
+	if !f.set["mutate-max"] && cfg.MutateMax > 0 {
+		f.mutateMax = cfg.MutateMax
+	}
+	if !f.set["mutate-threshold"] && cfg.MutateThreshold > 0 {
+		f.mutateThreshold = cfg.MutateThreshold
+	}
 }
 
 // gatesFlags parses gates' command line; the work directory is made
@@ -144,6 +163,8 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	if err := checkMutateFlags(f); err != nil {
 		return f, err
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	f.guards = map[string]bool{}
 	for _, g := range settings.SplitList(*guardList) {
 		f.guards[g] = true

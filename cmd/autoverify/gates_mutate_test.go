@@ -66,6 +66,19 @@ func TestGatesCLIMutate(t *testing.T) {
 	code = h.run("gates", "--workdir", repo, "--base", base, "--mutate", "--mutate-max", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, h.stderr.String(), "--mutate-max 0: give at least 1 mutant")
+
+	// The work tree's .autoverify.yml turns the gate on, as on the
+	// server; a flag beats its threshold.
+	require.NoError(t, os.WriteFile(filepath.Join(repo, ".autoverify.yml"), []byte("mutate: true\nmutate_threshold: 0.6\n"), 0o644))
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak)
+	assert.Equal(t, 0, code, "0.67 reaches the file's 0.6: %s", h.stdout.String())
+	assert.Contains(t, h.stdout.String(), "VERIFY_MUTATE    accept")
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak, "--mutate-threshold", "0.8")
+	assert.Equal(t, 1, code, "the flag's 0.8 rejects: %s", h.stdout.String())
+	require.NoError(t, os.WriteFile(filepath.Join(repo, ".autoverify.yml"), []byte("mutate_max: 0\n"), 0o644))
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, h.stderr.String(), ".autoverify.yml: mutate_max 0: give at least 1 mutant")
 }
 
 // TestRunStoryGateMutate: a story's GATE=mutate item runs the gates with
