@@ -2,7 +2,6 @@ package mutate
 
 import (
 	"bytes"
-	"sort"
 	"strings"
 )
 
@@ -186,15 +185,4 @@ func backtrack(trace [][]int, depth, x, y int, matched []bool) {
 		x, y = x-1, y-1
 		matched[y] = true
 	}
-}
-
-// sortedKeys returns the keys of m in order, so callers iterate
-// deterministically.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

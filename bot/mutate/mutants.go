@@ -7,6 +7,8 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
+	"slices"
 	"sort"
 )
 
@@ -25,7 +27,7 @@ type Set struct {
 func ForChange(head map[string][]byte, changed map[string][]int, max int) (Set, error) {
 	var keys []key
 	var owner []*fileMutator
-	for _, path := range sortedKeys(changed) {
+	for _, path := range slices.Sorted(maps.Keys(changed)) {
 		src, ok := head[path]
 		if !ok || !isSourceFile(path) {
 			continue

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/integrations/github/githubtest"
 )
 
 // gatesWeakTest is red on the base (Abs(-2) is -2 there) but checks only
@@ -143,18 +142,7 @@ func readGateSummary(t *testing.T, h *harness, key string) gateSummary {
 // an annotation on its line.
 func TestServeVerifyGatesMutate(t *testing.T) {
 	redisURL := testRedisURL(t)
-	fake := githubtest.NewServer(t)
-	fake.AddRepo("acme", "web", "main")
-	const baseSHA = "1111111111111111111111111111111111111111"
-	const prHead = "2222222222222222222222222222222222222222"
-	cfg := "allowlist: [true, go test, go vet]\nmutate: true\n"
-	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
-	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": cfg})
-	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": "allowlist: [true, go test, go vet]\n", "go.mod": "module example.com/calc\n\ngo 1.22\n",
-		"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
-	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-26: fix Abs", Body: "- [ ] Passes `true`\n",
-		HeadRef: "feature/KAN-26", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
-	fake.SetPermission("acme", "web", "alice", "write")
+	fake, _ := gatesPullRequest(t, "allowlist: [true, go test, go vet]\nmutate: true\n", "allowlist: [true, go test, go vet]\n", gatesWeakTest)
 	srv := startServer(t, serverEnv(t, fake, redisURL))
 
 	body := "/verify gates"

@@ -277,17 +277,8 @@ func TestRunStoryWithGateItems(t *testing.T) {
 // check run and the sticky comment show each gate and the test lists.
 func TestServeVerifyGates(t *testing.T) {
 	redisURL := testRedisURL(t)
-	fake := githubtest.NewServer(t)
-	fake.AddRepo("acme", "web", "main")
-	const baseSHA = "1111111111111111111111111111111111111111"
-	const prHead = "2222222222222222222222222222222222222222"
 	cfg := "allowlist: [true, go test, go vet]\n"
-	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
-	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": cfg})
-	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": cfg, "go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
-	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
-		HeadRef: "feature/KAN-25", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
-	fake.SetPermission("acme", "web", "alice", "write")
+	fake, baseSHA := gatesPullRequest(t, cfg, cfg, gatesNegTest)
 	srv := startServer(t, serverEnv(t, fake, redisURL))
 
 	body := "/verify gates"
@@ -326,4 +317,24 @@ func TestServeVerifyGates(t *testing.T) {
 	waitFor(t, "the vanity comment", func() bool {
 		return strings.Contains(stickyComments(fake)[0].GetBody(), "| vanity | `TestAbsTen` |")
 	})
+}
+
+// gatesPullRequest is a fake GitHub with pull request 7 of acme/web: the
+// base fixes nothing (gatesCalc), the head fixes Abs with headTest added to
+// the tests; baseCfg is the base branch's .autoverify.yml, headCfg the
+// head's. It returns the fake and the base commit.
+func gatesPullRequest(t *testing.T, baseCfg, headCfg, headTest string) (*githubtest.Server, string) {
+	t.Helper()
+	fake := githubtest.NewServer(t)
+	fake.AddRepo("acme", "web", "main")
+	const baseSHA = "1111111111111111111111111111111111111111"
+	const prHead = "2222222222222222222222222222222222222222"
+	gomod := "module example.com/calc\n\ngo 1.22\n"
+	fake.SetFiles("acme", "web", baseSHA, map[string]string{".autoverify.yml": baseCfg, "go.mod": gomod, "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	fake.SetFiles("acme", "web", "main", map[string]string{".autoverify.yml": baseCfg})
+	fake.SetFiles("acme", "web", prHead, map[string]string{".autoverify.yml": headCfg, "go.mod": gomod, "calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + headTest})
+	fake.AddPull("acme", "web", githubtest.PullSpec{Number: 7, Title: "KAN-25: fix Abs", Body: "- [ ] Passes `true`\n",
+		HeadRef: "feature/KAN-25", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
+	fake.SetPermission("acme", "web", "alice", "write")
+	return fake, baseSHA
 }
