@@ -273,8 +273,9 @@ type runs struct {
 }
 
 // runAll runs the two tracks at once: on the base tree the base's suite,
-// the static checks, then RED; on the head tree the head's suite, the
-// static checks, then REFACTOR's base versions.
+// then RED; on the head tree the head's suite, the static checks, then
+// REFACTOR's base versions; then, only when the head's static checks
+// failed, the base's (see baseStatic).
 func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*runs, error) {
 	// {test_file} and {test_dir} name the change's (first) test file in
 	// every run, unless the story set them.
@@ -306,11 +307,33 @@ func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*r
 	if hErr != nil {
 		return nil, hErr
 	}
+	if err := s.baseStatic(ctx, p, baseDir, rs); err != nil {
+		return nil, err
+	}
 	return rs, nil
 }
 
-// baseTrack: B, the static checks on the base (what the head is compared
-// with), then the head's tests and data over the base's code for RED.
+// baseStatic runs the static checks on the base, what the head's findings
+// are compared with, only when the head's failed: a head that passes is
+// accepted without a comparison, so the base's run would be work for
+// nothing (a whole `go vet` on a real project). RED has left the head's
+// tests and data over the base's code; they are put back first.
+func (s *Spec) baseStatic(ctx context.Context, p *plan, dir string, rs *runs) error {
+	if rs.i == nil || rs.i.res.ExitCode == 0 || rs.i.res.TimedOut {
+		return nil
+	}
+	if len(p.redFiles) > 0 {
+		if err := s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
+			return err
+		}
+	}
+	var err error
+	rs.ib, err = s.execPlain(ctx, dir, s.Static)
+	return err
+}
+
+// baseTrack: B, then the head's tests and data over the base's code for
+// RED.
 func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
 	var err error
 	if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
@@ -318,11 +341,6 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	}
 	if err = s.refill(ctx, dir, rs.b, p.touchedBase, p.baseFileOf); err != nil {
 		return err
-	}
-	if s.Static != nil {
-		if rs.ib, err = s.execPlain(ctx, dir, s.Static); err != nil {
-			return err
-		}
 	}
 	if len(p.redFiles) == 0 {
 		return nil

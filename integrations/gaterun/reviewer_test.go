@@ -1,12 +1,19 @@
 package gaterun_test
 
 import (
+	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
 )
 
 // TestGatesReadAsAReviewer: the rules of issue 30 on small Go changes
@@ -97,4 +104,54 @@ func TestAbsTable(t *testing.T) {
 		assert.Contains(t, impl.Reason, "calc.go: self-assignment of x")
 		assert.NotContains(t, impl.Reason, "show.go", "the base's finding is not the change's")
 	})
+}
+
+// countingRunner counts the static checks it runs, by directory.
+type countingRunner struct {
+	bot.Runner
+	static []string
+	mu     sync.Mutex
+	dirs   []string
+}
+
+func (c *countingRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	if slices.Equal(cmd.Argv, c.static) {
+		c.mu.Lock()
+		c.dirs = append(c.dirs, cmd.Dir)
+		c.mu.Unlock()
+	}
+	return c.Runner.Run(ctx, cmd)
+}
+
+// TestBaseStaticChecksRunOnlyWhenTheHeadsFail: IMPLEMENT compares the
+// head's findings with the base's, so the base's `go vet` runs only when
+// the head's fails — a clean head costs one vet, not two — and a head
+// with a finding still gets its comparison (the base's run, in the base's
+// tree with its own tests put back after RED).
+func TestBaseStaticChecksRunOnlyWhenTheHeadsFail(t *testing.T) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest})
+	fixTest := goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"
+	static := gates.DefaultStatic[gates.Go][0]
+	run := func(head string) (gates.Report, []string) {
+		cr := &countingRunner{Runner: runner(t), static: static}
+		rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+			Runner: cr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Static: static})
+		require.NoError(t, err)
+		return rep, cr.dirs
+	}
+
+	clean := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "calc_test.go": fixTest})
+	rep, dirs := run(clean)
+	assert.Equal(t, gates.Accept, gateOf(rep, gates.Implement).Classification)
+	assert.Len(t, dirs, 1, "a clean head: go vet once, at head")
+
+	r.branch(base)
+	finding := r.commit("fix with a finding", map[string]string{"calc.go": goCalcFixed + "\nfunc same(x int) int {\n\tx = x\n\treturn x\n}\n", "calc_test.go": fixTest})
+	rep, dirs = run(finding)
+	impl := gateOf(rep, gates.Implement)
+	assert.Equal(t, gates.RejectFailure, impl.Classification)
+	assert.Contains(t, impl.Reason, "the change adds 1 static-check findings", "compared with the base's run")
+	require.Len(t, dirs, 2, "a head with a finding: go vet at head, then on the base")
+	assert.NotEqual(t, dirs[0], dirs[1])
 }
