@@ -17,9 +17,14 @@ const maxEdits = 1000
 // no changed line are left out. Deleted lines leave no trace: there is
 // nothing in head to mutate for them.
 func ChangedLines(base, head map[string][]byte) map[string][]int {
+	return changedLines(base, head, isSourceFile)
+}
+
+// changedLines is ChangedLines over the files keep accepts.
+func changedLines(base, head map[string][]byte, keep func(path string) bool) map[string][]int {
 	out := map[string][]int{}
 	for path, src := range head {
-		if !isSourceFile(path) {
+		if !keep(path) {
 			continue
 		}
 		var changed []int

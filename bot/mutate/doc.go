@@ -10,6 +10,10 @@
 // repository, and at most one mutant is made per line so a long change
 // cannot swamp the budget with variations of one line.
 //
+// Python's mutants follow the same rules but are made by Python, on its
+// own syntax tree: PythonScript is embedded here and the caller runs it
+// (PythonExec), so the rules stay here and the process stays outside.
+//
 // The package never runs anything. Building each mutant against its package
 // and running the tests is the runner's job; a mutant whose package does not
 // compile must be reported as NotCompiled, which Summarize keeps out of the
