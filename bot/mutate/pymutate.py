@@ -179,7 +179,7 @@ def mutant(tree, lines, line, candidates):
 
 
 def main():
-    req = json.load(sys.stdin)
+    req = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     source = req["source"]
     try:
         tree = ast.parse(source, filename=req.get("path", "<source>"))

@@ -70,11 +70,14 @@ type Spec struct {
 	Now     func() time.Time
 	// Mutate runs VERIFY_MUTATE after the head's suite: mutants of the
 	// changed non-test lines (bot/mutate), each against its package's
-	// tests. MutateMax caps the mutants (0: DefaultMutateMax, < 0: no
+	// tests (Go) or the change's test files (Python). MutateMax caps the mutants (0: DefaultMutateMax, < 0: no
 	// cap); MutateThreshold is the score to reach (0: 0.8).
 	Mutate          bool
 	MutateMax       int
 	MutateThreshold float64
+	// MutatePython makes Python's mutants ("": DefaultMutatePython); when
+	// it is missing, VERIFY_MUTATE accepts saying it did not run.
+	MutatePython string
 
 	// repeated are the Go test names several packages share (named by
 	// package, gates.QualifyRepeated); modules the module path of each
@@ -157,7 +160,7 @@ type plan struct {
 	// claimed are the tests RED runs on the base's code: new, changed,
 	// and reached through data.
 	claimed []string
-	// baseSrc and headSrc are the trees' non-test Go files, read for
+	// baseSrc and headSrc are the trees' non-test Go or Python files, read for
 	// VERIFY_MUTATE (nil when it does not run).
 	baseSrc, headSrc map[string][]byte
 	// unparsable are head test files that do not parse.
@@ -228,11 +231,11 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	}
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
-	if s.Mutate && s.Ecosystem == gates.Go {
-		if p.baseSrc, err = goSources(baseDir); err != nil {
+	if s.Mutate {
+		if p.baseSrc, err = mutateSources(baseDir, s.Ecosystem, s.TestFiles); err != nil {
 			return nil, err
 		}
-		if p.headSrc, err = goSources(headDir); err != nil {
+		if p.headSrc, err = mutateSources(headDir, s.Ecosystem, s.TestFiles); err != nil {
 			return nil, err
 		}
 	}
@@ -777,14 +780,21 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 	return s.execParsed(ctx, &run{argv: full, at: s.now()}, dir)
 }
 
-// execPackage runs the (Go) test command in dir on file's package alone,
-// within timeout, and reads its per-test results: a mutant's run.
-func (s *Spec) execPackage(ctx context.Context, dir string, argv []string, file string, timeout time.Duration) (*run, error) {
-	full, err := s.testArgv(dir, argv)
+// execMutant runs the test command in dir within timeout, narrowed for a
+// mutant of file: Go's to file's package, pytest's to tests (the whole
+// suite when there are none), and reads its per-test results.
+func (s *Spec) execMutant(ctx context.Context, dir, file string, tests []string, timeout time.Duration) (*run, error) {
+	full, err := s.testArgv(dir, s.Test)
 	if err != nil {
 		return nil, err
 	}
-	return s.execParsed(ctx, &run{argv: gates.InPackages(full, []string{file}), at: s.now(), timeout: timeout}, dir)
+	switch {
+	case s.Ecosystem == gates.Go:
+		full = gates.InPackages(full, []string{file})
+	case len(tests) > 0:
+		full = gates.Restrict(s.Ecosystem, full, nil, tests)
+	}
+	return s.execParsed(ctx, &run{argv: full, at: s.now(), timeout: timeout}, dir)
 }
 
 // testArgv is the test command for dir: gate variables substituted and

@@ -1,10 +1,13 @@
 package gaterun
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -31,66 +34,69 @@ type mutation struct {
 	shown  *run
 }
 
-// goSources reads a tree's non-test Go files (repository path → content),
-// skipping what the go tool skips (vendor, testdata, dot and underscore
-// directories): what a mutant may be made of.
-func goSources(dir string) (map[string][]byte, error) {
+// mutateSources reads a tree's files a mutant may be made of (repository
+// path → content), skipping what the ecosystem's tool skips (Go: vendor,
+// testdata, dot and underscore directories): Go's non-test .go files,
+// Python's non-test .py files (mutate.IsPythonSource, and not a test file
+// by the repository's own patterns either).
+func mutateSources(dir string, eco gates.Ecosystem, extra []string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() {
-			if p != dir && (skipDir(gates.Go, d.Name()) || d.Name() == "testdata") {
+			if p != dir && (skipDir(eco, d.Name()) || (eco == gates.Go && d.Name() == "testdata")) {
 				return filepath.SkipDir
 			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {
 			return err
 		}
-		if out[filepath.ToSlash(rel)], err = os.ReadFile(p); err != nil {
+		rel = filepath.ToSlash(rel)
+		if !d.Type().IsRegular() || !isMutable(eco, rel, extra) {
+			return nil
+		}
+		if out[rel], err = os.ReadFile(p); err != nil {
 			return fmt.Errorf("reading %s for mutation: %w", rel, err)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("gates: reading the Go sources of %s: %w", dir, err)
+		return nil, fmt.Errorf("gates: reading the %s sources of %s: %w", eco, dir, err)
 	}
 	return out, nil
 }
 
-// mutateHead runs VERIFY_MUTATE in the head tree after G: one mutant of the
-// changed lines at a time is written over its file, its package's tests
-// run, and the file is put back before the next. The tree is shared with
-// the head's other runs, so mutants never run beside them or each other.
-func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mutation, error) {
-	if s.Ecosystem != gates.Go {
-		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.Accept,
-			Reason: "not run: mutants of " + string(s.Ecosystem) + " code are not implemented yet (Go only)"}}, nil
+func isMutable(eco gates.Ecosystem, rel string, extra []string) bool {
+	if eco == gates.Python {
+		return mutate.IsPythonSource(rel) && !gates.IsTestFile(eco, rel, extra)
 	}
+	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+}
+
+// mutateHead runs VERIFY_MUTATE in the head tree after G: one mutant of the
+// changed lines at a time is written over its file, its tests run (Go: its
+// package's; Python: the change's test files, see pythonTestFiles), and
+// the file is put back before the next. The tree is shared with the head's
+// other runs, so mutants never run beside them or each other.
+func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mutation, error) {
 	if o := outcome(g, nil); g == nil || o.TimedOut || o.BuildFailed {
 		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.RejectFailure,
 			Reason: "not run: the head's suite did not build or finish (see VERIFY_GREEN)"}}, nil
 	}
-	limit := s.MutateMax
-	if limit == 0 {
-		limit = DefaultMutateMax
-	}
-	set, err := mutate.ForChange(p.headSrc, mutate.ChangedLines(p.baseSrc, p.headSrc), limit)
-	if err != nil {
-		return nil, fmt.Errorf("gates: making mutants: %w", err)
+	set, notRun, err := s.mutants(ctx, p)
+	if err != nil || notRun != "" {
+		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.Accept, Reason: notRun}}, err
 	}
 	start := time.Now()
 	m := &mutation{}
 	var results []mutate.Result
 	shownSurvivor, timeout := false, s.mutantTimeout(g)
 	for _, mu := range set.Mutants {
-		st, r, err := s.runMutant(ctx, dir, mu, p.headSrc[mu.File], timeout, g)
+		st, r, err := s.runMutant(ctx, dir, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
 		if err != nil {
 			return nil, err
 		}
@@ -109,6 +115,93 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 	return m, nil
 }
 
+// DefaultMutatePython is the interpreter that makes Python's mutants when
+// Spec leaves MutatePython empty: the system's, never a project's
+// virtualenv, since the script needs only the standard library and must
+// not pick up anything the tree installs.
+const DefaultMutatePython = "/usr/bin/python3"
+
+// mutateScriptTimeout bounds the script's work on one file: a parse and an
+// unparse per changed line, far less than any test run.
+const mutateScriptTimeout = time.Minute
+
+// mutants makes the change's mutants, within the cap. notRun, when set,
+// is why the gate cannot run here (no Python to make them with): the gate
+// then accepts saying so, as asking for it must never fail a project.
+func (s *Spec) mutants(ctx context.Context, p *plan) (set mutate.Set, notRun string, err error) {
+	limit := s.MutateMax
+	if limit == 0 {
+		limit = DefaultMutateMax
+	}
+	if s.Ecosystem != gates.Python {
+		set, err = mutate.ForChange(p.headSrc, mutate.ChangedLines(p.baseSrc, p.headSrc), limit)
+	} else {
+		py := s.MutatePython
+		if py == "" {
+			py = DefaultMutatePython
+		}
+		if _, serr := os.Stat(py); serr != nil {
+			return set, "not run: no python3 (" + py + ") to make the Python mutants with", nil
+		}
+		run := s.pythonExec(py)
+		set, err = mutate.PythonForChange(ctx, run, p.headSrc, mutate.ChangedPythonLines(p.baseSrc, p.headSrc), limit)
+	}
+	if err != nil {
+		return set, "", fmt.Errorf("gates: making mutants: %w", err)
+	}
+	return set, "", nil
+}
+
+// pythonExec runs mutate.PythonScript with py, isolated (-I: no user site,
+// no environment variables, no script or working directory on sys.path;
+// -S: no site), from an empty temporary directory outside the tree. It
+// only parses the tree's code, so it runs here rather than in the
+// runner's sandbox.
+func (s *Spec) pythonExec(py string) mutate.PythonExec {
+	return func(ctx context.Context, stdin []byte) ([]byte, error) {
+		cwd, err := os.MkdirTemp(s.TempDir, "autoverify-pymutate-*")
+		if err != nil {
+			return nil, fmt.Errorf("a directory to run python in: %w", err)
+		}
+		defer os.RemoveAll(cwd)
+		ctx, cancel := context.WithTimeout(ctx, mutateScriptTimeout)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, py, "-I", "-S", "-c", mutate.PythonScript)
+		cmd.Dir, cmd.Stdin, cmd.Env = cwd, bytes.NewReader(stdin), []string{}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w: %s", py, err, gates.Snippet(stderr.Bytes()))
+		}
+		return out, nil
+	}
+}
+
+// mutantTests are the test files a mutant of file runs against (nil: the
+// package's for Go, whose command is narrowed by file). For Python, the
+// change's own test files (those of its claimed tests): the gate judges
+// the change's tests. A change that claims none (a refactor) gets the
+// test files beside the module, in its tests/ directory or in the root's;
+// with none of those either, the whole suite (nil).
+func (s *Spec) mutantTests(p *plan, file string) []string {
+	if s.Ecosystem != gates.Python {
+		return nil
+	}
+	if files := filesOf(p.claimed, p.headFileOf); len(files) > 0 {
+		return files
+	}
+	dir := path.Dir(file)
+	var out []string
+	for _, f := range sortedKeys(p.headFiles.tests) {
+		d := path.Dir(f)
+		if d == dir || d == path.Join(dir, "tests") || d == "tests" || strings.HasPrefix(d, "tests/") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // mutantTimeout bounds one mutant's tests: three times the head's whole
 // suite (G), at least minMutantTimeout, at most the spec's command
 // timeout. A mutant that loops forever is then noticed, as a timeout.
@@ -120,19 +213,33 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 	return t
 }
 
-// runMutant writes mu over its file in dir, runs only its package's
-// tests, puts the original back and says what the run showed.
-func (s *Spec) runMutant(ctx context.Context, dir string, mu mutate.Mutant, orig []byte, timeout time.Duration, g *run) (mutate.Status, *run, error) {
+// runMutant writes mu over its file in dir, runs only its tests (Go: its
+// package's; Python: the test files given), puts the original back and
+// says what the run showed. Python's bytecode caches go each time: a
+// mutant the same size as its original, written in the same second, would
+// otherwise be run from the other's cache.
+func (s *Spec) runMutant(ctx context.Context, dir string, mu mutate.Mutant, orig []byte, tests []string, timeout time.Duration, g *run) (mutate.Status, *run, error) {
 	file := map[string][]byte{mu.File: orig}
-	if err := overlay(dir, file, map[string][]byte{mu.File: mu.Source}); err != nil {
+	err := overlay(dir, file, map[string][]byte{mu.File: mu.Source})
+	if err == nil && s.Ecosystem == gates.Python {
+		err = dropCaches(dir)
+	}
+	if err != nil {
 		return "", nil, fmt.Errorf("gates: writing the mutant of %s:%d: %w", mu.File, mu.Line, err)
 	}
-	r, err := s.execPackage(ctx, dir, s.Test, mu.File, timeout)
-	if rerr := overlay(dir, map[string][]byte{mu.File: mu.Source}, file); rerr != nil && err == nil {
+	r, err := s.execMutant(ctx, dir, mu.File, tests, timeout)
+	rerr := overlay(dir, map[string][]byte{mu.File: mu.Source}, file)
+	if rerr == nil && s.Ecosystem == gates.Python {
+		rerr = dropCaches(dir)
+	}
+	if rerr != nil && err == nil {
 		err = fmt.Errorf("gates: restoring %s after its mutant: %w", mu.File, rerr)
 	}
 	if err != nil {
 		return "", nil, err
+	}
+	if s.Ecosystem == gates.Python {
+		return pythonMutantStatus(r, g), r, nil
 	}
 	return mutantStatus(r, g), r, nil
 }
@@ -147,6 +254,31 @@ func mutantStatus(r, g *run) mutate.Status {
 	}
 	if failed, _ := r.results.Build(r.res.ExitCode, nil); failed {
 		return mutate.NotCompiled
+	}
+	for name, st := range r.results.Tests {
+		if st == gates.Fail && g.results.Tests[name] != gates.Fail {
+			return mutate.Killed
+		}
+	}
+	return mutate.Survived
+}
+
+// pythonMutantStatus reads a Python mutant's pytest run as mutantStatus
+// reads Go's, where "did not build" is pytest's: a test module that no
+// longer imports (an <error> in collection) that imported at head, or
+// pytest's exit 2 (interrupted, which collection errors cause). Python
+// compiles a module when it is imported, so that is its not_compiled.
+func pythonMutantStatus(r, g *run) mutate.Status {
+	if r.res.TimedOut {
+		return mutate.Timeout
+	}
+	if r.res.ExitCode == 2 {
+		return mutate.NotCompiled
+	}
+	for file := range r.results.Unbuilt {
+		if _, before := g.results.Unbuilt[file]; !before {
+			return mutate.NotCompiled
+		}
 	}
 	for name, st := range r.results.Tests {
 		if st == gates.Fail && g.results.Tests[name] != gates.Fail {

@@ -37,3 +37,24 @@ func TestMutantTimeout(t *testing.T) {
 	assert.Equal(t, 60*time.Second, (&Spec{}).mutantTimeout(g(20*time.Second)), "three times the head's suite")
 	assert.Equal(t, 30*time.Second, (&Spec{Timeout: 30 * time.Second}).mutantTimeout(g(20*time.Second)), "never past the command timeout")
 }
+
+func TestPythonMutantStatus(t *testing.T) {
+	head := &run{results: gates.Results{Structured: true, Tests: map[string]string{"t.py::test_old": gates.Fail, "t.py::test_abs": gates.Pass},
+		Unbuilt: map[string]string{"tests/test_broken.py": "ImportError"}}}
+	mk := func(exit int, timedOut bool, tests map[string]string, unbuilt map[string]string) *run {
+		return &run{res: bot.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
+	}
+	for name, c := range map[string]struct {
+		r    *run
+		want mutate.Status
+	}{
+		"a test that passed at head fails":    {mk(1, false, map[string]string{"t.py::test_old": gates.Fail, "t.py::test_abs": gates.Fail}, nil), mutate.Killed},
+		"only a test already failing at head": {mk(1, false, map[string]string{"t.py::test_old": gates.Fail, "t.py::test_abs": gates.Pass}, nil), mutate.Survived},
+		"the runner stopped it":               {mk(137, true, map[string]string{"t.py::test_abs": gates.Fail}, nil), mutate.Timeout},
+		"a test module no longer imports":     {mk(1, false, map[string]string{}, map[string]string{"t.py": "ZeroDivisionError"}), mutate.NotCompiled},
+		"pytest interrupted":                  {mk(2, false, map[string]string{}, nil), mutate.NotCompiled},
+		"a module already broken at head":     {mk(0, false, map[string]string{"t.py::test_abs": gates.Pass}, map[string]string{"tests/test_broken.py": "ImportError"}), mutate.Survived},
+	} {
+		assert.Equal(t, c.want, pythonMutantStatus(c.r, head), name)
+	}
+}

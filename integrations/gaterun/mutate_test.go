@@ -2,6 +2,7 @@ package gaterun_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -135,21 +136,91 @@ func TestMutateGate(t *testing.T) {
 	})
 }
 
-// A Python change gets no mutants yet: the gate says so and accepts, so
-// asking for it never fails a Python project.
-func TestMutateGatePythonNotYet(t *testing.T) {
-	py := pythonWithPytest(t)
-	r := newRepo(t)
-	base := r.commit("base", map[string]string{"calc.py": pyCalc, "tests/test_calc.py": pyTests})
-	head := r.commit("fix", map[string]string{"calc.py": pyCalcFixed,
-		"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+// The Python repository: pyCalc's absolute is buggy; the fix changes
+// lines 2-4, one mutant each (if x < 0, return -x, return x).
+const (
+	pyAbsFixed = "def absolute(x):\n    if x < 0:\n        return -x\n    return x\n"
+	// pyStrongTest checks a negative input's value; beside the file's
+	// other tests (3 and 0) every mutant dies.
+	pyStrongTest = pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"
+	// pyWeakTest fails on the base (RED accepts) but only checks the sign
+	// of a negative input, and its file is all a mutant runs against:
+	// `return x` → `return None` goes unnoticed.
+	pyWeakTest = "from calc import absolute\n\n\ndef test_negative_sign():\n    assert absolute(-2) >= 0\n"
+)
+
+func pyMutateRun(t *testing.T, r *repo, py, base, head string, edit func(*gaterun.Spec)) gates.Report {
+	t.Helper()
 	spec := pySpec(r, []string{py, "-m", "pytest"}, base, head)
 	spec.Mutate = true
+	if edit != nil {
+		edit(&spec)
+	}
 	rep, err := gaterun.Run(context.Background(), spec)
 	require.NoError(t, err)
-	e := gateOf(rep, gates.Mutate)
-	assert.Equal(t, gates.Accept, e.Classification)
-	assert.Contains(t, e.Reason, "not implemented yet")
-	assert.Nil(t, rep.Mutation, "no mutant was made: no score to report")
-	assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+	return rep
+}
+
+func TestMutateGatePython(t *testing.T) {
+	py := pythonWithPytest(t)
+	if _, err := os.Stat(gaterun.DefaultMutatePython); err != nil {
+		t.Skip("SKIPPED LOUDLY: no " + gaterun.DefaultMutatePython + " to make Python mutants with")
+	}
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalc, "tests/test_calc.py": pyTests})
+
+	t.Run("a strong test kills every mutant", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix", map[string]string{"calc.py": pyAbsFixed, "tests/test_calc.py": pyStrongTest})
+		rep := pyMutateRun(t, r, py, base, head, nil)
+		e := gateOf(rep, gates.Mutate)
+		assert.Equal(t, gates.Accept, e.Classification, e.Reason)
+		require.NotNil(t, rep.Mutation)
+		assert.Equal(t, 3, rep.Mutation.Killed, "if x < 0, return -x, return x: one mutant each")
+		assert.Equal(t, 3, rep.Mutation.Total)
+		assert.Equal(t, 1.0, rep.Mutation.Score)
+		assert.True(t, strings.HasSuffix(e.Command, " tests/test_calc.py"), "only the change's test file runs: %s", e.Command)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+	})
+
+	t.Run("a weak test lets a mutant survive", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix, weakly tested", map[string]string{"calc.py": pyAbsFixed, "tests/test_sign.py": pyWeakTest})
+		rep := pyMutateRun(t, r, py, base, head, nil)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		e := gateOf(rep, gates.Mutate)
+		assert.Equal(t, gates.RejectWeak, e.Classification, e.Reason)
+		require.NotNil(t, rep.Mutation)
+		assert.Equal(t, []gates.Survivor{{File: "calc.py", Line: 4, Operator: "zero_return", Original: "return x", Mutated: "return None"}},
+			rep.Mutation.Survivors, "test_positive in tests/test_calc.py would kill it, but it is not the change's test")
+		assert.Equal(t, 2, rep.Mutation.Killed)
+		assert.InDelta(t, 2.0/3, rep.Mutation.Score, 1e-9)
+		assert.True(t, strings.HasSuffix(e.Command, " tests/test_sign.py"), e.Command)
+		assert.False(t, rep.Accepted())
+		_, err := os.Stat(r.Dir + "/__pycache__")
+		assert.True(t, os.IsNotExist(err), "nothing ran in the user's checkout")
+	})
+
+	t.Run("a mutant that breaks the import is not compiled", func(t *testing.T) {
+		r.branch(base)
+		table := pyAbsFixed + "\n\nSQUARES = {0: 0, 1: 1, 2: 4}\nFOUR = SQUARES[3 - 1]\n"
+		head := r.commit("table", map[string]string{"calc.py": table, "tests/test_calc.py": pyStrongTest})
+		rep := pyMutateRun(t, r, py, base, head, nil)
+		require.NotNil(t, rep.Mutation)
+		assert.Equal(t, 1, rep.Mutation.NotCompiled, "SQUARES[3 + 1] raises as calc imports")
+		assert.Equal(t, 4, rep.Mutation.Total, "lines 2-4 and FOUR")
+		assert.Equal(t, 3, rep.Mutation.Killed)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Mutate).Classification, gateOf(rep, gates.Mutate).Reason)
+	})
+
+	t.Run("without python3 the gate says so", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix again", map[string]string{"calc.py": pyAbsFixed, "tests/test_calc.py": pyStrongTest})
+		rep := pyMutateRun(t, r, py, base, head, func(s *gaterun.Spec) { s.MutatePython = t.TempDir() + "/python3" })
+		e := gateOf(rep, gates.Mutate)
+		assert.Equal(t, gates.Accept, e.Classification)
+		assert.Contains(t, e.Reason, "not run: no python3")
+		assert.Nil(t, rep.Mutation, "no mutant was made: no score to report")
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+	})
 }
