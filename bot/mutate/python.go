@@ -4,11 +4,13 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // PythonScript makes the mutants of one Python file. Go has no parser for
@@ -44,6 +46,13 @@ func ChangedPythonLines(base, head map[string][]byte) map[string][]int {
 	return changedLines(base, head, IsPythonSource)
 }
 
+// ErrUnparsable marks a Python file the script could not read: invalid
+// UTF-8 or a syntax error (to this interpreter's grammar). Python, unlike
+// Go, imports a module only when something does, so such a file may well
+// sit in a passing tree; PythonForChange makes no mutants of it rather
+// than failing the gate.
+var ErrUnparsable = errors.New("not parsable as Python")
+
 // pyRequest and pyReply are PythonScript's input and output.
 type pyRequest struct {
 	Path   string `json:"path"`
@@ -66,6 +75,9 @@ type pyReply struct {
 // again here: a known operator on an asked-for line that it changes, and
 // no two mutants on a line; the rest of the file is the caller's source.
 func PythonMutants(ctx context.Context, run PythonExec, file string, src []byte, lines []int) ([]Mutant, error) {
+	if !utf8.Valid(src) {
+		return nil, fmt.Errorf("mutate: %s: %w: not UTF-8", file, ErrUnparsable)
+	}
 	in, err := json.Marshal(pyRequest{Path: file, Source: string(src), Lines: lines})
 	if err != nil {
 		return nil, fmt.Errorf("mutate: encoding %s for python: %w", file, err)
@@ -79,7 +91,7 @@ func PythonMutants(ctx context.Context, run PythonExec, file string, src []byte,
 		return nil, fmt.Errorf("mutate: reading the python mutants of %s: %w", file, err)
 	}
 	if reply.Error != "" {
-		return nil, fmt.Errorf("mutate: parse %s: %s", file, reply.Error)
+		return nil, fmt.Errorf("mutate: %s: %w: %s", file, ErrUnparsable, reply.Error)
 	}
 	asked := map[int]bool{}
 	for _, l := range lines {
@@ -108,7 +120,8 @@ func PythonMutants(ctx context.Context, run PythonExec, file string, src []byte,
 
 // PythonForChange is ForChange for Python: the mutants of every changed
 // file (ChangedPythonLines), then the cap spread over them as ForChange
-// spreads it. Python tells which lines give a mutant only by making it,
+// spreads it. Files Python cannot parse give none (ErrUnparsable).
+// Python tells which lines give a mutant only by making it,
 // so all are made first; making one costs a parse, not a test run.
 func PythonForChange(ctx context.Context, run PythonExec, head map[string][]byte, changed map[string][]int, max int) (Set, error) {
 	var all []Mutant
@@ -118,6 +131,9 @@ func PythonForChange(ctx context.Context, run PythonExec, head map[string][]byte
 			continue
 		}
 		ms, err := PythonMutants(ctx, run, p, src, changed[p])
+		if errors.Is(err, ErrUnparsable) {
+			continue
+		}
 		if err != nil {
 			return Set{}, err
 		}
