@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
 )
 
 // gatesWeakTest is red on the base (Abs(-2) is -2 there) but checks only
