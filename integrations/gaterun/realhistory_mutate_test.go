@@ -14,14 +14,15 @@ import (
 	"github.com/engineo/autoverify/integrations/gaterun"
 )
 
-// TestRealHistoryMutation measures VERIFY_MUTATE on the real Go fixes of
-// the real-history corpus (issue 32): for each, the mutation score of its
+// TestRealHistoryMutation measures VERIFY_MUTATE on the real fixes of the
+// real-history corpus, Go and Python (issue 32): for each, the mutation score of its
 // changed lines with the project's own tests, the mutants by status, and
 // what the gate costs in runs of the head's whole suite. It is a
 // measurement, not a rule that was tuned (nothing here feeds back into
 // bot/mutate), so tuned and held-out cases are both run and reported
 // apart. It runs only with AUTOVERIFY_REALHISTORY_MUTATE=1
-// (scripts/realhistory-mutate.sh): several minutes on two cores.
+// (scripts/realhistory-mutate.sh): several minutes on two cores;
+// AUTOVERIFY_REALHISTORY_MUTATE_ECO=go or python keeps one ecosystem.
 func TestRealHistoryMutation(t *testing.T) {
 	if os.Getenv("AUTOVERIFY_REALHISTORY_MUTATE") != "1" {
 		t.Skip("a measurement: AUTOVERIFY_REALHISTORY_MUTATE=1 (scripts/realhistory-mutate.sh) runs it")
@@ -30,6 +31,7 @@ func TestRealHistoryMutation(t *testing.T) {
 	cases, err := readCases(filepath.Join("testdata", "realhistory", "cases.tsv"))
 	require.NoError(t, err)
 	clones := &cloneCache{root: t.TempDir(), bundles: bundles}
+	py := realHistoryPython(t)
 	var lines []string
 	for _, c := range cases {
 		if c.Label != "fix" || c.badHead() {
@@ -37,12 +39,17 @@ func TestRealHistoryMutation(t *testing.T) {
 		}
 		dir, err := clones.get(c.Project)
 		require.NoError(t, err)
-		if eco, _ := gaterun.Detect(dir); eco != gates.Go {
+		eco, _ := gaterun.Detect(dir)
+		if only := os.Getenv("AUTOVERIFY_REALHISTORY_MUTATE_ECO"); only != "" && string(eco) != only {
+			continue
+		}
+		if eco == gates.Python && py == "" {
+			t.Logf("%s: no python3 with pytest, not run", c.Name)
 			continue
 		}
 		require.NoError(t, fetchGoModules(dir, c.Base, c.Head))
 		start := time.Now()
-		rep, err := runGatesWith(dir, "", c.Base, c.Head, true)
+		rep, err := runGatesWith(dir, py, c.Base, c.Head, true)
 		require.NoError(t, err, c.Name)
 		m := rep.Mutation
 		require.NotNil(t, m, c.Name)
@@ -57,5 +64,5 @@ func TestRealHistoryMutation(t *testing.T) {
 		}
 	}
 	header := "| case | split | score | mutants | killed | timeout | survived | not compiled | left by cap | gate ms | gate / head suite | whole gates run |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
-	t.Logf("VERIFY_MUTATE on the real Go fixes:\n%s\n%s", header, strings.Join(lines, "\n"))
+	t.Logf("VERIFY_MUTATE on the real fixes:\n%s\n%s", header, strings.Join(lines, "\n"))
 }
