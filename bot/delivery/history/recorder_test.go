@@ -110,17 +110,24 @@ func TestRecorderPassAndProblem(t *testing.T) {
 
 func TestRecorderShowsFurtherChecksAsASection(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
-	h.pipeline.Checks = append(h.pipeline.Checks, toyStage{})
-	log := &memRunLog{}
-	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
-	_, err := h.pipeline.Run(context.Background(), h.request())
-	require.NoError(t, err)
-	done := log.puts[len(log.puts)-1]
+	done := recordWithStage(t, toyStage{})
 	require.Len(t, done.Sections, 1)
 	assert.Equal(t, "Checks", done.Sections[0].Title)
 	assert.Equal(t, []runlog.Row{{Name: "toy stage", Result: "FAIL — TEST_FAILURE"}}, done.Sections[0].Rows)
 	assert.Len(t, done.Items, 1, "the stage's finding is not a story item")
+}
+
+// recordWithStage runs a one-item story with stage added to the
+// pipeline's checks and returns the run as the recorder last wrote it.
+func recordWithStage(t *testing.T, stage bot.Check) runlog.Record {
+	t.Helper()
+	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
+	h.pipeline.Checks = append(h.pipeline.Checks, stage)
+	log := &memRunLog{}
+	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
+	_, err := h.pipeline.Run(context.Background(), h.request())
+	require.NoError(t, err)
+	return log.puts[len(log.puts)-1]
 }
 
 // mutantStage is a gates stage whose VERIFY_MUTATE left a survivor.
@@ -136,13 +143,7 @@ func (mutantStage) Check(_ context.Context, v *bot.Verification) error {
 
 func TestRecorderShowsTheMutationScore(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, "- [ ] a `ok`\n", exitByName, nil)
-	h.pipeline.Checks = append(h.pipeline.Checks, mutantStage{})
-	log := &memRunLog{}
-	h.pipeline.Publishers = []bot.Publisher{&Recorder{Log: log}}
-	_, err := h.pipeline.Run(context.Background(), h.request())
-	require.NoError(t, err)
-	done := log.puts[len(log.puts)-1]
+	done := recordWithStage(t, mutantStage{})
 	require.Len(t, done.Sections, 1)
 	assert.Equal(t, "Mutation", done.Sections[0].Title)
 	assert.Equal(t, []runlog.Row{
