@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -88,12 +89,14 @@ func (a *Attester) run(v *bot.Verification) (Run, error) {
 	return r, nil
 }
 
-// resourceURI names the repository at the commit: a pull request's as
-// git+https, a local work tree by its path.
+// resourceURI names the repository at the commit: a pull request's
+// repository as git+https (its page's URL without /pull/N: the VSA is
+// about the code at the commit, not the conversation), a local work tree
+// by its path.
 func resourceURI(s bot.Subject) string {
 	switch {
 	case s.URL != "" && s.Commit != "":
-		return "git+" + strings.TrimSuffix(s.URL, "/") + "@" + s.Commit
+		return "git+" + repoURL(s.URL) + "@" + s.Commit
 	case s.Commit != "":
 		return "git+file://" + s.Repo + "@" + s.Commit
 	}
@@ -212,4 +215,14 @@ func check(name string, ok bool, review *bot.Review, cases []testresults.Case, c
 		}
 	}
 	return c
+}
+
+// pullPath is the tail of a pull request's page URL.
+var pullPath = regexp.MustCompile(`/pull/\d+/?$`)
+
+// repoURL is the repository's URL for a pull request's page URL
+// (https://github.com/acme/web/pull/7 → https://github.com/acme/web), on
+// github.com and GitHub Enterprise alike.
+func repoURL(u string) string {
+	return strings.TrimSuffix(pullPath.ReplaceAllString(u, ""), "/")
 }

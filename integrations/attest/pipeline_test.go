@@ -28,3 +28,19 @@ func TestCheckStatesWhatTheReviewersSaw(t *testing.T) {
 	c = check("vet", false, nil, nil, "go vet ./...")
 	assert.Equal(t, Check{Name: "vet", Result: Failed, FailedTests: []string{"go vet ./..."}}, c)
 }
+
+// TestResourceURINamesTheRepository: the VSA's resourceUri is the
+// repository at the commit — for a pull request its repository's URL, not
+// the pull request's page.
+func TestResourceURINamesTheRepository(t *testing.T) {
+	const sha = "0123456789abcdef0123456789abcdef01234567"
+	for url, want := range map[string]string{
+		"https://github.com/acme/web/pull/7":         "git+https://github.com/acme/web@" + sha,
+		"https://ghe.example.com/acme/web/pull/123/": "git+https://ghe.example.com/acme/web@" + sha,
+		"https://github.com/acme/web":                "git+https://github.com/acme/web@" + sha,
+		"https://github.com/acme/pull/7/pull/8":      "git+https://github.com/acme/pull/7@" + sha,
+	} {
+		assert.Equal(t, want, resourceURI(bot.Subject{Repo: "acme/web", URL: url, Commit: sha}), url)
+	}
+	assert.Equal(t, "git+file:///work/web@"+sha, resourceURI(bot.Subject{Repo: "/work/web", Commit: sha}))
+}
