@@ -159,7 +159,6 @@ func TestVerifiedAsAUserRunsIt(t *testing.T) {
 				took = min(took, d)
 			}
 			t.Logf("%s: cached re-verify in %s (the first run: %s)", r.name, took.Round(time.Millisecond), first.Round(time.Millisecond))
-			assert.Less(t, took, first/2, "a cached re-verify costs a fraction of a run")
 			// The absolute bound holds on a machine with a core to spare;
 			// under CI's own load (the race tests, the deploy check's
 			// builds) a process start alone can take longer, so there it

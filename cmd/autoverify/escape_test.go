@@ -122,8 +122,12 @@ func TestServeEscapeSuite(t *testing.T) {
 	}()
 	port := ln.Addr().(*net.TCPAddr).Port
 
+	// The process attack fills the run's process budget; it goes last,
+	// one command at a time, so that no other attack starts while its
+	// killed processes are still being reaped (a loaded CI saw the next
+	// one's fork refused: safe, but not the attack under test).
 	attacks := []string{"environ " + marker, "read " + planted, "docker", fmt.Sprintf("connect %d", port),
-		"write " + writeTarget, "procs", "bigfile", "alloc", "secret"}
+		"write " + writeTarget, "bigfile", "alloc", "secret", "procs"}
 	var body strings.Builder
 	body.WriteString("Implements KAN-25.\n\n")
 	for _, a := range attacks {
@@ -140,6 +144,7 @@ func TestServeEscapeSuite(t *testing.T) {
 	env["ENGINEO_REDACT_ENV"] = "ENGINEO_ESCAPE_TEST_TOKEN"
 	env["ENGINEO_REVIEWERS"] = "1"
 	env["ENGINEO_COMMAND_TIMEOUT"] = "2m"
+	env["ENGINEO_CONCURRENCY"] = "1"
 	srv := startServer(t, env)
 
 	cid := fake.AddComment("acme", "web", 7, "alice", "/verify")

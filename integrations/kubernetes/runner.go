@@ -361,7 +361,16 @@ func (r *Runner) observe(ctx context.Context, jobName string, startedBefore bool
 	if err != nil {
 		return outcome{}, r.apiErr(ctx, "reading job "+jobName, err)
 	}
-	return decide(job, newestPod(list.Items), startedBefore), nil
+	o := decide(job, newestPod(list.Items), startedBefore)
+	if o.done && errors.Is(o.err, ErrPodStart) {
+		// The Job gave up before the command started: the pod read
+		// before it may predate what the scheduler or kubelet wrote
+		// since (why it never started), so read it once more.
+		if again, err := r.client.CoreV1().Pods(r.s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: LabelJob + "=" + jobName}); err == nil {
+			o = decide(job, newestPod(again.Items), startedBefore)
+		}
+	}
+	return o, nil
 }
 
 func newestPod(items []corev1.Pod) *corev1.Pod {

@@ -80,19 +80,25 @@ func (b *Budget) Close() error {
 	return removeCgroup(b.dir)
 }
 
-// removeCgroup kills what is left in cgroup dir and removes it.
+// removeCgroup kills what is left in cgroup dir and removes it. A killed
+// process leaves the cgroup only once it is reaped, which on a loaded
+// machine can take seconds (a CI run at a load of 25 took over half a
+// second), so it keeps trying for up to 5 s.
 func removeCgroup(dir string) error {
 	var err error
-	for try := 0; try < 50; try++ {
+	deadline := time.Now().Add(5 * time.Second)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
 		if err = os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) {
 			return nil
 		}
 		for _, pid := range cgroupPids(dir) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
-		time.Sleep(10 * time.Millisecond)
+		if time.Now().After(deadline) {
+			return fmt.Errorf("local: process budget: removing %s: %w", dir, err)
+		}
+		time.Sleep(wait)
 	}
-	return fmt.Errorf("local: process budget: removing %s: %w", dir, err)
 }
 
 func cgroupPids(dir string) []int {
