@@ -350,9 +350,9 @@ func resultChan(w watch.Interface) <-chan watch.Event {
 // deadline is seen with the Job's deadline condition already written by
 // current controllers), and decides.
 func (r *Runner) observe(ctx context.Context, jobName string, startedBefore bool) (outcome, error) {
-	list, err := r.client.CoreV1().Pods(r.s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: LabelJob + "=" + jobName})
+	pod, err := r.podOf(ctx, jobName)
 	if err != nil {
-		return outcome{}, r.apiErr(ctx, "listing the pods of job "+jobName, err)
+		return outcome{}, err
 	}
 	job, err := r.client.BatchV1().Jobs(r.s.Namespace).Get(ctx, jobName, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
@@ -361,16 +361,25 @@ func (r *Runner) observe(ctx context.Context, jobName string, startedBefore bool
 	if err != nil {
 		return outcome{}, r.apiErr(ctx, "reading job "+jobName, err)
 	}
-	o := decide(job, newestPod(list.Items), startedBefore)
+	o := decide(job, pod, startedBefore)
 	if o.done && errors.Is(o.err, ErrPodStart) {
 		// The Job gave up before the command started: the pod read
 		// before it may predate what the scheduler or kubelet wrote
 		// since (why it never started), so read it once more.
-		if again, err := r.client.CoreV1().Pods(r.s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: LabelJob + "=" + jobName}); err == nil {
-			o = decide(job, newestPod(again.Items), startedBefore)
+		if again, err := r.podOf(ctx, jobName); err == nil {
+			o = decide(job, again, startedBefore)
 		}
 	}
 	return o, nil
+}
+
+// podOf is the newest pod of job jobName, nil when there is none.
+func (r *Runner) podOf(ctx context.Context, jobName string) (*corev1.Pod, error) {
+	list, err := r.client.CoreV1().Pods(r.s.Namespace).List(ctx, metav1.ListOptions{LabelSelector: LabelJob + "=" + jobName})
+	if err != nil {
+		return nil, r.apiErr(ctx, "listing the pods of job "+jobName, err)
+	}
+	return newestPod(list.Items), nil
 }
 
 func newestPod(items []corev1.Pod) *corev1.Pod {
