@@ -241,14 +241,30 @@ func addCheckItems(v *Verification, cmds []claims.Command) error {
 	return nil
 }
 
-// LogSignalRejected logs the spec's signal_rejected event (task,
+// logSignalRejected logs the spec's signal_rejected event (task,
 // developer, reason) when v stopped on a rejected signal.
-func LogSignalRejected(log *slog.Logger, v *Verification) {
+func logSignalRejected(log *slog.Logger, v *Verification) {
 	var rej *SignalRejected
 	if v == nil || v.Problem == nil || !errors.As(v.Problem, &rej) {
 		return
 	}
 	log.Info("signal_rejected", "task_id", rej.TaskID, "developer_id", rej.Author, "reason", rej.Reason, "signal", string(rej.Signal), "story", v.Problem.Key)
+}
+
+// LogOutcome logs how a delivered run ended, the same way for every
+// delivery: "run stopped" with the problem (a refused or rejected run ran
+// nothing), or "run finished" with the route and counts.
+func LogOutcome(log *slog.Logger, req Request, v *Verification) {
+	if v.Problem != nil {
+		log.Info("run stopped", "run", req.RunID, "problem", string(v.Problem.Kind), "trigger", req.Trigger)
+		logSignalRejected(log, v)
+		return
+	}
+	if v.LedgerErr != nil {
+		log.Error("the run finished but the ledger did not record it", "run", req.RunID, "err", v.LedgerErr)
+	}
+	passed, failed := v.Report.Counts()
+	log.Info("run finished", "run", req.RunID, "story", v.Key, "route", v.Report.Route, "passed", passed, "failed", failed, "trigger", req.Trigger)
 }
 
 // checkItemID names a check's checklist item: 8 hex digits like a story

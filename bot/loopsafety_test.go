@@ -180,3 +180,49 @@ func TestRunRenewsItsReservation(t *testing.T) {
 		assert.False(t, rec.Lost, "%+v", rec)
 	}
 }
+
+// TestAuditHoldsTheCapUnderConcurrency: the audit entry point (a signal
+// whose matrix runs five commands) holds the same cap: 20 audits of one
+// story at once with a cap of 5 run the matrix 5 times, the 15 refused
+// ones run nothing, and every reserved cycle is recorded. The signal's
+// lint row is false, so no audit passes (a pass would start a new loop).
+func TestAuditHoldsTheCapUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	const n, limit = 20, 5
+	h, mr := newAuditHarness(t, signalBody(truthfulRows...), map[string]int{"ci:lint": 1})
+	store := openBolt(t)
+	limits := ledger.Limits{MaxVerifyCycles: limit, MaxAutoFixAttempts: 2}
+	runners := h.pipeline.Runners
+	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits,
+		Redactor: noRedact{}, Artifacts: h.artifacts, Runners: runners})
+	var refused atomic.Int64
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			req := h.request()
+			req.RunID = fmt.Sprintf("audit-%02d", i)
+			req.Publishers = nil
+			v, err := h.pipeline.Run(context.Background(), req)
+			if !assert.NoError(t, err) {
+				return
+			}
+			if v.Problem != nil {
+				assert.Equal(t, ProblemRefused, v.Problem.Kind)
+				refused.Add(1)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	mr.mu.Lock()
+	ran := len(mr.ran)
+	mr.mu.Unlock()
+	assert.Equal(t, limit*5, ran, "the matrix's five commands, once per granted cycle")
+	assert.EqualValues(t, n-limit, refused.Load(), "audits refused")
+	e, err := store.Get(context.Background(), "KAN-1")
+	require.NoError(t, err)
+	assert.Equal(t, limit, e.AutoVerifyRuns, "cycles counted")
+	assert.Empty(t, e.InFlight, "every reserved cycle recorded")
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/integrations/jira/jiratest"
 	"github.com/engineo/autoverify/integrations/redistest"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
@@ -200,6 +201,49 @@ func TestServeHoldsTheCapUnderConcurrentDeliveries(t *testing.T) {
 		cid := fake.AddComment("acme", "web", 7, "alice", "/verify fresh")
 		wg.Go(func() {
 			code, msg := srv.deliver(t, "issue_comment", fmt.Sprintf("cap-%d", i), commentEvent(cid, "alice", "/verify fresh"), testSecret)
+			assert.Equal(t, 202, code, msg)
+		})
+	}
+	wg.Wait()
+	store, err := ledgerredis.New(context.Background(), redisURL, ledgerredis.WithPrefix(env["ENGINEO_REDIS_PREFIX"]))
+	require.NoError(t, err)
+	defer store.Close()
+	entry := func() ledger.Entry {
+		e, err := store.Get(context.Background(), "KAN-25")
+		require.NoError(t, err)
+		return e
+	}
+	waitFor(t, "every delivery answered", func() bool {
+		logs := srv.logString()
+		return strings.Count(logs, `"msg":"run finished"`)+strings.Count(logs, `"msg":"run stopped"`) >= n &&
+			len(entry().History) >= limit && len(entry().InFlight) == 0
+	})
+	time.Sleep(500 * time.Millisecond) // a run beyond the cap would show by now
+	evidence, _ := filepath.Glob(filepath.Join(env["ENGINEO_ARTIFACTS_DIR"], "runs", "*", "KAN-25-evidence-*"))
+	e := entry()
+	assert.Equal(t, limit, e.AutoVerifyRuns, "cycles counted")
+	assert.Len(t, e.History, limit, "runs recorded")
+	assert.Len(t, evidence, limit, "runs that executed")
+}
+
+// TestServeHoldsTheCapUnderConcurrentJiraDeliveries: the same through the
+// Jira webhook: N `/verify` comments on one issue delivered at once run
+// the story exactly the cap's number of times.
+func TestServeHoldsTheCapUnderConcurrentJiraDeliveries(t *testing.T) {
+	redisURL := testRedisURL(t)
+	n, limit := loopRuns(t)
+	fake := setupGitHub(t, "<!-- AUTO:CMD=sh -c 'sleep 0.2; exit 1' -->\n- [ ] a failing check\n")
+	jira := jiratest.NewServer(t)
+	jira.AddIssue("KAN-25", "KAN", "Greet people", "In Progress", workflow...)
+	env := jiraEnv(t, fake, jira, redisURL)
+	env["ENGINEO_MAX_VERIFY_CYCLES"] = strconv.Itoa(limit)
+	srv := startServer(t, env)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			delivery := commentCreated("KAN-25", "557058:alice", "/verify")
+			delivery["comment"].(map[string]any)["id"] = strconv.Itoa(10200 + i) // comments of their own, not one redelivered
+			code, msg := postJira(t, srv.addr, fmt.Sprintf("jcap-%d", i), delivery, true)
 			assert.Equal(t, 202, code, msg)
 		})
 	}

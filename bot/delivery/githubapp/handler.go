@@ -97,19 +97,10 @@ func (b *Base) Request(gh Client, owner, repo string, number int, ref, deliveryI
 // verify runs a request and logs how it ended.
 func (b *Base) verify(ctx context.Context, req bot.Request, log *slog.Logger) error {
 	v, err := b.Pipeline.Run(ctx, req)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case v.Problem != nil:
-		log.Info("run stopped", "run", req.RunID, "problem", string(v.Problem.Kind), "trigger", req.Trigger)
-		bot.LogSignalRejected(log, v)
-	default:
-		if v.LedgerErr != nil {
-			log.Error("the run finished but the ledger did not record it", "run", req.RunID, "err", v.LedgerErr)
-		}
-		passed, failed := v.Report.Counts()
-		log.Info("run finished", "run", req.RunID, "story", v.Key, "route", v.Report.Route, "passed", passed, "failed", failed, "trigger", req.Trigger)
 	}
+	bot.LogOutcome(log, req, v)
 	return nil
 }
 

@@ -103,13 +103,11 @@ func (h *Handler) Handle(ctx context.Context, job queue.Job) error {
 	}
 	req.Publishers = append(req.Publishers, &Publisher{Jira: h.Jira, Transitions: h.Transitions, Key: ev.IssueKey, Redactor: h.Redactor, Logger: log})
 	v, err := h.Pipeline.Run(ctx, req)
-	if err == nil {
-		bot.LogSignalRejected(log, v)
+	if err != nil {
+		return err
 	}
-	if err == nil && v.Ran() {
-		log.Info("run finished", "route", v.Report.Route, "run", req.RunID)
-	}
-	return err
+	bot.LogOutcome(log, req, v)
+	return nil
 }
 
 // trigger words why the event starts a run, or is "" when it does not: the
