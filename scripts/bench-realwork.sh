@@ -9,6 +9,8 @@
 # BurntSushi/toml suite); ROUNDS alternating rounds (default 10). Each
 # round runs, in turn:
 #   bare     go vet ./... && go test -count=1 ./...   (tests forced to run)
+#   bare-x2  the same twice at once: the least two independent reviewers
+#            can cost on this machine (the work done twice, no autoverify)
 #   run      autoverify run S-1.md                    (the defaults: two
 #            reviewers, cache on; a fresh ledger and cache, as a first run)
 #   run-1    the same with ENGINEO_REVIEWERS=1        (lighter: one reviewer)
@@ -38,20 +40,22 @@ go vet ./... >/dev/null && go test -count=1 ./... >/dev/null # warm the build ca
 
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
 bare() { go vet ./... && go test -count=1 ./...; }
+bare2() { bare & local other=$!; bare && wait "$other"; }
 fresh() { rm -rf .autoverify reports; git checkout -q -- S-1.md; }
 run() { fresh; "$work/autoverify" run S-1.md; }
 run1() { fresh; ENGINEO_REVIEWERS=1 "$work/autoverify" run S-1.md; }
 cached() { "$work/autoverify" run S-1.md; }
 
-declare -a B R R1 C
+declare -a B B2 R R1 C
 for ((i = 0; i < rounds; i++)); do
 	B+=("$(ms bare)")
+	B2+=("$(ms bare2)")
 	R+=("$(ms run)")
 	C+=("$(ms cached)")
 	R1+=("$(ms run1)")
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 ratios() { local -n xs=$1; for ((i = 0; i < rounds; i++)); do echo "${xs[$i]} ${B[$i]}" | awk '{printf "%.3f\n", $1/$2}'; done; }
-echo "rounds, ms (bare run run-1 cached):"; for ((i = 0; i < rounds; i++)); do echo "  ${B[$i]} ${R[$i]} ${R1[$i]} ${C[$i]}"; done
-echo "median wall, ms: bare $(median "${B[@]}"), run $(median "${R[@]}"), run-1 (one reviewer: lighter) $(median "${R1[@]}"), cached $(median "${C[@]}")"
-echo "median of per-round ratios to bare: run $(median $(ratios R)), run-1 $(median $(ratios R1)), cached $(median $(ratios C))"
+echo "rounds, ms (bare bare-x2 run run-1 cached):"; for ((i = 0; i < rounds; i++)); do echo "  ${B[$i]} ${B2[$i]} ${R[$i]} ${R1[$i]} ${C[$i]}"; done
+echo "median wall, ms: bare $(median "${B[@]}"), bare-x2 $(median "${B2[@]}"), run $(median "${R[@]}"), run-1 (one reviewer: lighter) $(median "${R1[@]}"), cached $(median "${C[@]}")"
+echo "median of per-round ratios to bare: bare-x2 (the floor for two reviewers) $(median $(ratios B2)), run $(median $(ratios R)), run-1 $(median $(ratios R1)), cached $(median $(ratios C))"

@@ -18,8 +18,9 @@ import (
 	"github.com/engineo/autoverify/bot"
 )
 
-// Copier copies workspaces into fresh directories under Dir (default: the
-// system's temporary directory).
+// Copier copies workspaces into fresh directories under Dir; by default
+// the system's temporary directory, or a memory file system where that is
+// on a disk and the tree fits (see place).
 type Copier struct {
 	Dir string
 	// Skip names directories (absolute, or relative to the current
@@ -38,6 +39,9 @@ type Copier struct {
 
 var _ bot.WorkspaceCloner = Copier{}
 
+// copyPrefix starts the name of every copy's directory.
+const copyPrefix = "autoverify-reviewer-"
+
 // Clone copies dir into a new directory, as os.CopyFS does but with the
 // files copied in parallel (a real repository's thousand files took 0.35 s
 // one after another on two cores): regular files keep their execute bits
@@ -48,19 +52,26 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 	if err := ctx.Err(); err != nil {
 		return "", nil, err
 	}
-	root, err := os.MkdirTemp(c.Dir, "autoverify-reviewer-*")
-	if err != nil {
-		return "", nil, fmt.Errorf("workspace: creating a copy of %s: %w", dir, err)
-	}
-	release := func() { _ = os.RemoveAll(root) }
-	// Keep the workspace's own name: some tools print or depend on it.
-	dst := filepath.Join(root, filepath.Base(filepath.Clean(dir)))
 	var src fs.FS = os.DirFS(dir)
 	if d, ok := src.(dirFS); ok {
 		if skip := c.inside(dir); len(skip) > 0 {
 			src = skipFS{d, skip}
 		}
 	}
+	var size int64
+	if c.Dir == "" {
+		var err error
+		if size, err = treeSize(src); err != nil {
+			return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
+		}
+	}
+	root, err := os.MkdirTemp(c.place(size), copyPrefix+"*")
+	if err != nil {
+		return "", nil, fmt.Errorf("workspace: creating a copy of %s: %w", dir, err)
+	}
+	release := func() { _ = os.RemoveAll(root) }
+	// Keep the workspace's own name: some tools print or depend on it.
+	dst := filepath.Join(root, filepath.Base(filepath.Clean(dir)))
 	if err := copyTree(ctx, dst, src); err != nil {
 		release()
 		return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
