@@ -43,3 +43,12 @@ func TestAttestationInReports(t *testing.T) {
 		assert.Contains(t, jira, c.jira, name)
 	}
 }
+
+func TestAttestVerifiedGolden(t *testing.T) {
+	t.Parallel()
+	run := Verified{File: "reports/KAN-25-20260128T120000Z.intoto.jsonl", Whole: true, Statements: []VerifiedStatement{
+		{Result: "PASSED", Check: "go test ./... (native)"}, {Result: "FAILED", Check: "lint (ci)"}, {Result: "FAILED", Verdict: true}}}
+	golden(t, "attest-verified-whole", AttestVerified(run))
+	one := Verified{File: "one.json", Statements: []VerifiedStatement{{Result: "WARNED", Check: "flaky suite"}}}
+	golden(t, "attest-verified-one", AttestVerified(one))
+}

@@ -51,3 +51,13 @@ type HistoryRun struct {
 
 // LedgerEntry is `autoverify ledger show`'s terminal text of e.
 func LedgerEntry(e Entry) string { return render("ledger-entry.txt.tmpl", e) }
+
+// Author is one author's claims as `autoverify ledger authors` lists them
+// (ledger.ClaimCounts).
+type Author struct {
+	Name                                                         string
+	Signals, Held, FalseClaims, FalsePairs, Rejected, Unverified int
+}
+
+// Authors is `autoverify ledger authors`' table of rows, in their order.
+func Authors(rows []Author) string { return render("authors.txt.tmpl", rows) }

@@ -30,3 +30,12 @@ func TestLedgerEntryGolden(t *testing.T) {
 		golden(t, "ledger-entry-"+name, LedgerEntry(e))
 	}
 }
+
+func TestAuthorsGolden(t *testing.T) {
+	t.Parallel()
+	golden(t, "authors", Authors([]Author{
+		{Name: "dev-agent-1", Signals: 12, Held: 9, FalseClaims: 2, FalsePairs: 3, Rejected: 1},
+		{Name: "a-much-longer-author-name", Signals: 1, Unverified: 1},
+	}))
+	golden(t, "authors-none", Authors(nil))
+}

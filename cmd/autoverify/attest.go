@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/attest"
 )
@@ -102,7 +103,6 @@ func readVerifyInput(file, keyPath string, subjects []string) (verifyInput, erro
 
 // printVerified says what was verified, or why not.
 func (a *App) printVerified(file string, res attest.Verification, err error, asJSON bool) (int, error) {
-	got := res.Statements
 	var failed *attest.Error
 	if err != nil && !errors.As(err, &failed) {
 		return exitBadInput, inputErrorf("attestation %s: %v", file, err)
@@ -120,24 +120,22 @@ func (a *App) printVerified(file string, res attest.Verification, err error, asJ
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(out)
 	} else if err == nil {
-		whole := "the whole run, complete"
-		if !res.Whole {
-			whole = "one envelope alone: the rest of its run is not checked"
-		}
-		fmt.Fprintf(a.Stdout, "%s: verified: %d signed statements (%s)\n", file, len(got), whole)
-		for _, v := range got {
-			what := v.Check
-			if v.PredicateType == attest.VSAType {
-				what = "the run's verdict (SLSA verification summary)"
-			}
-			fmt.Fprintf(a.Stdout, "  %-6s %s\n", v.Result, what)
-		}
+		fmt.Fprint(a.Stdout, report.AttestVerified(verifiedView(file, res)))
 	}
 	if err != nil {
 		fmt.Fprintf(a.Stderr, "%s: NOT verified: %v\n", file, err)
 		return exitFailed, nil
 	}
 	return exitOK, nil
+}
+
+// verifiedView is a verified bundle as report.AttestVerified shows it.
+func verifiedView(file string, res attest.Verification) report.Verified {
+	v := report.Verified{File: file, Whole: res.Whole}
+	for _, st := range res.Statements {
+		v.Statements = append(v.Statements, report.VerifiedStatement{Result: st.Result, Check: st.Check, Verdict: st.PredicateType == attest.VSAType})
+	}
+	return v
 }
 
 // listFlag is a repeatable string flag.

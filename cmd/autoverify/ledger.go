@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"sort"
-	"text/tabwriter"
 	"time"
 
-	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
@@ -97,7 +95,7 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 			AuthorClaims map[string]ledger.ClaimCounts `json:"author_claims,omitempty"`
 		}{e, cfg.Limits, authors})
 	}
-	fmt.Fprint(a.Stdout, report.LedgerEntry(entryView(e, cfg.Limits)))
+	fmt.Fprint(a.Stdout, cli.LedgerEntry(e, cfg.Limits))
 	return exitOK, nil
 }
 
@@ -125,35 +123,6 @@ func (a *App) ledgerAuthors(ctx context.Context, lookup settings.Lookup, asJSON 
 		enc.SetIndent("", "  ")
 		return exitOK, enc.Encode(counts)
 	}
-	names := make([]string, 0, len(counts))
-	for n := range counts {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	tw := tabwriter.NewWriter(a.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "AUTHOR\tSIGNALS\tHELD\tFALSE CLAIMS\tFALSE PAIRS\tREJECTED\tUNVERIFIED")
-	for _, n := range names {
-		c := counts[n]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\n", n, c.Signals, c.Held, c.FalseClaims, c.FalsePairs, c.Rejected, c.Unverified)
-	}
-	return exitOK, tw.Flush()
-}
-
-// entryView is e as report.LedgerEntry shows it.
-func entryView(e ledger.Entry, l ledger.Limits) report.Entry {
-	v := report.Entry{StoryKey: e.StoryKey, Cycles: e.AutoVerifyRuns, MaxCycles: l.MaxVerifyCycles,
-		Fixes: e.AutoFixAttempts, MaxFixes: l.MaxAutoFixAttempts, LastFailureType: e.LastFailureType,
-		LastFailureHash: e.LastFailureHash, LastFailureAt: e.LastFailureAt, LastCommit: e.VerifyLastCommitSHA}
-	if ev := e.EnvironmentVerification; ev != nil {
-		v.Signal = &report.Signal{Last: ev.LastSignal, Author: ev.DeveloperID, Status: ev.Status,
-			Attempts: ev.SignalAttempts, Rejections: ev.SignalRejections, FalseClaims: len(ev.FalseClaims)}
-	}
-	for _, r := range e.InFlight {
-		v.InFlight = append(v.InFlight, report.InFlight{RunID: r.RunID, Since: r.Since, Until: r.Until})
-	}
-	for _, r := range e.History {
-		v.History = append(v.History, report.HistoryRun{At: r.At, Route: string(r.Route), Reason: r.Reason,
-			Commit: r.Commit, Passed: r.Passed, Failed: r.Failed, Manual: r.Manual})
-	}
-	return v
+	fmt.Fprint(a.Stdout, cli.Authors(counts))
+	return exitOK, nil
 }
