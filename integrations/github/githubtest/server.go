@@ -155,10 +155,18 @@ func (s *Server) handler() http.Handler {
 
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		// Recorded in the order requests arrive; the status once the
+		// answer is written (appending after the answer let a client's
+		// next request, sent as soon as it read this one's answer, be
+		// recorded first, as jiratest found).
+		scheme, _, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		s.mu.Lock()
+		i := len(s.calls)
+		s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Auth: scheme})
+		s.mu.Unlock()
 		defer func() {
-			scheme, _, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 			s.mu.Lock()
-			s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Status: rec.status, Auth: scheme})
+			s.calls[i].Status = rec.status
 			s.mu.Unlock()
 		}()
 		f := s.takeFault(r)
