@@ -18,6 +18,7 @@ import (
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/integrations/artifacts"
+	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/ledger"
 )
 
@@ -51,7 +52,7 @@ func (a *Attester) Fingerprint() string { return a.fingerprint }
 // (their digests are the statements' subjects), signs and writes
 // {KEY}-{timestamp}.intoto.jsonl beside them.
 func (a *Attester) Attest(ctx context.Context, v *bot.Verification) (string, error) {
-	run, err := a.run(v)
+	run, err := a.run(ctx, v)
 	if err != nil {
 		return "", err
 	}
@@ -71,13 +72,13 @@ func (a *Attester) Attest(ctx context.Context, v *bot.Verification) (string, err
 }
 
 // run is what v found, as the statements say it.
-func (a *Attester) run(v *bot.Verification) (Run, error) {
+func (a *Attester) run(ctx context.Context, v *bot.Verification) (Run, error) {
 	files, err := fileDigests(v.Files.Evidence, v.Files.Summary)
 	if err != nil {
 		return Run{}, err
 	}
 	s := v.Subject
-	r := Run{Repo: s.Repo, Commit: s.Commit, ResourceURI: resourceURI(s), StoryKey: v.Key, Time: a.now().UTC(),
+	r := Run{Repo: s.Repo, Commit: s.Commit, ResourceURI: resourceURI(ctx, s), StoryKey: v.Key, Time: a.now().UTC(),
 		VerifierID: a.VerifierID, Files: files, Checks: checksOf(v), Passed: passed(v), Levels: levelsOf(v)}
 	r.Config = append(r.Config, File{Name: storyName(v), SHA256: digest(s.Checklist)})
 	if v.ConfigFile != nil {
@@ -91,16 +92,25 @@ func (a *Attester) run(v *bot.Verification) (Run, error) {
 
 // resourceURI names the repository at the commit: a pull request's
 // repository as git+https (its page's URL without /pull/N: the VSA is
-// about the code at the commit, not the conversation), a local work tree
-// by its path.
-func resourceURI(s bot.Subject) string {
+// about the code at the commit, not the conversation); a local work tree
+// by its origin remote, without credentials, as a consumer elsewhere can
+// name it, or by its path when it has none.
+func resourceURI(ctx context.Context, s bot.Subject) string {
 	switch {
 	case s.URL != "" && s.Commit != "":
 		return "git+" + repoURL(s.URL) + "@" + s.Commit
 	case s.Commit != "":
-		return "git+file://" + s.Repo + "@" + s.Commit
+		return localResource(ctx, s.Repo, s.Commit)
 	}
 	return "file://" + s.Repo
+}
+
+// localResource names commit of the work tree dir.
+func localResource(ctx context.Context, dir, commit string) string {
+	if origin := (git.Repo{Dir: dir}).OriginURL(ctx); origin != "" {
+		return "git+" + origin + "@" + commit
+	}
+	return "git+file://" + dir + "@" + commit
 }
 
 // storyName names where the checklist came from (a file, or the pull

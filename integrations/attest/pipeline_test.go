@@ -1,9 +1,12 @@
 package attest
 
 import (
+	"context"
+	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
@@ -40,7 +43,16 @@ func TestResourceURINamesTheRepository(t *testing.T) {
 		"https://github.com/acme/web":                "git+https://github.com/acme/web@" + sha,
 		"https://github.com/acme/pull/7/pull/8":      "git+https://github.com/acme/pull/7@" + sha,
 	} {
-		assert.Equal(t, want, resourceURI(bot.Subject{Repo: "acme/web", URL: url, Commit: sha}), url)
+		assert.Equal(t, want, resourceURI(context.Background(), bot.Subject{Repo: "acme/web", URL: url, Commit: sha}), url)
 	}
-	assert.Equal(t, "git+file:///work/web@"+sha, resourceURI(bot.Subject{Repo: "/work/web", Commit: sha}))
+	// A local work tree: by its origin remote, credentials left out; by
+	// its path when it has no origin.
+	noOrigin := t.TempDir()
+	assert.Equal(t, "git+file://"+noOrigin+"@"+sha, resourceURI(context.Background(), bot.Subject{Repo: noOrigin, Commit: sha}))
+	withOrigin := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"remote", "add", "origin", "https://x-access-token:ghs_SECRET@github.com/acme/web.git"}} {
+		out, err := exec.Command("git", append([]string{"-C", withOrigin}, args...)...).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+	}
+	assert.Equal(t, "git+https://github.com/acme/web@"+sha, resourceURI(context.Background(), bot.Subject{Repo: withOrigin, Commit: sha}))
 }
