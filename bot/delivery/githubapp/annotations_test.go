@@ -14,7 +14,8 @@ import (
 
 // TestPublisherAnnotatesSurvivors: each surviving mutant is an annotation
 // on its line, a failure when VERIFY_MUTATE rejected and a warning when it
-// accepted; a path GitHub could not place is left out, and an annotation
+// accepted; they are sent before the run is completed (it completes with
+// them, no update after the verdict); a path GitHub could not place is left out, and an annotation
 // that fails does not keep the sticky comment from being posted.
 func TestPublisherAnnotatesSurvivors(t *testing.T) {
 	t.Parallel()
@@ -32,6 +33,9 @@ func TestPublisherAnnotatesSurvivors(t *testing.T) {
 	require.NoError(t, p.Publish(context.Background(), verdict(gates.RejectWeak)))
 	require.Len(t, gh.annotations, 1)
 	require.Len(t, gh.annotations[0], 1, "the absolute path is left out")
+	require.Len(t, gh.checks, 2)
+	assert.Equal(t, "annotate 1", gh.checks[0], "annotated while in progress, before the verdict completes the run")
+	assert.Contains(t, gh.checks[1], "complete ")
 	a := gh.annotations[0][0]
 	assert.Equal(t, "calc/calc.go", a.GetPath())
 	assert.Equal(t, 5, a.GetStartLine())

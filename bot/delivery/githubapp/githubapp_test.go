@@ -32,7 +32,7 @@ type fakeGitHub struct {
 	comments []string
 	sticky   [][]string
 	reacted  []string
-	checks   []string // "start SHA ext" / "complete ID conclusion title"
+	checks   []string // "start SHA ext" / "annotate N" / "complete ID conclusion title"
 	actions  [][]*github.CheckRunAction
 	bodies   []string
 	// annotations are every AnnotateCheckRun call's; annotateErr fails them.
@@ -90,6 +90,7 @@ func (f *fakeGitHub) CompleteCheckRun(_ context.Context, _, _ string, id int64, 
 
 func (f *fakeGitHub) AnnotateCheckRun(_ context.Context, _, _ string, _ int64, _, _ string, annotations []*github.CheckRunAnnotation) error {
 	f.annotations = append(f.annotations, annotations)
+	f.checks = append(f.checks, fmt.Sprintf("annotate %d", len(annotations)))
 	return f.annotateErr
 }
 

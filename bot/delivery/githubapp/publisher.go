@@ -106,15 +106,17 @@ func (p *Publisher) Publish(ctx context.Context, v *bot.Verification) error {
 	if _, failed := v.Report.Counts(); failed > 0 {
 		actions = append(actions, RerunFailedAction())
 	}
-	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details, actions...); err != nil {
-		return fmt.Errorf("completing the check run: %w", err)
-	}
 	if anns := mutationAnnotations(v.Gates); len(anns) > 0 {
-		// Best effort: the verdict and its survivors are in the summary
-		// already, and the sticky comment must still be posted.
+		// Annotated while the run is still in progress, so that it
+		// completes with its survivors on their lines (no update after
+		// the verdict). Best effort: the survivors are in the summary
+		// too, and the verdict and the sticky comment must still go out.
 		if err := p.GitHub.AnnotateCheckRun(ctx, p.Owner, p.Repo, p.checkRun, title, summary, anns); err != nil {
 			p.warn("could not annotate the check run with the surviving mutants", err)
 		}
+	}
+	if err := p.GitHub.CompleteCheckRun(ctx, p.Owner, p.Repo, p.checkRun, report.Conclusion(v.Summary.Route), title, summary, text, details, actions...); err != nil {
+		return fmt.Errorf("completing the check run: %w", err)
 	}
 	if err := p.GitHub.UpsertComment(ctx, p.Owner, p.Repo, p.Number, StickyMarker, report.Comment(v.Summary)); err != nil {
 		return fmt.Errorf("posting the result: %w", err)
