@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
+	"github.com/engineo/autoverify/bot/delivery/serve"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/jira"
 )
@@ -32,8 +33,9 @@ type jiraConfig struct {
 	secret        string
 	// url is the Jira site, for links to issues.
 	url string
-	// hook is filled in once metrics exist; the client calls through it.
-	hook *func(method, path string, status int)
+	// calls is what the client reports its calls to: the metrics, once
+	// the server has them.
+	calls *serve.Observer
 }
 
 // loadJira builds the Jira client from settings; ok is false when
@@ -43,19 +45,15 @@ func loadJira(lookup settings.Lookup) (jiraConfig, bool, error) {
 	if get("jira-url") == "" {
 		return jiraConfig{}, false, nil
 	}
-	hook := new(func(method, path string, status int))
+	calls := &serve.Observer{}
 	c, err := jira.New(jira.Config{BaseURL: get("jira-url"), Email: get("jira-email"), APIToken: get("jira-api-token"), PAT: get("jira-pat"),
-		Observer: func(method, path string, status int) {
-			if *hook != nil {
-				(*hook)(method, path, status)
-			}
-		}})
+		Observer: func(method, path string, status int) { calls.Observe(method, path, status, -1) }})
 	if err != nil {
 		return jiraConfig{}, false, inputErrorf("%v", err)
 	}
 	jc := jiraConfig{
 		client: c,
-		hook:   hook,
+		calls:  calls,
 		url:    strings.TrimSuffix(get("jira-url"), "/"),
 		transitions: jiraapp.Transitions{
 			Review:    orDefault(get("jira-transition-review"), "HUMAN TO REVIEW AND CLOSE"),
@@ -76,9 +74,4 @@ func loadJira(lookup settings.Lookup) (jiraConfig, bool, error) {
 		jc.projects[strings.ToUpper(strings.TrimSpace(k))] = owner + "/" + repo
 	}
 	return jc, true, nil
-}
-
-// observe routes the Jira client's API calls to a metrics hook.
-func (j *jiraConfig) observe(f func(method, path string, status, remaining int)) {
-	*j.hook = func(method, path string, status int) { f(method, path, status, -1) }
 }
