@@ -123,7 +123,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 	}
 	log := a.logger()
 	cfg := serve.Config{Settings: s.cfg, Addr: s.addr, WebhookSecret: s.secret, PublicURL: s.publicURL, Links: s.links, Unsafe: s.unsafe,
-		Secrets:     append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.secret),
+		Secrets:     append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.WebhookSecret),
 		IsNotFound:  func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) },
 		GitHubCalls: &serve.Observer{}, Logger: log, Now: a.Now,
 		Pipeline: bot.Options{Artifacts: artifacts.Disk{}, Version: buildID(), Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}, Attester: s.signer},
@@ -134,8 +134,8 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 	}
 	cfg.GitHub = githubapp.ClientsOf(app.Client, app.ForRepo)
 	if s.useJira {
-		cfg.Jira = &serve.Jira{Client: s.jira.client, Calls: s.jira.calls, URL: s.jira.url, Projects: s.jira.projects,
-			TriggerStatus: s.jira.triggerStatus, Transitions: s.jira.transitions, WebhookSecret: s.jira.secret}
+		cfg.Jira = &serve.Jira{Client: s.jira.client, Calls: s.jira.calls, URL: s.jira.Site, Projects: s.jira.Projects,
+			TriggerStatus: s.jira.TriggerStatus, Transitions: s.jira.transitions, WebhookSecret: s.jira.WebhookSecret}
 	}
 	if at, ok := s.signer.(*attest.Attester); ok {
 		if cfg.SigningKey, err = attest.PublicPEM(at.Key.Public()); err != nil {
