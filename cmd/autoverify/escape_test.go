@@ -215,7 +215,7 @@ func TestServeHidesItsKeyFromTheSandbox(t *testing.T) {
 	app := &App{Getenv: func(k string) string { return env[k] }}
 	s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings))
 	require.NoError(t, err)
-	assert.Contains(t, s.cfg.Sandbox.Hide, key)
+	assert.Contains(t, s.Config.Sandbox.Hide, key)
 }
 
 // TestServeRequiresTheSandbox checks that serve asks for the sandbox
@@ -240,6 +240,6 @@ func TestServeRequiresTheSandbox(t *testing.T) {
 		app := &App{Getenv: func(k string) string { return env[k] }}
 		s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, serveSettings, jiraSettings))
 		require.NoError(t, err)
-		assert.Equal(t, tc.want, s.cfg.Sandbox.Mode, "%v", tc.env)
+		assert.Equal(t, tc.want, s.Config.Sandbox.Mode, "%v", tc.env)
 	}
 }

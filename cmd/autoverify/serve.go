@@ -68,17 +68,9 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 // and what checking them built: the Redis client's options, the evidence
 // link signer, the Jira client and the dashboard's settings.
 type serverSettings struct {
-	cfg       settings.Config
-	addr      string
-	secret    string
-	appID     int64
-	key       []byte
-	workers   int
-	publicURL string
-	apiURL    string
+	settings.Server
 	redis     *goredis.Options
 	links     links.Signer
-	unsafe    bool
 	jira      jiraConfig
 	useJira   bool
 	dashboard settings.DashboardConfig
@@ -94,11 +86,9 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if err != nil {
 		return serverSettings{}, err
 	}
-	s := serverSettings{cfg: rs.Config, addr: rs.ListenAddr, secret: rs.WebhookSecret, appID: rs.AppID, key: rs.PrivateKey,
-		workers: rs.Workers, publicURL: rs.PublicURL, apiURL: rs.APIURL, unsafe: rs.Unsafe,
-		links: links.Signer{Key: links.DeriveKey([]byte(rs.EvidenceKey), "evidence links"), TTL: rs.EvidenceLinkTTL, Now: a.Now}}
-	if s.cfg.RedisURL != "" {
-		if s.redis, err = goredis.ParseURL(s.cfg.RedisURL); err != nil {
+	s := serverSettings{Server: rs, links: links.Signer{Key: links.DeriveKey([]byte(rs.EvidenceKey), "evidence links"), TTL: rs.EvidenceLinkTTL, Now: a.Now}}
+	if s.Config.RedisURL != "" {
+		if s.redis, err = goredis.ParseURL(s.Config.RedisURL); err != nil {
 			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
 		}
 	}
@@ -122,13 +112,13 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		return nil, err
 	}
 	log := a.logger()
-	cfg := serve.Config{Settings: s.cfg, Addr: s.addr, WebhookSecret: s.secret, PublicURL: s.publicURL, Links: s.links, Unsafe: s.unsafe,
-		Secrets:     append(a.secrets(s.cfg), s.secret, string(s.key), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.WebhookSecret),
+	cfg := serve.Config{Settings: s.Config, Addr: s.ListenAddr, WebhookSecret: s.WebhookSecret, PublicURL: s.PublicURL, Links: s.links, Unsafe: s.Unsafe,
+		Secrets:     append(a.secrets(s.Config), s.WebhookSecret, string(s.PrivateKey), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.WebhookSecret),
 		IsNotFound:  func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) },
 		GitHubCalls: &serve.Observer{}, Logger: log, Now: a.Now,
 		Pipeline: bot.Options{Artifacts: artifacts.Disk{}, Version: buildID(), Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}, Attester: s.signer},
 	}
-	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.appID, PrivateKeyPEM: s.key, BaseURL: s.apiURL, Logger: log, Observer: cfg.GitHubCalls.Observe})
+	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.AppID, PrivateKeyPEM: s.PrivateKey, BaseURL: s.APIURL, Logger: log, Observer: cfg.GitHubCalls.Observe})
 	if err != nil {
 		return nil, inputErrorf("%v", err)
 	}
@@ -143,8 +133,8 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		}
 	}
 	var ws *workspaces.Workspaces
-	if s.cfg.Runner == "kubernetes" {
-		ws = &workspaces.Workspaces{BaseURL: orDefault(s.cfg.Kubernetes.WorkspaceURL, s.publicURL), TTL: s.cfg.CommandTimeout + 10*time.Minute, Now: a.Now}
+	if s.Config.Runner == "kubernetes" {
+		ws = &workspaces.Workspaces{BaseURL: orDefault(s.Config.Kubernetes.WorkspaceURL, s.PublicURL), TTL: s.Config.CommandTimeout + 10*time.Minute, Now: a.Now}
 		cfg.Workspaces = ws
 	}
 	cfg.Runners = func(shared bot.Runner) bot.Runners { return &runners.Factory{Shared: shared, Workspaces: ws} }
@@ -164,12 +154,12 @@ func (a *App) serverOpeners(s serverSettings, ws *workspaces.Workspaces) serve.O
 			return avprom.New(stats)
 		},
 		RunLog: func(ctx context.Context) (history.RunLog, func(), error) {
-			return openRunLog(ctx, s.cfg, s.dashboard.Retention, a.Now)
+			return openRunLog(ctx, s.Config, s.dashboard.Retention, a.Now)
 		},
 	}
 	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
 		open.Dashboard = func(ctx context.Context) (*dashboard.Dashboard, func(), error) {
-			return a.newDashboard(ctx, s.cfg, s.dashboard, s.apiURL, s.publicURL, a.logger())
+			return a.newDashboard(ctx, s.Config, s.dashboard, s.APIURL, s.PublicURL, a.logger())
 		}
 	}
 	return open
@@ -179,7 +169,7 @@ func (a *App) serverOpeners(s serverSettings, ws *workspaces.Workspaces) serve.O
 // configured, else the in-process ones.
 func openQueue(s serverSettings, log *slog.Logger) (queue.Queue, intake.Deduper, func(), error) {
 	if s.redis == nil {
-		q := queue.NewMemory(s.workers)
+		q := queue.NewMemory(s.Workers)
 		return q, intake.NewMemoryDeduper(24*time.Hour, 100000), func() { shutdown(q) }, nil
 	}
 	rc := goredis.NewClient(s.redis)
@@ -188,8 +178,8 @@ func openQueue(s serverSettings, log *slog.Logger) (queue.Queue, intake.Deduper,
 	// A worker with nothing to do asks Redis for a job every 50 ms (asynq
 	// has no wake-up): about 20 cheap calls a second per idle replica, for
 	// 25 ms of queue wait on average instead of the default 1 s poll's 500.
-	q, err := asynq.NewFromClient(rc, asynq.WithConcurrency(s.workers), asynq.WithLogger(log), asynq.WithPollInterval(50*time.Millisecond),
-		asynq.WithQueue(strings.TrimSuffix(s.cfg.RedisPrefix, ":")),
+	q, err := asynq.NewFromClient(rc, asynq.WithConcurrency(s.Workers), asynq.WithLogger(log), asynq.WithPollInterval(50*time.Millisecond),
+		asynq.WithQueue(strings.TrimSuffix(s.Config.RedisPrefix, ":")),
 		asynq.WithRetryDelay(func(n int, _ error) time.Duration { return min(time.Second<<min(n, 9), 5*time.Minute) }))
 	if err != nil {
 		_ = rc.Close()
@@ -199,7 +189,7 @@ func openQueue(s serverSettings, log *slog.Logger) (queue.Queue, intake.Deduper,
 		shutdown(q)
 		_ = rc.Close()
 	}
-	return q, intake.NewRedisDeduper(rc, s.cfg.RedisPrefix+"delivery:", 24*time.Hour), closeAll, nil
+	return q, intake.NewRedisDeduper(rc, s.Config.RedisPrefix+"delivery:", 24*time.Hour), closeAll, nil
 }
 
 // shutdown stops a queue's workers if the server's drain has not already.
