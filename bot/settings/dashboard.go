@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/engineo/autoverify/bot/links"
 )
 
 // Dashboard are the settings of the dashboard and of the run history it
@@ -30,6 +32,26 @@ type DashboardConfig struct {
 	GitHubURL              string
 	// Retention is how long run records are kept; 0 keeps them.
 	Retention time.Duration
+}
+
+// SignIn reports whether anyone could sign in to the dashboard: with the
+// token or with GitHub. The server serves its dashboard only then.
+func (c DashboardConfig) SignIn() bool { return c.Token != "" || c.ClientID != "" }
+
+// RequireSignIn refuses a dashboard nobody could sign in to, naming the
+// settings that open it.
+func (c DashboardConfig) RequireSignIn() error {
+	if c.SignIn() {
+		return nil
+	}
+	return errorf("the dashboard is for signed-in users: set ENGINEO_DASHBOARD_TOKEN (at least 16 characters, e.g. `openssl rand -hex 24`) or the GitHub App's ENGINEO_GITHUB_CLIENT_ID and ENGINEO_GITHUB_CLIENT_SECRET")
+}
+
+// SessionKey seals the dashboard's session cookies. It derives from the
+// secrets every replica shares, so that sessions survive a restart and
+// work across replicas.
+func (c DashboardConfig) SessionKey() []byte {
+	return links.DeriveKey([]byte(c.Token+"\x00"+c.ClientSecret), "dashboard sessions")
 }
 
 // DefaultRunRetention is how long run records are kept by default.

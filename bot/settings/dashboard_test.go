@@ -1,6 +1,8 @@
 package settings
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -37,5 +39,36 @@ func TestResolveDashboard(t *testing.T) {
 	}
 	if d, err := ParseRetention("0"); err != nil || d != 0 {
 		t.Errorf("0 keeps every run: %v %v", d, err)
+	}
+}
+
+// TestDashboardSignIn: a dashboard opens with the token or GitHub sign-in
+// and refuses without either, naming both; its session key is the same
+// for every replica sharing the secrets, and changes with them.
+func TestDashboardSignIn(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		c    DashboardConfig
+		open bool
+	}{
+		"none":   {DashboardConfig{}, false},
+		"token":  {DashboardConfig{Token: "0123456789abcdef"}, true},
+		"github": {DashboardConfig{ClientID: "Iv1.x", ClientSecret: "s"}, true},
+	} {
+		err := tc.c.RequireSignIn()
+		if tc.c.SignIn() != tc.open || (err == nil) != tc.open {
+			t.Errorf("%s: SignIn %v, RequireSignIn %v; want open %v", name, tc.c.SignIn(), err, tc.open)
+		}
+		var se *Error
+		if err != nil && (!errors.As(err, &se) || !strings.Contains(err.Error(), "set ENGINEO_DASHBOARD_TOKEN") || !strings.Contains(err.Error(), "ENGINEO_GITHUB_CLIENT_ID")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	a := DashboardConfig{Token: "0123456789abcdef", ClientSecret: "s"}
+	if !bytes.Equal(a.SessionKey(), a.SessionKey()) || len(a.SessionKey()) != 32 {
+		t.Errorf("session key %x: want the same 32 bytes every time", a.SessionKey())
+	}
+	if b := (DashboardConfig{Token: "0123456789abcdef", ClientSecret: "t"}); bytes.Equal(a.SessionKey(), b.SessionKey()) {
+		t.Error("a different client secret seals sessions with the same key")
 	}
 }

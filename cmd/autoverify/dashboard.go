@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
-	"github.com/engineo/autoverify/bot/links"
 	"github.com/engineo/autoverify/bot/settings"
 	ghclient "github.com/engineo/autoverify/integrations/github"
 )
@@ -63,33 +60,24 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 		a.OnListen(ln.Addr().String())
 	}
 	log.Info("autoverify dashboard listening", "addr", "http://"+ln.Addr().String()+"/")
-	srv := &http.Server{Handler: d, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return exitFailed, fmt.Errorf("serving: %w", err)
-	case <-ctx.Done():
+	if err := d.Serve(ctx, ln); err != nil {
+		return exitFailed, err
 	}
-	closeDash() // ends the live feeds, so Shutdown does not wait for them
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(sctx)
 	return exitOK, nil
 }
 
 // newDashboard opens the run history and builds the dashboard; the
-// returned func closes both. Without a token or a GitHub client nobody
-// could sign in, so it refuses.
+// returned func closes both. It refuses a dashboard nobody could sign in
+// to.
 func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL, publicURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
-	if dcfg.Token == "" && dcfg.ClientID == "" {
-		return nil, nil, inputErrorf("the dashboard is for signed-in users: set ENGINEO_DASHBOARD_TOKEN (at least 16 characters, e.g. `openssl rand -hex 24`) or the GitHub App's ENGINEO_GITHUB_CLIENT_ID and ENGINEO_GITHUB_CLIENT_SECRET")
+	if err := dcfg.RequireSignIn(); err != nil {
+		return nil, nil, err
 	}
 	runs, closeRuns, err := openRunLog(ctx, cfg, dcfg.Retention, a.Now)
 	if err != nil {
 		return nil, nil, fmt.Errorf("ENV_ERROR: %w", err)
 	}
-	dc := dashboard.Config{History: runs, Token: dcfg.Token, Admins: dcfg.Admins, PublicURL: publicURL, Logger: log, Now: a.Now}
+	dc := dashboard.Config{History: runs, Token: dcfg.Token, Admins: dcfg.Admins, PublicURL: publicURL, Key: dcfg.SessionKey(), Logger: log, Now: a.Now}
 	if dcfg.ClientID != "" {
 		o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
 		if err != nil {
@@ -98,9 +86,6 @@ func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settin
 		}
 		dc.GitHub = o
 	}
-	// Sessions survive a restart and work across replicas when the key
-	// derives from the secrets every replica shares.
-	dc.Key = links.DeriveKey([]byte(dcfg.Token+"\x00"+dcfg.ClientSecret), "dashboard sessions")
 	d, err := dashboard.New(dc)
 	if err != nil {
 		closeRuns()

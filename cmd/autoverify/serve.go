@@ -157,7 +157,7 @@ func (a *App) serverOpeners(s serverSettings, ws *workspaces.Workspaces) serve.O
 			return openRunLog(ctx, s.Config, s.dashboard.Retention, a.Now)
 		},
 	}
-	if s.dashboard.Token != "" || s.dashboard.ClientID != "" {
+	if s.dashboard.SignIn() {
 		open.Dashboard = func(ctx context.Context) (*dashboard.Dashboard, func(), error) {
 			return a.newDashboard(ctx, s.Config, s.dashboard, s.APIURL, s.PublicURL, a.logger())
 		}
