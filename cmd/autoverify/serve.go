@@ -22,7 +22,6 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/delivery/serve"
-	"github.com/engineo/autoverify/bot/links"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
@@ -65,12 +64,11 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 }
 
 // serverSettings are the server's checked settings (settings.Server)
-// and what checking them built: the Redis client's options, the evidence
-// link signer, the Jira client and the dashboard's settings.
+// and what checking them built: the Redis client's options, the Jira
+// client, the dashboard's settings and the verdicts' signer.
 type serverSettings struct {
 	settings.Server
 	redis     *goredis.Options
-	links     links.Signer
 	jira      jiraConfig
 	useJira   bool
 	dashboard settings.DashboardConfig
@@ -86,7 +84,7 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	if err != nil {
 		return serverSettings{}, err
 	}
-	s := serverSettings{Server: rs, links: links.Signer{Key: links.DeriveKey([]byte(rs.EvidenceKey), "evidence links"), TTL: rs.EvidenceLinkTTL, Now: a.Now}}
+	s := serverSettings{Server: rs}
 	if s.Config.RedisURL != "" {
 		if s.redis, err = goredis.ParseURL(s.Config.RedisURL); err != nil {
 			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
@@ -112,7 +110,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		return nil, err
 	}
 	log := a.logger()
-	cfg := serve.Config{Settings: s.Config, Addr: s.ListenAddr, WebhookSecret: s.WebhookSecret, PublicURL: s.PublicURL, Links: s.links, Unsafe: s.Unsafe,
+	cfg := serve.Config{Server: s.Server,
 		Secrets:     append(a.secrets(s.Config), s.WebhookSecret, string(s.PrivateKey), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.WebhookSecret),
 		IsNotFound:  func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) },
 		GitHubCalls: &serve.Observer{}, Logger: log, Now: a.Now,

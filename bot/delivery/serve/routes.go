@@ -19,7 +19,7 @@ import (
 func (p *parts) routes(ctx context.Context, open Openers, srv *Server) error {
 	cfg := p.cfg
 	var enqueue intake.Enqueuer = p.q
-	if !cfg.Settings.Enabled {
+	if !cfg.Config.Enabled {
 		p.log.Warn("autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): deliveries are acknowledged and nothing runs")
 		enqueue = queue.Off{Logger: p.log}
 	}
@@ -27,8 +27,8 @@ func (p *parts) routes(ctx context.Context, open Openers, srv *Server) error {
 		GitHub:     intake.NewGitHub(intake.GitHubConfig{Secret: []byte(cfg.WebhookSecret), Queue: enqueue, Dedup: p.dedup, Logger: p.log, Observer: p.metrics.Intake()}),
 		Metrics:    p.metrics.Handler(),
 		Ready:      []server.Dependency{{Name: "ledger", Ping: p.store.Ping}, {Name: "queue", Ping: p.q.Ping}},
-		RunsDir:    cfg.Settings.ArtifactsDir,
-		CheckLink:  cfg.Links.Verify,
+		RunsDir:    cfg.Config.ArtifactsDir,
+		CheckLink:  p.links.Verify,
 		SigningKey: cfg.SigningKey,
 		Workspaces: cfg.Workspaces,
 	}

@@ -25,19 +25,9 @@ import (
 // Config is what a server is built from: its checked settings and the
 // clients made from them.
 type Config struct {
-	// Settings is the verification configuration every repository's file
-	// refines (settings.Server.Config).
-	Settings settings.Config
-	// Addr is where the server is to listen.
-	Addr string
-	// WebhookSecret checks GitHub's deliveries and keys run IDs.
-	WebhookSecret string
-	// PublicURL is where the server is reachable ("": no evidence links).
-	PublicURL string
-	// Links signs and checks evidence links.
-	Links links.Signer
-	// Unsafe is the operator's opt-out, by name, of isolation.
-	Unsafe bool
+	// Server is the server's resolved settings; the evidence links are
+	// signed with a key derived from its EvidenceKey.
+	settings.Server
 	// Secrets are every secret the server holds, for the redactor.
 	Secrets []string
 	// GitHub is the GitHub App's clients; IsNotFound tells its 404s.
@@ -177,6 +167,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 type parts struct {
 	cfg      Config
 	log      *slog.Logger
+	links    links.Signer
 	red      *redact.Redactor
 	runner   bot.Runner
 	isolated bool
@@ -192,12 +183,13 @@ type parts struct {
 // queue, wires the handlers, starts the workers and builds the routes. On
 // any error everything opened so far is closed.
 func Open(ctx context.Context, cfg Config, open Openers) (_ *Server, err error) {
-	p := &parts{cfg: cfg, log: cfg.Logger}
+	p := &parts{cfg: cfg, log: cfg.Logger,
+		links: links.Signer{Key: links.DeriveKey([]byte(cfg.EvidenceKey), "evidence links"), TTL: cfg.EvidenceLinkTTL, Now: cfg.Now}}
 	redact.Prepare()
 	if p.red, err = redact.New(redact.WithSecrets(cfg.Secrets...)); err != nil {
 		return nil, fmt.Errorf("building the redactor: %w", err)
 	}
-	srv := &Server{Addr: cfg.Addr, log: cfg.Logger}
+	srv := &Server{Addr: cfg.ListenAddr, log: cfg.Logger}
 	defer func() {
 		if err != nil {
 			srv.Close()
@@ -221,8 +213,8 @@ func Open(ctx context.Context, cfg Config, open Openers) (_ *Server, err error) 
 // store and the queue; srv closes them.
 func (p *parts) open(ctx context.Context, open Openers, srv *Server) error {
 	cfg := p.cfg
-	runner, closeRunner, err := open.Runner(cfg.Settings)
-	if err != nil && cfg.Settings.Runner == "local" && !cfg.Unsafe {
+	runner, closeRunner, err := open.Runner(cfg.Config)
+	if err != nil && cfg.Config.Runner == "local" && !cfg.Unsafe {
 		return settings.RefuseUnisolated(err)
 	}
 	if err != nil {
@@ -232,7 +224,7 @@ func (p *parts) open(ctx context.Context, open Openers, srv *Server) error {
 	if p.isolated, err = p.checkIsolation(ctx, runner); err != nil {
 		return err
 	}
-	store, err := open.Store(ctx, cfg.Settings)
+	store, err := open.Store(ctx, cfg.Config)
 	if err != nil {
 		return err
 	}
@@ -258,14 +250,14 @@ func (p *parts) checkIsolation(ctx context.Context, runner bot.Runner) (isolated
 		defer cancel()
 		problem = checker.CheckIsolation(cctx)
 	} else {
-		problem = fmt.Errorf("the %s runner cannot isolate commands from this server", p.cfg.Settings.Runner)
+		problem = fmt.Errorf("the %s runner cannot isolate commands from this server", p.cfg.Config.Runner)
 	}
 	switch {
 	case problem == nil:
 		return true, nil
 	case p.cfg.Unsafe:
 		p.log.Warn("UNSAFE: ENGINEO_UNSAFE_NO_SANDBOX=1: pull request code runs WITHOUT isolation; anyone who can open a pull request can read this server's secrets and state",
-			"runner", p.cfg.Settings.Runner, "problem", problem.Error())
+			"runner", p.cfg.Config.Runner, "problem", problem.Error())
 		return false, nil
 	}
 	return false, settings.RefuseUnisolated(problem)
@@ -274,7 +266,7 @@ func (p *parts) checkIsolation(ctx context.Context, runner bot.Runner) (isolated
 // handlers builds the pipeline every delivery runs, recording each run in
 // the run history, and the GitHub and Jira handlers around it.
 func (p *parts) handlers(ctx context.Context, open Openers, srv *Server) error {
-	cfg, s := p.cfg, p.cfg.Settings
+	cfg, s := p.cfg, p.cfg.Config
 	runs, closeRuns, err := open.RunLog(ctx)
 	if err != nil {
 		return fmt.Errorf("ENV_ERROR: %w", err)
@@ -296,7 +288,7 @@ func (p *parts) handlers(ctx context.Context, open Openers, srv *Server) error {
 	pipeline := recorder.Around(bot.New(opts))
 	p.gh = &githubapp.Handlers{Base: githubapp.Base{
 		Clients: cfg.GitHub, Pipeline: pipeline, Ledger: p.store,
-		Defaults: s, ArtifactsDir: s.ArtifactsDir, Link: runLinks(cfg.PublicURL, cfg.Links), RunIDKey: []byte(cfg.WebhookSecret),
+		Defaults: s, ArtifactsDir: s.ArtifactsDir, Link: runLinks(cfg.PublicURL, p.links), RunIDKey: []byte(cfg.WebhookSecret),
 		Redactor: p.red, IsNotFound: cfg.IsNotFound, Logger: p.log,
 	}}
 	if j := cfg.Jira; j != nil {

@@ -144,7 +144,7 @@ func config(t *testing.T, stateDir string, log *slog.Logger) serve.Config {
 		return "", ""
 	}, repoconfig.File{}, repoconfig.Name)
 	require.NoError(t, err)
-	return serve.Config{Settings: cfg, Addr: ":0", WebhookSecret: "s", Secrets: []string{"s"}, Logger: log, Now: time.Now,
+	return serve.Config{Server: settings.Server{Config: cfg, ListenAddr: ":0", WebhookSecret: "s", EvidenceKey: "s", EvidenceLinkTTL: time.Hour}, Secrets: []string{"s"}, Logger: log, Now: time.Now,
 		Runners: func(shared bot.Runner) bot.Runners { return &runners.Factory{Shared: shared} }}
 }
 
