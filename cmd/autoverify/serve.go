@@ -13,7 +13,6 @@ import (
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
-	"golang.org/x/term"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
@@ -195,31 +194,4 @@ func shutdown(q queue.Queue) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_ = q.Shutdown(ctx)
-}
-
-func orDefault(v, d string) string {
-	if v == "" {
-		return d
-	}
-	return v
-}
-
-// logger is JSON lines by default and text on a terminal, at
-// ENGINEO_LOG_LEVEL (debug, info, warn, error; default info). Secrets never
-// reach it: handlers log IDs, names and counts, not payloads.
-func (a *App) logger() *slog.Logger {
-	if a.Logger != nil {
-		return a.Logger
-	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(orDefault(a.Getenv("ENGINEO_LOG_LEVEL"), "info"))); err != nil {
-		level = slog.LevelInfo
-	}
-	opts := &slog.HandlerOptions{Level: level}
-	if f, ok := a.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && a.Getenv("ENGINEO_LOG_FORMAT") != "json" {
-		a.Logger = slog.New(slog.NewTextHandler(a.Stderr, opts))
-	} else {
-		a.Logger = slog.New(slog.NewJSONHandler(a.Stderr, opts))
-	}
-	return a.Logger
 }
