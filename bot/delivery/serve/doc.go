@@ -1,6 +1,6 @@
-// Package serve is a running `autoverify serve`. Open checks nothing the
-// settings did not (bot/settings resolved them) and opens what the server
-// holds, in this order:
+// Package serve is a running `autoverify serve`. From settings already
+// checked (bot/settings), Open builds what the server holds, in this
+// order:
 //
 //	redactor      every secret the server holds, masked in what it posts
 //	runner        refused unless it isolates pull request code from the
