@@ -2,43 +2,32 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"net"
-	"net/http"
-	"time"
+	"errors"
+
+	"github.com/engineo/autoverify/bot/delivery/server"
 )
 
 // healthcheck is `autoverify healthcheck [URL]`: exit 0 when the server
-// answers 200 on /healthz. The image has no shell or curl, so Docker's
-// HEALTHCHECK runs the binary itself.
+// answers 200 on /healthz (server.CheckHealth); without a URL, the local
+// server's at ENGINEO_LISTEN_ADDR.
 func (a *App) healthcheck(ctx context.Context, args []string) (int, error) {
 	url := ""
 	if len(args) > 0 {
 		url = args[0]
 	} else {
 		addr := orDefault(a.Getenv("ENGINEO_LISTEN_ADDR"), ":8080")
-		host, port, err := net.SplitHostPort(addr)
-		if err != nil {
+		var err error
+		if url, err = server.HealthURL(addr); err != nil {
 			return exitBadInput, inputErrorf("ENGINEO_LISTEN_ADDR=%q: %v", addr, err)
 		}
-		if host == "" || host == "0.0.0.0" || host == "::" {
-			host = "127.0.0.1"
-		}
-		url = "http://" + net.JoinHostPort(host, port) + "/healthz"
 	}
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return exitBadInput, inputErrorf("healthcheck URL %q: %v", url, err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return exitFailed, fmt.Errorf("healthcheck %s: %w", url, err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return exitFailed, fmt.Errorf("healthcheck %s: %s", url, resp.Status)
+	err := server.CheckHealth(ctx, url)
+	var bad *server.BadURLError
+	switch {
+	case errors.As(err, &bad):
+		return exitBadInput, inputErrorf("%v", err)
+	case err != nil:
+		return exitFailed, err
 	}
 	return exitOK, nil
 }
