@@ -4,18 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"sync"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
-	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/runners"
-	"github.com/engineo/autoverify/integrations/workspace"
-	"github.com/engineo/autoverify/ledger"
 )
 
 // audit is `autoverify audit SIGNAL.md`: it validates an agent's
@@ -56,20 +52,11 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	store := ledger.OpenOnUse(func(ctx context.Context) (ledger.Store, error) {
-		s, err := openStore(ctx, cfg)
-		if err != nil {
-			return nil, fmt.Errorf("%w; nothing was run", err)
-		}
-		return s, nil
-	})
-	defer store.Close()
-	// The reviewers run in copies of the work tree, as with `run`.
-	var removals sync.WaitGroup
-	defer removals.Wait()
-	p := bot.New(bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: &runners.Factory{}, Version: buildID(), Now: a.Now,
-		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: &removals}, Attester: signer})
+	var done cleanups
+	defer done.run()
+	opts, _ := a.localOptions(ctx, cfg, red, &done)
+	opts.Runners, opts.Attester = &runners.Factory{}, signer
+	p := bot.New(opts)
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
 	src := &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)}
 	v, err := p.Run(ctx, bot.Request{Source: src, Key: *key, Publishers: []bot.Publisher{out},

@@ -166,12 +166,29 @@ func (a *App) runPublishers(f runFlags, cfg settings.Config) (*cli.Terminal, []b
 	return terminal, publishers, secrets, nil
 }
 
-// runOptions are the pipeline's parts for one run: the ledger (opened on
-// first use, and already in the background: an open file lock and a
-// read, or a dial to Redis, are then not on the way to the first check),
-// the cache in the ledger's store, and reviewers' copies removed while
-// the ledger and the evidence are written.
+// runOptions are the pipeline's parts for one run: the local parts
+// (localOptions), the runners, the gates and the result cache in the
+// ledger's store.
 func (a *App) runOptions(ctx context.Context, cfg settings.Config, red *redact.Redactor, factory *runners.Factory, done *cleanups) bot.Options {
+	opts, store := a.localOptions(ctx, cfg, red, done)
+	opts.Runners, opts.CountCached, opts.Gates = factory, cfg.CacheCountsCycle, gaterun.Engine{}
+	if cfg.Cache {
+		// Results are stored after the ledger has recorded the run, in
+		// the background; the store closes after them.
+		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
+		cacheWrites := &sync.WaitGroup{}
+		done.add(cacheWrites.Wait)
+		opts.CacheWrites = cacheWrites
+	}
+	return opts
+}
+
+// localOptions are what every local verification (run, audit) shares: the
+// ledger (opened on first use, and already in the background: an open
+// file lock and a read, or a dial to Redis, are then not on the way to the
+// first check), the evidence on disk, and reviewers' copies of the work
+// tree, removed while the ledger and the evidence are written.
+func (a *App) localOptions(ctx context.Context, cfg settings.Config, red *redact.Redactor, done *cleanups) (bot.Options, ledger.Store) {
 	store := ledger.OpenOnUse(func(ctx context.Context) (ledger.Store, error) {
 		s, err := openStore(ctx, cfg)
 		if err != nil {
@@ -183,18 +200,9 @@ func (a *App) runOptions(ctx context.Context, cfg settings.Config, red *redact.R
 	ledger.OpenSoon(ctx, store)
 	removals := &sync.WaitGroup{}
 	done.add(removals.Wait)
-	opts := bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Runners: factory, Version: buildID(), CountCached: cfg.CacheCountsCycle, Now: a.Now,
-		Gates: gaterun.Engine{}, Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: removals}}
-	if cfg.Cache {
-		// Results are stored after the ledger has recorded the run, in
-		// the background; the store closes after them.
-		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
-		cacheWrites := &sync.WaitGroup{}
-		done.add(cacheWrites.Wait)
-		opts.CacheWrites = cacheWrites
-	}
-	return opts
+	return bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
+		Redactor: red, Artifacts: artifacts.Disk{}, Version: buildID(), Now: a.Now,
+		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: removals}}, store
 }
 
 // runPipeline is the pipeline, recording the run in the run history (what
