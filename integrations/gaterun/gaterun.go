@@ -97,6 +97,9 @@ type run struct {
 	attempt int
 	// timeout bounds this command alone (0: the spec's Timeout).
 	timeout time.Duration
+	// source, when set, is the host directory shown at the command's
+	// directory: a mutant worker's copy of the head tree (bot.Command.Source).
+	source string
 }
 
 func (s *Spec) now() time.Time {
@@ -780,11 +783,11 @@ func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string)
 	return s.execParsed(ctx, &run{argv: full, at: s.now()}, dir)
 }
 
-// execMutant runs the test command in dir within timeout, narrowed for a
+// execMutant runs the test command in t within timeout, narrowed for a
 // mutant of file: Go's to file's package, pytest's to tests (the whole
 // suite when there are none), and reads its per-test results.
-func (s *Spec) execMutant(ctx context.Context, dir, file string, tests []string, timeout time.Duration) (*run, error) {
-	full, err := s.testArgv(dir, s.Test)
+func (s *Spec) execMutant(ctx context.Context, t tree, file string, tests []string, timeout time.Duration) (*run, error) {
+	full, err := s.testArgv(t.dir, s.Test)
 	if err != nil {
 		return nil, err
 	}
@@ -794,7 +797,11 @@ func (s *Spec) execMutant(ctx context.Context, dir, file string, tests []string,
 	case len(tests) > 0:
 		full = gates.Restrict(s.Ecosystem, full, nil, tests)
 	}
-	return s.execParsed(ctx, &run{argv: full, at: s.now(), timeout: timeout}, dir)
+	r := &run{argv: full, at: s.now(), timeout: timeout}
+	if t.host != t.dir {
+		r.source = t.host
+	}
+	return s.execParsed(ctx, r, t.dir)
 }
 
 // testArgv is the test command for dir: gate variables substituted and
@@ -854,7 +861,7 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		timeout = r.timeout
 	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Timeout: timeout})
+		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
 		if err == nil || !errors.Is(err, bot.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}

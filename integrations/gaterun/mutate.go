@@ -77,11 +77,10 @@ func isMutable(eco gates.Ecosystem, rel string, extra []string) bool {
 	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
 }
 
-// mutateHead runs VERIFY_MUTATE in the head tree after G: one mutant of the
-// changed lines at a time is written over its file, its tests run (Go: its
+// mutateHead runs VERIFY_MUTATE in the head tree after G: the mutants of
+// the changed lines run (runMutants), each against its tests (Go: its
 // package's; Python: the change's test files, see pythonTestFiles), and
-// the file is put back before the next. The tree is shared with the head's
-// other runs, so mutants never run beside them or each other.
+// are scored.
 func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mutation, error) {
 	if o := outcome(g, nil); g == nil || o.TimedOut || o.BuildFailed {
 		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.RejectFailure,
@@ -92,17 +91,15 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 		return &mutation{res: gates.Result{Gate: gates.Mutate, Classification: gates.Accept, Reason: notRun}}, err
 	}
 	start := time.Now()
+	results, runs, err := s.runMutants(ctx, p, dir, set.Mutants, g)
+	if err != nil {
+		return nil, err
+	}
 	m := &mutation{}
-	var results []mutate.Result
-	shownSurvivor, timeout := false, s.mutantTimeout(g)
-	for _, mu := range set.Mutants {
-		st, r, err := s.runMutant(ctx, dir, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
-		if err != nil {
-			return nil, err
-		}
-		results = append(results, mutate.Result{Mutant: mu, Status: st})
-		if m.shown == nil || (st == mutate.Survived && !shownSurvivor) {
-			m.shown, shownSurvivor = r, st == mutate.Survived
+	shownSurvivor := false
+	for i, r := range results {
+		if m.shown == nil || (r.Status == mutate.Survived && !shownSurvivor) {
+			m.shown, shownSurvivor = runs[i], r.Status == mutate.Survived
 		}
 	}
 	sum, err := mutate.Summarize(results)
@@ -113,6 +110,25 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 	rep.ElapsedMS, rep.HeadSuiteMS = time.Since(start).Milliseconds(), g.res.Duration.Milliseconds()
 	m.report, m.res = &rep, gates.ClassifyMutate(rep)
 	return m, nil
+}
+
+// runMutants runs mutants in the head tree dir, one at a time: each is
+// written over its file, its tests run, and the file is put back before
+// the next. The tree is shared with the head's other runs, so mutants never
+// run beside them or each other. results and runs are in the mutants'
+// order.
+func (s *Spec) runMutants(ctx context.Context, p *plan, dir string, mutants []mutate.Mutant, g *run) ([]mutate.Result, []*run, error) {
+	results, runs := make([]mutate.Result, len(mutants)), make([]*run, len(mutants))
+	timeout := s.mutantTimeout(g)
+	at := tree{dir: dir, host: dir}
+	for i, mu := range mutants {
+		st, r, err := s.runMutant(ctx, at, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
+		if err != nil {
+			return nil, nil, err
+		}
+		results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
+	}
+	return results, runs, nil
 }
 
 // DefaultMutatePython is the interpreter that makes Python's mutants when
@@ -213,24 +229,29 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 	return t
 }
 
-// runMutant writes mu over its file in dir, runs only its tests (Go: its
+// tree is where a mutant runs: dir is the head tree's path, as commands
+// see it; host holds the files (dir itself, or a worker's copy shown at
+// dir: bot.Command.Source).
+type tree struct{ dir, host string }
+
+// runMutant writes mu over its file in t, runs only its tests (Go: its
 // package's; Python: the test files given), puts the original back and
 // says what the run showed. Python's bytecode caches go each time: a
 // mutant the same size as its original, written in the same second, would
 // otherwise be run from the other's cache.
-func (s *Spec) runMutant(ctx context.Context, dir string, mu mutate.Mutant, orig []byte, tests []string, timeout time.Duration, g *run) (mutate.Status, *run, error) {
+func (s *Spec) runMutant(ctx context.Context, t tree, mu mutate.Mutant, orig []byte, tests []string, timeout time.Duration, g *run) (mutate.Status, *run, error) {
 	file := map[string][]byte{mu.File: orig}
-	err := overlay(dir, file, map[string][]byte{mu.File: mu.Source})
+	err := overlay(t.host, file, map[string][]byte{mu.File: mu.Source})
 	if err == nil && s.Ecosystem == gates.Python {
-		err = dropCaches(dir)
+		err = dropCaches(t.host)
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("gates: writing the mutant of %s:%d: %w", mu.File, mu.Line, err)
 	}
-	r, err := s.execMutant(ctx, dir, mu.File, tests, timeout)
-	rerr := overlay(dir, map[string][]byte{mu.File: mu.Source}, file)
+	r, err := s.execMutant(ctx, t, mu.File, tests, timeout)
+	rerr := overlay(t.host, map[string][]byte{mu.File: mu.Source}, file)
 	if rerr == nil && s.Ecosystem == gates.Python {
-		rerr = dropCaches(dir)
+		rerr = dropCaches(t.host)
 	}
 	if rerr != nil && err == nil {
 		err = fmt.Errorf("gates: restoring %s after its mutant: %w", mu.File, rerr)
