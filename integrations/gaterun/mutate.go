@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -227,6 +228,16 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 		t = s.Timeout
 	}
 	return t
+}
+
+// mutantWorkers is how many workers run n mutants: Concurrency (0: one
+// per CPU), never more than the mutants, at least one.
+func (s *Spec) mutantWorkers(n int) int {
+	w := s.Concurrency
+	if w <= 0 {
+		w = runtime.NumCPU()
+	}
+	return max(1, min(w, n))
 }
 
 // tree is where a mutant runs: dir is the head tree's path, as commands

@@ -1,7 +1,6 @@
 package gaterun_test
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -36,10 +35,8 @@ const (
 
 func mutateRun(t *testing.T, r *repo, base, head string, max int) gates.Report {
 	t.Helper()
-	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+	return runBothWays(t, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
 		Runner: runner(t), Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Mutate: true, MutateMax: max})
-	require.NoError(t, err)
-	return rep
 }
 
 func TestMutateGate(t *testing.T) {
@@ -156,9 +153,7 @@ func pyMutateRun(t *testing.T, r *repo, py, base, head string, edit func(*gateru
 	if edit != nil {
 		edit(&spec)
 	}
-	rep, err := gaterun.Run(context.Background(), spec)
-	require.NoError(t, err)
-	return rep
+	return runBothWays(t, spec)
 }
 
 func TestMutateGatePython(t *testing.T) {

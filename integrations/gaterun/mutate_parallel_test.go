@@ -1,0 +1,106 @@
+package gaterun_test
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+)
+
+// runBothWays runs spec's gates with the mutants one at a time and on
+// three workers (each in its own copy of the head tree), checks that both
+// give the same verdict — the same mutants, statuses, score, survivors and
+// evidence — and returns the parallel run's report.
+func runBothWays(t *testing.T, spec gaterun.Spec) gates.Report {
+	t.Helper()
+	var reps []gates.Report
+	for _, workers := range []int{1, 3} {
+		s := spec
+		s.Concurrency, s.TempDir = workers, t.TempDir()
+		rep, err := gaterun.Run(context.Background(), s)
+		require.NoError(t, err, "%d workers", workers)
+		left, err := os.ReadDir(s.TempDir)
+		require.NoError(t, err)
+		assert.Empty(t, left, "%d workers: no tree or copy is left behind", workers)
+		reps = append(reps, rep)
+	}
+	seq, par := reps[0], reps[1]
+	require.Equal(t, seq.Mutation == nil, par.Mutation == nil)
+	if seq.Mutation != nil {
+		a, b := *seq.Mutation, *par.Mutation
+		a.ElapsedMS, a.HeadSuiteMS, b.ElapsedMS, b.HeadSuiteMS = 0, 0, 0, 0
+		assert.Equal(t, a, b, "one at a time and on workers: the same mutants, statuses and score")
+	}
+	s, p := gateOf(seq, gates.Mutate), gateOf(par, gates.Mutate)
+	assert.Equal(t, s.Classification, p.Classification)
+	assert.Equal(t, s.Reason, p.Reason)
+	assert.Equal(t, s.Tests, p.Tests)
+	assert.Equal(t, s.Command, p.Command, "the same run is shown as evidence")
+	assert.Equal(t, s.ExitCode, p.ExitCode)
+	return par
+}
+
+// cancellingRunner cancels the run once two mutants' tests (commands
+// with a timeout of their own) have started, and records what they ran in.
+type cancellingRunner struct {
+	bot.Runner
+	cancel  context.CancelFunc
+	mu      sync.Mutex
+	mutants int
+	sources []string
+}
+
+func (c *cancellingRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+	if cmd.Timeout > 0 && cmd.Timeout < 5*time.Minute {
+		c.mu.Lock()
+		c.mutants++
+		c.sources = append(c.sources, cmd.Source)
+		if c.mutants == 2 {
+			time.AfterFunc(300*time.Millisecond, c.cancel)
+		}
+		c.mu.Unlock()
+	}
+	return c.Runner.Run(ctx, cmd)
+}
+
+func TestMutateGateCancelled(t *testing.T) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": mutAbsBuggy, "calc_test.go": mutBaseTest})
+	head := r.commit("fix", map[string]string{"calc.go": mutAbsFixed, "abs_test.go": mutStrongTest})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cr := &cancellingRunner{Runner: runner(t), cancel: cancel}
+	tmp := t.TempDir()
+	_, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: cr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Mutate: true, Concurrency: 2, TempDir: tmp})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, context.Canceled)
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	assert.Equal(t, 2, cr.mutants, "no mutant starts after the cancel")
+	assert.ElementsMatch(t, []string{"", "copy"}, kinds(cr.sources), "one worker in the head tree, one in a copy shown there")
+	left, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, left, "a cancelled run leaves no tree or copy behind")
+}
+
+func kinds(sources []string) []string {
+	var out []string
+	for _, s := range sources {
+		if s == "" {
+			out = append(out, "")
+		} else {
+			out = append(out, "copy")
+		}
+	}
+	return out
+}
