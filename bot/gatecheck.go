@@ -50,6 +50,9 @@ type GateJob struct {
 	Mutate          bool
 	MutateMax       int
 	MutateThreshold float64
+	// Concurrency bounds the commands the gates run at once where they
+	// can run several (VERIFY_MUTATE's mutants); 0 is one per CPU.
+	Concurrency int
 }
 
 // GatesCheck is the gates stage: it runs the gates of the change when the
@@ -94,7 +97,8 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 	runs := &gateRuns{gates: c.Gates, done: map[string]gateRun{}, job: GateJob{Base: base, Head: v.Subject.Commit, Trees: trees,
 		Runner: v.Runner, Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor,
 		TestFiles: v.Config.GatesTestFiles, Guards: guards,
-		Mutate: v.Config.Mutate || asksMutate(items), MutateMax: v.Config.MutateMax, MutateThreshold: v.Config.MutateThreshold}}
+		Mutate: v.Config.Mutate || asksMutate(items), MutateMax: v.Config.MutateMax, MutateThreshold: v.Config.MutateThreshold,
+		Concurrency: v.Config.Concurrency}}
 	judgeGateItems(ctx, v, items, runs)
 	if v.Request.Gates {
 		reportEveryGate(ctx, v, runs)

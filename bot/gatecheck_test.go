@@ -105,12 +105,13 @@ func TestGatesCheck(t *testing.T) {
 		f := &fakeGates{rep: rep}
 		v := newV(treeSource{}, Request{Gates: true})
 		v.Story = gateStory(t, "- [ ] plain `go test ./x`\n")
-		v.Config.Mutate, v.Config.MutateMax, v.Config.MutateThreshold = true, 9, 0.7
+		v.Config.Mutate, v.Config.MutateMax, v.Config.MutateThreshold, v.Config.Concurrency = true, 9, 0.7, 3
 		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
 		require.Len(t, f.jobs, 1)
 		assert.True(t, f.jobs[0].Mutate)
 		assert.Equal(t, 9, f.jobs[0].MutateMax)
 		assert.Equal(t, 0.7, f.jobs[0].MutateThreshold)
+		assert.Equal(t, 3, f.jobs[0].Concurrency, "the mutants run at most as many at once as the run's commands")
 
 		mutated := rep
 		mutated.Gates = append(slices.Clip(rep.Gates), gates.Evidence{Gate: gates.Mutate, Classification: gates.RejectWeak, Reason: "score 0.50 < 0.80"})

@@ -68,7 +68,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
 		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": f.workdir},
 		TestFiles: cfg.GatesTestFiles, Guards: f.guards,
-		Mutate: f.mutate, MutateMax: f.mutateMax, MutateThreshold: f.mutateThreshold,
+		Mutate: f.mutate, MutateMax: f.mutateMax, MutateThreshold: f.mutateThreshold, Concurrency: cfg.Concurrency,
 		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
 	if err != nil {
 		return exitFailed, err

@@ -494,7 +494,8 @@ var _ bot.GateRunner = Engine{}
 func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
 	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test,
 		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir,
-		TestFiles: job.TestFiles, Guards: job.Guards, Mutate: job.Mutate, MutateMax: job.MutateMax, MutateThreshold: job.MutateThreshold})
+		TestFiles: job.TestFiles, Guards: job.Guards, Mutate: job.Mutate, MutateMax: job.MutateMax, MutateThreshold: job.MutateThreshold,
+		Concurrency: job.Concurrency})
 }
 
 // pruneRed gives RED a second look when the first run did not build
@@ -870,8 +871,14 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 	if r.timeout > 0 {
 		timeout = r.timeout
 	}
+	runner := s.Runner
+	if f, ok := runner.(bot.FreshRunner); ok && r.source != "" {
+		// A warm instance (Docker's warm container) is kept per directory:
+		// one for a copy would outlive it.
+		runner = f.Fresh()
+	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = s.Runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
+		r.res, err = runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
 		if err == nil || !errors.Is(err, bot.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}

@@ -3,6 +3,7 @@ package gaterun
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,10 +12,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
+	"github.com/engineo/autoverify/integrations/workspace"
 )
 
 // DefaultMutateMax is how many mutants VERIFY_MUTATE runs when Spec leaves
@@ -113,23 +116,105 @@ func (s *Spec) mutateHead(ctx context.Context, p *plan, dir string, g *run) (*mu
 	return m, nil
 }
 
-// runMutants runs mutants in the head tree dir, one at a time: each is
-// written over its file, its tests run, and the file is put back before
-// the next. The tree is shared with the head's other runs, so mutants never
-// run beside them or each other. results and runs are in the mutants'
-// order.
+// runMutants runs mutants on mutantWorkers workers, each in its own tree
+// (mutantTrees): a worker writes one mutant at a time over its file, runs
+// its tests and puts the file back before taking the next, so no mutant
+// sees another's write. results and runs are in the mutants' order,
+// whatever finishes first. The first error, or ctx's end, stops every
+// worker; the copies are gone when runMutants returns.
 func (s *Spec) runMutants(ctx context.Context, p *plan, dir string, mutants []mutate.Mutant, g *run) ([]mutate.Result, []*run, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	trees, release, err := s.mutantTrees(ctx, dir, s.mutantWorkers(len(mutants)))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
 	results, runs := make([]mutate.Result, len(mutants)), make([]*run, len(mutants))
 	timeout := s.mutantTimeout(g)
-	at := tree{dir: dir, host: dir}
-	for i, mu := range mutants {
-		st, r, err := s.runMutant(ctx, at, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
-		if err != nil {
-			return nil, nil, err
-		}
-		results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
+	var (
+		wg    sync.WaitGroup
+		once  sync.Once
+		first error
+	)
+	next := make(chan int)
+	for _, t := range trees {
+		wg.Go(func() {
+			for i := range next {
+				mu := mutants[i]
+				st, r, err := s.runMutant(ctx, t, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
+				if err == nil {
+					err = ctx.Err()
+				}
+				if err != nil {
+					once.Do(func() { first = err; cancel() })
+					return
+				}
+				results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
+			}
+		})
+	}
+	feed(ctx, next, len(mutants))
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	if first != nil {
+		return nil, nil, first
 	}
 	return results, runs, nil
+}
+
+// feed sends 0..n-1 on next, in order, until ctx ends, then closes it.
+func feed(ctx context.Context, next chan<- int, n int) {
+	defer close(next)
+	for i := range n {
+		if ctx.Err() != nil {
+			return
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// mutantTrees are n workers' trees: the head tree dir itself, and n-1
+// copies of it, made at once and before any mutant is written into dir.
+// Each copy is shown at dir when its commands run (bot.Command.Source):
+// paths in the tree, and build caches keyed by them (Go's), stay the
+// head's. release removes the copies.
+func (s *Spec) mutantTrees(ctx context.Context, dir string, n int) ([]tree, func(), error) {
+	trees := []tree{{dir: dir, host: dir}}
+	if n <= 1 {
+		return trees, func() {}, nil
+	}
+	copier := s.Copies
+	if copier == nil {
+		copier = workspace.Copier{Dir: s.TempDir}
+	}
+	hosts, releases, errs := make([]string, n-1), make([]func(), n-1), make([]error, n-1)
+	var wg sync.WaitGroup
+	for k := range hosts {
+		wg.Go(func() { hosts[k], releases[k], errs[k] = copier.Clone(ctx, dir) })
+	}
+	wg.Wait()
+	release := func() {
+		for _, r := range releases {
+			if r != nil {
+				r()
+			}
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		release()
+		return nil, nil, fmt.Errorf("gates: copying the head tree for the mutants: %w", err)
+	}
+	for _, h := range hosts {
+		trees = append(trees, tree{dir: dir, host: h})
+	}
+	return trees, release, nil
 }
 
 // DefaultMutatePython is the interpreter that makes Python's mutants when
