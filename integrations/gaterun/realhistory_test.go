@@ -203,11 +203,11 @@ func goModDownload(dir, wt, commit string) error {
 // that has pytest, and PYTHONPATH=src for src layouts) and its static
 // checks as the CLI picks them.
 func runGates(dir, py, base, head string) (gates.Report, error) {
-	return runGatesWith(dir, py, base, head, false)
+	return runGatesWith(dir, py, base, head, false, 0)
 }
 
 // runGatesWith is runGates, with VERIFY_MUTATE when mutate is set.
-func runGatesWith(dir, py, base, head string, mutate bool) (gates.Report, error) {
+func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gates.Report, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	repo := git.Repo{Dir: dir}
@@ -233,7 +233,7 @@ func runGatesWith(dir, py, base, head string, mutate bool) (gates.Report, error)
 		return gates.Report{}, err
 	}
 	return gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
-		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}, Mutate: mutate})
+		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}, Mutate: mutate, Concurrency: concurrency})
 }
 
 // allowAll is an allowlist that takes the gates' own commands: the
