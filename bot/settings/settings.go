@@ -82,7 +82,14 @@ var Run = []Setting{
 	{"cache-counts-cycle", "ENGINEO_CACHE_COUNTS_CYCLE", "1 makes a verdict served wholly from the cache count a verify cycle (default 0)"},
 	{"signing-key", "ENGINEO_SIGNING_KEY", "PEM private key file (ECDSA P-256 or Ed25519; `autoverify keys generate` makes one) that signs every verdict as in-toto attestations beside its evidence; unset: runs are unsigned, and say so"},
 	{"gates-test-files", "ENGINEO_GATES_TEST_FILES", "comma-separated test-file patterns the gates read besides *_test.go, test_*.py and *_test.py (path.Match on the path or the file name)"},
+	{"mutate", "ENGINEO_MUTATE", "1 adds VERIFY_MUTATE to every gates run, as .autoverify.yml's mutate: true (default 0)"},
+	{"mutate-max", "ENGINEO_MUTATE_MAX", "the most mutants VERIFY_MUTATE runs, spread over the change's files and lines (default 50)"},
+	{"mutate-threshold", "ENGINEO_MUTATE_THRESHOLD", "the share of mutants VERIFY_MUTATE needs the tests to kill, in (0, 1] (default 0.8)"},
 }
+
+// Mutation names VERIFY_MUTATE's settings in Run: `autoverify gates` has
+// flags of its own for them (a bare --mutate).
+var Mutation = []string{"mutate", "mutate-max", "mutate-threshold"}
 
 // Sandbox configures the local runner's sandbox
 // (integrations/local.SandboxConfig). Zero limits mean the runner's
@@ -176,8 +183,9 @@ type Config struct {
 	GatesTestFiles []string
 	// Mutate runs VERIFY_MUTATE with the pipeline's gates; MutateMax and
 	// MutateThreshold are its cap and the score it needs (0: gaterun's
-	// defaults). .autoverify.yml only: the repository knows whether its
-	// tests can afford a run per mutant.
+	// defaults). A flag or ENGINEO_MUTATE* beats .autoverify.yml here;
+	// on the server the repository's file wins (ForRepo): the repository
+	// knows whether its tests can afford a run per mutant.
 	Mutate          bool
 	MutateMax       int
 	MutateThreshold float64
@@ -299,6 +307,9 @@ func Resolve(lookup Lookup, file repoconfig.File, filePath string) (Config, erro
 	cfg.StoryPath = file.StoryPath
 	cfg.Triggers = file.Triggers
 	if err := cfg.setMutate(in.filePath, file); err != nil {
+		return Config{}, err
+	}
+	if err := cfg.mutateFrom(lookup); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil
@@ -630,6 +641,34 @@ func (c *Config) setMutate(filePath string, file repoconfig.File) error {
 		c.MutateThreshold = *f
 	}
 	return nil
+}
+
+// mutateFrom takes VERIFY_MUTATE's settings from flags and ENGINEO_MUTATE,
+// ENGINEO_MUTATE_MAX and ENGINEO_MUTATE_THRESHOLD, over the file's.
+func (c *Config) mutateFrom(lookup Lookup) error {
+	if err := setParsed(lookup, "mutate", &c.Mutate, ParseBool); err != nil {
+		return err
+	}
+	if err := setParsed(lookup, "mutate-max", &c.MutateMax, parseMutateMax); err != nil {
+		return err
+	}
+	return setParsed(lookup, "mutate-threshold", &c.MutateThreshold, parseMutateThreshold)
+}
+
+func parseMutateMax(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return 0, errors.New("want a whole number of at least 1 (the most mutants VERIFY_MUTATE runs)")
+	}
+	return n, nil
+}
+
+func parseMutateThreshold(s string) (float64, error) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(f > 0 && f <= 1) {
+		return 0, errors.New("want the share of mutants the tests must kill, in (0, 1], e.g. 0.8")
+	}
+	return f, nil
 }
 
 // resolveSandbox reads the sandbox settings.

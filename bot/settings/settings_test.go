@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -204,4 +205,65 @@ func TestMutateKeys(t *testing.T) {
 	assert.ErrorContains(t, err, ".autoverify.yml: mutate_max 0: give at least 1 mutant")
 	_, err = Resolve(Env(func(string) string { return "" }, Run), repoconfig.File{MutateThreshold: &big}, "x/.autoverify.yml")
 	assert.ErrorContains(t, err, "x/.autoverify.yml: mutate_threshold 1.5: give the share of mutants the tests must kill, in (0, 1]")
+}
+
+// TestMutateEnvironment: ENGINEO_MUTATE, ENGINEO_MUTATE_MAX and
+// ENGINEO_MUTATE_THRESHOLD mean what the file's keys mean; a flag beats
+// the variable, which beats the file (the CLI), while on the server a
+// repository's file has the last word (ForRepo).
+func TestMutateEnvironment(t *testing.T) {
+	t.Parallel()
+	off, max, threshold := false, 7, 0.6
+	file := repoconfig.File{Mutate: &off, MutateMax: &max, MutateThreshold: &threshold}
+	env := map[string]string{"ENGINEO_MUTATE": "1", "ENGINEO_MUTATE_MAX": "12", "ENGINEO_MUTATE_THRESHOLD": "0.9"}
+	lookupEnv := Env(func(k string) string { return env[k] }, Run)
+	for name, c := range map[string]struct {
+		lookup        Lookup
+		file          repoconfig.File
+		wantOn        bool
+		wantMax       int
+		wantThreshold float64
+	}{
+		"the variables alone":         {lookupEnv, repoconfig.File{}, true, 12, 0.9},
+		"the variables beat the file": {lookupEnv, file, true, 12, 0.9},
+		"the file without variables":  {Env(func(string) string { return "" }, Run), file, false, 7, 0.6},
+		"a flag beats the variable": {Layers(func(flag string) (string, string) {
+			if flag == "mutate-max" {
+				return "3", "--mutate-max"
+			}
+			return "", ""
+		}, lookupEnv), file, true, 3, 0.9},
+	} {
+		cfg, err := Resolve(c.lookup, c.file, "x/.autoverify.yml")
+		require.NoError(t, err, name)
+		assert.Equal(t, c.wantOn, cfg.Mutate, name)
+		assert.Equal(t, c.wantMax, cfg.MutateMax, name)
+		assert.Equal(t, c.wantThreshold, cfg.MutateThreshold, name)
+	}
+
+	cfg, err := Resolve(lookupEnv, repoconfig.File{}, "")
+	require.NoError(t, err)
+	repo, err := cfg.ForRepo(file)
+	require.NoError(t, err)
+	assert.Equal(t, []any{false, 7, 0.6}, []any{repo.Mutate, repo.MutateMax, repo.MutateThreshold}, "the server's repository decides")
+	kept, err := cfg.ForRepo(repoconfig.File{})
+	require.NoError(t, err)
+	assert.Equal(t, []any{true, 12, 0.9}, []any{kept.Mutate, kept.MutateMax, kept.MutateThreshold}, "a repository without the keys gets the server's")
+
+	for v, want := range map[string]string{
+		"ENGINEO_MUTATE=maybe":         `ENGINEO_MUTATE="maybe": want 1 or 0`,
+		"ENGINEO_MUTATE_MAX=0":         `ENGINEO_MUTATE_MAX="0": want a whole number of at least 1`,
+		"ENGINEO_MUTATE_MAX=lots":      `ENGINEO_MUTATE_MAX="lots": want a whole number of at least 1`,
+		"ENGINEO_MUTATE_THRESHOLD=1.5": `ENGINEO_MUTATE_THRESHOLD="1.5": want the share of mutants the tests must kill, in (0, 1]`,
+		"ENGINEO_MUTATE_THRESHOLD=0":   `ENGINEO_MUTATE_THRESHOLD="0": want the share`,
+	} {
+		k, val, _ := strings.Cut(v, "=")
+		_, err := Resolve(Env(func(name string) string {
+			if name == k {
+				return val
+			}
+			return ""
+		}, Run), repoconfig.File{}, "")
+		assert.ErrorContains(t, err, want, v)
+	}
 }

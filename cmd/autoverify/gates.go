@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
@@ -119,18 +121,39 @@ type gatesFlags struct {
 	set map[string]bool
 }
 
-// mutateFromConfig takes the mutation gate's settings from .autoverify.yml
-// where no flag gave them, so `autoverify gates` judges a change as
-// `/verify gates` does.
+// mutateFromConfig takes the mutation gate's settings as resolved — a
+// flag, else ENGINEO_MUTATE*, else .autoverify.yml (see mutateFlags) —,
+// so `autoverify gates` judges a change as `/verify gates` does.
 func (f *gatesFlags) mutateFromConfig(cfg settings.Config) {
-	if !f.set["mutate"] && cfg.Mutate {
-		f.mutate = true
-	}
-	if !f.set["mutate-max"] && cfg.MutateMax > 0 {
+	f.mutate = cfg.Mutate
+	if cfg.MutateMax > 0 {
 		f.mutateMax = cfg.MutateMax
 	}
-	if !f.set["mutate-threshold"] && cfg.MutateThreshold > 0 {
+	if cfg.MutateThreshold > 0 {
 		f.mutateThreshold = cfg.MutateThreshold
+	}
+}
+
+// mutateFlags gives the mutation flags set on the command line to the
+// settings, where they beat ENGINEO_MUTATE* and the file. gates declares
+// them itself, as a bool and numbers (a bare --mutate), not as the
+// string flags of settings.Run.
+func (f *gatesFlags) mutateFlags() settings.Lookup {
+	vals := map[string]string{}
+	if f.set["mutate"] {
+		vals["mutate"] = strconv.FormatBool(f.mutate)
+	}
+	if f.set["mutate-max"] {
+		vals["mutate-max"] = strconv.Itoa(f.mutateMax)
+	}
+	if f.set["mutate-threshold"] {
+		vals["mutate-threshold"] = strconv.FormatFloat(f.mutateThreshold, 'g', -1, 64)
+	}
+	return func(flag string) (string, string) {
+		if v, ok := vals[flag]; ok {
+			return v, "--" + flag
+		}
+		return "", ""
 	}
 }
 
@@ -149,7 +172,9 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	fs.BoolVar(&f.mutate, "mutate", false, "run VERIFY_MUTATE: break each changed non-test Go line once and require the tests to notice")
 	fs.IntVar(&f.mutateMax, "mutate-max", gaterun.DefaultMutateMax, "the most mutants VERIFY_MUTATE runs (spread over the change's files and lines)")
 	fs.Float64Var(&f.mutateThreshold, "mutate-threshold", mutate.DefaultThreshold, "the share of mutants the tests must kill, in (0, 1]")
-	f.lookup = settingFlags(fs, a.Getenv, settings.Run)
+	generic := settingFlags(fs, a.Getenv, slices.DeleteFunc(slices.Clone(settings.Run), func(s settings.Setting) bool {
+		return slices.Contains(settings.Mutation, s.Flag)
+	}))
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
@@ -165,6 +190,7 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	}
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	f.lookup = settings.Layers(f.mutateFlags(), generic, settings.Env(a.Getenv, settings.Run))
 	f.guards = map[string]bool{}
 	for _, g := range settings.SplitList(*guardList) {
 		f.guards[g] = true

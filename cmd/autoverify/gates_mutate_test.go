@@ -77,6 +77,20 @@ func TestGatesCLIMutate(t *testing.T) {
 	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak)
 	assert.Equal(t, 2, code)
 	assert.Contains(t, h.stderr.String(), ".autoverify.yml: mutate_max 0: give at least 1 mutant")
+
+	// ENGINEO_MUTATE and ENGINEO_MUTATE_THRESHOLD mean the file's keys
+	// and beat them; a flag beats them both.
+	require.NoError(t, os.WriteFile(filepath.Join(repo, ".autoverify.yml"), []byte("mutate: false\nmutate_threshold: 0.9\n"), 0o644))
+	h.env["ENGINEO_MUTATE"], h.env["ENGINEO_MUTATE_THRESHOLD"] = "1", "0.6"
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak)
+	assert.Equal(t, 0, code, "the variables' gate and 0.6 accept 0.67: %s", h.stdout.String())
+	assert.Contains(t, h.stdout.String(), "VERIFY_MUTATE    accept")
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak, "--mutate-threshold", "0.8")
+	assert.Equal(t, 1, code, "the flag's 0.8 rejects: %s", h.stdout.String())
+	h.env["ENGINEO_MUTATE_MAX"] = "0"
+	code = h.run("gates", "--workdir", repo, "--base", base, "--head", weak)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, h.stderr.String(), `ENGINEO_MUTATE_MAX="0": want a whole number of at least 1`)
 }
 
 // TestRunStoryGateMutate: a story's GATE=mutate item runs the gates with
