@@ -26,7 +26,8 @@ import (
 // bot/mutate), so tuned and held-out cases are both run and reported
 // apart. It runs only with AUTOVERIFY_REALHISTORY_MUTATE=1
 // (scripts/realhistory-mutate.sh): a quarter of an hour on two cores;
-// AUTOVERIFY_REALHISTORY_MUTATE_ECO=go or python keeps one ecosystem.
+// AUTOVERIFY_REALHISTORY_MUTATE_ECO=go or python keeps one ecosystem,
+// AUTOVERIFY_REALHISTORY_CASES=name,… the fixes named.
 func TestRealHistoryMutation(t *testing.T) {
 	if os.Getenv("AUTOVERIFY_REALHISTORY_MUTATE") != "1" {
 		t.Skip("a measurement: AUTOVERIFY_REALHISTORY_MUTATE=1 (scripts/realhistory-mutate.sh) runs it")
@@ -36,9 +37,15 @@ func TestRealHistoryMutation(t *testing.T) {
 	require.NoError(t, err)
 	clones := &cloneCache{root: t.TempDir(), bundles: bundles}
 	py := realHistoryPython(t)
+	named := map[string]bool{}
+	for _, n := range strings.Split(os.Getenv("AUTOVERIFY_REALHISTORY_CASES"), ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			named[n] = true
+		}
+	}
 	var lines []string
 	for _, c := range cases {
-		if c.Label != "fix" || c.badHead() {
+		if c.Label != "fix" || c.badHead() || (len(named) > 0 && !named[c.Name]) {
 			continue
 		}
 		dir, err := clones.get(c.Project)
