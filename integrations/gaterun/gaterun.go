@@ -78,16 +78,23 @@ type Spec struct {
 	// MutatePython makes Python's mutants ("": DefaultMutatePython); when
 	// it is missing, VERIFY_MUTATE accepts saying it did not run.
 	MutatePython string
-	// Concurrency bounds the mutants VERIFY_MUTATE runs at once (0: one
-	// per CPU). Each worker after the first runs its mutants in its own
-	// copy of the head tree, made by Copies and shown at the head tree's
-	// path (bot.Command.Source), so that no mutant sees another's file and
+	// Concurrency bounds the mutants VERIFY_MUTATE runs at once: one per
+	// CPU, at most Concurrency when it is set (0: no bound). More than the
+	// CPUs would not go faster (a test run is mostly CPU) and would slow
+	// each mutant's run towards its timeout, which GREEN's run sets. Each
+	// worker after the first runs its mutants in its own copy of the head
+	// tree, made by Copies and shown at the head tree's path
+	// (bot.Command.Source), so that no mutant sees another's file and
 	// build caches keyed by path still serve.
 	Concurrency int
 	// Copies copies the head tree for VERIFY_MUTATE's workers; nil is a
 	// workspace.Copier into TempDir (the system's: a memory file system
 	// when the temporary directory is on a disk and the tree fits).
 	Copies bot.WorkspaceCloner
+
+	// cpus is what the mutants' workers may use (0: runtime.NumCPU; tests
+	// set it, see export_test.go).
+	cpus int
 
 	// repeated are the Go test names several packages share (named by
 	// package, gates.QualifyRepeated); modules the module path of each

@@ -315,12 +315,15 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 	return t
 }
 
-// mutantWorkers is how many workers run n mutants: Concurrency (0: one
-// per CPU), never more than the mutants, at least one.
+// mutantWorkers is how many workers run n mutants: one per CPU, at most
+// Concurrency when it is set, never more than the mutants, at least one.
 func (s *Spec) mutantWorkers(n int) int {
-	w := s.Concurrency
+	w := s.cpus
 	if w <= 0 {
 		w = runtime.NumCPU()
+	}
+	if s.Concurrency > 0 {
+		w = min(w, s.Concurrency)
 	}
 	return max(1, min(w, n))
 }

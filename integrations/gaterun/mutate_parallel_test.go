@@ -26,6 +26,7 @@ func runBothWays(t *testing.T, spec gaterun.Spec) gates.Report {
 	for _, workers := range []int{1, 3} {
 		s := spec
 		s.Concurrency, s.TempDir = workers, t.TempDir()
+		gaterun.SetCPUs(&s, 3)
 		rep, err := gaterun.Run(context.Background(), s)
 		require.NoError(t, err, "%d workers", workers)
 		left, err := os.ReadDir(s.TempDir)
@@ -80,8 +81,10 @@ func TestMutateGateCancelled(t *testing.T) {
 	defer cancel()
 	cr := &cancellingRunner{Runner: runner(t), cancel: cancel}
 	tmp := t.TempDir()
-	_, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
-		Runner: cr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Mutate: true, Concurrency: 2, TempDir: tmp})
+	spec := gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: cr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Mutate: true, TempDir: tmp}
+	gaterun.SetCPUs(&spec, 2)
+	_, err := gaterun.Run(ctx, spec)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.Canceled)
 	cr.mu.Lock()

@@ -175,7 +175,7 @@ func workerTree(t *testing.T) string {
 }
 
 func workerSpec(r bot.Runner, workers int, copies string) *Spec {
-	return &Spec{Runner: r, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Concurrency: workers, TempDir: copies}
+	return &Spec{Runner: r, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Concurrency: workers, TempDir: copies, cpus: 8}
 }
 
 // workerG is the head's suite: TestM passes.
@@ -251,13 +251,16 @@ func TestMutantWorkersStopWhenCancelled(t *testing.T) {
 
 func TestMutantWorkers(t *testing.T) {
 	for name, c := range map[string]struct {
-		concurrency, mutants, want int
+		cpus, concurrency, mutants, want int
 	}{
-		"one per mutant when fewer than the bound": {4, 2, 2},
-		"the bound":     {3, 10, 3},
-		"one at a time": {1, 10, 1},
+		"one per CPU":                         {4, 0, 10, 4},
+		"at most the run's concurrency":       {4, 3, 10, 3},
+		"never more than the CPUs":            {2, 8, 10, 2},
+		"one at a time":                       {4, 1, 10, 1},
+		"never more than the mutants":         {4, 4, 2, 2},
+		"one worker even with nothing to run": {4, 4, 0, 1},
 	} {
-		assert.Equal(t, c.want, (&Spec{Concurrency: c.concurrency}).mutantWorkers(c.mutants), name)
+		assert.Equal(t, c.want, (&Spec{Concurrency: c.concurrency, cpus: c.cpus}).mutantWorkers(c.mutants), name)
 	}
 	assert.GreaterOrEqual(t, (&Spec{}).mutantWorkers(100), 1, "the default is one per CPU")
 }
