@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/checklist"
@@ -20,7 +22,7 @@ type StringRedactor interface {
 // can), and the evidence record built.
 type Record struct {
 	Evidence evidence.Run
-	Outcomes []Outcome
+	Outcomes []verify.Outcome
 	Rejected []checklist.Item
 }
 
@@ -40,7 +42,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 			rec.Rejected = append(rec.Rejected, it)
 		}
 	}
-	rec.Outcomes = append([]Outcome(nil), rep.Outcomes...)
+	rec.Outcomes = append([]verify.Outcome(nil), rep.Outcomes...)
 	for i := range rec.Outcomes {
 		redactItem(&rec.Outcomes[i].Item)
 	}
@@ -98,7 +100,7 @@ func NewRecord(key string, story *checklist.Story, rep Report, red StringRedacto
 
 // matrixFacts lists a matrix run's disagreements (a check that passed in
 // some environments and failed in others) and blocked environments.
-func matrixFacts(outcomes []Outcome) ([]evidence.Disagreement, []evidence.InfraBlocked) {
+func matrixFacts(outcomes []verify.Outcome) ([]evidence.Disagreement, []evidence.InfraBlocked) {
 	var dis []evidence.Disagreement
 	var blocked []evidence.InfraBlocked
 	at := map[string]int{}

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"sort"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/settings"
@@ -368,7 +370,7 @@ func FalseClaimText(a claims.Audit) string {
 }
 
 // falseClaimsOf lists the false claims of outcomes, in order.
-func falseClaimsOf(outcomes []Outcome) []string {
+func falseClaimsOf(outcomes []verify.Outcome) []string {
 	var out []string
 	for _, o := range outcomes {
 		out = append(out, o.FalseClaims...)
@@ -377,7 +379,7 @@ func falseClaimsOf(outcomes []Outcome) []string {
 }
 
 // escalation says why rv's reviewers disagreed, or "" when they did not.
-func escalation(rv *Review) string {
+func escalation(rv *verify.Review) string {
 	if rv == nil || rv.Status != consensus.Escalated {
 		return ""
 	}

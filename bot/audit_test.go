@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -38,16 +40,16 @@ type matrixRunners struct {
 	ran  []string
 }
 
-func (m *matrixRunners) Runners(_ context.Context, cfg settings.Config, _ string) (Runner, []Environment, func(), error) {
+func (m *matrixRunners) Runners(_ context.Context, cfg settings.Config, _ string) (verify.Runner, []verify.Environment, func(), error) {
 	m.ev.add("runners")
-	var envs []Environment
+	var envs []verify.Environment
 	for name := range cfg.Environments {
-		envs = append(envs, Environment{Name: name, Runner: &fakeRunner{run: func(cmd Command) (Result, error) {
+		envs = append(envs, verify.Environment{Name: name, Runner: &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 			k := name + ":" + strings.Join(cmd.Argv, " ")
 			m.mu.Lock()
 			m.ran = append(m.ran, k)
 			m.mu.Unlock()
-			return Result{ExitCode: m.exit[k]}, nil
+			return verify.Result{ExitCode: m.exit[k]}, nil
 		}}})
 	}
 	return nil, envs, func() {}, nil
@@ -162,7 +164,7 @@ func TestAuditWithoutChecksLeavesANote(t *testing.T) {
 	t.Parallel()
 	h, _ := newAuditHarness(t, "- [ ] a `ok`\n"+signalBody(truthfulRows...), nil)
 	h.source.files["main:.autoverify.yml"] = "allowlist: [ok]\n"
-	h.pipeline.Runners = fakeRunners{h.ev, &fakeRunner{run: func(Command) (Result, error) { return Result{}, nil }}}
+	h.pipeline.Runners = fakeRunners{h.ev, &fakeRunner{run: func(verify.Command) (verify.Result, error) { return verify.Result{}, nil }}}
 	v, err := h.pipeline.Run(context.Background(), h.request())
 	require.NoError(t, err)
 	require.Nil(t, v.Problem)

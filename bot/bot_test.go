@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -22,10 +24,12 @@ import (
 // fakeRunner answers from a function, so each test says what its commands
 // do.
 type fakeRunner struct {
-	run func(cmd Command) (Result, error)
+	run func(cmd verify.Command) (verify.Result, error)
 }
 
-func (f *fakeRunner) Run(_ context.Context, cmd Command) (Result, error) { return f.run(cmd) }
+func (f *fakeRunner) Run(_ context.Context, cmd verify.Command) (verify.Result, error) {
+	return f.run(cmd)
+}
 
 type upperRedactor struct{}
 
@@ -45,7 +49,7 @@ func story(t *testing.T, src string) *checklist.Story {
 func TestVerifyRunsAutoItemsInParallelAndKeepsStoryOrder(t *testing.T) {
 	t.Parallel()
 	var running, peak atomic.Int32
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		n := running.Add(1)
 		for {
 			p := peak.Load()
@@ -58,10 +62,10 @@ func TestVerifyRunsAutoItemsInParallelAndKeepsStoryOrder(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 		time.Sleep(10 * time.Millisecond)
-		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("a secret here")}, nil
+		return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("a secret here")}, nil
 	}}
 	s := story(t, "- [ ] `slow`\n- [x] `ok`\n- [ ] manual\n- [ ] `fail`\n- [ ] `ok 2`\n")
-	v := &Verifier{Runner: r, Redactor: upperRedactor{}, Concurrency: 2}
+	v := &verify.Verifier{Runner: r, Redactor: upperRedactor{}, Concurrency: 2}
 	out, err := v.Verify(context.Background(), s.Items, t.TempDir())
 	require.NoError(t, err)
 	require.Len(t, out, 4, "manual items are not run")
@@ -79,11 +83,11 @@ func TestVerifyRunsAutoItemsInParallelAndKeepsStoryOrder(t *testing.T) {
 
 func TestVerifyRequiredExitCode(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
-		return Result{ExitCode: map[string]int{"red": 1}[cmd.Argv[0]]}, nil
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{ExitCode: map[string]int{"red": 1}[cmd.Argv[0]]}, nil
 	}}
 	s := story(t, "<!-- AUTO:EXIT=1 CMD=red -->\n- [ ] fails as wanted\n<!-- AUTO:EXIT=1 CMD=ok -->\n- [ ] passes but should fail\n")
-	out, err := (&Verifier{Runner: r}).Verify(context.Background(), s.Items, "")
+	out, err := (&verify.Verifier{Runner: r}).Verify(context.Background(), s.Items, "")
 	require.NoError(t, err)
 	assert.True(t, out[0].Passed)
 	assert.False(t, out[1].Passed)
@@ -92,8 +96,8 @@ func TestVerifyRequiredExitCode(t *testing.T) {
 
 func TestVerifyRunnerUnavailableIsEnvError(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, errors.New("engine down") }}
-	out, err := (&Verifier{Runner: r}).Verify(context.Background(), story(t, "- [ ] `ok`\n").Items, "")
+	r := &fakeRunner{run: func(verify.Command) (verify.Result, error) { return verify.Result{}, errors.New("engine down") }}
+	out, err := (&verify.Verifier{Runner: r}).Verify(context.Background(), story(t, "- [ ] `ok`\n").Items, "")
 	require.NoError(t, err)
 	assert.Equal(t, failure.EnvError, out[0].FailureType)
 	assert.Contains(t, string(out[0].Result.Output), "engine down")
@@ -101,11 +105,11 @@ func TestVerifyRunnerUnavailableIsEnvError(t *testing.T) {
 
 func TestMarkText(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, "Auto-verified: PASS (see `e.txt`)", MarkText(Outcome{Passed: true}, "e.txt"))
+	assert.Equal(t, "Auto-verified: PASS (see `e.txt`)", verify.MarkText(verify.Outcome{Passed: true}, "e.txt"))
 	assert.Equal(t, "Auto-verified: FAIL — LINT_ERROR, exit code 2 (see `e.txt`)",
-		MarkText(Outcome{FailureType: failure.LintError, Result: Result{ExitCode: 2}}, "e.txt"))
+		verify.MarkText(verify.Outcome{FailureType: failure.LintError, Result: verify.Result{ExitCode: 2}}, "e.txt"))
 	assert.Equal(t, "Auto-verified: FAIL — TIMEOUT after 10m0s (see `e.txt`)",
-		MarkText(Outcome{FailureType: failure.Timeout, Result: Result{ExitCode: 124, TimedOut: true, Duration: 10 * time.Minute}}, "e.txt"))
+		verify.MarkText(verify.Outcome{FailureType: failure.Timeout, Result: verify.Result{ExitCode: 124, TimedOut: true, Duration: 10 * time.Minute}}, "e.txt"))
 }
 
 func newLedger(t *testing.T) *ledger.Ledger {
@@ -133,25 +137,25 @@ func (c *fakeCommitter) Commit(_ context.Context, msg string) (string, error) {
 func TestSessionAutoFixThenVerified(t *testing.T) {
 	t.Parallel()
 	var fixed atomic.Bool
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		switch cmd.Argv[0] {
 		case "fix":
 			fixed.Store(true)
-			return Result{}, nil
+			return verify.Result{}, nil
 		case "fail":
 			if fixed.Load() {
-				return Result{}, nil
+				return verify.Result{}, nil
 			}
-			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+			return verify.Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
 		}
-		return Result{}, nil
+		return verify.Result{}, nil
 	}}
 	p, _ := checklist.NewPolicy([]string{"fix"})
 	fixers, err := FixersFrom(map[string]string{"lint_error": "fix --all"}, p)
 	require.NoError(t, err)
 	l := newLedger(t)
 	c := &fakeCommitter{}
-	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers, Committer: c}
+	s := &Session{Verifier: &verify.Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers, Committer: c}
 	rep, err := s.Run(context.Background(), Cycle{Key: "K-1", Story: story(t, "- [ ] `ok`\n- [ ] `fail`\n"), Commit: "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, ledger.Verified, rep.Route, rep.Reason)
@@ -164,16 +168,16 @@ func TestSessionAutoFixThenVerified(t *testing.T) {
 
 func TestSessionAutoFixStopsAtTheLimits(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.Argv[0] == "fail" {
-			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+			return verify.Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
 		}
-		return Result{}, nil
+		return verify.Result{}, nil
 	}}
 	p, _ := checklist.NewPolicy([]string{"fix"})
 	fixers, _ := FixersFrom(map[string]string{"LINT_ERROR": "fix"}, p)
 	l := newLedger(t)
-	s := &Session{Verifier: &Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers}
+	s := &Session{Verifier: &verify.Verifier{Runner: r}, Ledger: l, Limits: l.Limits, Fixers: fixers}
 	rep, err := s.Run(context.Background(), Cycle{Key: "K-2", Story: story(t, "- [ ] `fail`\n"), Commit: "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, ledger.HumanAttention, rep.Route, rep.Reason)
@@ -206,21 +210,21 @@ func TestTransientRunnerErrorsAreRetriedOthersAreNot(t *testing.T) {
 		calls     int
 		wantInOut string
 	}{
-		"transient then ok":      {errs: []error{Transient(errors.New("engine unreachable")), Transient(errors.New("engine unreachable"))}, passed: true, calls: 3},
-		"transient every time":   {errs: []error{Transient(errors.New("e1")), Transient(errors.New("e2")), Transient(errors.New("e3"))}, calls: 3, wantInOut: "tried 3 times): e3"},
+		"transient then ok":      {errs: []error{verify.Transient(errors.New("engine unreachable")), verify.Transient(errors.New("engine unreachable"))}, passed: true, calls: 3},
+		"transient every time":   {errs: []error{verify.Transient(errors.New("e1")), verify.Transient(errors.New("e2")), verify.Transient(errors.New("e3"))}, calls: 3, wantInOut: "tried 3 times): e3"},
 		"permanent: not retried": {errs: []error{errors.New("image not found")}, calls: 1, wantInOut: "runner could not run the command: image not found"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var calls atomic.Int32
-			r := &fakeRunner{run: func(cmd Command) (Result, error) {
+			r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 				n := int(calls.Add(1)) - 1
 				if n < len(tc.errs) {
-					return Result{}, tc.errs[n]
+					return verify.Result{}, tc.errs[n]
 				}
-				return Result{}, nil
+				return verify.Result{}, nil
 			}}
-			v := &Verifier{Runner: r, RetryDelay: func(int) time.Duration { return time.Millisecond }}
+			v := &verify.Verifier{Runner: r, RetryDelay: func(int) time.Duration { return time.Millisecond }}
 			out, err := v.Verify(context.Background(), s.Items, t.TempDir())
 			require.NoError(t, err)
 			assert.Equal(t, tc.passed, out[0].Passed)
@@ -235,14 +239,14 @@ func TestTransientRunnerErrorsAreRetriedOthersAreNot(t *testing.T) {
 
 func TestCheckedManualItemsAreNotRemaining(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, nil }}
+	r := &fakeRunner{run: func(verify.Command) (verify.Result, error) { return verify.Result{}, nil }}
 	for body, want := range map[string]ledger.Route{
 		"- [ ] `ok`\n- [x] a person checked this\n": ledger.Verified,
 		"- [ ] `ok`\n- [ ] nobody checked this\n":   ledger.HumanReview,
 	} {
 		store, err := bolt.Open(t.TempDir())
 		require.NoError(t, err)
-		sess := &Session{Verifier: &Verifier{Runner: r}, Ledger: &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}, Limits: ledger.DefaultLimits}
+		sess := &Session{Verifier: &verify.Verifier{Runner: r}, Ledger: &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}, Limits: ledger.DefaultLimits}
 		s := story(t, body)
 		rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: s, Dir: t.TempDir()})
 		require.NoError(t, err)

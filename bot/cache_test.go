@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -23,24 +25,24 @@ type printRunner struct {
 
 func (p *printRunner) Fingerprint([]string) string { return p.print }
 
-func (p *printRunner) Run(ctx context.Context, cmd Command) (Result, error) {
+func (p *printRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	p.runs.Add(1)
 	return p.fakeRunner.Run(ctx, cmd)
 }
 
 type mapCache struct {
 	mu sync.Mutex
-	m  map[string]CachedResult
+	m  map[string]verify.CachedResult
 }
 
-func (c *mapCache) GetResult(_ context.Context, key string) (CachedResult, bool, error) {
+func (c *mapCache) GetResult(_ context.Context, key string) (verify.CachedResult, bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r, ok := c.m[key]
 	return r, ok, nil
 }
 
-func (c *mapCache) PutResult(_ context.Context, key string, r CachedResult) error {
+func (c *mapCache) PutResult(_ context.Context, key string, r verify.CachedResult) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.m[key] = r
@@ -49,13 +51,13 @@ func (c *mapCache) PutResult(_ context.Context, key string, r CachedResult) erro
 
 func TestResultCache(t *testing.T) {
 	t.Parallel()
-	r := &printRunner{print: "env-1", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
-		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("out of " + cmd.Argv[0]), Duration: time.Second}, nil
+	r := &printRunner{print: "env-1", fakeRunner: fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("out of " + cmd.Argv[0]), Duration: time.Second}, nil
 	}}}
-	cache := &mapCache{m: map[string]CachedResult{}}
+	cache := &mapCache{m: map[string]verify.CachedResult{}}
 	s := story(t, "- [ ] `ok`\n- [ ] `fail`\n")
-	verify := func(tree string, read bool, runID string) []Outcome {
-		v := &Verifier{Runner: r, Caching: &Caching{Cache: cache, Tree: tree, Version: "v1", RunID: runID, Read: read}}
+	verify := func(tree string, read bool, runID string) []verify.Outcome {
+		v := &verify.Verifier{Runner: r, Caching: &verify.Caching{Cache: cache, Tree: tree, Version: "v1", RunID: runID, Read: read}}
 		out, err := v.Verify(context.Background(), s.Items, t.TempDir())
 		require.NoError(t, err)
 		return out
@@ -88,16 +90,16 @@ func TestResultCache(t *testing.T) {
 func TestWhollyCachedVerdictSkipsWorkspaceAndCycle(t *testing.T) {
 	t.Parallel()
 	for _, countCached := range []bool{false, true} {
-		r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
-			return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
+		r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+			return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
 		}}}
-		cache := &mapCache{m: map[string]CachedResult{}}
+		cache := &mapCache{m: map[string]verify.CachedResult{}}
 		store, err := bolt.Open(t.TempDir())
 		require.NoError(t, err)
 		l := &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}
 		var prepared int
 		run := func(body string) Report {
-			sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: cache, Tree: "t", Version: "v", Read: true}},
+			sess := &Session{Verifier: &verify.Verifier{Runner: r, Caching: &verify.Caching{Cache: cache, Tree: "t", Version: "v", Read: true}},
 				Ledger: l, Limits: ledger.DefaultLimits, CountCached: countCached,
 				Prepare: func(context.Context) error { prepared++; return nil }}
 			rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, body), Dir: t.TempDir()})
@@ -157,7 +159,7 @@ type loggedCache struct {
 	log *orderLog
 }
 
-func (c loggedCache) PutResult(ctx context.Context, key string, r CachedResult) error {
+func (c loggedCache) PutResult(ctx context.Context, key string, r verify.CachedResult) error {
 	c.log.add("cache")
 	return c.mapCache.PutResult(ctx, key, r)
 }
@@ -167,16 +169,16 @@ func (c loggedCache) PutResult(ctx context.Context, key string, r CachedResult) 
 // there once the group is waited on.
 func TestCacheWritesComeAfterTheLedger(t *testing.T) {
 	t.Parallel()
-	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
-		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
+	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
 	}}}
 	store, err := bolt.Open(t.TempDir())
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	log := &orderLog{}
-	cache := &mapCache{m: map[string]CachedResult{}}
+	cache := &mapCache{m: map[string]verify.CachedResult{}}
 	var writes sync.WaitGroup
-	sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: loggedCache{cache, log}, Tree: "t", Version: "v", Writes: &writes}},
+	sess := &Session{Verifier: &verify.Verifier{Runner: r, Caching: &verify.Caching{Cache: loggedCache{cache, log}, Tree: "t", Version: "v", Writes: &writes}},
 		Ledger: &ledger.Ledger{Store: loggedLedger{store, log}, Limits: ledger.DefaultLimits}, Limits: ledger.DefaultLimits}
 	_, err = sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, "- [ ] `ok`\n- [ ] `ok two`\n- [ ] `fail`\n"), Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -209,8 +211,8 @@ func (c *countingBlobStore) UpdateWithBlobs(ctx context.Context, key string, fn 
 // run — no write of their own — and are there for the next run.
 func TestCacheWritesJoinTheLedgersWrite(t *testing.T) {
 	t.Parallel()
-	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd Command) (Result, error) {
-		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("out")}, nil
+	r := &printRunner{print: "env", fakeRunner: fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]], Output: []byte("out")}, nil
 	}}}
 	inner, err := bolt.Open(t.TempDir())
 	require.NoError(t, err)
@@ -219,7 +221,7 @@ func TestCacheWritesJoinTheLedgersWrite(t *testing.T) {
 	var writes sync.WaitGroup
 	l := &ledger.Ledger{Store: store, Limits: ledger.DefaultLimits}
 	run := func(read bool) Report {
-		sess := &Session{Verifier: &Verifier{Runner: r, Caching: &Caching{Cache: StoreCache{Store: store, TTL: time.Hour, InLedger: true}, Tree: "t", Version: "v",
+		sess := &Session{Verifier: &verify.Verifier{Runner: r, Caching: &verify.Caching{Cache: verify.StoreCache{Store: store, TTL: time.Hour, InLedger: true}, Tree: "t", Version: "v",
 			Read: read, Writes: &writes}}, Ledger: l, Limits: ledger.DefaultLimits}
 		rep, err := sess.Run(context.Background(), Cycle{Key: "KAN-1", Story: story(t, "- [ ] `ok`\n- [ ] `ok two`\n- [ ] `fail`\n"), Dir: t.TempDir()})
 		require.NoError(t, err)

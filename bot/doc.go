@@ -1,7 +1,9 @@
-// Package bot verifies a story: it takes the automated items of a parsed
-// checklist, runs their commands through a Runner with bounded concurrency,
-// classifies failures, and hands results to the evidence writer and the
-// story rewriter. It owns no I/O of its own: runners, stores and reporters
-// are interfaces declared here and implemented under integrations/ and
-// ledger/.
+// Package bot is the verification pipeline: one list of stages (New) that
+// the CLI and the server share — read the subject and its configuration,
+// reserve a verify cycle in the ledger, run the checks (bot/verify, the
+// verification core below it), then the further checks (the gates, the
+// audit of an agent's claims), route and fix, record the run and publish
+// it. Deliveries (bot/delivery/*) build requests and publishers around it.
+// It owns no I/O of its own: sources, stores and publishers are interfaces
+// declared here and implemented under integrations/ and ledger/.
 package bot

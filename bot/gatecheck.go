@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/checklist"
@@ -29,7 +31,7 @@ type GateJob struct {
 	// Base and Head are the revisions compared; Trees fetches them.
 	Base, Head string
 	Trees      RevisionSource
-	Runner     Runner
+	Runner     verify.Runner
 	// Test is the test command's argv (already allowlisted); nil means
 	// the ecosystem's default, which must pass Allowed.
 	Test []string
@@ -37,7 +39,7 @@ type GateJob struct {
 	// command, the static checks) against the allowlist.
 	Allowed  func(command string) ([]string, error)
 	Timeout  time.Duration
-	Redactor Redactor
+	Redactor verify.Redactor
 	// Vars are the story's gate variables.
 	Vars map[string]string
 	// TestFiles are more test-file patterns (settings); Guards the tests
@@ -62,7 +64,7 @@ type GateJob struct {
 type GatesCheck struct {
 	Gates GateRunner
 	// Redactor masks secrets in the gates' snippets.
-	Redactor Redactor
+	Redactor verify.Redactor
 }
 
 // Name names the stage.
@@ -154,8 +156,8 @@ func failGates(v *Verification, items []checklist.Item, reason string) {
 		items = append(slices.Clip(items), gateItem(gates.Red, ""))
 	}
 	for _, it := range items {
-		v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
-			Result: Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
+		v.Report.Outcomes = append(v.Report.Outcomes, verify.Outcome{Item: it, FailureType: failure.EnvError, Reason: reason,
+			Result: verify.Result{ExitCode: -1, Output: []byte("autoverify: " + reason + "\n")}})
 	}
 }
 
@@ -236,8 +238,8 @@ func reportEveryGate(ctx context.Context, v *Verification, runs *gateRuns) {
 
 // gateOutcome judges an item by its gate: it passes when every command of
 // that gate accepted.
-func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) Outcome {
-	o := Outcome{Item: it, Passed: true, Verdict: string(gates.Accept)}
+func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outcome {
+	o := verify.Outcome{Item: it, Passed: true, Verdict: string(gates.Accept)}
 	var out strings.Builder
 	found := false
 	for _, e := range rep.Gates {
@@ -274,7 +276,7 @@ func notRun(g gates.Gate) string {
 
 // gateError is an item whose gates could not run (a tree not fetched, a
 // command refused by the allowlist).
-func gateError(it checklist.Item, err error) Outcome {
+func gateError(it checklist.Item, err error) verify.Outcome {
 	msg := "autoverify: gates: " + err.Error() + "\n"
-	return Outcome{Item: it, FailureType: failure.EnvError, Reason: err.Error(), Result: Result{ExitCode: -1, Output: []byte(msg)}}
+	return verify.Outcome{Item: it, FailureType: failure.EnvError, Reason: err.Error(), Result: verify.Result{ExitCode: -1, Output: []byte(msg)}}
 }

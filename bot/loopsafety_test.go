@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -25,13 +27,13 @@ func concurrentRuns(t *testing.T, store ledger.Store, n, limit int) (executed, r
 	t.Helper()
 	h := newPipelineHarness(t, "- [ ] a `fail`\n")
 	var ran atomic.Int64
-	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+	r := &ctxRunner{run: func(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 		ran.Add(1)
 		select { // long enough for every run to be between its Peek and its reservation
 		case <-time.After(20 * time.Millisecond):
 		case <-ctx.Done():
 		}
-		return Result{ExitCode: 1, Output: []byte("FAIL\n")}, nil
+		return verify.Result{ExitCode: 1, Output: []byte("FAIL\n")}, nil
 	}}
 	limits := ledger.Limits{MaxVerifyCycles: limit, MaxAutoFixAttempts: 2}
 	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits,
@@ -111,9 +113,9 @@ func TestRefusedRunStartsNothing(t *testing.T) {
 	store := openBolt(t)
 	limits := ledger.DefaultLimits
 	var started atomic.Bool
-	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+	r := &ctxRunner{run: func(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 		started.Store(true)
-		return Result{}, nil
+		return verify.Result{}, nil
 	}}
 	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: &racingStore{Store: store, limits: limits}, Limits: limits}, Limits: limits,
 		Redactor: noRedact{}, Artifacts: h.artifacts, Runners: fakeRunners{h.ev, r}})
@@ -136,10 +138,10 @@ func TestCancelledRunIsRecordedOnce(t *testing.T) {
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
 	store := openBolt(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+	r := &ctxRunner{run: func(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 		cancel()
 		<-ctx.Done()
-		return Result{}, ctx.Err()
+		return verify.Result{}, ctx.Err()
 	}}
 	limits := ledger.DefaultLimits
 	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits,
@@ -165,7 +167,7 @@ func TestRunRenewsItsReservation(t *testing.T) {
 	limits := ledger.DefaultLimits
 	l := &ledger.Ledger{Store: store, Limits: limits, Lease: 200 * time.Millisecond}
 	var lost atomic.Bool
-	r := &ctxRunner{run: func(ctx context.Context, cmd Command) (Result, error) {
+	r := &ctxRunner{run: func(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 		time.Sleep(600 * time.Millisecond) // three leases
 		// Another run's reservation records lost ones; this one must not be.
 		e, err := l.BeginCycle(context.Background(), "KAN-1", "probe")
@@ -174,7 +176,7 @@ func TestRunRenewsItsReservation(t *testing.T) {
 				lost.Store(lost.Load() || rec.RunID == "run-1")
 			}
 		}
-		return Result{}, nil
+		return verify.Result{}, nil
 	}}
 	h.pipeline = New(Options{Ledger: l, Limits: limits, Redactor: noRedact{}, Artifacts: h.artifacts, Runners: fakeRunners{h.ev, r}})
 	v, err := h.pipeline.Run(context.Background(), h.request())

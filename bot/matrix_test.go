@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -15,12 +17,12 @@ import (
 )
 
 // envRunner answers per command word; a nil map entry means "unavailable".
-func envRunner(exit map[string]int, down bool) Runner {
-	return &fakeRunner{run: func(cmd Command) (Result, error) {
+func envRunner(exit map[string]int, down bool) verify.Runner {
+	return &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if down {
-			return Result{}, errors.New("engine unreachable at unix:///var/run/docker.sock")
+			return verify.Result{}, errors.New("engine unreachable at unix:///var/run/docker.sock")
 		}
-		return Result{ExitCode: exit[cmd.Argv[0]], Output: []byte("ran " + strings.Join(cmd.Argv, " ") + "\n")}, nil
+		return verify.Result{ExitCode: exit[cmd.Argv[0]], Output: []byte("ran " + strings.Join(cmd.Argv, " ") + "\n")}, nil
 	}}
 }
 
@@ -35,7 +37,7 @@ func matrixStory(t *testing.T, src string) []checklist.Item {
 
 func TestMatrixSemantics(t *testing.T) {
 	t.Parallel()
-	v := &Verifier{Environments: []Environment{
+	v := &verify.Verifier{Environments: []verify.Environment{
 		{Name: "native", Runner: envRunner(map[string]int{"fail": 1, "red": 1, "odd": 0}, false)},
 		{Name: "ci", Runner: envRunner(map[string]int{"fail": 1, "red": 1, "odd": 2}, false)},
 		{Name: "devcontainer", Runner: envRunner(nil, true)},
@@ -74,7 +76,7 @@ func TestMatrixSemantics(t *testing.T) {
 
 func TestMatrixDisagreement(t *testing.T) {
 	t.Parallel()
-	v := &Verifier{Environments: []Environment{
+	v := &verify.Verifier{Environments: []verify.Environment{
 		{Name: "native", Runner: envRunner(map[string]int{"odd": 0}, false)},
 		{Name: "ci", Runner: envRunner(map[string]int{"odd": 2}, false)},
 		{Name: "devcontainer", Runner: envRunner(map[string]int{"odd": 0}, false)},
@@ -85,15 +87,15 @@ func TestMatrixDisagreement(t *testing.T) {
 	assert.False(t, o.Passed)
 	assert.Equal(t, "environment_disagreement: passed in devcontainer, native; failed in ci", o.Reason)
 	assert.Equal(t, 2, o.Result.ExitCode)
-	assert.Contains(t, MarkText(o, "e.txt"), "environment_disagreement")
+	assert.Contains(t, verify.MarkText(o, "e.txt"), "environment_disagreement")
 	assert.Contains(t, string(o.Result.Output), "=== environment ci: exit 2, required 0: FAIL")
 }
 
 // BenchmarkMatrix runs 4 checks in 3 environments, each sleeping 1 s: the
 // matrix should take about as long as its longest pair, not the sum.
 func BenchmarkMatrix(b *testing.B) {
-	sleeper := &fakeRunner{run: func(Command) (Result, error) { time.Sleep(time.Second); return Result{}, nil }}
-	v := &Verifier{Concurrency: 12, Environments: []Environment{{"native", sleeper}, {"ci", sleeper}, {"devcontainer", sleeper}}}
+	sleeper := &fakeRunner{run: func(verify.Command) (verify.Result, error) { time.Sleep(time.Second); return verify.Result{}, nil }}
+	v := &verify.Verifier{Concurrency: 12, Environments: []verify.Environment{{Name: "native", Runner: sleeper}, {Name: "ci", Runner: sleeper}, {Name: "devcontainer", Runner: sleeper}}}
 	p, _ := checklist.NewPolicy([]string{"slow"})
 	s, _ := checklist.Parse([]byte("- [ ] `slow 1`\n- [ ] `slow 2`\n- [ ] `slow 3`\n- [ ] `slow 4`\n"), p)
 	for b.Loop() {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/gates"
@@ -34,7 +36,7 @@ type Pipeline struct {
 
 // SecretRedactor masks secrets in output and in short texts.
 type SecretRedactor interface {
-	Redactor
+	verify.Redactor
 	StringRedactor
 }
 
@@ -50,7 +52,7 @@ type Artifacts interface {
 // err is nil. An error is a configuration the runners cannot honour, shown
 // to the author as such.
 type Runners interface {
-	Runners(ctx context.Context, cfg settings.Config, workspace string) (r Runner, envs []Environment, release func(), err error)
+	Runners(ctx context.Context, cfg settings.Config, workspace string) (r verify.Runner, envs []verify.Environment, release func(), err error)
 }
 
 // Check is a verification stage that runs inside the story's verify cycle
@@ -77,7 +79,7 @@ type Options struct {
 	Publishers []Publisher
 	// Cache, when set, keeps passing results by tree, command and
 	// environment, so the same check is not run twice.
-	Cache ResultCache
+	Cache verify.ResultCache
 	// CacheWrites, when set, makes the cache's writes of a verification
 	// wait until its verify cycle is recorded, then happen in the
 	// background counted in the group (see Caching.Writes).
@@ -86,7 +88,7 @@ type Options struct {
 	Version string
 	// Workspaces copies the workspace for each independent reviewer after
 	// the first (see Reviewing); nil makes reviewers share it.
-	Workspaces WorkspaceCloner
+	Workspaces verify.WorkspaceCloner
 	// Tests reads per-test outcomes from a check's output for the
 	// reviewers' digest; nil digests the normalised output.
 	Tests func(argv []string, output []byte) map[string]string
@@ -188,8 +190,8 @@ type Verification struct {
 	ChecklistSource string
 	FromSubject     bool
 	Workspace       string
-	Runner          Runner
-	Environments    []Environment
+	Runner          verify.Runner
+	Environments    []verify.Environment
 	Fixers          map[failure.Type]Fixer
 	// Claim is the agent's signal and its audit, when there is one.
 	Claim *Claim

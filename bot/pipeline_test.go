@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -90,10 +92,10 @@ func (r *recorder) Publish(_ context.Context, v *Verification) error {
 
 type fakeRunners struct {
 	ev *events
-	r  Runner
+	r  verify.Runner
 }
 
-func (f fakeRunners) Runners(context.Context, settings.Config, string) (Runner, []Environment, func(), error) {
+func (f fakeRunners) Runners(context.Context, settings.Config, string) (verify.Runner, []verify.Environment, func(), error) {
 	f.ev.add("runners")
 	return f.r, nil, func() { f.ev.add("release runners") }, nil
 }
@@ -133,11 +135,11 @@ func newPipelineHarness(t *testing.T, body string) *harness {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	var mu sync.Mutex
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		mu.Lock()
 		h.ran = append(h.ran, strings.Join(cmd.Argv, " "))
 		mu.Unlock()
-		return Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
+		return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
 	}}
 	limits := ledger.DefaultLimits
 	h.pipeline = New(Options{Ledger: &ledger.Ledger{Store: store, Limits: limits}, Limits: limits, Redactor: noRedact{},
@@ -267,10 +269,12 @@ func (s *racingStore) Update(ctx context.Context, key string, fn func(*ledger.En
 
 // ctxRunner is a Runner that sees the command's context.
 type ctxRunner struct {
-	run func(ctx context.Context, cmd Command) (Result, error)
+	run func(ctx context.Context, cmd verify.Command) (verify.Result, error)
 }
 
-func (c *ctxRunner) Run(ctx context.Context, cmd Command) (Result, error) { return c.run(ctx, cmd) }
+func (c *ctxRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	return c.run(ctx, cmd)
+}
 
 func TestPipelineTransientErrorIsReturnedNotPublished(t *testing.T) {
 	t.Parallel()
@@ -292,7 +296,7 @@ func (t *toyStage) Check(_ context.Context, v *Verification) error {
 	t.ran = true
 	it := v.Story.Items[0]
 	it.ID, it.Text, it.Command = "toy00001", "toy stage", "toy check"
-	v.Report.Outcomes = append(v.Report.Outcomes, Outcome{Item: it, FailureType: "TEST_FAILURE", Result: Result{ExitCode: 3, Output: []byte("toy says no")}})
+	v.Report.Outcomes = append(v.Report.Outcomes, verify.Outcome{Item: it, FailureType: "TEST_FAILURE", Result: verify.Result{ExitCode: 3, Output: []byte("toy says no")}})
 	return nil
 }
 

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // ProgressPublisher is a Publisher that also hears of each checklist
@@ -9,12 +11,12 @@ import (
 // items as they finish).
 type ProgressPublisher interface {
 	Publisher
-	Progress(ctx context.Context, v *Verification, o Outcome)
+	Progress(ctx context.Context, v *Verification, o verify.Outcome)
 }
 
 // landed tells the progress publishers of each outcome; nil when there
 // are none.
-func (p *Pipeline) landed(ctx context.Context, v *Verification) func(Outcome) {
+func (p *Pipeline) landed(ctx context.Context, v *Verification) func(verify.Outcome) {
 	var pps []ProgressPublisher
 	for _, pub := range p.publishers(v) {
 		if pp, ok := pub.(ProgressPublisher); ok {
@@ -24,7 +26,7 @@ func (p *Pipeline) landed(ctx context.Context, v *Verification) func(Outcome) {
 	if len(pps) == 0 {
 		return nil
 	}
-	return func(o Outcome) {
+	return func(o verify.Outcome) {
 		for _, pp := range pps {
 			pp.Progress(ctx, v, o)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
@@ -74,7 +76,7 @@ func redactFunc(r StringRedactor) func(string) string {
 // of it: an automated item's run (its outcome, matched by ID), a rejected
 // item's reason.
 func reportItems(in ReportInput, red func(string) string) []report.Item {
-	byID := map[string]Outcome{}
+	byID := map[string]verify.Outcome{}
 	for _, o := range in.Record.Outcomes {
 		byID[o.Item.ID] = o
 	}
@@ -181,7 +183,7 @@ func ReportProblem(p *Problem, red StringRedactor) report.Problem {
 	return rp
 }
 
-func appendReview(out []report.Review, check, env string, rv *Review, red func(string) string) []report.Review {
+func appendReview(out []report.Review, check, env string, rv *verify.Review, red func(string) string) []report.Review {
 	if rv == nil {
 		return out
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -38,11 +40,11 @@ func (c *numberedCopies) Clone(_ context.Context, dir string) (string, func(), e
 	}, nil
 }
 
-func reviewSession(t *testing.T, r Runner, n int, fixers map[failure.Type]Fixer) (*Session, *numberedCopies) {
+func reviewSession(t *testing.T, r verify.Runner, n int, fixers map[failure.Type]Fixer) (*Session, *numberedCopies) {
 	t.Helper()
 	l := newLedger(t)
 	copies := &numberedCopies{}
-	return &Session{Verifier: &Verifier{Runner: r, Reviewing: &Reviewing{N: n, Workspaces: copies}, RetryDelay: func(int) time.Duration { return 0 }},
+	return &Session{Verifier: &verify.Verifier{Runner: r, Reviewing: &verify.Reviewing{N: n, Workspaces: copies}, RetryDelay: func(int) time.Duration { return 0 }},
 		Ledger: l, Limits: l.Limits, Fixers: fixers, Committer: &fakeCommitter{}}, copies
 }
 
@@ -56,11 +58,11 @@ func runStory(t *testing.T, s *Session, src string) Report {
 func TestReviewersVerifyADeterministicPass(t *testing.T) {
 	t.Parallel()
 	var dirs sync.Map
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		dirs.Store(cmd.HostDir(), true)
 		// The reviewer's own directory and a duration differ; the result
 		// does not.
-		return Result{Output: []byte(fmt.Sprintf("ok  example.com/pkg  0.0%d1s\nran in %s\n", len(cmd.HostDir()), cmd.HostDir()))}, nil
+		return verify.Result{Output: []byte(fmt.Sprintf("ok  example.com/pkg  0.0%d1s\nran in %s\n", len(cmd.HostDir()), cmd.HostDir()))}, nil
 	}}
 	s, copies := reviewSession(t, r, 3, nil)
 	rep := runStory(t, s, "- [ ] a `ok`\n- [ ] b `ok -v`\n")
@@ -90,16 +92,16 @@ func TestReviewersVerifyADeterministicPass(t *testing.T) {
 func TestAFlakyPassIsEscalatedAndSpendsNoFixAttempt(t *testing.T) {
 	t.Parallel()
 	var fixes atomic.Int32
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.Argv[0] == "fix" {
 			fixes.Add(1)
-			return Result{}, nil
+			return verify.Result{}, nil
 		}
 		// Reviewer 1 (the workspace itself) passes; reviewer 2 fails.
 		if cmd.HostDir() == "/ws" {
-			return Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
+			return verify.Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
 		}
-		return Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\n    x_test.go:9: got 2\nFAIL\n")}, nil
+		return verify.Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\n    x_test.go:9: got 2\nFAIL\n")}, nil
 	}}
 	p, _ := checklist.NewPolicy([]string{"fix"})
 	fixers, err := FixersFrom(map[string]string{"TEST_FAILURE": "fix", "UNKNOWN": "fix"}, p)
@@ -130,8 +132,8 @@ func TestAFlakyPassIsEscalatedAndSpendsNoFixAttempt(t *testing.T) {
 func TestPassesWithDifferentResultsAreEscalated(t *testing.T) {
 	t.Parallel()
 	var n atomic.Int32
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
-		return Result{Output: []byte(fmt.Sprintf("checksum %d\n", n.Add(1)))}, nil
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{Output: []byte(fmt.Sprintf("checksum %d\n", n.Add(1)))}, nil
 	}}
 	s, _ := reviewSession(t, r, 2, nil)
 	rep := runStory(t, s, "- [ ] a `ok`\n")
@@ -147,14 +149,14 @@ func TestPassesWithDifferentResultsAreEscalated(t *testing.T) {
 func TestAUnanimousFailureIsAnOrdinaryFailure(t *testing.T) {
 	t.Parallel()
 	var fixed atomic.Bool
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		switch {
 		case cmd.Argv[0] == "fix":
 			fixed.Store(true)
 		case !fixed.Load():
-			return Result{ExitCode: 1, Output: []byte("--- FAIL: TestA\nFAIL\n")}, nil
+			return verify.Result{ExitCode: 1, Output: []byte("--- FAIL: TestA\nFAIL\n")}, nil
 		}
-		return Result{Output: []byte("PASS\n")}, nil
+		return verify.Result{Output: []byte("PASS\n")}, nil
 	}}
 	p, _ := checklist.NewPolicy([]string{"fix"})
 	fixers, _ := FixersFrom(map[string]string{"TEST_FAILURE": "fix"}, p)
@@ -168,11 +170,11 @@ func TestAUnanimousFailureIsAnOrdinaryFailure(t *testing.T) {
 func TestAReviewerWhoseRunnerIsDownIsRetriedAndAnnotated(t *testing.T) {
 	t.Parallel()
 	var downOnce atomic.Bool
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.HostDir() == "/ws-2" && downOnce.CompareAndSwap(false, true) {
-			return Result{}, Transient(fmt.Errorf("engine did not answer"))
+			return verify.Result{}, verify.Transient(fmt.Errorf("engine did not answer"))
 		}
-		return Result{Output: []byte("ok\n")}, nil
+		return verify.Result{Output: []byte("ok\n")}, nil
 	}}
 	s, _ := reviewSession(t, r, 2, nil)
 	rep := runStory(t, s, "- [ ] a `ok`\n")
@@ -182,11 +184,11 @@ func TestAReviewerWhoseRunnerIsDownIsRetriedAndAnnotated(t *testing.T) {
 	assert.Contains(t, v.VerifierResults[1].Summary, "answered on attempt 2")
 
 	// Down for good: never a code failure, and a person is told.
-	r2 := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r2 := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.HostDir() == "/ws-2" {
-			return Result{}, Transient(fmt.Errorf("engine did not answer"))
+			return verify.Result{}, verify.Transient(fmt.Errorf("engine did not answer"))
 		}
-		return Result{Output: []byte("ok\n")}, nil
+		return verify.Result{Output: []byte("ok\n")}, nil
 	}}
 	s2, _ := reviewSession(t, r2, 2, nil)
 	rep = runStory(t, s2, "- [ ] a `ok`\n")
@@ -202,8 +204,8 @@ func TestReviewersShareTheConcurrencyBoundAndUseFreshRunners(t *testing.T) {
 	t.Parallel()
 	for _, bound := range []int{1, 4} {
 		var running, peak atomic.Int32
-		warm := &fakeRunner{run: func(Command) (Result, error) { return Result{ExitCode: 9}, nil }}
-		fresh := &fakeRunner{run: func(Command) (Result, error) {
+		warm := &fakeRunner{run: func(verify.Command) (verify.Result, error) { return verify.Result{ExitCode: 9}, nil }}
+		fresh := &fakeRunner{run: func(verify.Command) (verify.Result, error) {
 			now := running.Add(1)
 			for {
 				p := peak.Load()
@@ -213,7 +215,7 @@ func TestReviewersShareTheConcurrencyBoundAndUseFreshRunners(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 			running.Add(-1)
-			return Result{Output: []byte("ok\n")}, nil
+			return verify.Result{Output: []byte("ok\n")}, nil
 		}}
 		s, _ := reviewSession(t, freshOf{warm, fresh}, 2, nil)
 		s.Verifier.Concurrency = bound
@@ -227,15 +229,17 @@ func TestReviewersShareTheConcurrencyBoundAndUseFreshRunners(t *testing.T) {
 }
 
 // freshOf is a runner with warm instances: its own Run is the warm one.
-type freshOf struct{ warm, fresh Runner }
+type freshOf struct{ warm, fresh verify.Runner }
 
-func (f freshOf) Run(ctx context.Context, cmd Command) (Result, error) { return f.warm.Run(ctx, cmd) }
-func (f freshOf) Fresh() Runner                                        { return f.fresh }
+func (f freshOf) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	return f.warm.Run(ctx, cmd)
+}
+func (f freshOf) Fresh() verify.Runner { return f.fresh }
 
 func TestOneReviewerIsNoReview(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32
-	r := &fakeRunner{run: func(Command) (Result, error) { calls.Add(1); return Result{}, nil }}
+	r := &fakeRunner{run: func(verify.Command) (verify.Result, error) { calls.Add(1); return verify.Result{}, nil }}
 	s, copies := reviewSession(t, r, 1, nil)
 	rep := runStory(t, s, "- [ ] a `ok`\n")
 	assert.Equal(t, ledger.Verified, rep.Route)
@@ -264,11 +268,11 @@ func goTestLines(_ []string, out []byte) map[string]string {
 // (bot/testresults), with no reader configured for reviewing.
 func TestFlakyTestsFromTheRunsOwnReading(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.HostDir() == "/ws" {
-			return Result{Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n--- PASS: TestFlaky (0.00s)\nPASS\nok  \texample.com/x\t0.01s\n")}, nil
+			return verify.Result{Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n--- PASS: TestFlaky (0.00s)\nPASS\nok  \texample.com/x\t0.01s\n")}, nil
 		}
-		return Result{ExitCode: 1, Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n    x_test.go:9: got 2\n--- FAIL: TestFlaky (0.00s)\nFAIL\nFAIL\texample.com/x\t0.01s\n")}, nil
+		return verify.Result{ExitCode: 1, Output: []byte("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFlaky\n    x_test.go:9: got 2\n--- FAIL: TestFlaky (0.00s)\nFAIL\nFAIL\texample.com/x\t0.01s\n")}, nil
 	}}
 	s, _ := reviewSession(t, r, 2, nil)
 	require.Nil(t, s.Verifier.Reviewing.Tests)
@@ -304,14 +308,14 @@ func (c *watchedCopies) Clone(ctx context.Context, dir string) (string, func(), 
 func TestReviewersCopiesAreMadeOncePerVerifyAndAlwaysReleased(t *testing.T) {
 	t.Parallel()
 	var fixes atomic.Int32
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		switch {
 		case cmd.Argv[0] == "fix":
 			fixes.Add(1)
 		case cmd.Argv[0] == "fail" && fixes.Load() == 0:
-			return Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
+			return verify.Result{ExitCode: 1, Output: []byte("✖ 1 problem (1 error, 0 warnings)\n")}, nil
 		}
-		return Result{}, nil
+		return verify.Result{}, nil
 	}}
 	p, _ := checklist.NewPolicy([]string{"fix"})
 	fixers, err := FixersFrom(map[string]string{"LINT_ERROR": "fix"}, p)
@@ -329,7 +333,9 @@ func TestReviewersCopiesAreMadeOncePerVerifyAndAlwaysReleased(t *testing.T) {
 
 	// A failing story spends its cycles; then it is refused, and the copy
 	// started for it is removed.
-	r.run = func(cmd Command) (Result, error) { return Result{ExitCode: 1, Output: []byte("boom\n")}, nil }
+	r.run = func(cmd verify.Command) (verify.Result, error) {
+		return verify.Result{ExitCode: 1, Output: []byte("boom\n")}, nil
+	}
 	s.Fixers = nil
 	refusedAt := -1
 	for i := 0; i < 5 && refusedAt < 0; i++ {
@@ -349,7 +355,7 @@ func TestReviewersCopiesAreMadeOncePerVerifyAndAlwaysReleased(t *testing.T) {
 
 func TestReviewersCopyNothingWhenNothingRuns(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(Command) (Result, error) { return Result{}, nil }}
+	r := &fakeRunner{run: func(verify.Command) (verify.Result, error) { return verify.Result{}, nil }}
 	s, copies := reviewSession(t, r, 2, nil)
 	runStory(t, s, "- [ ] a manual step\n")
 	assert.Zero(t, copies.clones, "no automated item, no copy")
@@ -363,11 +369,11 @@ func TestReviewersCopyNothingWhenNothingRuns(t *testing.T) {
 // routed to a person, never verified (it used to be).
 func TestAMajorityPassIsNotVerified(t *testing.T) {
 	t.Parallel()
-	r := &fakeRunner{run: func(cmd Command) (Result, error) {
+	r := &fakeRunner{run: func(cmd verify.Command) (verify.Result, error) {
 		if cmd.HostDir() == "/ws-3" {
-			return Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\nFAIL\n")}, nil
+			return verify.Result{ExitCode: 1, Output: []byte("--- PASS: TestA\n--- FAIL: TestFlaky\nFAIL\n")}, nil
 		}
-		return Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
+		return verify.Result{Output: []byte("--- PASS: TestA\n--- PASS: TestFlaky\nPASS\n")}, nil
 	}}
 	s, _ := reviewSession(t, r, 3, nil)
 	s.Verifier.Reviewing.Tests = goTestLines

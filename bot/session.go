@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
@@ -46,7 +48,7 @@ type Fixer struct {
 
 // Session runs one story through verification, loop safety and auto-fix.
 type Session struct {
-	Verifier *Verifier
+	Verifier *verify.Verifier
 	Ledger   Ledger
 	Limits   ledger.Limits
 	// Fixers maps failure types to fixers; ENV_ERROR and TIMEOUT never
@@ -57,7 +59,7 @@ type Session struct {
 	// Checks, when set, runs the verification's further stages after the
 	// items of the first verification, and returns the outcomes with
 	// theirs added.
-	Checks func(ctx context.Context, items []Outcome) ([]Outcome, error)
+	Checks func(ctx context.Context, items []verify.Outcome) ([]verify.Outcome, error)
 	// Prepare, when set, is called before any command runs (it fetches
 	// the workspace); a verification served wholly from the result cache
 	// never calls it.
@@ -93,7 +95,7 @@ type Cycle struct {
 // FixOutcome is one auto-fix attempt.
 type FixOutcome struct {
 	Fixer  Fixer
-	Result Result
+	Result verify.Result
 	// Commit is the commit holding the fixer's changes, if any.
 	Commit string
 	Err    string
@@ -102,7 +104,7 @@ type FixOutcome struct {
 // Report is a finished session.
 type Report struct {
 	Started     time.Time
-	Outcomes    []Outcome
+	Outcomes    []verify.Outcome
 	Fixes       []FixOutcome
 	Route       ledger.Route
 	Reason      string
@@ -153,7 +155,7 @@ func (s *Session) Run(ctx context.Context, req Cycle) (Report, error) {
 		// Results queued for the cache are stored once the run is
 		// recorded (Caching.Writes): here, or by a Recording.
 		if !later {
-			s.Verifier.Caching.flush(ctx)
+			s.Verifier.Caching.Flush(ctx)
 		}
 	}()
 	defer s.Verifier.ReleasePrewarmed()
@@ -372,7 +374,7 @@ func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledge
 	// The run's verification status is always stated, with one reviewer
 	// too (verified: every check passed; failed; escalated).
 	if len(rep.Outcomes) > 0 {
-		rep.VerificationStatus, rep.Verifications = Verifications(rep.Outcomes)
+		rep.VerificationStatus, rep.Verifications = verify.Verifications(rep.Outcomes)
 	}
 	rec := ledger.RunRecord{
 		At: rep.Started, RunID: req.RunID, Commit: commit, Route: rep.Route, Reason: rep.Reason,
@@ -383,7 +385,7 @@ func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledge
 	}
 	// The passing results go in the write that records the run, where
 	// the cache shares the ledger's store.
-	blobs := s.Verifier.Caching.ledgerBlobs()
+	blobs := s.Verifier.Caching.LedgerBlobs()
 	write := func(ctx context.Context) (ledger.Entry, error) {
 		e, err := s.Ledger.Finish(ctx, req.Key, rec, blobs...)
 		if err != nil {
@@ -401,7 +403,7 @@ func (s *Session) record(ctx context.Context, req Cycle, rep *Report, last ledge
 	rctx := context.WithoutCancel(ctx)
 	rep.Recording = startRecording(func() (ledger.Entry, error) {
 		e, err := write(rctx)
-		s.Verifier.Caching.flush(rctx)
+		s.Verifier.Caching.Flush(rctx)
 		return e, err
 	})
 	return true, nil
@@ -444,7 +446,7 @@ func (s *Session) finishAborted(ctx context.Context, req Cycle, rep Report, caus
 
 // fixerFor picks the fixer for the first failed item, in story order, whose
 // type has one.
-func (s *Session) fixerFor(outcomes []Outcome) (Fixer, bool) {
+func (s *Session) fixerFor(outcomes []verify.Outcome) (Fixer, bool) {
 	for _, o := range outcomes {
 		if o.Passed || !o.FailureType.AutoFixable() {
 			continue
@@ -464,12 +466,12 @@ func (s *Session) runFix(ctx context.Context, req Cycle, f Fixer) FixOutcome {
 			return fix
 		}
 	}
-	res, err := s.Verifier.Runner.Run(ctx, Command{ItemID: "autofix", Argv: f.Argv, Dir: req.Dir, Timeout: s.Verifier.Timeout})
+	res, err := s.Verifier.Runner.Run(ctx, verify.Command{ItemID: "autofix", Argv: f.Argv, Dir: req.Dir, Timeout: s.Verifier.Timeout})
 	if err != nil {
 		fix.Err = err.Error()
 		return fix
 	}
-	fix.Result = s.Verifier.redact(res)
+	fix.Result = s.Verifier.Redact(res)
 	if s.Committer != nil {
 		msg := fmt.Sprintf("autoverify: auto-fix %s in %s with `%s`", f.Type, req.Key, f.Command)
 		sha, err := s.Committer.Commit(ctx, msg)
@@ -525,7 +527,7 @@ func FixersFrom(m map[string]string, policy checklist.Policy) (map[failure.Type]
 
 // gateVerdicts are the gates' classifications for the ledger's history: a
 // gate judged by several items keeps its rejection.
-func gateVerdicts(outcomes []Outcome) map[string]string {
+func gateVerdicts(outcomes []verify.Outcome) map[string]string {
 	var out map[string]string
 	for _, o := range outcomes {
 		if o.Item.Gate == "" || o.Verdict == "" {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
@@ -224,11 +226,11 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	if v.Request.RunID == "" {
 		v.Request.RunID = LocalRunID(v.Key, v.Started)
 	}
-	reviewing := &Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
-	var caching *Caching
+	reviewing := &verify.Reviewing{N: cfg.Reviewers, Workspaces: p.Workspaces, Tests: p.Tests}
+	var caching *verify.Caching
 	if p.Cache != nil {
 		version := p.Version
-		n := reviewing.n()
+		n := reviewing.Count()
 		if n > 1 {
 			// A pass verified by n reviewers is not one a single run saw.
 			version += fmt.Sprintf("+reviewers=%d", n)
@@ -239,10 +241,10 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 		// reviewers may take it. --no-cache and /verify fresh run
 		// everything.
 		read := !v.Request.NoCache
-		caching = &Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read, Writes: p.CacheWrites}
+		caching = &verify.Caching{Cache: p.Cache, Tree: v.Subject.Tree, Version: version, RunID: v.Request.RunID, Read: read, Writes: p.CacheWrites}
 	}
 	sess := &Session{
-		Verifier: &Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
+		Verifier: &verify.Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
 			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
 			Landed: p.landed(ctx, v)},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
@@ -253,7 +255,7 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 		RecordLater: v.Claim == nil,
 		// /verify gates runs the gates' commands whatever the cache holds.
 		ChecksRun: v.Request.Gates,
-		Checks: func(ctx context.Context, outcomes []Outcome) ([]Outcome, error) {
+		Checks: func(ctx context.Context, outcomes []verify.Outcome) ([]verify.Outcome, error) {
 			v.Report.Outcomes = outcomes
 			for _, c := range p.Checks {
 				if err := c.Check(ctx, v); err != nil {
@@ -358,7 +360,7 @@ func (p *Pipeline) reportAttestation(v *Verification) *report.Attestation {
 
 // rerunNote says what a rerun of the failed items ran and what it carried
 // over.
-func (p *Pipeline) rerunNote(outcomes []Outcome) string {
+func (p *Pipeline) rerunNote(outcomes []verify.Outcome) string {
 	if p.Cache == nil {
 		return "Re-run of failed items: the result cache is off (ENGINEO_CACHE=0), so every check ran again."
 	}

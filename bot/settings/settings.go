@@ -123,7 +123,7 @@ type Config struct {
 	EnvPassthrough []string
 	// RunnerEnv are NAME=VALUE pairs every runner sets for every command
 	// (ENGINEO_RUNNER_ENV): the only way to change the determinism
-	// defaults (bot.DeterministicEnv) or to give the local runner a fixed
+	// defaults (verify.DeterministicEnv) or to give the local runner a fixed
 	// HOME. Later pairs win.
 	RunnerEnv   []string
 	Concurrency int

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/history"
@@ -175,7 +177,7 @@ func (a *App) runOptions(ctx context.Context, cfg settings.Config, red *redact.R
 	if cfg.Cache {
 		// Results are stored after the ledger has recorded the run, in
 		// the background; the store closes after them.
-		opts.Cache = bot.StoreCache{Store: store.(bot.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
+		opts.Cache = verify.StoreCache{Store: store.(verify.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
 		cacheWrites := &sync.WaitGroup{}
 		done.add(cacheWrites.Wait)
 		opts.CacheWrites = cacheWrites

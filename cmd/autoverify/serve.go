@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/engineo/autoverify/bot"
@@ -134,7 +136,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		ws = &workspaces.Workspaces{BaseURL: orDefault(s.Config.Kubernetes.WorkspaceURL, s.PublicURL), TTL: s.Config.CommandTimeout + 10*time.Minute, Now: a.Now}
 		cfg.Workspaces = ws
 	}
-	cfg.Runners = func(shared bot.Runner) bot.Runners { return &runners.Factory{Shared: shared, Workspaces: ws} }
+	cfg.Runners = func(shared verify.Runner) bot.Runners { return &runners.Factory{Shared: shared, Workspaces: ws} }
 	return serve.Open(ctx, cfg, a.serverOpeners(s, ws))
 }
 
@@ -144,7 +146,7 @@ var _ serve.Metrics = (*avprom.Metrics)(nil)
 // run history and, when one is configured, dashboard.
 func (a *App) serverOpeners(s serverSettings, ws *workspaces.Workspaces) serve.Openers {
 	open := serve.Openers{
-		Runner: func(cfg settings.Config) (bot.Runner, func(), error) { return runners.New(cfg, ws) },
+		Runner: func(cfg settings.Config) (verify.Runner, func(), error) { return runners.New(cfg, ws) },
 		Store:  openStore,
 		Queue:  func(log *slog.Logger) (queue.Queue, intake.Deduper, func(), error) { return openQueue(s, log) },
 		Metrics: func(stats func(context.Context) (queue.Stats, error)) serve.Metrics {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/evidence"
@@ -190,7 +192,7 @@ func checksOf(v *bot.Verification) []Check {
 // (skipped ones, and ones the reviewers saw both pass and fail, as
 // warned), or the command itself when it reported none. A pass the
 // reviewers escalated is WARNED, not PASSED.
-func check(name string, ok bool, review *bot.Review, cases []testresults.Case, command string) Check {
+func check(name string, ok bool, review *verify.Review, cases []testresults.Case, command string) Check {
 	c := Check{Name: name, Result: Failed}
 	if ok {
 		c.Result = Passed

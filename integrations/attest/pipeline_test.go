@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -19,8 +21,8 @@ import (
 func TestCheckStatesWhatTheReviewersSaw(t *testing.T) {
 	cases := []testresults.Case{{Name: "a", Status: testresults.Pass}, {Name: "b", Status: testresults.Pass},
 		{Name: "c", Status: testresults.Skip}}
-	verified := &bot.Review{Verdict: consensus.Verdict{Status: consensus.Verified}}
-	flaky := &bot.Review{Verdict: consensus.Verdict{Status: consensus.Escalated, Flaky: []string{"b"}}}
+	verified := &verify.Review{Verdict: consensus.Verdict{Status: consensus.Verified}}
+	flaky := &verify.Review{Verdict: consensus.Verdict{Status: consensus.Escalated, Flaky: []string{"b"}}}
 
 	c := check("go test", true, verified, cases, "go test ./...")
 	assert.Equal(t, Check{Name: "go test", Result: Passed, PassedTests: []string{"a", "b"}, WarnedTests: []string{"c"}}, c)

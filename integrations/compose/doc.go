@@ -1,4 +1,4 @@
-// Package compose is the bot.Runner of a docker-compose environment (the
+// Package compose is the verify.Runner of a docker-compose environment (the
 // environment spec's "full service stack"): it brings up the services of a
 // compose file on a Docker engine, runs each check as an exec in one
 // service's container, and always tears the stack down.
@@ -44,7 +44,7 @@
 // bind-mounted — to /workspace/src, where checks run, with its
 // environment: under CI=true, HOME=/tmp, LANG=C.UTF-8 and the determinism
 // defaults TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1
-// (bot.DeterministicEnv), which only Config.Env (ENGINEO_RUNNER_ENV), set
+// (verify.DeterministicEnv), which only Config.Env (ENGINEO_RUNNER_ENV), set
 // over everything, changes. Unless it sets command: or
 // entrypoint:, its main process is `sleep infinity`, so that images whose
 // default command is a shell stay up for the checks.
@@ -68,7 +68,7 @@
 // pid and start time) and autoverify.compose.stack; New reaps the stacks a
 // dead process of the same Label left behind.
 //
-// Results are not cached (the Runner is no bot.Fingerprinter): a check's
+// Results are not cached (the Runner is no verify.Fingerprinter): a check's
 // result depends on every service's image and state, which one string
 // cannot vouch for.
 package compose

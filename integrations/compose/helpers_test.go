@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/moby/moby/client"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/integrations/docker"
 )
 
@@ -136,9 +137,9 @@ func leftovers(tb testing.TB, cli *client.Client, label string) []string {
 	return left
 }
 
-func run(tb testing.TB, r *Runner, dir string, argv ...string) bot.Result {
+func run(tb testing.TB, r *Runner, dir string, argv ...string) verify.Result {
 	tb.Helper()
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: argv, Dir: dir})
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: argv, Dir: dir})
 	if err != nil {
 		tb.Fatalf("Run %q: %v", argv, err)
 	}

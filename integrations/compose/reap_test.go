@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/integrations/docker"
 )
 
@@ -34,7 +35,7 @@ func helperUpThenHang(spec string) int {
 		fmt.Println("error:", err)
 		return 1
 	}
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: filepath.Dir(file)})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: filepath.Dir(file)})
 	if err != nil || res.ExitCode != 0 {
 		fmt.Println("error:", err, res.ExitCode)
 		return 1

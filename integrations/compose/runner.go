@@ -14,11 +14,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/client"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/docker"
 )
@@ -66,7 +67,7 @@ type Config struct {
 	Label string
 	// Env are NAME=VALUE pairs set for every command last, as
 	// ENGINEO_RUNNER_ENV gives them: over the checked service's
-	// environment:, the determinism defaults (bot.DeterministicEnv, which
+	// environment:, the determinism defaults (verify.DeterministicEnv, which
 	// the compose file cannot change) and CI, HOME and LANG.
 	Env []string
 }
@@ -88,10 +89,10 @@ type settings struct {
 
 // commandEnv is the checked service's environment: its environment:, with
 // the determinism defaults, CI, HOME, LANG and Config.Env replacing any
-// variable of their names (bot.CommandEnv), so the compose file, which
+// variable of their names (verify.CommandEnv), so the compose file, which
 // comes from the change under test, cannot undo them.
 func (s settings) commandEnv(service []string) []string {
-	env, err := bot.CommandEnv(service, s.env)
+	env, err := verify.CommandEnv(service, s.env)
 	if err != nil {
 		// New has checked Config.Env; the rest is the runner's own.
 		panic(fmt.Sprintf("compose: unchecked runner environment: %v", err))
@@ -120,7 +121,7 @@ type Runner struct {
 	loadErr error
 }
 
-var _ bot.Runner = (*Runner)(nil)
+var _ verify.Runner = (*Runner)(nil)
 
 // New connects to the engine and reaps the stacks a dead process of the
 // same Label left. The compose file is read by the first Run, which also
@@ -130,7 +131,7 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.File == "" || cfg.Service == "" {
 		return nil, errors.New("compose: a compose environment needs a file and a service")
 	}
-	if err := bot.CheckEnvPairs(cfg.Env); err != nil {
+	if err := verify.CheckEnvPairs(cfg.Env); err != nil {
 		return nil, fmt.Errorf("compose: %w", err)
 	}
 	s := settings{
@@ -174,16 +175,16 @@ func New(cfg Config) (*Runner, error) {
 // (a missing image wraps docker.ErrImageNotFound, an unreachable engine
 // docker.ErrEngineUnreachable, an unhealthy dependency names it) or ctx
 // ended.
-func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (r *Runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
-		return bot.Result{}, fmt.Errorf("compose: item %q: empty argv", cmd.ItemID)
+		return verify.Result{}, fmt.Errorf("compose: item %q: empty argv", cmd.ItemID)
 	}
 	dir, err := filepath.Abs(cmd.HostDir())
 	if err != nil || cmd.HostDir() == "" {
-		return bot.Result{}, fmt.Errorf("compose: work directory %q: %v", cmd.HostDir(), err)
+		return verify.Result{}, fmt.Errorf("compose: work directory %q: %v", cmd.HostDir(), err)
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return bot.Result{}, fmt.Errorf("compose: work directory %s is not a directory: %v", dir, err)
+		return verify.Result{}, fmt.Errorf("compose: work directory %s is not a directory: %v", dir, err)
 	}
 	timeout := cmd.Timeout
 	if timeout <= 0 {
@@ -192,16 +193,16 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return bot.Result{}, errors.New("compose: runner closed")
+		return verify.Result{}, errors.New("compose: runner closed")
 	}
 	if r.stack != nil && r.stack.dir != dir {
 		r.teardown()
 	}
 	if err := r.load(); err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	if r.upErr != nil && r.upDir == dir {
-		return bot.Result{}, r.upErr
+		return verify.Result{}, r.upErr
 	}
 	if r.stack == nil {
 		st, err := r.up(ctx, dir)
@@ -210,10 +211,10 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 			// dependency unhealthy) would fail the same way for every
 			// check of the run, each after waiting as long again; an
 			// unreachable engine or an ended context may pass next time.
-			if ctx.Err() == nil && !errors.Is(err, bot.ErrTransient) {
+			if ctx.Err() == nil && !errors.Is(err, verify.ErrTransient) {
 				r.upErr, r.upDir = err, dir
 			}
-			return bot.Result{}, err
+			return verify.Result{}, err
 		}
 		r.stack = st
 	}
@@ -309,7 +310,7 @@ func (r *Runner) teardown() error {
 // exec runs cmd in the checked service. An exec cannot be signalled as a
 // process group, so a timed-out or cancelled command ends by tearing the
 // whole stack down; the next command brings up a new one.
-func (r *Runner) exec(ctx context.Context, cmd bot.Command, timeout time.Duration) (bot.Result, error) {
+func (r *Runner) exec(ctx context.Context, cmd verify.Command, timeout time.Duration) (verify.Result, error) {
 	id := r.stack.byService[r.s.service]
 	name := cmd.Argv[0]
 	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
@@ -322,14 +323,14 @@ func (r *Runner) exec(ctx context.Context, cmd bot.Command, timeout time.Duratio
 			r.upErr = fmt.Errorf("compose: service %s is not running (its command must keep running for checks to exec in it): %w", r.s.service, err)
 			r.upDir = r.stack.dir
 			r.teardown()
-			return bot.Result{}, r.upErr
+			return verify.Result{}, r.upErr
 		}
-		return bot.Result{}, r.engineErr("creating an exec for "+name, err)
+		return verify.Result{}, r.engineErr("creating an exec for "+name, err)
 	}
 	start := time.Now()
 	att, err := r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
 	if err != nil {
-		return bot.Result{}, r.engineErr("starting "+name, err)
+		return verify.Result{}, r.engineErr("starting "+name, err)
 	}
 	out := capture.New(r.s.limit)
 	done := make(chan struct{})
@@ -374,7 +375,7 @@ wait:
 		terr := r.teardown()
 		att.Close()
 		<-done
-		res := bot.Result{ExitCode: docker.ExitTimedOut, Output: out.Bytes(), OmittedBytes: out.Omitted(),
+		res := verify.Result{ExitCode: docker.ExitTimedOut, Output: out.Bytes(), OmittedBytes: out.Omitted(),
 			TimedOut: timedOut, Duration: time.Since(start)}
 		if ctxErr != nil {
 			res.ExitCode = 128 + 9
@@ -386,16 +387,16 @@ wait:
 	finish()
 	if exit < 0 {
 		if exit, err = docker.ExecExit(r.cli, ex.ID); err != nil {
-			return bot.Result{}, r.engineErr("inspecting the exec of "+name, err)
+			return verify.Result{}, r.engineErr("inspecting the exec of "+name, err)
 		}
 	}
 	output := out.Bytes()
 	if exit == docker.ExitNotExecutable && bytes.HasPrefix(output, []byte(docker.ExecFailedPrefix)) {
 		if code, detail, ok := docker.StartFailure(string(output)); ok {
-			return bot.Result{ExitCode: code, Output: []byte("autoverify: " + detail + "\n"), Duration: ended.Sub(start)}, nil
+			return verify.Result{ExitCode: code, Output: []byte("autoverify: " + detail + "\n"), Duration: ended.Sub(start)}, nil
 		}
 	}
-	return bot.Result{ExitCode: exit, Output: output, OmittedBytes: out.Omitted(), Duration: ended.Sub(start)}, nil
+	return verify.Result{ExitCode: exit, Output: output, OmittedBytes: out.Omitted(), Duration: ended.Sub(start)}, nil
 }
 
 // engineErr wraps an engine error with what was being done, and with

@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/integrations/docker"
 )
 
@@ -120,7 +121,7 @@ func TestStartedIsNotHealthy(t *testing.T) {
 func TestMissingImageIsInfraError(t *testing.T) {
 	yaml := "services:\n  app:\n    image: " + busybox + "\n    depends_on: [db]\n  db:\n    image: autoverify-no-such-image:latest\n"
 	r, dir := newRunner(t, yaml, "app", Config{})
-	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	_, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if !errors.Is(err, docker.ErrImageNotFound) || !strings.Contains(err.Error(), `"autoverify-no-such-image:latest"`) ||
 		!strings.Contains(err.Error(), "service db") {
 		t.Fatalf("err = %v, want ErrImageNotFound naming the image and service", err)
@@ -141,7 +142,7 @@ func TestUnhealthyDependencyTearsDown(t *testing.T) {
       retries: 2
 `
 	r, dir := newRunner(t, yaml, "app", Config{})
-	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	_, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "kv is unhealthy") || !strings.Contains(err.Error(), "last probe: exit 1") {
 		t.Fatalf("err = %v, want kv unhealthy with its last probe", err)
 	}
@@ -149,7 +150,7 @@ func TestUnhealthyDependencyTearsDown(t *testing.T) {
 	// The next check of the run gets the same error at once rather than
 	// waiting for kv to fail again.
 	start := time.Now()
-	_, err2 := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	_, err2 := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err2 == nil || err2.Error() != err.Error() || time.Since(start) > 100*time.Millisecond {
 		t.Errorf("second run: %v after %v, want the first error at once", err2, time.Since(start))
 	}
@@ -161,8 +162,8 @@ func TestCheckedServiceMustStayUp(t *testing.T) {
 	r, dir := newRunner(t, "services:\n  app:\n    image: "+busybox+"\n    command: [\"true\"]\n", "app", Config{})
 	// The first exec may start before `true` has ended the container (and
 	// be killed with it); by the end of a second it has.
-	_, _ = r.Run(context.Background(), bot.Command{Argv: []string{"sleep", "1"}, Dir: dir})
-	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	_, _ = r.Run(context.Background(), verify.Command{Argv: []string{"sleep", "1"}, Dir: dir})
+	_, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "service app is not running (its command must keep running") {
 		t.Fatalf("err = %v", err)
 	}
@@ -170,7 +171,7 @@ func TestCheckedServiceMustStayUp(t *testing.T) {
 
 func TestTimeoutTearsDown(t *testing.T) {
 	r, dir := newRunner(t, stackYAML("0s", "service_healthy"), "app", Config{})
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"sleep", "30"}, Dir: dir, Timeout: time.Second})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"sleep", "30"}, Dir: dir, Timeout: time.Second})
 	if err != nil || !res.TimedOut || res.ExitCode != docker.ExitTimedOut {
 		t.Fatalf("timed out: res %+v err %v", res, err)
 	}
@@ -186,7 +187,7 @@ func TestCancelTearsDown(t *testing.T) {
 	run(t, r, dir, "true")
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	if _, err := r.Run(ctx, bot.Command{Argv: []string{"sleep", "30"}, Dir: dir}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := r.Run(ctx, verify.Command{Argv: []string{"sleep", "30"}, Dir: dir}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the context's", err)
 	}
 	assertNothingLeft(t, r.cli, docker.LabelInstance+"="+r.instance)
@@ -223,7 +224,7 @@ func TestNoRouteOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer onBridge.Close()
-	res, err := onBridge.Run(ctx, bot.Command{Argv: ping, Dir: t.TempDir()})
+	res, err := onBridge.Run(ctx, verify.Command{Argv: ping, Dir: t.TempDir()})
 	if err != nil || !strings.Contains(string(res.Output), "PONG") {
 		t.Fatalf("control: %s unreachable from the default bridge: %+v %v", ip, res, err)
 	}
@@ -270,7 +271,7 @@ func TestFileErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 2 {
-			_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+			_, err = r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s/%s: err = %v, want %q", tc.file, tc.service, err, tc.want)
 			}
@@ -298,7 +299,7 @@ func TestCompletedSuccessfully(t *testing.T) {
 		t.Fatalf("exit %d", res.ExitCode)
 	}
 	r, dir = newRunner(t, yaml("3"), "app", Config{})
-	_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	_, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "service app depends on seed: seed exited with 3, want service_completed_successfully") {
 		t.Fatalf("err = %v", err)
 	}
@@ -317,8 +318,8 @@ func TestEngineUnreachable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
-	if !errors.Is(err, docker.ErrEngineUnreachable) || !errors.Is(err, bot.ErrTransient) || !strings.Contains(err.Error(), "no.sock") {
+	_, err = r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
+	if !errors.Is(err, docker.ErrEngineUnreachable) || !errors.Is(err, verify.ErrTransient) || !strings.Contains(err.Error(), "no.sock") {
 		t.Fatalf("err = %v, want ErrEngineUnreachable naming the socket", err)
 	}
 }

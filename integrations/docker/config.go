@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Shape is how commands are mapped onto containers.
@@ -140,7 +140,7 @@ type Config struct {
 	EnvPassthrough map[string]string
 	// Env are NAME=VALUE pairs set for every command last, as
 	// ENGINEO_RUNNER_ENV gives them: over the determinism defaults
-	// (bot.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
+	// (verify.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
 	// NO_COLOR=1, which EnvPassthrough cannot change), CI, HOME and LANG.
 	// A later pair wins.
 	Env []string
@@ -254,7 +254,7 @@ func (cfg Config) settle(lookup func(string) (string, bool)) (settings, error) {
 		}
 		s.env = append(s.env, name+"="+v)
 	}
-	if s.env, err = bot.CommandEnv(s.env, cfg.Env); err != nil {
+	if s.env, err = verify.CommandEnv(s.env, cfg.Env); err != nil {
 		return s, fmt.Errorf("docker: %w", err)
 	}
 	return s, nil

@@ -1,4 +1,4 @@
-// Package docker is the bot.Runner that runs each command in a container
+// Package docker is the verify.Runner that runs each command in a container
 // of one image (one environment) on a Docker engine, local or remote.
 //
 // # SDK
@@ -22,7 +22,7 @@
 // an environment of CI=true, HOME=/tmp, LANG=C.UTF-8, the image's own ENV
 // (PATH included), the explicit Config.EnvPassthrough values, the
 // determinism defaults TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and
-// NO_COLOR=1 (bot.DeterministicEnv) and, over all of them, Config.Env
+// NO_COLOR=1 (verify.DeterministicEnv) and, over all of them, Config.Env
 // (ENGINEO_RUNNER_ENV) — nothing from the service's environment.
 // The engine's log driver is "none": output is streamed over attach and
 // never stored by the engine. The escape suite (integrations/runnertest)

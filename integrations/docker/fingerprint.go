@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
-var _ bot.Fingerprinter = (*Runner)(nil)
+var _ verify.Fingerprinter = (*Runner)(nil)
 
 // Fingerprint identifies everything about this runner that could change a
 // command's result, for the result cache: the image by its ID (a tag

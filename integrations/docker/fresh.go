@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/integrations/capture"
 
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // outStream demultiplexes a TTY-less attach stream into one capture, so
@@ -57,12 +57,12 @@ func (s *outStream) abort() {
 
 // runFresh runs cmd in a container of its own: create with the work
 // directory copied in, attach, start, wait, remove.
-func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, timeout time.Duration) (bot.Result, error) {
+func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, timeout time.Duration) (verify.Result, error) {
 	name := cmd.Argv[0]
 	spec := r.containerSpec(cmd.Argv[:1], cmd.Argv[1:], ShapeFresh, cmd.ItemID)
 	id, err := r.create(ctx, spec, dir)
 	if err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	// Always removed, whatever happens below; a failure to remove is left
 	// to the engine's operator (the container is labelled) rather than
@@ -71,7 +71,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, time
 
 	att, err := r.cli.ContainerAttach(ctx, id, client.ContainerAttachOptions{Stream: true, Stdout: true, Stderr: true})
 	if err != nil {
-		return bot.Result{}, r.engineErr("attaching to the container for "+name, err)
+		return verify.Result{}, r.engineErr("attaching to the container for "+name, err)
 	}
 	out := startCopy(att.HijackedResponse, r.s.limit)
 
@@ -87,7 +87,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, time
 		if code, detail, ok := startFailure(err.Error()); ok {
 			return failResult(code, detail, start), nil
 		}
-		return bot.Result{}, r.engineErr("starting the container for "+name, err)
+		return verify.Result{}, r.engineErr("starting the container for "+name, err)
 	}
 
 	timer := time.NewTimer(timeout)
@@ -122,9 +122,9 @@ func (r *Runner) runFresh(ctx context.Context, cmd bot.Command, dir string, time
 	out.finish()
 
 	if waitErr != nil {
-		return bot.Result{}, r.engineErr("waiting for "+name, waitErr)
+		return verify.Result{}, r.engineErr("waiting for "+name, waitErr)
 	}
-	res := bot.Result{
+	res := verify.Result{
 		ExitCode:     int(status),
 		Output:       out.out.Bytes(),
 		OmittedBytes: out.out.Omitted(),

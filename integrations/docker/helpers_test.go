@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moby/moby/client"
+	"github.com/engineo/autoverify/bot/verify"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/moby/moby/client"
 )
 
 // testImage is built by testdata/build-images.sh (FROM scratch, static
@@ -100,9 +100,9 @@ func newRunner(tb testing.TB, cfg Config) *Runner {
 	return r
 }
 
-func run(tb testing.TB, r *Runner, dir string, argv ...string) bot.Result {
+func run(tb testing.TB, r *Runner, dir string, argv ...string) verify.Result {
 	tb.Helper()
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: argv, Dir: dir})
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: argv, Dir: dir})
 	if err != nil {
 		tb.Fatalf("Run %q: %v", argv, err)
 	}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/moby/moby/client"
+	"github.com/engineo/autoverify/bot/verify"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/moby/moby/client"
 )
 
-var _ bot.IsolationChecker = (*Runner)(nil)
+var _ verify.IsolationChecker = (*Runner)(nil)
 
 // CheckIsolation reports whether the engine answers and has the image:
 // then every command runs in a container of its own (read-only root,

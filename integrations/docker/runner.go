@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/api/types/mount"
@@ -27,8 +29,6 @@ import (
 	// all work at 1.41 (the tests in this package exercise each of them).
 	// So there is no need to fall back to github.com/docker/docker.
 	"github.com/moby/moby/client"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // Sentinel errors, so that the bot can tell an infrastructure failure
@@ -37,7 +37,7 @@ import (
 var (
 	// ErrEngineUnreachable wraps every error caused by the engine not
 	// answering at its address.
-	ErrEngineUnreachable = bot.Transient(errors.New("docker engine unreachable"))
+	ErrEngineUnreachable = verify.Transient(errors.New("docker engine unreachable"))
 	// ErrImageNotFound wraps the error for an image the engine does not
 	// have. The runner never pulls.
 	ErrImageNotFound = errors.New("docker image not found")
@@ -61,7 +61,7 @@ const (
 	LabelPID      = "autoverify.pid"      // its pid
 	LabelPIDStart = "autoverify.pidstart" // its start time (/proc/<pid>/stat field 22)
 	LabelShape    = "autoverify.shape"    // "fresh" or "warm"
-	LabelItem     = "autoverify.item"     // bot.Command.ItemID (fresh only)
+	LabelItem     = "autoverify.item"     // verify.Command.ItemID (fresh only)
 )
 
 // drainTimeout bounds how long Run waits for the end of output once the
@@ -90,7 +90,7 @@ type Runner struct {
 	warm   map[string]*warmSlot // by absolute work directory
 }
 
-var _ bot.Runner = (*Runner)(nil)
+var _ verify.Runner = (*Runner)(nil)
 
 // New validates cfg, connects a client to the engine (negotiating the API
 // version down to the engine's) and reaps orphans left by a previous
@@ -184,37 +184,37 @@ func (r *Runner) Close() error {
 // (ErrImageNotFound), the work directory is unusable — or when ctx ended
 // first, in which case the container has been killed and the partial
 // Result comes with the error.
-func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (r *Runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	return r.run(ctx, cmd, r.s.shape)
 }
 
-var _ bot.FreshRunner = (*Runner)(nil)
+var _ verify.FreshRunner = (*Runner)(nil)
 
 // Fresh returns a runner whose every command gets a new container, for
 // the independent reviewers: a warm container has seen other commands.
 // It shares this runner's engine connection and reaping; closing this
 // runner ends it too.
-func (r *Runner) Fresh() bot.Runner { return freshRunner{r} }
+func (r *Runner) Fresh() verify.Runner { return freshRunner{r} }
 
 type freshRunner struct{ r *Runner }
 
-func (f freshRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (f freshRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	return f.r.run(ctx, cmd, ShapeFresh)
 }
 
 // Fingerprint is the runner's: the shape does not change a result.
 func (f freshRunner) Fingerprint(argv []string) string { return f.r.Fingerprint(argv) }
 
-func (r *Runner) run(ctx context.Context, cmd bot.Command, shape Shape) (bot.Result, error) {
+func (r *Runner) run(ctx context.Context, cmd verify.Command, shape Shape) (verify.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
-		return bot.Result{}, fmt.Errorf("docker: item %q: empty argv", cmd.ItemID)
+		return verify.Result{}, fmt.Errorf("docker: item %q: empty argv", cmd.ItemID)
 	}
 	if err := ctx.Err(); err != nil {
-		return bot.Result{}, fmt.Errorf("docker: running %s: %w", cmd.Argv[0], err)
+		return verify.Result{}, fmt.Errorf("docker: running %s: %w", cmd.Argv[0], err)
 	}
 	dir, err := workDir(cmd.HostDir())
 	if err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	timeout := cmd.Timeout
 	if timeout <= 0 {
@@ -227,7 +227,7 @@ func (r *Runner) run(ctx context.Context, cmd bot.Command, shape Shape) (bot.Res
 	}
 	if r.runtimePending.Load() {
 		if err := r.checkRuntime(ctx); err != nil {
-			return bot.Result{}, err
+			return verify.Result{}, err
 		}
 		r.runtimePending.Store(false)
 	}
@@ -393,8 +393,8 @@ func startFailure(msg string) (int, string, bool) {
 	return 0, "", false
 }
 
-func failResult(code int, detail string, start time.Time) bot.Result {
-	return bot.Result{
+func failResult(code int, detail string, start time.Time) verify.Result {
+	return verify.Result{
 		ExitCode: code,
 		Output:   []byte("autoverify: " + detail + "\n"),
 		Duration: time.Since(start),

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // benchRuntimes are the OCI runtimes benchmarked: the engine's default
@@ -70,7 +70,7 @@ func benchRun(b *testing.B, rt string, shape Shape, dir string, argv ...string) 
 	if argv == nil {
 		argv = []string{"true"}
 	}
-	cmd := bot.Command{Argv: argv, Dir: dir}
+	cmd := verify.Command{Argv: argv, Dir: dir}
 	ctx := context.Background()
 	if res, err := r.Run(ctx, cmd); err != nil || res.ExitCode != 0 { // warm: start the container
 		b.Fatalf("Run: %v %+v", err, res)

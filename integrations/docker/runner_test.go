@@ -14,12 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/integrations/capture"
 
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // Helper process for TestReapAfterKilledService: it starts a warm
@@ -44,7 +44,7 @@ func helperWarmThenHang(label string) int {
 		fmt.Println("error:", err)
 		return 1
 	}
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err != nil || res.ExitCode != 0 {
 		fmt.Println("error:", err, res.ExitCode)
 		return 1
@@ -290,7 +290,7 @@ func TestTimeoutKills(t *testing.T) {
 			dir := t.TempDir()
 			run(t, r, dir, "true") // warm: the container exists before the timeout
 			start := time.Now()
-			res, err := r.Run(context.Background(), bot.Command{
+			res, err := r.Run(context.Background(), verify.Command{
 				Argv: []string{"sh", "-c", "echo started; sleep 100"}, Dir: dir, Timeout: time.Second,
 			})
 			elapsed := time.Since(start)
@@ -321,7 +321,7 @@ func TestTimeoutKills(t *testing.T) {
 // that handles SIGTERM gets to run its handler.
 func TestFreshTimeoutGrace(t *testing.T) {
 	r := newRunner(t, Config{Shape: ShapeFresh})
-	res, err := r.Run(context.Background(), bot.Command{
+	res, err := r.Run(context.Background(), verify.Command{
 		Argv: []string{"sh", "-c", `trap 'echo got-term; exit 3' TERM; echo ready; while :; do sleep 0.1; done`},
 		Dir:  t.TempDir(), Timeout: time.Second,
 	})
@@ -339,7 +339,7 @@ func TestContextCancelKills(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 			defer cancel()
-			_, err := r.Run(ctx, bot.Command{Argv: []string{"sleep", "100"}, Dir: t.TempDir()})
+			_, err := r.Run(ctx, verify.Command{Argv: []string{"sleep", "100"}, Dir: t.TempDir()})
 			if !errors.Is(err, context.DeadlineExceeded) {
 				t.Errorf("err %v, want deadline exceeded", err)
 			}
@@ -356,9 +356,9 @@ func TestCleanupAndLabels(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape, CPUs: 0.5, MemoryBytes: 256 << 20, PidsLimit: 64})
 			dir := t.TempDir()
 			// A container exists while the command runs; inspect it then.
-			done := make(chan bot.Result)
+			done := make(chan verify.Result)
 			go func() {
-				res, _ := r.Run(context.Background(), bot.Command{Argv: []string{"sleep", "2"}, Dir: dir})
+				res, _ := r.Run(context.Background(), verify.Command{Argv: []string{"sleep", "2"}, Dir: dir})
 				done <- res
 			}()
 			var ids []string
@@ -403,7 +403,7 @@ func TestCleanupAndLabels(t *testing.T) {
 				if left := managed(t, r, LabelInstance, r.instance); len(left) != 0 {
 					t.Errorf("Close left %v", left)
 				}
-				if _, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir}); !errors.Is(err, ErrClosed) {
+				if _, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir}); !errors.Is(err, ErrClosed) {
 					t.Errorf("Run after Close: %v", err)
 				}
 			}
@@ -513,7 +513,7 @@ func TestImageMissing(t *testing.T) {
 		t.Run(string(shape), func(t *testing.T) {
 			const image = "autoverify-no-such-image:never"
 			r := newRunner(t, Config{Shape: shape, Image: image})
-			_, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()})
+			_, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()})
 			if !errors.Is(err, ErrImageNotFound) || !strings.Contains(err.Error(), image) {
 				t.Errorf("err %v, want ErrImageNotFound naming %s", err, image)
 			}
@@ -570,7 +570,7 @@ func TestEngineDown(t *testing.T) {
 	defer r.Close()
 	for _, shape := range shapes {
 		r.s.shape = shape
-		_, err = r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()})
+		_, err = r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()})
 		if !errors.Is(err, ErrEngineUnreachable) || !strings.Contains(err.Error(), host) {
 			t.Errorf("%s: err %v, want ErrEngineUnreachable naming %s", shape, err, host)
 		}
@@ -586,7 +586,7 @@ func TestConcurrentRuns(t *testing.T) {
 			for i := range 6 {
 				wg.Go(func() {
 					want := fmt.Sprint(i)
-					res, err := r.Run(context.Background(), bot.Command{Argv: []string{"echo", want}, Dir: dirs[i%2]})
+					res, err := r.Run(context.Background(), verify.Command{Argv: []string{"echo", want}, Dir: dirs[i%2]})
 					if err != nil || strings.TrimSpace(string(res.Output)) != want {
 						t.Errorf("run %d: %v %+v", i, err, res)
 					}
@@ -670,10 +670,10 @@ func deadPid(tb testing.TB) string {
 
 func TestSentinelsSayWhatTheBotMayRetry(t *testing.T) {
 	t.Parallel()
-	if !errors.Is(fmt.Errorf("x: %w", ErrEngineUnreachable), bot.ErrTransient) {
+	if !errors.Is(fmt.Errorf("x: %w", ErrEngineUnreachable), verify.ErrTransient) {
 		t.Error("an unreachable engine may answer next time: transient")
 	}
-	if errors.Is(ErrImageNotFound, bot.ErrTransient) || errors.Is(ErrClosed, bot.ErrTransient) {
+	if errors.Is(ErrImageNotFound, verify.ErrTransient) || errors.Is(ErrClosed, verify.ErrTransient) {
 		t.Error("a missing image or a closed runner does not fix itself")
 	}
 }

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/integrations/runnertest"
 )
 
@@ -59,7 +60,7 @@ func tryRuntime(runtime string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 	if err != nil {
 		return err
 	}
@@ -94,7 +95,7 @@ func TestRuntimeCheckedOnceReachable(t *testing.T) {
 		t.Fatalf("New with an unreachable engine: %v", err)
 	}
 	defer r.Close()
-	if _, err := r.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()}); !errors.Is(err, ErrEngineUnreachable) {
+	if _, err := r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()}); !errors.Is(err, ErrEngineUnreachable) {
 		t.Errorf("Run: err = %v, want ErrEngineUnreachable", err)
 	}
 	// The same runner object against the real engine: the check happens
@@ -104,7 +105,7 @@ func TestRuntimeCheckedOnceReachable(t *testing.T) {
 	r2.s.host = testHost()
 	r2.cli = newRunner(t, Config{}).cli
 	r2.runtimePending.Store(true)
-	if _, err := r2.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()}); !errors.Is(err, ErrRuntimeNotFound) {
+	if _, err := r2.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()}); !errors.Is(err, ErrRuntimeNotFound) {
 		t.Errorf("Run once reachable: err = %v, want ErrRuntimeNotFound", err)
 	}
 	if err := r2.CheckIsolation(context.Background()); !errors.Is(err, ErrRuntimeNotFound) {
@@ -163,7 +164,7 @@ func TestGVisorWarmSandboxDeath(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "attacker"), data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"./attacker", "alloc", "8589934592"}, Dir: dir, Timeout: time.Minute})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"./attacker", "alloc", "8589934592"}, Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/client"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // execPoll is how often a running exec is inspected to notice its exit
@@ -86,17 +86,17 @@ func (r *Runner) slot(dir string) (*warmSlot, error) {
 // runWarm execs cmd in the work directory's warm container, creating it
 // (and copying the work directory in) on first use or after a timeout
 // removed it.
-func (r *Runner) runWarm(ctx context.Context, cmd bot.Command, dir string, timeout time.Duration) (bot.Result, error) {
+func (r *Runner) runWarm(ctx context.Context, cmd verify.Command, dir string, timeout time.Duration) (verify.Result, error) {
 	w, err := r.slot(dir)
 	if err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	w.run.Lock()
 	defer w.run.Unlock()
 	for attempt := 0; ; attempt++ {
 		id, fresh, err := r.warmContainer(ctx, w, dir)
 		if err != nil {
-			return bot.Result{}, err
+			return verify.Result{}, err
 		}
 		res, gone, err := r.execIn(ctx, w, id, cmd, timeout)
 		if !gone {
@@ -106,7 +106,7 @@ func (r *Runner) runWarm(ctx context.Context, cmd bot.Command, dir string, timeo
 		// someone, its keep-alive died): replace it once.
 		r.discard(w, id)
 		if fresh || attempt > 0 {
-			return bot.Result{}, fmt.Errorf("docker: warm container of image %s on %s is not running (its keep-alive %q exited: does the image have it? use the fresh shape or set KeepAlive): %w",
+			return verify.Result{}, fmt.Errorf("docker: warm container of image %s on %s is not running (its keep-alive %q exited: does the image have it? use the fresh shape or set KeepAlive): %w",
 				r.s.image, r.s.host, strings.Join(r.s.keepAlive, " "), err)
 		}
 	}
@@ -159,7 +159,7 @@ func (r *Runner) discard(w *warmSlot, id string) {
 
 // execIn runs cmd as an exec in container id. gone reports that the
 // container was not there to run it.
-func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd bot.Command, timeout time.Duration) (res bot.Result, gone bool, err error) {
+func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.Command, timeout time.Duration) (res verify.Result, gone bool, err error) {
 	name := cmd.Argv[0]
 	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
 		User:         r.s.user,
@@ -171,14 +171,14 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd bot.Com
 	})
 	if err != nil {
 		if cerrdefs.IsNotFound(err) || cerrdefs.IsConflict(err) {
-			return bot.Result{}, true, err
+			return verify.Result{}, true, err
 		}
-		return bot.Result{}, false, r.engineErr("creating an exec for "+name, err)
+		return verify.Result{}, false, r.engineErr("creating an exec for "+name, err)
 	}
 	start := time.Now()
 	att, err := r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
 	if err != nil {
-		return bot.Result{}, false, r.engineErr("starting "+name, err)
+		return verify.Result{}, false, r.engineErr("starting "+name, err)
 	}
 	out := startCopy(att.HijackedResponse, r.s.limit)
 
@@ -230,7 +230,7 @@ wait:
 		r.discard(w, id)
 		ended = time.Now()
 		out.finish()
-		res := bot.Result{
+		res := verify.Result{
 			ExitCode:     ExitTimedOut,
 			Output:       out.out.Bytes(),
 			OmittedBytes: out.out.Omitted(),
@@ -250,7 +250,7 @@ wait:
 		r.discard(w, id)
 		out.finish()
 		output := append(out.out.Bytes(), "\nautoverify: "+died+"\n"...)
-		return bot.Result{
+		return verify.Result{
 			ExitCode:     128 + 9,
 			Output:       output,
 			OmittedBytes: out.out.Omitted(),
@@ -265,9 +265,9 @@ wait:
 		exitCode, err = r.execExit(ex.ID)
 		if err != nil {
 			if cerrdefs.IsNotFound(err) {
-				return bot.Result{}, false, fmt.Errorf("docker: %s: warm container removed while it ran (runner closing?): %w", name, err)
+				return verify.Result{}, false, fmt.Errorf("docker: %s: warm container removed while it ran (runner closing?): %w", name, err)
 			}
-			return bot.Result{}, false, r.engineErr("inspecting the exec of "+name, err)
+			return verify.Result{}, false, r.engineErr("inspecting the exec of "+name, err)
 		}
 	} else if !drained {
 		// The exec exited but its output stayed open past the drain
@@ -279,14 +279,14 @@ wait:
 	if runtimeStopped(exitCode, output) {
 		// The engine still had the container as running, its runtime did
 		// not (a gVisor sandbox that died): replace it.
-		return bot.Result{}, true, fmt.Errorf("docker: %s", bytes.TrimSpace(output))
+		return verify.Result{}, true, fmt.Errorf("docker: %s", bytes.TrimSpace(output))
 	}
 	if exitCode == ExitNotExecutable && bytes.HasPrefix(output, []byte(execFailedPrefix)) {
 		if code, detail, ok := startFailure(string(output)); ok {
 			return failResult(code, detail, start), false, nil
 		}
 	}
-	return bot.Result{
+	return verify.Result{
 		ExitCode:     exitCode,
 		Output:       output,
 		OmittedBytes: out.out.Omitted(),

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -155,7 +156,7 @@ func overhead(b *testing.B, r *repo, base, head string, check func(gates.Report)
 		}
 		start := time.Now()
 		for _, rev := range []string{base, head} {
-			if _, err := runner.Run(ctx, bot.Command{Argv: []string{"go", "test", "-count=1", "-json", "./..."}, Dir: filepath.Join(tmp, rev)}); err != nil {
+			if _, err := runner.Run(ctx, verify.Command{Argv: []string{"go", "test", "-count=1", "-json", "./..."}, Dir: filepath.Join(tmp, rev)}); err != nil {
 				b.Fatal(err)
 			}
 		}

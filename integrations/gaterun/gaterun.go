@@ -1,7 +1,7 @@
 // Package gaterun runs the deterministic gates (bot/gates) over a change,
 // SWE-bench style: it materialises the base's and the head's trees in a
 // temporary directory (never the user's checkout), runs the test command
-// through a bot.Runner on four mixes of code and tests, reads per-test
+// through a verify.Runner on four mixes of code and tests, reads per-test
 // results and hands them to the gates' rules.
 //
 // The runs, two trees, each reused so the build cache stays warm:
@@ -28,6 +28,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 )
@@ -37,7 +39,7 @@ type Spec struct {
 	// Base and Head are the revisions compared (commits, for the record).
 	Base, Head string
 	Trees      Trees
-	Runner     bot.Runner
+	Runner     verify.Runner
 	Ecosystem  gates.Ecosystem
 	// Test is the test command's argv as the user gave it (already past
 	// the allowlist); gate variables in it are substituted per run and the
@@ -56,7 +58,7 @@ type Spec struct {
 	Vars    map[string]string
 	Timeout time.Duration
 	// Redactor masks secrets in the snippets; nil keeps output as is.
-	Redactor bot.Redactor
+	Redactor verify.Redactor
 	// Allowed, when set, picks what Spec leaves open against the
 	// allowlist: with Test nil the ecosystem's default test command, with
 	// AutoStatic `go vet ./...` for Go (when allowed; else no IMPLEMENT).
@@ -84,13 +86,13 @@ type Spec struct {
 	// each mutant's run towards its timeout, which GREEN's run sets. Each
 	// worker after the first runs its mutants in its own copy of the head
 	// tree, made by Copies and shown at the head tree's path
-	// (bot.Command.Source), so that no mutant sees another's file and
+	// (verify.Command.Source), so that no mutant sees another's file and
 	// build caches keyed by path still serve.
 	Concurrency int
 	// Copies copies the head tree for VERIFY_MUTATE's workers; nil is a
 	// workspace.Copier into TempDir (the system's: a memory file system
 	// when the temporary directory is on a disk and the tree fits).
-	Copies bot.WorkspaceCloner
+	Copies verify.WorkspaceCloner
 
 	// cpus is what the mutants' workers may use (0: runtime.NumCPU; tests
 	// set it, see export_test.go).
@@ -107,7 +109,7 @@ type Spec struct {
 type run struct {
 	argv    []string
 	at      time.Time
-	res     bot.Result
+	res     verify.Result
 	results gates.Results
 	// attempt is how many tries the runner needed (a transient runner
 	// failure is tried again, as for checklist items).
@@ -115,7 +117,7 @@ type run struct {
 	// timeout bounds this command alone (0: the spec's Timeout).
 	timeout time.Duration
 	// source, when set, is the host directory shown at the command's
-	// directory: a mutant worker's copy of the head tree (bot.Command.Source).
+	// directory: a mutant worker's copy of the head tree (verify.Command.Source).
 	source string
 }
 
@@ -879,14 +881,14 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		timeout = r.timeout
 	}
 	runner := s.Runner
-	if f, ok := runner.(bot.FreshRunner); ok && r.source != "" {
+	if f, ok := runner.(verify.FreshRunner); ok && r.source != "" {
 		// A warm instance (Docker's warm container) is kept per directory:
 		// one for a copy would outlive it.
 		runner = f.Fresh()
 	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = runner.Run(ctx, bot.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
-		if err == nil || !errors.Is(err, bot.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
+		r.res, err = runner.Run(ctx, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
+		if err == nil || !errors.Is(err, verify.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}
 		wait := time.Duration(r.attempt) * time.Second

@@ -8,10 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -255,15 +256,15 @@ func TestCutOutputIsNotAPass(t *testing.T) {
 // flaky fails each command's first try the way an engine that did not
 // answer does, or every try with a permanent error.
 type flaky struct {
-	bot.Runner
+	verify.Runner
 	mu        sync.Mutex
 	seen      map[string]bool
 	permanent bool
 }
 
-func (f *flaky) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (f *flaky) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if f.permanent {
-		return bot.Result{}, errors.New("image missing")
+		return verify.Result{}, errors.New("image missing")
 	}
 	f.mu.Lock()
 	key := cmd.Dir + "\x00" + strings.Join(cmd.Argv, "\x00")
@@ -271,7 +272,7 @@ func (f *flaky) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 	f.seen[key] = true
 	f.mu.Unlock()
 	if first {
-		return bot.Result{}, bot.Transient(errors.New("engine did not answer"))
+		return verify.Result{}, verify.Transient(errors.New("engine did not answer"))
 	}
 	return f.Runner.Run(ctx, cmd)
 }

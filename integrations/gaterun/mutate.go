@@ -182,7 +182,7 @@ func feed(ctx context.Context, next chan<- int, n int) {
 
 // mutantTrees are n workers' trees: the head tree dir itself, and n-1
 // copies of it, made at once and before any mutant is written into dir.
-// Each copy is shown at dir when its commands run (bot.Command.Source):
+// Each copy is shown at dir when its commands run (verify.Command.Source):
 // paths in the tree, and build caches keyed by them (Go's), stay the
 // head's. release removes the copies.
 func (s *Spec) mutantTrees(ctx context.Context, dir string, n int) ([]tree, func(), error) {
@@ -330,7 +330,7 @@ func (s *Spec) mutantWorkers(n int) int {
 
 // tree is where a mutant runs: dir is the head tree's path, as commands
 // see it; host holds the files (dir itself, or a worker's copy shown at
-// dir: bot.Command.Source).
+// dir: verify.Command.Source).
 type tree struct{ dir, host string }
 
 // runMutant writes mu over its file in t, runs only its tests (Go: its

@@ -4,9 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
 )
@@ -14,7 +15,7 @@ import (
 func TestMutantStatus(t *testing.T) {
 	head := &run{results: gates.Results{Structured: true, Tests: map[string]string{"TestOld": gates.Fail, "TestAbs": gates.Pass}}}
 	mk := func(exit int, timedOut bool, tests map[string]string, unbuilt map[string]string) *run {
-		return &run{res: bot.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
+		return &run{res: verify.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
 	}
 	for name, c := range map[string]struct {
 		r    *run
@@ -32,7 +33,7 @@ func TestMutantStatus(t *testing.T) {
 }
 
 func TestMutantTimeout(t *testing.T) {
-	g := func(d time.Duration) *run { return &run{res: bot.Result{Duration: d}} }
+	g := func(d time.Duration) *run { return &run{res: verify.Result{Duration: d}} }
 	assert.Equal(t, 10*time.Second, (&Spec{}).mutantTimeout(g(time.Second)), "a quick suite still gets the floor")
 	assert.Equal(t, 60*time.Second, (&Spec{}).mutantTimeout(g(20*time.Second)), "three times the head's suite")
 	assert.Equal(t, 30*time.Second, (&Spec{Timeout: 30 * time.Second}).mutantTimeout(g(20*time.Second)), "never past the command timeout")
@@ -42,7 +43,7 @@ func TestPythonMutantStatus(t *testing.T) {
 	head := &run{results: gates.Results{Structured: true, Tests: map[string]string{"t.py::test_old": gates.Fail, "t.py::test_abs": gates.Pass},
 		Unbuilt: map[string]string{"tests/test_broken.py": "ImportError"}}}
 	mk := func(exit int, timedOut bool, tests map[string]string, unbuilt map[string]string) *run {
-		return &run{res: bot.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
+		return &run{res: verify.Result{ExitCode: exit, TimedOut: timedOut}, results: gates.Results{Structured: true, Tests: tests, Unbuilt: unbuilt}}
 	}
 	for name, c := range map[string]struct {
 		r    *run

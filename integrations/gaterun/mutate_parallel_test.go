@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -53,14 +54,14 @@ func runBothWays(t *testing.T, spec gaterun.Spec) gates.Report {
 // cancellingRunner cancels the run once two mutants' tests (commands
 // with a timeout of their own) have started, and records what they ran in.
 type cancellingRunner struct {
-	bot.Runner
+	verify.Runner
 	cancel  context.CancelFunc
 	mu      sync.Mutex
 	mutants int
 	sources []string
 }
 
-func (c *cancellingRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (c *cancellingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if cmd.Timeout > 0 && cmd.Timeout < 5*time.Minute {
 		c.mu.Lock()
 		c.mutants++

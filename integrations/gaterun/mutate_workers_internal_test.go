@@ -11,10 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
 )
@@ -86,7 +87,7 @@ func newTreeRunner(t *testing.T, ms []mutate.Mutant) *treeRunner {
 	return f
 }
 
-func (f *treeRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (f *treeRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	host := cmd.HostDir()
 	f.mu.Lock()
 	f.dirs[cmd.Dir], f.hosts[host] = true, true
@@ -110,7 +111,7 @@ func (f *treeRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, erro
 	}
 	seen, err := f.mutantIn(host)
 	if err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	wait := f.hold
 	if f.block {
@@ -119,10 +120,10 @@ func (f *treeRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, erro
 	select {
 	case <-time.After(wait):
 	case <-ctx.Done():
-		return bot.Result{ExitCode: -1}, ctx.Err()
+		return verify.Result{ExitCode: -1}, ctx.Err()
 	}
 	if again, err := f.mutantIn(host); err != nil || again != seen {
-		return bot.Result{}, errors.New("the tree changed while its command ran")
+		return verify.Result{}, errors.New("the tree changed while its command ran")
 	}
 	return answer(seen), nil
 }
@@ -151,18 +152,18 @@ func (f *treeRunner) mutantIn(host string) (string, error) {
 }
 
 // answer is go test -json's report of the package with the mutant src.
-func answer(src string) bot.Result {
+func answer(src string) verify.Result {
 	const run = `{"Action":"run","Package":"m","Test":"TestM"}` + "\n"
 	switch {
 	case strings.Contains(src, "// kill"):
-		return bot.Result{ExitCode: 1, Output: []byte(run + `{"Action":"fail","Package":"m","Test":"TestM"}` + "\n" + `{"Action":"fail","Package":"m"}` + "\n")}
+		return verify.Result{ExitCode: 1, Output: []byte(run + `{"Action":"fail","Package":"m","Test":"TestM"}` + "\n" + `{"Action":"fail","Package":"m"}` + "\n")}
 	case strings.Contains(src, "// hang"):
-		return bot.Result{ExitCode: -1, TimedOut: true}
+		return verify.Result{ExitCode: -1, TimedOut: true}
 	case strings.Contains(src, "// broken"):
-		return bot.Result{ExitCode: 1, Output: []byte(`{"ImportPath":"m","Action":"build-output","Output":"a.go:3: undefined: x\n"}` + "\n" +
+		return verify.Result{ExitCode: 1, Output: []byte(`{"ImportPath":"m","Action":"build-output","Output":"a.go:3: undefined: x\n"}` + "\n" +
 			`{"Action":"fail","Package":"m","FailedBuild":"m"}` + "\n")}
 	}
-	return bot.Result{Output: []byte(run + `{"Action":"pass","Package":"m","Test":"TestM"}` + "\n" + `{"Action":"pass","Package":"m"}` + "\n")}
+	return verify.Result{Output: []byte(run + `{"Action":"pass","Package":"m","Test":"TestM"}` + "\n" + `{"Action":"pass","Package":"m"}` + "\n")}
 }
 
 // workerTree writes the head tree into a new directory.
@@ -174,7 +175,7 @@ func workerTree(t *testing.T) string {
 	return dir
 }
 
-func workerSpec(r bot.Runner, workers int, copies string) *Spec {
+func workerSpec(r verify.Runner, workers int, copies string) *Spec {
 	return &Spec{Runner: r, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Concurrency: workers, TempDir: copies, cpus: 8}
 }
 

@@ -7,10 +7,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -108,13 +109,13 @@ func TestAbsTable(t *testing.T) {
 
 // countingRunner counts the static checks it runs, by directory.
 type countingRunner struct {
-	bot.Runner
+	verify.Runner
 	static []string
 	mu     sync.Mutex
 	dirs   []string
 }
 
-func (c *countingRunner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (c *countingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if slices.Equal(cmd.Argv, c.static) {
 		c.mu.Lock()
 		c.dirs = append(c.dirs, cmd.Dir)

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/util/validation"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // Defaults applied when a Config field is zero. The timeout, output limit,
@@ -92,7 +92,7 @@ rm -f "$f"
 // token}.tar.gz, valid for the run's duration): the URL is a bearer
 // capability, and it is visible in the pod spec to anyone who may read
 // pods in the namespace.
-type WorkspaceFunc func(ctx context.Context, cmd bot.Command) (url string, err error)
+type WorkspaceFunc func(ctx context.Context, cmd verify.Command) (url string, err error)
 
 // Config configures a Runner. Namespace and Image are required.
 type Config struct {
@@ -152,7 +152,7 @@ type Config struct {
 	EnvPassthrough map[string]string
 	// Env are NAME=VALUE pairs set for every command last, as
 	// ENGINEO_RUNNER_ENV gives them: over the determinism defaults
-	// (bot.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
+	// (verify.DeterministicEnv: TZ=UTC, LC_ALL=C.UTF-8, PYTHONHASHSEED=0,
 	// NO_COLOR=1, which EnvPassthrough cannot change), CI, HOME and LANG.
 	// A later pair wins.
 	Env []string
@@ -272,7 +272,7 @@ func (cfg Config) settle() (settings, error) {
 			return s, fmt.Errorf("kubernetes: %s is set by the runner and cannot be set", WorkspaceURLEnv)
 		}
 	}
-	env, err = bot.CommandEnv(env, cfg.Env)
+	env, err = verify.CommandEnv(env, cfg.Env)
 	if err != nil {
 		return s, fmt.Errorf("kubernetes: %w", err)
 	}

@@ -1,11 +1,11 @@
-// Package kubernetes is the bot.Runner that runs each command as a
+// Package kubernetes is the verify.Runner that runs each command as a
 // batch/v1 Job in one namespace of a Kubernetes cluster, with
 // k8s.io/client-go (v0.37, with k8s.io/api and k8s.io/apimachinery of the
 // same release).
 //
 // # One Job per command
 //
-// Every bot.Command becomes its own Job (one pod, backoffLimit 0,
+// Every verify.Command becomes its own Job (one pod, backoffLimit 0,
 // restartPolicy Never). The alternative — one long-lived pod per (run,
 // environment) with each command exec'd into it, like the Docker runner's
 // warm shape — is not offered, because on Kubernetes it is not cheap:
@@ -44,7 +44,7 @@
 //     admission controller), so the namespace can enforce it.
 //   - Environment: CI=true, HOME=/tmp, LANG=C.UTF-8 (overridable),
 //     Config.EnvPassthrough, the determinism defaults TZ=UTC,
-//     LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1 (bot.DeterministicEnv)
+//     LC_ALL=C.UTF-8, PYTHONHASHSEED=0 and NO_COLOR=1 (verify.DeterministicEnv)
 //     and, over all of them, Config.Env (ENGINEO_RUNNER_ENV) — nothing from
 //     the service's environment and, with
 //     service links off, no *_SERVICE_HOST variables either. The image's own
@@ -59,7 +59,7 @@
 //
 // # Workspace
 //
-// The command's work directory (bot.Command.Dir) is a path on the service,
+// The command's work directory (verify.Command.Dir) is a path on the service,
 // meaningless to a pod. Config.Workspace maps a command to the URL of a
 // gzipped tarball of it; an init container ("workspace", Config.FetchImage,
 // by default the environment's image) downloads it with curl or wget and
@@ -158,7 +158,7 @@
 // and a smoke run against kind or any cluster:
 //
 //	r, _ := kubernetes.NewForConfig(kubernetes.Config{Namespace: "autoverify", Image: "busybox:1.36"}, rc)
-//	res, err := r.Run(ctx, bot.Command{Argv: []string{"sh", "-c", "echo hi; exit 3"}, Timeout: time.Minute})
+//	res, err := r.Run(ctx, verify.Command{Argv: []string{"sh", "-c", "echo hi; exit 3"}, Timeout: time.Minute})
 //
 // The tests use client-go's fake clientset with a simulated Job controller
 // and kubelet; the fake's GetLogs answers "fake logs", which the tests

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	authv1 "k8s.io/api/authorization/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-
-	"github.com/engineo/autoverify/bot"
 )
 
-var _ bot.IsolationChecker = (*Runner)(nil)
+var _ verify.IsolationChecker = (*Runner)(nil)
 
 // CheckIsolation reports whether the cluster answers and lets this service
 // account do what Run does in the Jobs' namespace (create, watch and

@@ -20,7 +20,7 @@ const (
 	LabelOwner    = "autoverify.owner"    // Config.Label
 	LabelInstance = "autoverify.instance" // random, one per Runner
 	LabelJob      = "autoverify.job"      // the Job's name; selects its pod
-	LabelItem     = "autoverify.item"     // bot.Command.ItemID
+	LabelItem     = "autoverify.item"     // verify.Command.ItemID
 	LabelRun      = "autoverify.run"      // WithRunID's value
 
 	AnnotationItem = "autoverify.item"
@@ -32,7 +32,7 @@ type runIDKey struct{}
 
 // WithRunID returns a context whose commands' Jobs are labelled with
 // runID (autoverify.run), so that one run's Jobs can be listed or deleted
-// together. bot.Command carries no run ID, hence the context.
+// together. verify.Command carries no run ID, hence the context.
 func WithRunID(ctx context.Context, runID string) context.Context {
 	return context.WithValue(ctx, runIDKey{}, runID)
 }

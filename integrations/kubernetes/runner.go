@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -22,7 +24,6 @@ import (
 	kclient "k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/integrations/capture"
 )
 
@@ -34,7 +35,7 @@ import (
 var (
 	// ErrClusterUnreachable wraps errors of an API server that does not
 	// answer (connection refused, DNS, TLS, EOF).
-	ErrClusterUnreachable = bot.Transient(errors.New("kubernetes API server unreachable"))
+	ErrClusterUnreachable = verify.Transient(errors.New("kubernetes API server unreachable"))
 	// ErrAccessDenied wraps Forbidden and Unauthorized answers: missing
 	// RBAC (see the package doc), an expired token, or an admission policy
 	// refusing the pod.
@@ -52,7 +53,7 @@ var (
 	ErrPodStart = errors.New("kubernetes pod did not run the command")
 	// ErrJobLost wraps a Job that vanished or never reached an end within
 	// its deadline plus a margin (a stalled Job controller).
-	ErrJobLost = bot.Transient(errors.New("kubernetes job lost"))
+	ErrJobLost = verify.Transient(errors.New("kubernetes job lost"))
 )
 
 // Exit codes, as the local and Docker runners report them.
@@ -94,7 +95,7 @@ type Runner struct {
 	logDrain      time.Duration
 }
 
-var _ bot.Runner = (*Runner)(nil)
+var _ verify.Runner = (*Runner)(nil)
 
 // New validates cfg and returns a Runner using client. It makes no API
 // call: an unreachable cluster shows up as Run's error.
@@ -156,12 +157,12 @@ func (r *Runner) Instance() string { return r.instance }
 // is a Result; the cluster refusing or failing to run the pod is an error
 // wrapping one of the sentinels above. When ctx ends first the partial
 // Result comes with ctx's error.
-func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (r *Runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
-		return bot.Result{}, fmt.Errorf("kubernetes: item %q: empty argv", cmd.ItemID)
+		return verify.Result{}, fmt.Errorf("kubernetes: item %q: empty argv", cmd.ItemID)
 	}
 	if err := ctx.Err(); err != nil {
-		return bot.Result{}, fmt.Errorf("kubernetes: running %s: %w", cmd.Argv[0], err)
+		return verify.Result{}, fmt.Errorf("kubernetes: running %s: %w", cmd.Argv[0], err)
 	}
 	timeout := cmd.Timeout
 	if timeout <= 0 {
@@ -172,10 +173,10 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 		var err error
 		wsURL, err = r.s.Workspace(ctx, cmd)
 		if err != nil {
-			return bot.Result{}, fmt.Errorf("kubernetes: %w: workspace for %s: %w", ErrWorkspace, cmd.HostDir(), err)
+			return verify.Result{}, fmt.Errorf("kubernetes: %w: workspace for %s: %w", ErrWorkspace, cmd.HostDir(), err)
 		}
 		if wsURL == "" {
-			return bot.Result{}, fmt.Errorf("kubernetes: %w: empty workspace URL for %s", ErrWorkspace, cmd.HostDir())
+			return verify.Result{}, fmt.Errorf("kubernetes: %w: empty workspace URL for %s", ErrWorkspace, cmd.HostDir())
 		}
 	}
 	job := r.s.buildJob(jobSpec{
@@ -193,7 +194,7 @@ func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
 			// The request may have reached the server: make sure.
 			r.deleteJob(job.Name)
 		}
-		return bot.Result{}, r.apiErr(ctx, "creating job for "+cmd.Argv[0], err)
+		return verify.Result{}, r.apiErr(ctx, "creating job for "+cmd.Argv[0], err)
 	}
 	defer r.deleteJob(job.Name)
 	return r.follow(ctx, job, cmd.Argv[0], start)
@@ -222,7 +223,7 @@ type outcome struct {
 }
 
 // follow watches (and polls) the Job and its pod until the command ends.
-func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, start time.Time) (bot.Result, error) {
+func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, start time.Time) (verify.Result, error) {
 	ns := r.s.Namespace
 	pods := r.client.CoreV1().Pods(ns)
 	jobs := r.client.BatchV1().Jobs(ns)
@@ -271,7 +272,7 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 			}
 			failures++
 			if errors.Is(err, ErrAccessDenied) || errors.Is(err, ErrJobLost) || failures >= maxAPIFailures {
-				return bot.Result{}, err
+				return verify.Result{}, err
 			}
 		} else {
 			failures = 0
@@ -294,7 +295,7 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 			}
 		case <-ticker.C:
 		case <-backstop.C:
-			return bot.Result{}, fmt.Errorf("kubernetes: %w: job %s/%s for %s reported no end %v after its deadline",
+			return verify.Result{}, fmt.Errorf("kubernetes: %w: job %s/%s for %s reported no end %v after its deadline",
 				ErrJobLost, ns, job.Name, name, r.s.KillGrace+r.backstopSlack)
 		case <-ctx.Done():
 		}
@@ -304,7 +305,7 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 	}
 
 	if ctx.Err() != nil {
-		res := bot.Result{Duration: time.Since(start)}
+		res := verify.Result{Duration: time.Since(start)}
 		if logs != nil {
 			logs.stop()
 			res.Output, res.OmittedBytes = logs.buf.Bytes(), logs.buf.Omitted()
@@ -312,9 +313,9 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 		return res, fmt.Errorf("kubernetes: running %s: %w", name, ctx.Err())
 	}
 	if o.err != nil {
-		return bot.Result{}, o.err
+		return verify.Result{}, o.err
 	}
-	res := bot.Result{ExitCode: o.exitCode, TimedOut: o.timedOut, Duration: o.finished}
+	res := verify.Result{ExitCode: o.exitCode, TimedOut: o.timedOut, Duration: o.finished}
 	if res.Duration <= 0 {
 		res.Duration = time.Since(start)
 	}

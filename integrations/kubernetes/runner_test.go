@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	authv1 "k8s.io/api/authorization/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -22,8 +24,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/kubernetes/fake"
 	k8stesting "k8s.io/client-go/testing"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 const testNS = "av"
@@ -58,7 +58,7 @@ func (c *cluster) runner(mutate func(*Config)) *Runner {
 		Namespace:    testNS,
 		Image:        "env:1",
 		PollInterval: 5 * time.Millisecond,
-		Workspace: func(context.Context, bot.Command) (string, error) {
+		Workspace: func(context.Context, verify.Command) (string, error) {
 			return "https://autoverify.test/workspaces/secret-token.tar.gz", nil
 		},
 	}
@@ -159,7 +159,7 @@ func exits(code int32, reason string) scenario {
 	}
 }
 
-var testCmd = bot.Command{ItemID: "abc12345", Argv: []string{"go", "test", "./..."}, Dir: "/src", Timeout: time.Minute}
+var testCmd = verify.Command{ItemID: "abc12345", Argv: []string{"go", "test", "./..."}, Dir: "/src", Timeout: time.Minute}
 
 // assertDeleted checks that every Job created was deleted, with
 // background propagation.
@@ -356,7 +356,7 @@ func TestRunCommandNotFound(t *testing.T) {
 		})
 		c.setJob(job, condition(batchv1.JobFailed, "BackoffLimitExceeded"))
 	})
-	res, err := c.runner(nil).Run(context.Background(), bot.Command{Argv: []string{"nope"}, Dir: "/src"})
+	res, err := c.runner(nil).Run(context.Background(), verify.Command{Argv: []string{"nope"}, Dir: "/src"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func TestRunWorkspaceFetchFails(t *testing.T) {
 func TestRunWorkspaceHookError(t *testing.T) {
 	c := newCluster(t, nil)
 	r := c.runner(func(cfg *Config) {
-		cfg.Workspace = func(context.Context, bot.Command) (string, error) { return "", errors.New("disk full") }
+		cfg.Workspace = func(context.Context, verify.Command) (string, error) { return "", errors.New("disk full") }
 	})
 	_, err := r.Run(context.Background(), testCmd)
 	if !errors.Is(err, ErrWorkspace) {
@@ -492,7 +492,7 @@ func TestRunNoWorkspace(t *testing.T) {
 
 func TestRunEmptyArgv(t *testing.T) {
 	c := newCluster(t, nil)
-	if _, err := c.runner(nil).Run(context.Background(), bot.Command{Dir: "/src"}); err == nil {
+	if _, err := c.runner(nil).Run(context.Background(), verify.Command{Dir: "/src"}); err == nil {
 		t.Error("empty argv accepted")
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // A run's sandboxes share one process budget: reviewers × concurrent
@@ -236,8 +236,8 @@ type budgeted struct {
 	budget *Budget
 }
 
-// Run implements bot.Runner.
-func (b budgeted) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+// Run implements verify.Runner.
+func (b budgeted) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	return b.run(ctx, cmd, b.budget)
 }
 
@@ -246,7 +246,7 @@ func (b budgeted) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) 
 // it: one verification's, on a runner that serves many (the server's).
 // Where the host gives no pids cgroup, or r does not sandbox, it returns r
 // itself: each sandbox is then limited on its own.
-func (r *Runner) Budgeted() (bot.Runner, func(), error) {
+func (r *Runner) Budgeted() (verify.Runner, func(), error) {
 	if r.mode != IsolationSandbox || r.cgroupParent == "" {
 		return r, func() {}, nil
 	}

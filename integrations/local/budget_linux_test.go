@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // needCgroups skips where the host gives no pids cgroup (fails with
@@ -48,7 +48,7 @@ func TestSandboxesShareTheBudget(t *testing.T) {
 		wg.Go(func() {
 			// The second bomb may find the budget already spent by the
 			// first, and not start: they share it.
-			res, _ := r.Run(context.Background(), bot.Command{ItemID: "bomb", Argv: []string{"perl", "-e", "fork while 1"},
+			res, _ := r.Run(context.Background(), verify.Command{ItemID: "bomb", Argv: []string{"perl", "-e", "fork while 1"},
 				Dir: t.TempDir(), Timeout: 2 * time.Second})
 			if res.TimedOut {
 				timedOut.Add(1)
@@ -83,11 +83,11 @@ func TestBudgetedViewsAreApart(t *testing.T) {
 	bomb := make(chan struct{})
 	go func() {
 		defer close(bomb)
-		_, _ = a.Run(context.Background(), bot.Command{ItemID: "bomb", Argv: []string{"perl", "-e", "fork while 1"},
+		_, _ = a.Run(context.Background(), verify.Command{ItemID: "bomb", Argv: []string{"perl", "-e", "fork while 1"},
 			Dir: t.TempDir(), Timeout: 3 * time.Second})
 	}()
 	require.Eventually(t, func() bool { return readInt(t, filepath.Join(da, "pids.current")) >= 290 }, 5*time.Second, 10*time.Millisecond)
-	res, err := b.Run(context.Background(), bot.Command{ItemID: "ok", Argv: []string{"sh", "-c", "for i in 1 2 3 4 5 6 7 8; do true & done; wait; echo done"},
+	res, err := b.Run(context.Background(), verify.Command{ItemID: "ok", Argv: []string{"sh", "-c", "for i in 1 2 3 4 5 6 7 8; do true & done; wait; echo done"},
 		Dir: t.TempDir()})
 	require.NoError(t, err)
 	assert.Equal(t, 0, res.ExitCode, "%s", res.Output)

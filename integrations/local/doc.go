@@ -1,7 +1,7 @@
-// Package local implements bot.Runner by running each check as a child
+// Package local implements verify.Runner by running each check as a child
 // process of autoverify on the same machine.
 //
-// It owns everything between an argv and a bot.Result for that case: looking
+// It owns everything between an argv and a verify.Result for that case: looking
 // the program up in the runner's own PATH (never via a shell), building a
 // scrubbed environment so that secrets held by the service never reach the
 // command, capturing combined stdout and stderr under a fixed memory bound,

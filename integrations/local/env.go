@@ -6,11 +6,11 @@ import (
 	"os/user"
 	"strings"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Names and defaults of the environment every command gets. Only these, the
-// determinism defaults (bot.DeterministicEnv: TZ, LC_ALL, PYTHONHASHSEED,
+// determinism defaults (verify.DeterministicEnv: TZ, LC_ALL, PYTHONHASHSEED,
 // NO_COLOR), the configured passthrough names, the configured NAME=VALUE
 // pairs (WithEnv) and (in process-group isolation) the run token reach a
 // command; everything else the service holds stays with it.
@@ -38,7 +38,7 @@ var fixedEnv = map[string]bool{"PATH": true, "HOME": true, "LANG": true, "CI": t
 
 // WithEnv sets variables for every command: NAME=VALUE pairs as
 // ENGINEO_RUNNER_ENV gives them, applied last, over the determinism
-// defaults and the runner's own PATH, HOME, LANG and CI (bot.CommandEnv).
+// defaults and the runner's own PATH, HOME, LANG and CI (verify.CommandEnv).
 // They travel in Config.EnvPassthrough as entries with an '=', docker's -e
 // convention: a bare name passes the service's variable through, a pair
 // sets one.
@@ -73,7 +73,7 @@ func validateEnvNames(entries []string) error {
 			return fmt.Errorf("local: %s is set by the runner and cannot be passed through", TokenEnv)
 		}
 	}
-	if err := bot.CheckEnvPairs(pairs); err != nil {
+	if err := verify.CheckEnvPairs(pairs); err != nil {
 		return fmt.Errorf("local: %w", err)
 	}
 	for _, kv := range pairs {
@@ -117,7 +117,7 @@ func baseEnv(lookup func(string) (string, bool), pathOverride string, passthroug
 			env = append(env, name+"="+v)
 		}
 	}
-	env, err := bot.CommandEnv(env, pairs)
+	env, err := verify.CommandEnv(env, pairs)
 	if err != nil {
 		// validateEnvNames has refused every pair CommandEnv would.
 		panic(fmt.Sprintf("local: unchecked runner environment: %v", err))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 func TestBaseEnv(t *testing.T) {
@@ -19,7 +19,7 @@ func TestBaseEnv(t *testing.T) {
 	}
 	lookup := func(k string) (string, bool) { v, ok := service[k]; return v, ok }
 	none := func(string) (string, bool) { return "", false }
-	det := bot.DeterministicEnv()
+	det := verify.DeterministicEnv()
 	with := func(env ...string) []string { return append(env, det...) }
 	tests := []struct {
 		name        string
@@ -88,7 +88,7 @@ func TestCommandsSeeDeterministicEnv(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := r.Run(context.Background(), bot.Command{ItemID: "env", Argv: printEnv, Dir: t.TempDir()})
+			res, err := r.Run(context.Background(), verify.Command{ItemID: "env", Argv: printEnv, Dir: t.TempDir()})
 			if err != nil || res.ExitCode != 0 {
 				t.Fatalf("run: %v, exit %d: %s", err, res.ExitCode, res.Output)
 			}

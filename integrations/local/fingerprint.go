@@ -8,10 +8,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
-var _ bot.Fingerprinter = (*Runner)(nil)
+var _ verify.Fingerprinter = (*Runner)(nil)
 
 // Fingerprint identifies what could change the result of running argv
 // here, for the result cache: the isolation (with the sandbox's network,

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // modes lists both isolation modes so that every behaviour is checked under
@@ -38,9 +38,9 @@ func newRunner(tb testing.TB, mode Isolation, opts ...Option) *Runner {
 
 // run runs argv in a fresh temporary directory and fails the test on a
 // runner error.
-func run(tb testing.TB, r *Runner, argv ...string) bot.Result {
+func run(tb testing.TB, r *Runner, argv ...string) verify.Result {
 	tb.Helper()
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: argv, Dir: tb.TempDir()})
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: argv, Dir: tb.TempDir()})
 	if err != nil {
 		tb.Fatalf("Run(%q): %v", argv, err)
 	}

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 
 	"golang.org/x/sys/unix"
 )
@@ -51,7 +51,7 @@ func TestSandboxTimeoutTermReachesCommand(t *testing.T) {
 	t.Parallel()
 	r := newRunner(t, IsolationSandbox, WithKillGrace(20*time.Second))
 	t.Cleanup(func() { _ = r.Close() })
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"sleep", "60"}, Dir: t.TempDir(),
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"sleep", "60"}, Dir: t.TempDir(),
 		Timeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +113,7 @@ exit 3`
 	// command's own exit) or ends it and the command with it (no exit
 	// status: an error). Neither is a pass for a failing command.
 	for _, sig := range []string{"INT", "HUP", "QUIT", "ABRT", "SYS", "USR1", "STOP", "KILL"} {
-		res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Dir: t.TempDir(),
+		res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Dir: t.TempDir(),
 			Argv: []string{"sh", "-c", "kill -" + sig + " 1; sleep 0.5; exit 3"}})
 		if err == nil && res.ExitCode != 3 {
 			t.Errorf("SIG%s to the init, then exit 3: reported exit %d (output %q)", sig, res.ExitCode, res.Output)
@@ -181,7 +181,7 @@ func TestSandboxCommandCannotTurnTheSandboxOff(t *testing.T) {
 	}
 	for i := 0; i < 20; i++ {
 		for name := range programs {
-			res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"./" + name}, Dir: dir})
+			res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"./" + name}, Dir: dir})
 			if err == nil && res.ExitCode == 0 {
 				t.Errorf("%s: reported as a pass (output %q)", name, res.Output)
 			}
@@ -194,7 +194,7 @@ func TestSandboxCommandCannotTurnTheSandboxOff(t *testing.T) {
 			}
 		}
 	}
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Argv: []string{"hostname"}, Dir: dir})
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"hostname"}, Dir: dir})
 	if err != nil || strings.TrimSpace(string(res.Output)) != "autoverify" {
 		t.Errorf("the next command: %q, %v; want it in the sandbox", res.Output, err)
 	}
@@ -308,7 +308,7 @@ func ttyHelper() int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	res, err := r.Run(context.Background(), bot.Command{ItemID: "t", Dir: dir, Argv: []string{"python3", "-c", `
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Dir: dir, Argv: []string{"python3", "-c", `
 import fcntl, os, termios
 try:
     fd = os.open("/dev/tty", os.O_RDWR)

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // treeScript starts three kinds of descendant that a naive kill misses, each
@@ -74,7 +74,7 @@ func TestTimeoutKillsWholeTree(t *testing.T) {
 			script := writeScript(t, dir, "tree.sh", treeScript+"trap '' TERM\nwait\nsleep 1000\n")
 			const timeout = 2 * time.Second
 			begin := time.Now()
-			res, err := r.Run(context.Background(), bot.Command{Argv: []string{script, dir}, Dir: dir, Timeout: timeout})
+			res, err := r.Run(context.Background(), verify.Command{Argv: []string{script, dir}, Dir: dir, Timeout: timeout})
 			elapsed := time.Since(begin)
 			if err != nil {
 				t.Fatalf("Run: %v", err)
@@ -107,7 +107,7 @@ func TestLeftoversKilledAfterExit(t *testing.T) {
 			dir := t.TempDir()
 			script := writeScript(t, dir, "bg.sh", treeScript+"exit 0\n")
 			begin := time.Now()
-			res, err := r.Run(context.Background(), bot.Command{Argv: []string{script, dir}, Dir: dir})
+			res, err := r.Run(context.Background(), verify.Command{Argv: []string{script, dir}, Dir: dir})
 			elapsed := time.Since(begin)
 			if err != nil {
 				t.Fatalf("Run: %v", err)
@@ -151,7 +151,7 @@ func TestContextCancelKillsTree(t *testing.T) {
 				cancel()
 			}()
 			begin := time.Now()
-			res, err := r.Run(ctx, bot.Command{Argv: []string{script, dir}, Dir: dir})
+			res, err := r.Run(ctx, verify.Command{Argv: []string{script, dir}, Dir: dir})
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("err = %v, want context.Canceled", err)
 			}

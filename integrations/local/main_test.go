@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // helperEnv switches the test binary into a helper that runs one big-output
@@ -49,8 +49,8 @@ func bigOutputHelper() int {
 		var r *Runner
 		r, err = New(WithIsolation(Isolation(os.Getenv(helperModeEnv))))
 		if err == nil {
-			var res bot.Result
-			res, err = r.Run(context.Background(), bot.Command{
+			var res verify.Result
+			res, err = r.Run(context.Background(), verify.Command{
 				Argv: []string{"head", "-c", strconv.FormatInt(n, 10), "/dev/zero"},
 				Dir:  os.TempDir(),
 			})

@@ -73,4 +73,4 @@ func newBudget(string, int) (*Budget, error) {
 }
 
 // Budgeted returns r: there are no process budgets elsewhere than Linux.
-func (r *Runner) Budgeted() (bot.Runner, func(), error) { return r, func() {}, nil }
+func (r *Runner) Budgeted() (verify.Runner, func(), error) { return r, func() {}, nil }

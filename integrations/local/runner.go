@@ -16,15 +16,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 // Defaults applied when a Config field is zero.
 const (
-	// DefaultTimeout bounds a command whose bot.Command.Timeout is zero.
+	// DefaultTimeout bounds a command whose verify.Command.Timeout is zero.
 	DefaultTimeout = 10 * time.Minute
 	// DefaultOutputLimit is the number of output bytes kept per command.
 	DefaultOutputLimit = 1 << 20
@@ -194,8 +194,8 @@ type Runner struct {
 }
 
 var (
-	_ bot.Runner         = (*Runner)(nil)
-	_ bot.CommandPlanner = (*Runner)(nil)
+	_ verify.Runner         = (*Runner)(nil)
+	_ verify.CommandPlanner = (*Runner)(nil)
 )
 
 // New builds a Runner from options; see NewFromConfig.
@@ -312,27 +312,27 @@ func (r *Runner) Degraded() string {
 // kernel refused to start a process) or ctx ended first; in the latter case
 // the command's process tree has been killed and the partial Result is
 // returned alongside the error.
-func (r *Runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) {
+func (r *Runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	return r.run(ctx, cmd, r.budget)
 }
 
 // run is Run with the process budget the command's sandbox joins.
-func (r *Runner) run(ctx context.Context, cmd bot.Command, budget *Budget) (bot.Result, error) {
+func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (verify.Result, error) {
 	if len(cmd.Argv) == 0 || cmd.Argv[0] == "" {
-		return bot.Result{}, fmt.Errorf("local: item %q: empty argv", cmd.ItemID)
+		return verify.Result{}, fmt.Errorf("local: item %q: empty argv", cmd.ItemID)
 	}
 	name := cmd.Argv[0]
 	if err := ctx.Err(); err != nil {
-		return bot.Result{}, fmt.Errorf("local: running %s: %w", name, err)
+		return verify.Result{}, fmt.Errorf("local: running %s: %w", name, err)
 	}
 	dir, err := workDir(cmd.Dir)
 	if err != nil {
-		return bot.Result{}, err
+		return verify.Result{}, err
 	}
 	source := ""
 	if cmd.Source != "" {
 		if source, err = workDir(cmd.Source); err != nil {
-			return bot.Result{}, err
+			return verify.Result{}, err
 		}
 	}
 	timeout := cmd.Timeout
@@ -350,7 +350,7 @@ func (r *Runner) run(ctx context.Context, cmd bot.Command, budget *Budget) (bot.
 		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)
 		case err != nil:
-			return bot.Result{}, err
+			return verify.Result{}, err
 		case res != nil:
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
@@ -375,7 +375,7 @@ func (r *Runner) run(ctx context.Context, cmd bot.Command, budget *Budget) (bot.
 	// wrote it; passing the *os.File lets the child write to it directly.
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return bot.Result{}, fmt.Errorf("local: creating output pipe for %s: %w", name, err)
+		return verify.Result{}, fmt.Errorf("local: creating output pipe for %s: %w", name, err)
 	}
 	c, err := r.startPlain(path, cmd.Argv, env, dir, pw)
 	pw.Close()
@@ -450,7 +450,7 @@ func (r *Runner) fallBack(cause error) *Runner {
 // blocks until it has ended (leaving pid unreaped, so that its number
 // cannot be reused while its group is signalled), code then reaps it.
 func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code func() (int, error), pr *os.File, token string,
-	timeout time.Duration, start time.Time, name string) (bot.Result, error) {
+	timeout time.Duration, start time.Time, name string) (verify.Result, error) {
 	out := capture.New(r.limit)
 	readDone := make(chan struct{})
 	go func() {
@@ -513,12 +513,12 @@ func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code 
 	pr.Close()
 
 	if waitErr != nil {
-		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
+		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
 	}
 	if werr != nil && !timedOut && ctxErr == nil {
-		return bot.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
+		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
 	}
-	res := bot.Result{
+	res := verify.Result{
 		ExitCode:     exit,
 		Output:       out.Bytes(),
 		OmittedBytes: out.Omitted(),
@@ -591,8 +591,8 @@ func workDir(dir string) (string, error) {
 
 // failResult turns a program that could not be started into the Result a
 // shell would have produced.
-func failResult(f *startFailure, start time.Time) bot.Result {
-	return bot.Result{
+func failResult(f *startFailure, start time.Time) verify.Result {
+	return verify.Result{
 		ExitCode: f.code,
 		Output:   []byte("autoverify: " + f.msg + "\n"),
 		Duration: time.Since(start),
@@ -603,9 +603,9 @@ func failResult(f *startFailure, start time.Time) bot.Result {
 // vanished, its interpreter is missing, it is not an executable format) and
 // the runner's (the work directory went away, the kernel refused the
 // process).
-func startError(name, dir string, err error, start time.Time) (bot.Result, error) {
+func startError(name, dir string, err error, start time.Time) (verify.Result, error) {
 	if _, serr := os.Stat(dir); serr != nil {
-		return bot.Result{}, fmt.Errorf("local: work directory %s: %w", dir, serr)
+		return verify.Result{}, fmt.Errorf("local: work directory %s: %w", dir, serr)
 	}
 	switch {
 	case errors.Is(err, syscall.ENOENT):
@@ -615,5 +615,5 @@ func startError(name, dir string, err error, start time.Time) (bot.Result, error
 		errors.Is(err, syscall.ELOOP), errors.Is(err, syscall.ETXTBSY):
 		return failResult(&startFailure{code: ExitNotExecutable, msg: name + ": " + errText(err)}, start), nil
 	}
-	return bot.Result{}, fmt.Errorf("local: starting %s: %w", name, err)
+	return verify.Result{}, fmt.Errorf("local: starting %s: %w", name, err)
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // BenchmarkBareExecTrue is the floor the runner's overhead is measured
@@ -32,7 +32,7 @@ func BenchmarkLocalRunnerTrue(b *testing.B) {
 	for _, mode := range modes {
 		b.Run(string(mode), func(b *testing.B) {
 			r := newRunner(b, mode)
-			cmd := bot.Command{Argv: []string{"true"}, Dir: b.TempDir()}
+			cmd := verify.Command{Argv: []string{"true"}, Dir: b.TempDir()}
 			ctx := context.Background()
 			for b.Loop() {
 				res, err := r.Run(ctx, cmd)
@@ -125,7 +125,7 @@ func TestPeakMemoryBigOutput(t *testing.T) {
 func BenchmarkSandboxWarmTrue(b *testing.B) {
 	r := newRunner(b, IsolationSandbox)
 	defer r.Close()
-	cmd := bot.Command{Argv: []string{"true"}, Dir: b.TempDir()}
+	cmd := verify.Command{Argv: []string{"true"}, Dir: b.TempDir()}
 	ctx := context.Background()
 	if _, err := r.Run(ctx, cmd); err != nil { // starts the first waiting init
 		b.Fatal(err)

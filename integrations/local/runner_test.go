@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/integrations/capture"
+	"github.com/engineo/autoverify/bot/verify"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/integrations/capture"
 )
 
 func TestNewDefaultsAndValidation(t *testing.T) {
@@ -136,7 +136,7 @@ func TestStartFailures(t *testing.T) {
 			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
 					t.Parallel()
-					res, err := r.Run(context.Background(), bot.Command{Argv: []string{tc.argv0}, Dir: dir})
+					res, err := r.Run(context.Background(), verify.Command{Argv: []string{tc.argv0}, Dir: dir})
 					if err != nil {
 						t.Fatalf("Run: %v (want a Result)", err)
 					}
@@ -191,14 +191,14 @@ func TestRunnerErrors(t *testing.T) {
 	tests := []struct {
 		name    string
 		ctx     context.Context
-		cmd     bot.Command
+		cmd     verify.Command
 		wantSub string
 	}{
-		{"missing dir", context.Background(), bot.Command{Argv: []string{"true"}, Dir: missing}, missing},
-		{"dir is a file", context.Background(), bot.Command{Argv: []string{"true"}, Dir: file}, file},
-		{"no dir", context.Background(), bot.Command{Argv: []string{"true"}}, "no work directory"},
-		{"empty argv", context.Background(), bot.Command{ItemID: "item-7", Dir: t.TempDir()}, "item-7"},
-		{"canceled", canceled, bot.Command{Argv: []string{"true"}, Dir: t.TempDir()}, "canceled"},
+		{"missing dir", context.Background(), verify.Command{Argv: []string{"true"}, Dir: missing}, missing},
+		{"dir is a file", context.Background(), verify.Command{Argv: []string{"true"}, Dir: file}, file},
+		{"no dir", context.Background(), verify.Command{Argv: []string{"true"}}, "no work directory"},
+		{"empty argv", context.Background(), verify.Command{ItemID: "item-7", Dir: t.TempDir()}, "item-7"},
+		{"canceled", canceled, verify.Command{Argv: []string{"true"}, Dir: t.TempDir()}, "canceled"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -242,7 +242,7 @@ func TestEnvScrubbed(t *testing.T) {
 				"PATH": os.Getenv("PATH"), "HOME": os.Getenv("HOME"), "LANG": "en_GB.UTF-8",
 				"CI": "true", "AUTOVERIFY_PASSED": "visible",
 			}
-			for _, kv := range bot.DeterministicEnv() {
+			for _, kv := range verify.DeterministicEnv() {
 				k, v, _ := strings.Cut(kv, "=")
 				want[k] = v
 			}
@@ -339,7 +339,7 @@ func TestConcurrentRuns(t *testing.T) {
 			errs := make(chan error, 16)
 			for i := range 16 {
 				go func() {
-					res, err := r.Run(context.Background(), bot.Command{Argv: []string{"echo", strconv.Itoa(i + 1)}, Dir: t.TempDir()})
+					res, err := r.Run(context.Background(), verify.Command{Argv: []string{"echo", strconv.Itoa(i + 1)}, Dir: t.TempDir()})
 					if err == nil && string(res.Output) != strconv.Itoa(i+1)+"\n" {
 						err = errors.New("run " + strconv.Itoa(i+1) + " got " + string(res.Output))
 					}

@@ -123,7 +123,7 @@ func (r *Runner) takeInit() (*initProc, error) {
 	return p, nil
 }
 
-// Expect announces up to n more commands (bot.CommandPlanner): a runner
+// Expect announces up to n more commands (verify.CommandPlanner): a runner
 // built WithAnnounced then keeps no more sandboxes waiting than that.
 func (r *Runner) Expect(n int) {
 	if !r.announced || n <= 0 || r.warm == nil {

@@ -17,17 +17,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // sandboxed runs a shell script in a fresh sandbox runner with cfg, in a
 // fresh workspace, and returns the result and the workspace.
-func sandboxed(t *testing.T, cfg SandboxConfig, script string) (bot.Result, string) {
+func sandboxed(t *testing.T, cfg SandboxConfig, script string) (verify.Result, string) {
 	t.Helper()
 	r := newRunner(t, IsolationSandbox, WithSandbox(cfg))
 	t.Cleanup(func() { _ = r.Close() })
 	dir := t.TempDir()
-	res, err := r.Run(context.Background(), bot.Command{Argv: []string{"sh", "-c", script}, Dir: dir, Timeout: time.Minute})
+	res, err := r.Run(context.Background(), verify.Command{Argv: []string{"sh", "-c", script}, Dir: dir, Timeout: time.Minute})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -341,8 +341,8 @@ func nonRootHelper() int {
 		if cerr := r.CheckIsolation(context.Background()); cerr != nil {
 			rep.Check = cerr.Error()
 		}
-		var res bot.Result
-		res, err = r.Run(context.Background(), bot.Command{Dir: os.Getenv("AUTOVERIFY_LOCAL_TEST_DIR"), Argv: []string{"sh", "-c",
+		var res verify.Result
+		res, err = r.Run(context.Background(), verify.Command{Dir: os.Getenv("AUTOVERIFY_LOCAL_TEST_DIR"), Argv: []string{"sh", "-c",
 			`id; echo x >f && echo written; echo x >/usr/x 2>/dev/null && echo ESCAPED; echo 1 >/proc/sys/vm/drop_caches 2>/dev/null && echo ESCAPED`}})
 		rep.Output, rep.ExitCode = string(res.Output), res.ExitCode
 	}
@@ -374,7 +374,7 @@ func TestSandboxFallsBackOnlyWhenAutomatic(t *testing.T) {
 	}
 	required := newRunner(t, IsolationSandbox)
 	required.spawnFunc = cannot
-	if _, err := required.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "operation not permitted") {
+	if _, err := required.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "operation not permitted") {
 		t.Errorf("required: err = %v, want the sandbox's failure", err)
 	}
 	if required.Isolation() != IsolationSandbox || required.Degraded() != "" {

@@ -5,9 +5,10 @@ package runners
 import (
 	"fmt"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"k8s.io/client-go/tools/clientcmd"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/kubernetes"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
@@ -21,7 +22,7 @@ const KubernetesBuilt = true
 
 // newKubernetes builds the kubernetes runner: in-cluster, or from a
 // kubeconfig file.
-func newKubernetes(cfg settings.Config, ws *workspaces.Workspaces) (bot.Runner, func(), error) {
+func newKubernetes(cfg settings.Config, ws *workspaces.Workspaces) (verify.Runner, func(), error) {
 	k := kubernetes.Config{Namespace: cfg.Kubernetes.Namespace, Image: cfg.Kubernetes.Image, RuntimeClassName: cfg.Kubernetes.RuntimeClass,
 		Workspace: ws.URL, Timeout: cfg.CommandTimeout, OutputLimit: cfg.OutputLimit, EnvPassthrough: passthrough(cfg.EnvPassthrough), Env: cfg.RunnerEnv}
 	var (

@@ -5,7 +5,8 @@ package runners
 import (
 	"errors"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 )
@@ -14,6 +15,6 @@ import (
 // kubernetes.go.
 const KubernetesBuilt = false
 
-func newKubernetes(settings.Config, *workspaces.Workspaces) (bot.Runner, func(), error) {
+func newKubernetes(settings.Config, *workspaces.Workspaces) (verify.Runner, func(), error) {
 	return nil, nil, errors.New("this autoverify was built without the kubernetes runner: build it with `go build -tags kubernetes ./cmd/autoverify` (the container image is)")
 }

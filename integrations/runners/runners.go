@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
@@ -29,7 +31,7 @@ type Factory struct {
 	// Shared, when set, is the default runner of every verification (the
 	// server's, built once at start-up); otherwise New builds one from each
 	// verification's configuration.
-	Shared bot.Runner
+	Shared verify.Runner
 	// Workspaces serves workspaces to the kubernetes runner's Jobs; a
 	// verification's workspace is forgotten when it is released.
 	Workspaces *workspaces.Workspaces
@@ -39,7 +41,7 @@ var _ bot.Runners = (*Factory)(nil)
 
 // Runners returns the default runner and the environments cfg names for
 // workspace, and a release func that closes what was built.
-func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace string) (bot.Runner, []bot.Environment, func(), error) {
+func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace string) (verify.Runner, []verify.Environment, func(), error) {
 	r, closeRunner := f.Shared, func() {}
 	// A repository whose configuration asks for the network gets a
 	// runner of its own with it; the shared one has none.
@@ -83,7 +85,7 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 // kubernetes runner needs ws to serve workspaces to its Jobs, which only
 // `autoverify serve` can do. extra applies to a local runner after cfg's
 // settings.
-func New(cfg settings.Config, ws *workspaces.Workspaces, extra ...local.Option) (bot.Runner, func(), error) {
+func New(cfg settings.Config, ws *workspaces.Workspaces, extra ...local.Option) (verify.Runner, func(), error) {
 	if cfg.Runner == "kubernetes" {
 		if ws == nil {
 			return nil, nil, errors.New("ENGINEO_RUNNER=kubernetes runs checks as Jobs that fetch their workspace from autoverify serve; use it with serve, and local or docker with autoverify run")
@@ -154,20 +156,20 @@ func passthrough(names []string) map[string]string {
 // Environments builds the runners of the configuration's environments:,
 // in name order, with an image from .devcontainer/devcontainer.json in
 // workdir when an environment asks for it.
-func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(), error) {
+func Environments(cfg settings.Config, workdir string) ([]verify.Environment, func(), error) {
 	var names []string
 	for name := range cfg.Environments {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	var envs []bot.Environment
+	var envs []verify.Environment
 	var closers []func()
 	closeAll := func() {
 		for _, c := range closers {
 			c()
 		}
 	}
-	fail := func(format string, args ...any) ([]bot.Environment, func(), error) {
+	fail := func(format string, args ...any) ([]verify.Environment, func(), error) {
 		closeAll()
 		return nil, nil, fmt.Errorf(format, args...)
 	}
@@ -189,7 +191,7 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 				return fail("environments: %s: %v", name, err)
 			}
 			closers = append(closers, func() { _ = r.Close() })
-			envs = append(envs, bot.Environment{Name: name, Runner: r})
+			envs = append(envs, verify.Environment{Name: name, Runner: r})
 			continue
 		}
 		if spec.Devcontainer {
@@ -216,7 +218,7 @@ func Environments(cfg settings.Config, workdir string) ([]bot.Environment, func(
 			return fail("environments: %s: %v", name, err)
 		}
 		closers = append(closers, closeRunner)
-		envs = append(envs, bot.Environment{Name: name, Runner: r})
+		envs = append(envs, verify.Environment{Name: name, Runner: r})
 	}
 	return envs, closeAll, nil
 }

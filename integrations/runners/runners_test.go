@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/compose"
@@ -67,7 +68,7 @@ func TestFactoryForgetsTheWorkspaceOnRelease(t *testing.T) {
 	}
 }
 
-func cmdIn(dir string) bot.Command { return bot.Command{Dir: dir} }
+func cmdIn(dir string) verify.Command { return verify.Command{Dir: dir} }
 
 func TestComposeEnvironment(t *testing.T) {
 	t.Parallel()
@@ -101,7 +102,7 @@ func TestComposeEnvironment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = envs[0].Runner.Run(context.Background(), bot.Command{Argv: []string{"true"}, Dir: dir})
+		_, err = envs[0].Runner.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: dir})
 		release()
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want %q", file, err, want)
@@ -116,7 +117,7 @@ func TestComposeEnvironment(t *testing.T) {
 	if _, ok := envs[0].Runner.(*compose.Runner); !ok || envs[0].Name != "stack" {
 		t.Errorf("environments = %+v, want a compose runner", envs)
 	}
-	if _, ok := envs[0].Runner.(bot.Fingerprinter); ok {
+	if _, ok := envs[0].Runner.(verify.Fingerprinter); ok {
 		t.Error("a compose runner must not be cacheable")
 	}
 }
@@ -140,8 +141,8 @@ func TestRunnerEnvReachesCommands(t *testing.T) {
 	}
 	defer release()
 	argv := []string{"sh", "-c", `echo "$TZ $PYTHONHASHSEED $AUTOVERIFY_RUNNER_ENV_TEST"`}
-	for name, r := range map[string]bot.Runner{"default": def, "native": envs[0].Runner} {
-		res, err := r.Run(context.Background(), bot.Command{ItemID: "e", Argv: argv, Dir: t.TempDir()})
+	for name, r := range map[string]verify.Runner{"default": def, "native": envs[0].Runner} {
+		res, err := r.Run(context.Background(), verify.Command{ItemID: "e", Argv: argv, Dir: t.TempDir()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-// Package runnertest is the escape suite every bot.Runner must pass (issue
+// Package runnertest is the escape suite every verify.Runner must pass (issue
 // 13: untrusted pull-request code must never hand over the server). Escape
 // runs a small static attacker program (./attacker) through the runner as
 // a pull request's command would run, once per attack, and asserts that
@@ -63,7 +63,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Attack names, in the order Escape runs them (alloc last).
@@ -101,7 +101,7 @@ const MarkerEnv = "AUTOVERIFY_ESCAPE_MARKER"
 // SecretFile is the workspace file the secret attack reads its value from.
 const SecretFile = "attacker-secret.txt"
 
-// AttackTimeout is each attack's bot.Command.Timeout: far above what a
+// AttackTimeout is each attack's verify.Command.Timeout: far above what a
 // contained attack takes (seconds), so a runner that only stops the resource
 // attacks by its timeout still passes, but bounded, so one that stops
 // nothing fails instead of hanging.
@@ -110,8 +110,8 @@ const AttackTimeout = 2 * time.Minute
 // Target is a runner under test.
 type Target struct {
 	// Runner runs the attacks.
-	Runner bot.Runner
-	// Workdir is the directory given as every command's bot.Command.Dir:
+	Runner verify.Runner
+	// Workdir is the directory given as every command's verify.Command.Dir:
 	// the attacker and the secret file are put there first (a runner that
 	// copies the work directory, like the Docker runner, copies them in).
 	Workdir string
@@ -243,11 +243,11 @@ func Escape(t *testing.T, tgt Target) {
 }
 
 // attackOnce runs the attacker once through the target's runner.
-func attackOnce(t *testing.T, tgt Target, attack string, args ...string) bot.Result {
+func attackOnce(t *testing.T, tgt Target, attack string, args ...string) verify.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), AttackTimeout+time.Minute)
 	defer cancel()
-	res, err := tgt.Runner.Run(ctx, bot.Command{
+	res, err := tgt.Runner.Run(ctx, verify.Command{
 		ItemID:  "escape-" + attack,
 		Argv:    append([]string{"./" + AttackerName, attack}, args...),
 		Dir:     tgt.Workdir,

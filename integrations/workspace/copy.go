@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Copier copies workspaces into fresh directories under Dir; by default
@@ -37,7 +37,7 @@ type Copier struct {
 	Removals *sync.WaitGroup
 }
 
-var _ bot.WorkspaceCloner = Copier{}
+var _ verify.WorkspaceCloner = Copier{}
 
 // copyPrefix starts the name of every copy's directory.
 const copyPrefix = "autoverify-reviewer-"

@@ -544,7 +544,7 @@ func testSharedBeginCycle(t *testing.T, a, b ledger.Store) {
 	}
 }
 
-// blobStore is the result cache's storage (bot.BlobStore): every store
+// blobStore is the result cache's storage (verify.BlobStore): every store
 // offers it.
 type blobStore interface {
 	GetBlob(ctx context.Context, key string) ([]byte, bool, error)

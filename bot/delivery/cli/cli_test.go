@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -57,7 +59,7 @@ func TestTerminalMarksTheStoryAsItIsNow(t *testing.T) {
 	var out, errb bytes.Buffer
 	term := &Terminal{Stdout: &out, Stderr: &errb, WriteFile: func(p string, b []byte, perm fs.FileMode) error { return os.WriteFile(p, b, perm) }}
 	v := &bot.Verification{Key: "KAN-1", Story: story, ChecklistSource: path,
-		Record: bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}}
+		Record: bot.Record{Outcomes: []verify.Outcome{{Item: story.Items[0], Passed: true}}}}
 	v.Files.Evidence = "/r/KAN-1-evidence-x.txt"
 	require.NoError(t, term.Publish(context.Background(), v))
 	got, _ := os.ReadFile(path)
@@ -112,7 +114,7 @@ func TestTerminalMarksOnceAtMark(t *testing.T) {
 		return os.WriteFile(p, b, perm)
 	}}
 	v := &bot.Verification{Key: "KAN-1", Story: story, ChecklistSource: path,
-		Record: bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}}
+		Record: bot.Record{Outcomes: []verify.Outcome{{Item: story.Items[0], Passed: true}}}}
 	v.Files.Evidence = "/r/KAN-1-evidence-x.txt"
 	require.NoError(t, term.Mark(context.Background(), v))
 	assert.Equal(t, 1, writes, "Mark writes the story")
@@ -124,7 +126,7 @@ func TestTerminalMarksOnceAtMark(t *testing.T) {
 	// A story that cannot be read: Mark keeps the error, Publish says it
 	// (after the ledger's error, as before) and returns it.
 	v2 := &bot.Verification{Key: "KAN-2", Story: story, ChecklistSource: filepath.Join(t.TempDir(), "gone.md"),
-		Record: bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}, LedgerErr: errors.New("ledger: disk full")}
+		Record: bot.Record{Outcomes: []verify.Outcome{{Item: story.Items[0], Passed: true}}}, LedgerErr: errors.New("ledger: disk full")}
 	require.NoError(t, term.Mark(context.Background(), v2))
 	errb.Reset()
 	err = term.Publish(context.Background(), v2)

@@ -13,6 +13,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/checklist"
@@ -70,7 +72,7 @@ func (t *Terminal) Mark(_ context.Context, v *bot.Verification) error {
 	if v.Problem != nil {
 		return nil
 	}
-	marks := bot.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
+	marks := verify.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
 	changed, err := t.markStory(v.ChecklistSource, marks)
 	t.marked = &marking{v: v, marks: len(marks), changed: changed, err: err}
 	return nil

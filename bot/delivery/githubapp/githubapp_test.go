@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/google/go-github/v60/github"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -386,7 +388,7 @@ func TestPublisher(t *testing.T) {
 		p := &Publisher{GitHub: gh, Owner: "acme", Repo: "web", Number: 7}
 		v := verdict("verified")
 		v.FromSubject = true
-		v.Record = bot.Record{Outcomes: []bot.Outcome{{Item: story.Items[0], Passed: true}}}
+		v.Record = bot.Record{Outcomes: []verify.Outcome{{Item: story.Items[0], Passed: true}}}
 		require.NoError(t, p.Begin(context.Background(), v))
 		require.NoError(t, p.Publish(context.Background(), v))
 		require.Len(t, gh.bodies, 1)
@@ -515,11 +517,11 @@ func TestCheckRunReruns(t *testing.T) {
 func TestPublisherOffersRerunOfFailedItems(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
-		outcomes []bot.Outcome
+		outcomes []verify.Outcome
 		button   bool
 	}{
-		"a failure": {[]bot.Outcome{{Passed: true}, {Passed: false}}, true},
-		"all pass":  {[]bot.Outcome{{Passed: true}}, false},
+		"a failure": {[]verify.Outcome{{Passed: true}, {Passed: false}}, true},
+		"all pass":  {[]verify.Outcome{{Passed: true}}, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			gh := &fakeGitHub{}

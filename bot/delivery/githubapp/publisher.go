@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"path/filepath"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
@@ -136,7 +138,7 @@ func (p *Publisher) markBody(ctx context.Context, v *bot.Verification) {
 		return
 	}
 	body := []byte(pr.GetBody())
-	marks := bot.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
+	marks := verify.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
 	out, err := checklist.Rewrite(body, marks)
 	var skipped *checklist.SkippedError
 	if (err != nil && !errors.As(err, &skipped)) || bytes.Equal(out, body) {

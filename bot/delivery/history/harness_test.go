@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
@@ -56,19 +58,21 @@ func (s *fakeSource) Workspace(context.Context, bot.Subject) (bot.Workspace, err
 
 // runner runs commands with run.
 type runner struct {
-	run func(ctx context.Context, cmd bot.Command) (bot.Result, error)
+	run func(ctx context.Context, cmd verify.Command) (verify.Result, error)
 }
 
-func (r runner) Run(ctx context.Context, cmd bot.Command) (bot.Result, error) { return r.run(ctx, cmd) }
+func (r runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	return r.run(ctx, cmd)
+}
 
 // exitByName: "fail" exits 1, anything else 0.
-var exitByName = runner{run: func(_ context.Context, cmd bot.Command) (bot.Result, error) {
-	return bot.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
+var exitByName = runner{run: func(_ context.Context, cmd verify.Command) (verify.Result, error) {
+	return verify.Result{ExitCode: map[string]int{"fail": 1}[cmd.Argv[0]]}, nil
 }}
 
-type fakeRunners struct{ r bot.Runner }
+type fakeRunners struct{ r verify.Runner }
 
-func (f fakeRunners) Runners(context.Context, settings.Config, string) (bot.Runner, []bot.Environment, func(), error) {
+func (f fakeRunners) Runners(context.Context, settings.Config, string) (verify.Runner, []verify.Environment, func(), error) {
 	return f.r, nil, func() {}, nil
 }
 
@@ -91,7 +95,7 @@ func (toyStage) Name() string { return "toy" }
 func (toyStage) Check(_ context.Context, v *bot.Verification) error {
 	it := v.Story.Items[0]
 	it.ID, it.Text, it.Command = "toy00001", "toy stage", "toy check"
-	v.Report.Outcomes = append(v.Report.Outcomes, bot.Outcome{Item: it, FailureType: "TEST_FAILURE", Result: bot.Result{ExitCode: 3, Output: []byte("toy says no")}})
+	v.Report.Outcomes = append(v.Report.Outcomes, verify.Outcome{Item: it, FailureType: "TEST_FAILURE", Result: verify.Result{ExitCode: 3, Output: []byte("toy says no")}})
 	return nil
 }
 
@@ -102,7 +106,7 @@ type harness struct {
 
 // newHarness is a pipeline over an embedded ledger verifying body, a pull
 // request's checklist, with r running its commands.
-func newHarness(t *testing.T, body string, r bot.Runner, store ledger.Store) *harness {
+func newHarness(t *testing.T, body string, r verify.Runner, store ledger.Store) *harness {
 	t.Helper()
 	if store == nil {
 		s, err := bolt.Open(t.TempDir())

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
@@ -216,7 +218,7 @@ func (r *Recorder) Begin(ctx context.Context, v *bot.Verification) error {
 }
 
 // Progress records one item's outcome while the run goes on.
-func (r *Recorder) Progress(ctx context.Context, v *bot.Verification, o bot.Outcome) {
+func (r *Recorder) Progress(ctx context.Context, v *bot.Verification, o verify.Outcome) {
 	r.mu.Lock()
 	run := r.active[v.Request.RunID]
 	r.mu.Unlock()

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -331,11 +333,11 @@ func TestRecorderSettle(t *testing.T) {
 	})
 	t.Run("a slow run is seen active", func(t *testing.T) {
 		t.Parallel()
-		slow := runner{run: func(_ context.Context, cmd bot.Command) (bot.Result, error) {
+		slow := runner{run: func(_ context.Context, cmd verify.Command) (verify.Result, error) {
 			if cmd.Argv[0] == "slow" {
 				time.Sleep(300 * time.Millisecond)
 			}
-			return bot.Result{}, nil
+			return verify.Result{}, nil
 		}}
 		h := newHarness(t, "- [ ] a `ok`\n- [ ] b `slow`\n", slow, nil)
 		log := &memRunLog{}

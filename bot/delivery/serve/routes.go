@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/queue"
@@ -42,7 +43,7 @@ func (p *parts) routes(ctx context.Context, open Openers, srv *Server) error {
 	}
 	// Readiness follows the runner's isolation, except where the operator
 	// opted out of it by name: that server would otherwise never be ready.
-	if checker, ok := p.runner.(bot.IsolationChecker); ok && p.isolated {
+	if checker, ok := p.runner.(verify.IsolationChecker); ok && p.isolated {
 		routes.Ready = append(routes.Ready, server.Dependency{Name: "runner", Ping: checker.CheckIsolation})
 	}
 	if j := cfg.Jira; j != nil {

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
@@ -44,7 +46,7 @@ type Config struct {
 	Pipeline bot.Options
 	// Runners makes the runners of a configuration around the server's
 	// shared one (integrations/runners.Factory).
-	Runners func(shared bot.Runner) bot.Runners
+	Runners func(shared verify.Runner) bot.Runners
 	// Workspaces, when set, serves the kubernetes runner's Jobs their
 	// workspace tarballs.
 	Workspaces http.Handler
@@ -74,7 +76,7 @@ type Jira struct {
 // step.
 type Openers struct {
 	// Runner opens the server's shared runner; the func closes it.
-	Runner func(settings.Config) (bot.Runner, func(), error)
+	Runner func(settings.Config) (verify.Runner, func(), error)
 	Store  func(context.Context, settings.Config) (ledger.Store, error)
 	// Queue opens the queue and its deduper; the func closes both.
 	Queue func(*slog.Logger) (queue.Queue, intake.Deduper, func(), error)
@@ -169,7 +171,7 @@ type parts struct {
 	log      *slog.Logger
 	links    links.Signer
 	red      *redact.Redactor
-	runner   bot.Runner
+	runner   verify.Runner
 	isolated bool
 	store    ledger.Store
 	q        queue.Queue
@@ -243,9 +245,9 @@ func (p *parts) open(ctx context.Context, open Openers, srv *Server) error {
 // cannot isolate it from this server (its secrets, its state, its
 // network), unless the operator opted out by name; the opt-out is logged
 // loudly at every start.
-func (p *parts) checkIsolation(ctx context.Context, runner bot.Runner) (isolated bool, err error) {
+func (p *parts) checkIsolation(ctx context.Context, runner verify.Runner) (isolated bool, err error) {
 	var problem error
-	if checker, ok := runner.(bot.IsolationChecker); ok {
+	if checker, ok := runner.(verify.IsolationChecker); ok {
 		cctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 		defer cancel()
 		problem = checker.CheckIsolation(cctx)
@@ -282,8 +284,8 @@ func (p *parts) handlers(ctx context.Context, open Openers, srv *Server) error {
 	opts.Limits, opts.Redactor, opts.Runners = s.Limits, p.red, cfg.Runners(p.runner)
 	opts.Publishers = []bot.Publisher{recorder, p.metrics.Runs(s.Runner)}
 	opts.CountCached, opts.Now = s.CacheCountsCycle, cfg.Now
-	if blobs, ok := p.store.(bot.BlobStore); ok && s.Cache {
-		opts.Cache = bot.StoreCache{Store: blobs, TTL: s.CacheTTL, InLedger: true}
+	if blobs, ok := p.store.(verify.BlobStore); ok && s.Cache {
+		opts.Cache = verify.StoreCache{Store: blobs, TTL: s.CacheTTL, InLedger: true}
 	}
 	pipeline := recorder.Around(bot.New(opts))
 	p.gh = &githubapp.Handlers{Base: githubapp.Base{

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -47,7 +49,7 @@ func TestServeClosesWhatItOpenedOnEveryError(t *testing.T) {
 				return func() { closed = append(closed, name) }
 			}
 			open := openers(stateDir)
-			open.Runner = func(settings.Config) (bot.Runner, func(), error) {
+			open.Runner = func(settings.Config) (verify.Runner, func(), error) {
 				if failAt == "runner" {
 					return nil, nil, errors.New("runner: no")
 				}
@@ -105,7 +107,7 @@ func TestServeRefusesARunnerThatCannotIsolate(t *testing.T) {
 	t.Parallel()
 	stateDir := t.TempDir()
 	open := openers(stateDir)
-	open.Runner = func(settings.Config) (bot.Runner, func(), error) {
+	open.Runner = func(settings.Config) (verify.Runner, func(), error) {
 		return isolation{errors.New("user namespaces are disabled: set kernel.unprivileged_userns_clone=1")}, func() {}, nil
 	}
 	cfg := config(t, stateDir, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -130,8 +132,10 @@ func TestServeRefusesARunnerThatCannotIsolate(t *testing.T) {
 // isolation is a runner whose isolation check fails with err.
 type isolation struct{ err error }
 
-func (isolation) Run(context.Context, bot.Command) (bot.Result, error) { return bot.Result{}, nil }
-func (i isolation) CheckIsolation(context.Context) error               { return i.err }
+func (isolation) Run(context.Context, verify.Command) (verify.Result, error) {
+	return verify.Result{}, nil
+}
+func (i isolation) CheckIsolation(context.Context) error { return i.err }
 
 // config is a server's configuration as serve's defaults resolve it, with
 // its state in stateDir.
@@ -145,7 +149,7 @@ func config(t *testing.T, stateDir string, log *slog.Logger) serve.Config {
 	}, repoconfig.File{}, repoconfig.Name)
 	require.NoError(t, err)
 	return serve.Config{Server: settings.Server{Config: cfg, ListenAddr: ":0", WebhookSecret: "s", EvidenceKey: "s", EvidenceLinkTTL: time.Hour}, Secrets: []string{"s"}, Logger: log, Now: time.Now,
-		Runners: func(shared bot.Runner) bot.Runners { return &runners.Factory{Shared: shared} }}
+		Runners: func(shared verify.Runner) bot.Runners { return &runners.Factory{Shared: shared} }}
 }
 
 // openers are the real openers of what the tests do not replace: the

@@ -21,7 +21,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Workspaces serves the work directories of running verifications as
@@ -56,7 +56,7 @@ func (w *Workspaces) now() time.Time {
 }
 
 // URL is a WorkspaceFunc: the tarball URL of cmd's work directory.
-func (w *Workspaces) URL(_ context.Context, cmd bot.Command) (string, error) {
+func (w *Workspaces) URL(_ context.Context, cmd verify.Command) (string, error) {
 	if w.BaseURL == "" {
 		return "", errors.New("no URL pods can reach this service at: set ENGINEO_KUBERNETES_WORKSPACE_URL (or ENGINEO_PUBLIC_URL)")
 	}

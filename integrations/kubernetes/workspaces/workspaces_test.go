@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 func TestWorkspacesServeEachRunUnderItsOwnToken(t *testing.T) {
@@ -30,16 +30,16 @@ func TestWorkspacesServeEachRunUnderItsOwnToken(t *testing.T) {
 	srv := httptest.NewServer(ws)
 	defer srv.Close()
 
-	u, err := ws.URL(context.Background(), bot.Command{Dir: dir})
+	u, err := ws.URL(context.Background(), verify.Command{Dir: dir})
 	must(t, err)
 	if !strings.HasPrefix(u, "http://autoverify.ns.svc:8080/workspaces/") || len(strings.TrimPrefix(u, "http://autoverify.ns.svc:8080/workspaces/")) != 32 {
 		t.Fatalf("URL = %q", u)
 	}
-	again, _ := ws.URL(context.Background(), bot.Command{Dir: dir})
+	again, _ := ws.URL(context.Background(), verify.Command{Dir: dir})
 	if again != u {
 		t.Errorf("a second command of the run gets a new token: %q vs %q", again, u)
 	}
-	other, _ := ws.URL(context.Background(), bot.Command{Dir: t.TempDir()})
+	other, _ := ws.URL(context.Background(), verify.Command{Dir: t.TempDir()})
 	if other == u {
 		t.Error("two workspaces share a token")
 	}
@@ -60,12 +60,12 @@ func TestWorkspacesServeEachRunUnderItsOwnToken(t *testing.T) {
 	if code := status(t, local); code != http.StatusNotFound {
 		t.Errorf("after Forget: %d, want 404", code)
 	}
-	u2, _ := ws.URL(context.Background(), bot.Command{Dir: dir})
+	u2, _ := ws.URL(context.Background(), verify.Command{Dir: dir})
 	now = now.Add(2 * time.Hour)
 	if code := status(t, srv.URL+strings.TrimPrefix(u2, "http://autoverify.ns.svc:8080")); code != http.StatusNotFound {
 		t.Errorf("after the TTL: %d, want 404", code)
 	}
-	if _, err := (&Workspaces{TTL: time.Hour}).URL(context.Background(), bot.Command{Dir: dir}); err == nil || !strings.Contains(err.Error(), "ENGINEO_KUBERNETES_WORKSPACE_URL") {
+	if _, err := (&Workspaces{TTL: time.Hour}).URL(context.Background(), verify.Command{Dir: dir}); err == nil || !strings.Contains(err.Error(), "ENGINEO_KUBERNETES_WORKSPACE_URL") {
 		t.Errorf("no base URL: %v", err)
 	}
 }

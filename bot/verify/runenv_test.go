@@ -1,18 +1,18 @@
-package bot_test
+package verify_test
 
 import (
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/engineo/autoverify/bot"
 )
 
 func TestCommandEnv(t *testing.T) {
 	t.Parallel()
 	defaults := []string{"TZ=UTC", "LC_ALL=C.UTF-8", "PYTHONHASHSEED=0", "NO_COLOR=1"}
-	assert.Equal(t, defaults, bot.DeterministicEnv())
+	assert.Equal(t, defaults, verify.DeterministicEnv())
 
 	base := []string{"PATH=/bin", "HOME=/home/svc", "LANG=de_DE.UTF-8", "CI=true"}
 	tests := []struct {
@@ -37,7 +37,7 @@ func TestCommandEnv(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			before := append([]string(nil), tc.env...)
-			got, err := bot.CommandEnv(tc.env, tc.set)
+			got, err := verify.CommandEnv(tc.env, tc.set)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 			assert.Equal(t, before, tc.env, "env is not modified")
@@ -48,8 +48,8 @@ func TestCommandEnv(t *testing.T) {
 func TestCommandEnvRejectsMalformedPairs(t *testing.T) {
 	t.Parallel()
 	for _, bad := range []string{"TZ", "=UTC", "1X=2", "A-B=1", "A B=1", "X=a\x00b"} {
-		_, err := bot.CommandEnv(nil, []string{bad})
+		_, err := verify.CommandEnv(nil, []string{bad})
 		assert.Error(t, err, "%q", bad)
 	}
-	assert.NoError(t, bot.CheckEnvPairs([]string{"_X1=a=b,c", "lower=1"}))
+	assert.NoError(t, verify.CheckEnvPairs([]string{"_X1=a=b,c", "lower=1"}))
 }

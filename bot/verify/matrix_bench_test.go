@@ -1,11 +1,12 @@
-package bot_test
+package verify_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/local"
 )
@@ -14,15 +15,15 @@ import (
 // runners), each check `sleep 1`. Reports the wall time as a multiple of
 // the longest pair (1 s); the target is under 1.5×.
 func BenchmarkMatrixLocalRunners(b *testing.B) {
-	var envs []bot.Environment
+	var envs []verify.Environment
 	for _, name := range []string{"native", "ci", "devcontainer"} {
 		r, err := local.New()
 		if err != nil {
 			b.Fatal(err)
 		}
-		envs = append(envs, bot.Environment{Name: name, Runner: r})
+		envs = append(envs, verify.Environment{Name: name, Runner: r})
 	}
-	v := &bot.Verifier{Concurrency: 12, Environments: envs}
+	v := &verify.Verifier{Concurrency: 12, Environments: envs}
 	p, _ := checklist.NewPolicy([]string{"sleep"})
 	s, _ := checklist.Parse([]byte("- [ ] `sleep 1`\n- [ ] `sleep 1.0`\n- [ ] `sleep 1.00`\n- [ ] `sleep 1.000`\n"), p)
 	dir := b.TempDir()

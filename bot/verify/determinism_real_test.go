@@ -1,4 +1,4 @@
-package bot_test
+package verify_test
 
 import (
 	"context"
@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/local"
@@ -23,7 +24,7 @@ import (
 // is set, and date prints the zone TZ names.
 const determinismChecks = "- [ ] hash `python3 -c \"print(hash('autoverify'))\"`\n- [ ] zone `date +%Z`\n"
 
-func determinismVerifier(t *testing.T, opts ...local.Option) (*bot.Verifier, []checklist.Item, string) {
+func determinismVerifier(t *testing.T, opts ...local.Option) (*verify.Verifier, []checklist.Item, string) {
 	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
@@ -37,12 +38,12 @@ func determinismVerifier(t *testing.T, opts ...local.Option) (*bot.Verifier, []c
 	s, err := checklist.Parse([]byte(determinismChecks), p)
 	require.NoError(t, err)
 	require.Len(t, s.Items, 2)
-	v := &bot.Verifier{Runner: r, Concurrency: 4,
-		Reviewing: &bot.Reviewing{N: 2, Workspaces: workspace.Copier{Dir: t.TempDir()}}}
+	v := &verify.Verifier{Runner: r, Concurrency: 4,
+		Reviewing: &verify.Reviewing{N: 2, Workspaces: workspace.Copier{Dir: t.TempDir()}}}
 	return v, s.Items, dir
 }
 
-// With the determinism env every runner sets (bot.DeterministicEnv), a
+// With the determinism env every runner sets (verify.DeterministicEnv), a
 // check printing a Python str hash and one printing the time zone are
 // verified by two reviewers, with the same digest, five times over. The
 // service's own TZ and PYTHONHASHSEED do not reach the commands.

@@ -1,4 +1,4 @@
-package bot_test
+package verify_test
 
 import (
 	"context"
@@ -6,10 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/engineo/autoverify/bot/verify"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/local"
@@ -18,14 +19,14 @@ import (
 
 // realReviewers runs checks with the real local runner, each reviewer in
 // its own copy of the workspace.
-func realReviewers(t testing.TB, n int) (*bot.Verifier, string) {
+func realReviewers(t testing.TB, n int) (*verify.Verifier, string) {
 	t.Helper()
 	r, err := local.New()
 	require.NoError(t, err)
 	dir := filepath.Join(t.TempDir(), "repo")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
-	return &bot.Verifier{Runner: r, Concurrency: 4,
-		Reviewing: &bot.Reviewing{N: n, Workspaces: workspace.Copier{Dir: t.TempDir()}}}, dir
+	return &verify.Verifier{Runner: r, Concurrency: 4,
+		Reviewing: &verify.Reviewing{N: n, Workspaces: workspace.Copier{Dir: t.TempDir()}}}, dir
 }
 
 func script(t testing.TB, dir, name, body string) {

@@ -1,4 +1,4 @@
-package bot
+package verify
 
 import (
 	"bytes"
@@ -35,7 +35,8 @@ type Reviewing struct {
 	Tests func(argv []string, output []byte) map[string]string
 }
 
-func (r *Reviewing) n() int {
+// Count is how many reviewers run each check: at least one.
+func (r *Reviewing) Count() int {
 	if r == nil || r.N < 1 {
 		return 1
 	}
@@ -169,7 +170,7 @@ func (w *workspaces) close() {
 }
 
 func (v *Verifier) newWorkspaces(dir string) *workspaces {
-	ws := &workspaces{dir: dir, n: v.Reviewing.n()}
+	ws := &workspaces{dir: dir, n: v.Reviewing.Count()}
 	if v.Reviewing != nil {
 		ws.cloner = v.Reviewing.Workspaces
 	}
@@ -185,7 +186,7 @@ func (v *Verifier) newWorkspaces(dir string) *workspaces {
 // ReleasePrewarmed gives them back when no Verify follows (the ledger
 // refused the run). The workspace must not change in between.
 func (v *Verifier) Prewarm(ctx context.Context, items []checklist.Item, dir string) {
-	if v.Reviewing.n() < 2 || v.Reviewing.Workspaces == nil || v.prewarmed != nil {
+	if v.Reviewing.Count() < 2 || v.Reviewing.Workspaces == nil || v.prewarmed != nil {
 		return
 	}
 	auto := false
@@ -221,7 +222,7 @@ func (v *Verifier) review(ctx context.Context, r Runner, it checklist.Item, ws *
 	dirs, err := ws.reviewerDirs(ctx)
 	if err != nil {
 		res := Result{ExitCode: -1, Output: []byte("autoverify: " + err.Error() + "\n")}
-		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
+		return Outcome{Item: it, Result: v.Redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
 	if f, ok := r.(FreshRunner); ok {
 		r = f.Fresh()

@@ -1,4 +1,4 @@
-package bot
+package verify
 
 import (
 	"context"
@@ -100,12 +100,12 @@ func (c *Caching) put(ctx context.Context, key string, r CachedResult) {
 	c.mu.Unlock()
 }
 
-// ledgerBlobs takes the queued results as blobs for the ledger's own
+// LedgerBlobs takes the queued results as blobs for the ledger's own
 // write, when the cache is kept in the ledger's store (StoreCache.InLedger):
 // the embedded store then writes them in the transaction that records the
 // run, and no write of their own follows. Otherwise, or with nothing
 // queued, it returns nil and leaves the queue to flush.
-func (c *Caching) ledgerBlobs() []ledger.Blob {
+func (c *Caching) LedgerBlobs() []ledger.Blob {
 	if c == nil || c.Writes == nil {
 		return nil
 	}
@@ -131,8 +131,8 @@ func (c *Caching) takeQueued() []queuedResult {
 	return queued
 }
 
-// flush stores the queued results in the background; nil-safe.
-func (c *Caching) flush(ctx context.Context) {
+// Flush stores the queued results in the background; nil-safe.
+func (c *Caching) Flush(ctx context.Context) {
 	if c == nil || c.Writes == nil {
 		return
 	}

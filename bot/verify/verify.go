@@ -1,4 +1,4 @@
-package bot
+package verify
 
 import (
 	"context"
@@ -260,7 +260,7 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 			msg = fmt.Sprintf("autoverify: runner could not run the command (tried %d times): %v\n", tries, err)
 		}
 		res = Result{ExitCode: -1, Output: []byte(msg)}
-		return Outcome{Item: it, Result: v.redact(res), FailureType: failure.EnvError, unavailable: true}
+		return Outcome{Item: it, Result: v.Redact(res), FailureType: failure.EnvError, unavailable: true}
 	}
 	var tests *testresults.Results
 	if report == testresults.FormatGoJSON {
@@ -277,7 +277,7 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 		// nothing in the output explains it, so say so plainly.
 		o.FailureType = failure.TestFailure
 	}
-	o.Result = v.redact(res)
+	o.Result = v.Redact(res)
 	o.Tests = v.redactTests(o.Tests)
 	return o
 }
@@ -413,7 +413,9 @@ func (v *Verifier) retryDelay(n int) time.Duration {
 	return time.Duration(n) * time.Second
 }
 
-func (v *Verifier) redact(r Result) Result {
+// Redact masks secrets in a result's output before anything shows or
+// keeps it.
+func (v *Verifier) Redact(r Result) Result {
 	if v.Redactor != nil {
 		r.Output = v.Redactor.Bytes(r.Output)
 	}
