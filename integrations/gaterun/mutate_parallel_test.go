@@ -51,14 +51,15 @@ func runBothWays(t *testing.T, spec gaterun.Spec) gates.Report {
 	return par
 }
 
-// cancellingRunner cancels the run once two mutants' tests (commands
-// with a timeout of their own) have started, and records what they ran in.
+// cancellingRunner cancels the run as the second mutant's tests (commands
+// with a timeout of their own) start, and records what they ran in.
 type cancellingRunner struct {
 	verify.Runner
-	cancel  context.CancelFunc
-	mu      sync.Mutex
-	mutants int
-	sources []string
+	cancel      context.CancelFunc
+	mu          sync.Mutex
+	mutants     int
+	sources     []string
+	cancelledAt time.Time
 }
 
 func (c *cancellingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
@@ -67,7 +68,10 @@ func (c *cancellingRunner) Run(ctx context.Context, cmd verify.Command) (verify.
 		c.mutants++
 		c.sources = append(c.sources, cmd.Source)
 		if c.mutants == 2 {
-			time.AfterFunc(300*time.Millisecond, c.cancel)
+			// The first is still building: it must be stopped, and the
+			// third never started.
+			c.cancel()
+			c.cancelledAt = time.Now()
 		}
 		c.mu.Unlock()
 	}
@@ -90,6 +94,7 @@ func TestMutateGateCancelled(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
+	assert.Less(t, time.Since(cr.cancelledAt), 10*time.Second, "the workers stop when the run is cancelled")
 	assert.Equal(t, 2, cr.mutants, "no mutant starts after the cancel")
 	assert.ElementsMatch(t, []string{"", "copy"}, kinds(cr.sources), "one worker in the head tree, one in a copy shown there")
 	left, err := os.ReadDir(tmp)
