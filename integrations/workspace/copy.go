@@ -65,7 +65,7 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 			return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
 		}
 	}
-	root, err := os.MkdirTemp(c.place(size), copyPrefix+"*")
+	root, err := os.MkdirTemp(c.place(size), copyName())
 	if err != nil {
 		return "", nil, fmt.Errorf("workspace: creating a copy of %s: %w", dir, err)
 	}

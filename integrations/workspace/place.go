@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -26,9 +27,10 @@ var memoryFS = "/dev/shm"
 // need room too.
 const memoryShare = 4
 
-// staleCopy is the age after which a copy left in the memory file system
-// (its run was killed before it could remove it) is removed by the next
-// run that copies there. No verification runs that long.
+// staleCopy is the age after which a copy whose owner cannot be told
+// apart (another machine's, in a shared directory, or a process id reused)
+// is removed by the next run that copies there. No verification runs that
+// long.
 const staleCopy = 24 * time.Hour
 
 // place returns the directory a copy of a tree of size bytes goes to.
@@ -36,12 +38,21 @@ func (c Copier) place(size int64) string {
 	if c.Dir != "" {
 		return c.Dir
 	}
-	tmp := os.TempDir()
-	if inMemory(tmp) || !inMemory(memoryFS) || size > freeBytes(memoryFS)/memoryShare {
-		return tmp
+	dir := memoryFS
+	if tmp := os.TempDir(); inMemory(tmp) || !inMemory(dir) || size > freeBytes(dir)/memoryShare {
+		dir = tmp
 	}
-	sweepStale(memoryFS, time.Now())
-	return memoryFS
+	sweepStale(dir, time.Now())
+	return dir
+}
+
+// copyName is the pattern of a copy's directory name: it carries the
+// process that made it (its PID namespace and id), so that a later run can
+// remove the copies of a process that was killed before it could
+// (sweepStale). A process of another PID namespace (another container
+// sharing the directory) is never taken for gone.
+func copyName() string {
+	return copyPrefix + pidNamespace() + "-" + strconv.Itoa(os.Getpid()) + "-*"
 }
 
 // treeSize adds up the sizes of the regular files under src, as the copy
@@ -64,7 +75,10 @@ func treeSize(src fs.FS) (int64, error) {
 	return size, err
 }
 
-// sweepStale removes copies in dir older than staleCopy.
+// sweepStale removes the copies in dir that no process will remove: those
+// whose process is gone (a server or CLI killed mid-run leaves its copies,
+// and on a memory file system they hold memory until removed), and any
+// older than staleCopy.
 func sweepStale(dir string, now time.Time) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -74,8 +88,22 @@ func sweepStale(dir string, now time.Time) {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), copyPrefix) {
 			continue
 		}
-		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > staleCopy {
+		if ownerGone(e.Name()) {
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+		} else if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > staleCopy {
 			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// ownerGone says whether the process named in a copy's directory name
+// (copyName) is of this PID namespace and no longer exists; false when the
+// name carries no owner, or one this process cannot see.
+func ownerGone(name string) bool {
+	parts := strings.SplitN(strings.TrimPrefix(name, copyPrefix), "-", 3)
+	if len(parts) != 3 || parts[0] == "0" || parts[0] != pidNamespace() {
+		return false
+	}
+	pid, err := strconv.Atoi(parts[1])
+	return err == nil && pid > 0 && !processExists(pid)
 }

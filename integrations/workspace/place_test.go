@@ -3,7 +3,9 @@ package workspace
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,4 +54,40 @@ func TestStaleCopiesAreSwept(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	assert.Equal(t, "autoverify-reviewer-young someone-else", strings.Join(names, " "))
+}
+
+// TestCopiesOfAGoneProcessAreSwept: a copy whose process (in this PID
+// namespace) is gone is removed at once — a server killed mid-run leaves
+// its copies, which on a memory file system hold memory; a copy of a live
+// process, or of another PID namespace (another container sharing the
+// directory), stays until it is a day old.
+func TestCopiesOfAGoneProcessAreSwept(t *testing.T) {
+	if pidNamespace() == "0" {
+		t.Skip("no PID namespace to read on this system")
+	}
+	gone := exec.Command("true")
+	require.NoError(t, gone.Run())
+	dir := t.TempDir()
+	ns := pidNamespace()
+	names := map[string]bool{ // name → stays
+		copyPrefix + ns + "-" + strconv.Itoa(gone.Process.Pid) + "-1":       false,
+		copyPrefix + ns + "-" + strconv.Itoa(os.Getpid()) + "-2":            true,
+		copyPrefix + "1" + ns + "-" + strconv.Itoa(gone.Process.Pid) + "-3": true,
+		copyPrefix + "12345": true, // the old form: no owner
+	}
+	for n := range names {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, n, "repo"), 0o755))
+	}
+	sweepStale(dir, time.Now())
+	for n, stays := range names {
+		_, err := os.Stat(filepath.Join(dir, n))
+		assert.Equal(t, stays, err == nil, n)
+	}
+	// What Clone makes carries this process.
+	src := filepath.Join(t.TempDir(), "repo")
+	require.NoError(t, os.MkdirAll(src, 0o755))
+	dst, release, err := Copier{Dir: t.TempDir()}.Clone(context.Background(), src)
+	require.NoError(t, err)
+	defer release()
+	assert.True(t, strings.HasPrefix(filepath.Base(filepath.Dir(dst)), copyPrefix+ns+"-"+strconv.Itoa(os.Getpid())+"-"), dst)
 }
