@@ -65,26 +65,57 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 			return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
 		}
 	}
-	root, err := os.MkdirTemp(c.place(size), copyName())
+	place, free := c.place(size)
+	dst, release, err := clone(ctx, place, dir, src)
+	if err != nil && place != os.TempDir() && c.Dir == "" && noRoom(err) {
+		// The memory file system filled up meanwhile: a disk copy is
+		// slower, not wrong.
+		free()
+		dst, release, err = clone(ctx, os.TempDir(), dir, src)
+	}
+	if err != nil {
+		free()
+		return "", nil, err
+	}
+	remove := func() {
+		release()
+		free()
+	}
+	if c.Removals == nil {
+		return dst, remove, nil
+	}
+	return dst, func() {
+		c.Removals.Add(1)
+		go func() {
+			defer c.Removals.Done()
+			remove()
+		}()
+	}, nil
+}
+
+// clone copies src (the tree at dir) into a new directory under place,
+// held by a lock for as long as it exists (see sweepStale).
+func clone(ctx context.Context, place, dir string, src fs.FS) (string, func(), error) {
+	root, err := os.MkdirTemp(place, copyPrefix+"*")
 	if err != nil {
 		return "", nil, fmt.Errorf("workspace: creating a copy of %s: %w", dir, err)
 	}
-	release := func() { _ = os.RemoveAll(root) }
+	lock, err := lockOwner(root)
+	if err != nil {
+		_ = os.RemoveAll(root)
+		return "", nil, fmt.Errorf("workspace: creating a copy of %s: %w", dir, err)
+	}
+	release := func() {
+		_ = os.RemoveAll(root)
+		if lock != nil {
+			lock.Close()
+		}
+	}
 	// Keep the workspace's own name: some tools print or depend on it.
 	dst := filepath.Join(root, filepath.Base(filepath.Clean(dir)))
 	if err := copyTree(ctx, dst, src); err != nil {
 		release()
 		return "", nil, fmt.Errorf("workspace: copying %s: %w", dir, err)
-	}
-	if c.Removals != nil {
-		remove := release
-		release = func() {
-			c.Removals.Add(1)
-			go func() {
-				defer c.Removals.Done()
-				remove()
-			}()
-		}
 	}
 	return dst, release, nil
 }
