@@ -95,6 +95,16 @@ type CommandPlanner interface {
 	Expect(n int)
 }
 
+// SourceShower is a runner that can say whether it shows a Command's
+// Source at its Dir (the local sandbox binds it there), so that a command
+// run in a copy of a tree sees the same paths as one in the tree itself:
+// the build caches keyed by path serve it, and {worktree_dir} or an
+// absolute path into the tree names the copy. A runner that cannot (or
+// does not say) runs a copy where it is.
+type SourceShower interface {
+	ShowsSourceAtDir() bool
+}
+
 // IsolationChecker is a runner that can say whether it can isolate
 // commands from the server right now: the local sandbox's namespaces are
 // permitted, the Docker engine answers and has the image, the cluster

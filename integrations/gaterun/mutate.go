@@ -17,6 +17,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/workspace"
 )
 
@@ -316,8 +317,16 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 }
 
 // mutantWorkers is how many workers run n mutants: one per CPU, at most
-// Concurrency when it is set, never more than the mutants, at least one.
+// Concurrency when it is set, never more than the mutants, at least one;
+// and one when the runner cannot show a worker's copy at the head tree's
+// path (verify.SourceShower): a command there would name the head tree
+// ({worktree_dir}, an absolute path), where the first worker's mutant is,
+// and test that instead of its own (and Docker's fresh containers would
+// rebuild every mutant from a cold cache).
 func (s *Spec) mutantWorkers(n int) int {
+	if shower, ok := s.Runner.(verify.SourceShower); !ok || !shower.ShowsSourceAtDir() {
+		return 1
+	}
 	w := s.cpus
 	if w <= 0 {
 		w = runtime.NumCPU()

@@ -62,6 +62,13 @@ type cancellingRunner struct {
 	cancelledAt time.Time
 }
 
+// ShowsSourceAtDir is the real runner's (the sandbox shows copies at the
+// head tree's path).
+func (c *cancellingRunner) ShowsSourceAtDir() bool {
+	s, ok := c.Runner.(verify.SourceShower)
+	return ok && s.ShowsSourceAtDir()
+}
+
 func (c *cancellingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
 	if cmd.Timeout > 0 && cmd.Timeout < 5*time.Minute {
 		c.mu.Lock()

@@ -61,6 +61,10 @@ func workerMutants() ([]mutate.Mutant, []mutate.Status) {
 // Before it answers it checks that the tree is the head's but for exactly
 // one mutant, holds the command (so that the workers' commands overlap)
 // and checks again: no other worker wrote into it meanwhile.
+// ShowsSourceAtDir: the tree runner reads a copy as if at the head
+// tree's path, as the sandbox shows it.
+func (*treeRunner) ShowsSourceAtDir() bool { return true }
+
 type treeRunner struct {
 	t       *testing.T
 	mutants map[string]bool // every mutant's source
@@ -261,7 +265,19 @@ func TestMutantWorkers(t *testing.T) {
 		"never more than the mutants":         {4, 4, 2, 2},
 		"one worker even with nothing to run": {4, 4, 0, 1},
 	} {
-		assert.Equal(t, c.want, (&Spec{Concurrency: c.concurrency, cpus: c.cpus}).mutantWorkers(c.mutants), name)
+		assert.Equal(t, c.want, (&Spec{Runner: shower(true), Concurrency: c.concurrency, cpus: c.cpus}).mutantWorkers(c.mutants), name)
 	}
-	assert.GreaterOrEqual(t, (&Spec{}).mutantWorkers(100), 1, "the default is one per CPU")
+	assert.GreaterOrEqual(t, (&Spec{Runner: shower(true)}).mutantWorkers(100), 1, "the default is one per CPU")
+	// A runner that cannot show a copy at the head tree's path (the local
+	// runner without its sandbox, Docker, Kubernetes) runs mutants one at
+	// a time in the head tree: a copy's command would name the head tree.
+	assert.Equal(t, 1, (&Spec{Runner: shower(false), cpus: 4}).mutantWorkers(10), "copies not shown at the head's path")
 }
+
+// shower is a runner that says whether it shows a copy at Dir.
+type shower bool
+
+func (shower) Run(context.Context, verify.Command) (verify.Result, error) {
+	return verify.Result{}, nil
+}
+func (s shower) ShowsSourceAtDir() bool { return bool(s) }

@@ -298,6 +298,11 @@ func (r *Runner) Isolation() Isolation {
 	return r.mode
 }
 
+// ShowsSourceAtDir says whether a command's Source is shown at its Dir:
+// in the sandbox it is bound there; without it the command runs in the
+// copy where it is (verify.SourceShower).
+func (r *Runner) ShowsSourceAtDir() bool { return r.Isolation() == IsolationSandbox }
+
 // Degraded says why an automatically chosen sandbox could not be built and
 // commands run with weaker isolation, or "" when they do not.
 func (r *Runner) Degraded() string {

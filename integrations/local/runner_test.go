@@ -354,3 +354,18 @@ func TestConcurrentRuns(t *testing.T) {
 		})
 	}
 }
+
+// TestShowsSourceAtDirOnlyInTheSandbox: only the sandbox shows a copy at
+// the workspace's path; without it a command runs in the copy where it is,
+// and gaterun must then not spread mutants over copies.
+func TestShowsSourceAtDirOnlyInTheSandbox(t *testing.T) {
+	for _, mode := range modes {
+		r := newRunner(t, mode)
+		if got := r.ShowsSourceAtDir(); got != (r.Isolation() == IsolationSandbox) {
+			t.Errorf("%s: ShowsSourceAtDir %v under %s", mode, got, r.Isolation())
+		}
+	}
+	if newRunner(t, IsolationProcessGroup).ShowsSourceAtDir() {
+		t.Error("a process group cannot show a copy at another path")
+	}
+}
