@@ -71,7 +71,7 @@ type Caching struct {
 	// runs everything and still stores what passes.
 	Read bool
 	// Writes, when set, holds the results to store until the verify
-	// cycle is recorded (Session.Run flushes them after the ledger's
+	// cycle is recorded (bot.Session.Run flushes them after the ledger's
 	// finish), then stores them in the background, counted in the group:
 	// the caller waits on it before closing the store. The embedded
 	// store commits one transaction at a time, and a result's write (two

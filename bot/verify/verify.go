@@ -125,7 +125,7 @@ type CacheHit struct {
 func (v *Verifier) Verify(ctx context.Context, items []checklist.Item, dir string) ([]Outcome, error) {
 	var auto []checklist.Item
 	for _, it := range items {
-		// GATE= items are the gates stage's (GatesCheck), not a plain
+		// GATE= items are the gates stage's (bot.GatesCheck), not a plain
 		// exit code.
 		if it.Kind == checklist.Auto && it.Gate == "" {
 			auto = append(auto, it)

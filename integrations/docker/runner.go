@@ -33,7 +33,7 @@ import (
 
 // Sentinel errors, so that the bot can tell an infrastructure failure
 // (ENV_ERROR / INFRA_BLOCKED) from anything else with errors.Is; an
-// unreachable engine matches bot.ErrTransient too, so the pipeline retries it.
+// unreachable engine matches verify.ErrTransient too, so the pipeline retries it.
 var (
 	// ErrEngineUnreachable wraps every error caused by the engine not
 	// answering at its address.

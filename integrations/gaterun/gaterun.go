@@ -65,7 +65,7 @@ type Spec struct {
 	Allowed    func(command string) ([]string, error)
 	AutoStatic bool
 	// RetryDelay is the wait before another try after a transient runner
-	// failure (bot.ErrTransient); nil means 1 s, then 2 s.
+	// failure (verify.ErrTransient); nil means 1 s, then 2 s.
 	RetryDelay func(attempt int) time.Duration
 	// TempDir is where the trees go ("" is the system's); Now the clock.
 	TempDir string

@@ -31,7 +31,7 @@ import (
 // (ENV_ERROR / INFRA_BLOCKED) from anything else with errors.Is. A command
 // that ran and failed, timed out or could not be found is a Result, never
 // one of these. An unreachable API server and a lost Job match
-// bot.ErrTransient too, so the pipeline retries them.
+// verify.ErrTransient too, so the pipeline retries them.
 var (
 	// ErrClusterUnreachable wraps errors of an API server that does not
 	// answer (connection refused, DNS, TLS, EOF).
