@@ -40,7 +40,8 @@ func (a *Attester) AttestGates(ctx context.Context, g GatesRun) (reportPath, bun
 	if err := artifacts.WriteFile(reportPath, append(raw, '\n'), 0o644); err != nil {
 		return "", "", fmt.Errorf("attest: %w", err)
 	}
-	run := Run{Repo: g.Dir, Commit: g.Report.Head, ResourceURI: localResource(ctx, g.Dir, g.Report.Head),
+	uri := localResource(ctx, g.Dir, g.Report.Head)
+	run := Run{Repo: strings.TrimSuffix(strings.TrimPrefix(uri, "git+"), "@"+g.Report.Head), Commit: g.Report.Head, ResourceURI: uri,
 		StoryKey: name, Time: now, VerifierID: a.VerifierID,
 		Files:  []File{{Name: filepath.Base(reportPath), SHA256: digest(append(raw, '\n'))}},
 		Passed: g.Report.Accepted() && len(g.Report.Gates) > 0, Levels: []string{"AUTOVERIFY_GATES"}}

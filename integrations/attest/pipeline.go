@@ -80,7 +80,8 @@ func (a *Attester) run(ctx context.Context, v *bot.Verification) (Run, error) {
 		return Run{}, err
 	}
 	s := v.Subject
-	r := Run{Repo: s.Repo, Commit: s.Commit, ResourceURI: resourceURI(ctx, s), StoryKey: v.Key, Time: a.now().UTC(),
+	repo, uri := resource(ctx, s)
+	r := Run{Repo: repo, Commit: s.Commit, ResourceURI: uri, StoryKey: v.Key, Time: a.now().UTC(),
 		VerifierID: a.VerifierID, Files: files, Checks: checksOf(v), Passed: passed(v), Levels: levelsOf(v)}
 	r.Config = append(r.Config, File{Name: storyName(v), SHA256: digest(s.Checklist)})
 	if v.ConfigFile != nil {
@@ -92,22 +93,43 @@ func (a *Attester) run(ctx context.Context, v *bot.Verification) (Run, error) {
 	return r, nil
 }
 
-// resourceURI names the repository at the commit: a pull request's
-// repository as git+https (its page's URL without /pull/N: the VSA is
-// about the code at the commit, not the conversation); a local work tree
-// by its origin remote, without credentials, as a consumer elsewhere can
-// name it, or by its path when it has none.
-func resourceURI(ctx context.Context, s bot.Subject) string {
+// resource names the repository the statements are about (the commit
+// subject's name) and the VSA's resourceUri, the repository at the commit:
+// a pull request's repository as git+https (its page's URL without
+// /pull/N: the VSA is about the code at the commit, not the
+// conversation); a local work tree by its origin remote, without
+// credentials, as a consumer elsewhere can name it — but only when the
+// checks ran on the commit's content (the work tree's content hash is the
+// commit's tree): a tree with changes of its own is named by its path, so
+// that the claim is never read as one about the published commit.
+func resource(ctx context.Context, s bot.Subject) (repo, uri string) {
 	switch {
 	case s.URL != "" && s.Commit != "":
-		return "git+" + repoURL(s.URL) + "@" + s.Commit
+		return s.Repo, "git+" + repoURL(s.URL) + "@" + s.Commit
+	case s.Commit != "" && strings.HasPrefix(s.Tree, "tree:"):
+		if origin := publicName(ctx, s.Repo, s.Commit, strings.TrimPrefix(s.Tree, "tree:")); origin != "" {
+			return origin, "git+" + origin + "@" + s.Commit
+		}
+		fallthrough
 	case s.Commit != "":
-		return localResource(ctx, s.Repo, s.Commit)
+		return s.Repo, "git+file://" + s.Repo + "@" + s.Commit
 	}
-	return "file://" + s.Repo
+	return s.Repo, "file://" + s.Repo
 }
 
-// localResource names commit of the work tree dir.
+// publicName is the origin remote of the work tree dir (credentials left
+// out) when what was checked, tree, is commit's tree; "" otherwise.
+func publicName(ctx context.Context, dir, commit, tree string) string {
+	repo := git.Repo{Dir: dir}
+	if committed, err := repo.CommitTree(ctx, commit); err != nil || committed != tree {
+		return ""
+	}
+	return repo.OriginURL(ctx)
+}
+
+// localResource names commit of the work tree dir by its origin remote,
+// or its path: for `autoverify gates`, which checks commits' trees
+// extracted from git, never the work tree.
 func localResource(ctx context.Context, dir, commit string) string {
 	if origin := (git.Repo{Dir: dir}).OriginURL(ctx); origin != "" {
 		return "git+" + origin + "@" + commit

@@ -2,7 +2,9 @@ package attest
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/engineo/autoverify/bot/verify"
@@ -36,25 +38,46 @@ func TestCheckStatesWhatTheReviewersSaw(t *testing.T) {
 
 // TestResourceURINamesTheRepository: the VSA's resourceUri is the
 // repository at the commit — for a pull request its repository's URL, not
-// the pull request's page.
+// the pull request's page; for a local work tree its origin remote
+// (credentials left out) when the checks ran on the commit's content, and
+// its path when the tree had changes of its own or there is no origin.
+// The commit subject is named the same way: never the path when a public
+// name holds.
 func TestResourceURINamesTheRepository(t *testing.T) {
 	const sha = "0123456789abcdef0123456789abcdef01234567"
+	ctx := context.Background()
 	for url, want := range map[string]string{
 		"https://github.com/acme/web/pull/7":         "git+https://github.com/acme/web@" + sha,
 		"https://ghe.example.com/acme/web/pull/123/": "git+https://ghe.example.com/acme/web@" + sha,
 		"https://github.com/acme/web":                "git+https://github.com/acme/web@" + sha,
 		"https://github.com/acme/pull/7/pull/8":      "git+https://github.com/acme/pull/7@" + sha,
 	} {
-		assert.Equal(t, want, resourceURI(context.Background(), bot.Subject{Repo: "acme/web", URL: url, Commit: sha}), url)
+		_, uri := resource(ctx, bot.Subject{Repo: "acme/web", URL: url, Commit: sha})
+		assert.Equal(t, want, uri, url)
 	}
-	// A local work tree: by its origin remote, credentials left out; by
-	// its path when it has no origin.
-	noOrigin := t.TempDir()
-	assert.Equal(t, "git+file://"+noOrigin+"@"+sha, resourceURI(context.Background(), bot.Subject{Repo: noOrigin, Commit: sha}))
-	withOrigin := t.TempDir()
-	for _, args := range [][]string{{"init", "-q"}, {"remote", "add", "origin", "https://x-access-token:ghs_SECRET@github.com/acme/web.git"}} {
-		out, err := exec.Command("git", append([]string{"-C", withOrigin}, args...)...).CombinedOutput()
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...).CombinedOutput()
 		require.NoError(t, err, "%s", out)
+		return strings.TrimSpace(string(out))
 	}
-	assert.Equal(t, "git+https://github.com/acme/web@"+sha, resourceURI(context.Background(), bot.Subject{Repo: withOrigin, Commit: sha}))
+	git("init", "-q")
+	require.NoError(t, os.WriteFile(dir+"/f", []byte("x"), 0o644))
+	git("add", "f")
+	git("commit", "-q", "-m", "c")
+	head, tree := git("rev-parse", "HEAD"), git("rev-parse", "HEAD^{tree}")
+	local := "git+file://" + dir + "@" + head
+	repo, uri := resource(ctx, bot.Subject{Repo: dir, Commit: head, Tree: "tree:" + tree})
+	assert.Equal(t, local, uri, "no origin: the path")
+	assert.Equal(t, dir, repo)
+
+	git("remote", "add", "origin", "https://x-access-token:ghs_SECRET@github.com/acme/web.git")
+	repo, uri = resource(ctx, bot.Subject{Repo: dir, Commit: head, Tree: "tree:" + tree})
+	assert.Equal(t, "git+https://github.com/acme/web@"+head, uri, "the commit's content: the origin")
+	assert.Equal(t, "https://github.com/acme/web", repo, "the subject too, never the path")
+	for _, changed := range []string{"tree:0000000000000000000000000000000000000000", ""} {
+		repo, uri = resource(ctx, bot.Subject{Repo: dir, Commit: head, Tree: changed})
+		assert.Equal(t, local, uri, "a tree with changes of its own (or not hashed): the path, %q", changed)
+		assert.Equal(t, dir, repo)
+	}
 }

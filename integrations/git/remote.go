@@ -20,6 +20,12 @@ func (r Repo) OriginURL(ctx context.Context) string {
 	return PublicURL(strings.TrimSpace(out))
 }
 
+// CommitTree is the tree of commit.
+func (r Repo) CommitTree(ctx context.Context, commit string) (string, error) {
+	out, err := r.git(ctx, "rev-parse", "--verify", commit+"^{tree}")
+	return strings.TrimSpace(out), err
+}
+
 // scpLike is git's user@host:path form of an ssh address.
 var scpLike = regexp.MustCompile(`^(?:[^@/]+@)?([A-Za-z0-9.-]+):([^/].*)$`)
 
