@@ -163,7 +163,33 @@ func (s *Spec) runMutants(ctx context.Context, p *plan, dir string, mutants []mu
 	if first != nil {
 		return nil, nil, first
 	}
+	if err := s.retryTimeouts(ctx, p, trees[0], results, runs, timeout, g); err != nil {
+		return nil, nil, err
+	}
 	return results, runs, nil
+}
+
+// retryTimeouts runs each mutant that timed out once more, alone, once
+// every worker is done: its timeout comes from the head's suite run
+// without the workers beside it, and a mutant that only ran slow among
+// them (it would have survived) must not count as killed. A mutant that
+// loops for ever times out again, at twice the cost.
+func (s *Spec) retryTimeouts(ctx context.Context, p *plan, t tree, results []mutate.Result, runs []*run, timeout time.Duration, g *run) error {
+	for i, res := range results {
+		if res.Status != mutate.Timeout {
+			continue
+		}
+		mu := res.Mutant
+		st, r, err := s.runMutant(ctx, t, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return err
+		}
+		results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
+	}
+	return nil
 }
 
 // feed sends 0..n-1 on next, in order, until ctx ends, then closes it.

@@ -281,3 +281,44 @@ func (shower) Run(context.Context, verify.Command) (verify.Result, error) {
 	return verify.Result{}, nil
 }
 func (s shower) ShowsSourceAtDir() bool { return bool(s) }
+
+// slowOnce times out the first command that runs a "live" mutant (a
+// mutant no test kills) and answers every other as treeRunner does: a
+// mutant that only ran slow beside the workers.
+type slowOnce struct {
+	*treeRunner
+	mu   sync.Mutex
+	done bool
+}
+
+func (s *slowOnce) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	src, err := s.mutantIn(cmd.HostDir())
+	s.mu.Lock()
+	first := err == nil && strings.Contains(src, "// live") && !s.done
+	if first {
+		s.done = true
+	}
+	s.mu.Unlock()
+	if first {
+		return verify.Result{ExitCode: -1, TimedOut: true}, nil
+	}
+	return s.treeRunner.Run(ctx, cmd)
+}
+
+// TestATimedOutMutantIsRunAgainAlone: a mutant that timed out among the
+// workers runs once more, alone, once they are done; one that only ran
+// slow then counts as what it is (here survived), one that loops for ever
+// times out again and stays a timeout.
+func TestATimedOutMutantIsRunAgainAlone(t *testing.T) {
+	mutants, want := workerMutants()
+	for _, workers := range []int{1, 3} {
+		f := &slowOnce{treeRunner: newTreeRunner(t, mutants)}
+		s := workerSpec(f, workers, t.TempDir())
+		results, _, err := s.runMutants(context.Background(), &plan{headSrc: workerHead}, workerTree(t), mutants, workerG)
+		require.NoError(t, err)
+		for i, r := range results {
+			assert.Equal(t, want[i], r.Status, "%d workers: %s:%d", workers, r.Mutant.File, r.Mutant.Line)
+		}
+		assert.True(t, f.done, "the slow run happened")
+	}
+}
