@@ -881,9 +881,13 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		timeout = r.timeout
 	}
 	runner := s.Runner
-	if f, ok := runner.(verify.FreshRunner); ok && r.source != "" {
-		// A warm instance (Docker's warm container) is kept per directory:
-		// one for a copy would outlive it.
+	if f, ok := runner.(verify.FreshRunner); ok {
+		// A warm instance (Docker's warm container) takes its directory's
+		// files once, when it starts; the gates change a tree's files
+		// between runs (RED's head tests over the base, REFACTOR's base
+		// tests over the head, each mutant), so every command starts
+		// fresh with the tree as it is now (and one kept for a copy would
+		// outlive it).
 		runner = f.Fresh()
 	}
 	for r.attempt = 1; ; r.attempt++ {
