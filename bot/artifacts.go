@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

@@ -9,11 +9,10 @@ import (
 	"log/slog"
 	"sort"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/claims"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )

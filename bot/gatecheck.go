@@ -7,10 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 )
 

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/redistest"
 	"github.com/engineo/autoverify/ledger"
 	ledgerredis "github.com/engineo/autoverify/ledger/redis"

@@ -8,14 +8,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )

@@ -5,10 +5,9 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

@@ -8,9 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

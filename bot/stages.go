@@ -9,11 +9,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

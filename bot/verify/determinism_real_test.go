@@ -8,12 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/consensus"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/local"
 	"github.com/engineo/autoverify/integrations/workspace"

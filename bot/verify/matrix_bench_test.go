@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/local"
 )

@@ -3,10 +3,10 @@ package verify_test
 import (
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 func TestCommandEnv(t *testing.T) {

@@ -9,8 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/history"
@@ -18,6 +16,7 @@ import (
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/engineo/autoverify/bot"
@@ -24,6 +22,7 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/delivery/serve"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/asynq"
 	"github.com/engineo/autoverify/integrations/attest"

@@ -12,13 +12,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/evidence"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/testresults"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/ledger"

@@ -7,14 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/testresults"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // TestCheckStatesWhatTheReviewersSaw: a pass the reviewers escalated is

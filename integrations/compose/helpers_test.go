@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/moby/moby/client"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/docker"
 )
 

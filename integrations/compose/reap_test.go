@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/docker"
 )
 

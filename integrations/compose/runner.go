@@ -14,12 +14,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/client"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/docker"
 )

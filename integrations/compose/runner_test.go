@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/docker"
 )
 

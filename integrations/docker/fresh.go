@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/capture"
 
 	"github.com/moby/moby/api/pkg/stdcopy"

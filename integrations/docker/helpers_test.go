@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // testImage is built by testdata/build-images.sh (FROM scratch, static

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 var _ verify.IsolationChecker = (*Runner)(nil)

@@ -12,8 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/api/types/mount"
@@ -29,6 +27,8 @@ import (
 	// all work at 1.41 (the tests in this package exercise each of them).
 	// So there is no need to fall back to github.com/docker/docker.
 	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Sentinel errors, so that the bot can tell an infrastructure failure

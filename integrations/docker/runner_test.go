@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/capture"
 
 	"github.com/moby/moby/api/types/container"

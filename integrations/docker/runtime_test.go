@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/runnertest"
 )
 

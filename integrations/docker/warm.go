@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // execPoll is how often a running exec is inspected to notice its exit

@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/local"

@@ -28,10 +28,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Spec is one gates run.

@@ -4,12 +4,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 func TestMutantStatus(t *testing.T) {

@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // The invariants of running mutants on several workers, with a runner that

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // Defaults applied when a Config field is zero. The timeout, output limit,

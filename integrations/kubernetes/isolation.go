@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	authv1 "k8s.io/api/authorization/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 var _ verify.IsolationChecker = (*Runner)(nil)

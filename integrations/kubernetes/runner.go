@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -24,6 +22,7 @@ import (
 	kclient "k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/capture"
 )
 

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // needCgroups skips where the host gives no pids cgroup (fails with

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"golang.org/x/sys/unix"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // The sandbox's init stays PID 1 while the command runs (sandboxinit's

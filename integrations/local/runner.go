@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )

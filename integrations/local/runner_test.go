@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/integrations/capture"
 )
 

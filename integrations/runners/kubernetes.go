@@ -5,11 +5,10 @@ package runners
 import (
 	"fmt"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/kubernetes"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 )

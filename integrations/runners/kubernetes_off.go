@@ -5,9 +5,8 @@ package runners
 import (
 	"errors"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 )
 

@@ -15,11 +15,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/compose"
 	"github.com/engineo/autoverify/integrations/docker"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"

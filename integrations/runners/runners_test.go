@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/compose"
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 )

@@ -13,10 +13,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 )
 

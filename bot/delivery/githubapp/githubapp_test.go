@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/google/go-github/v60/github"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,6 +16,7 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/ledger"
 )

@@ -8,12 +8,11 @@ import (
 	"log/slog"
 	"path/filepath"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/google/go-github/v60/github"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 )
 

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
@@ -15,6 +13,7 @@ import (
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/runlog"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )

@@ -15,12 +15,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
 )
 

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/ledger"
 	"github.com/engineo/autoverify/ledger/bolt"
 )

@@ -6,13 +6,12 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/intake"
 	"github.com/engineo/autoverify/bot/delivery/queue"
 	"github.com/engineo/autoverify/bot/delivery/server"
 	"github.com/engineo/autoverify/bot/links"
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // routes builds the HTTP server: the intakes, metrics, readiness,

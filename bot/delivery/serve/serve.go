@@ -9,8 +9,6 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
@@ -21,6 +19,7 @@ import (
 	"github.com/engineo/autoverify/bot/links"
 	"github.com/engineo/autoverify/bot/redact"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/ledger"
 )
 

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/engineo/autoverify/bot/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -23,6 +21,7 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/serve"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/prometheus"
 	runbolt "github.com/engineo/autoverify/integrations/runlog/bolt"
 	"github.com/engineo/autoverify/integrations/runners"
