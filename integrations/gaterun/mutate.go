@@ -142,16 +142,11 @@ func (s *Spec) runMutants(ctx context.Context, p *plan, dir string, mutants []mu
 	for _, t := range trees {
 		wg.Go(func() {
 			for i := range next {
-				mu := mutants[i]
-				st, r, err := s.runMutant(ctx, t, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
-				if err == nil {
-					err = ctx.Err()
-				}
-				if err != nil {
+				var err error
+				if results[i], runs[i], err = s.runOne(ctx, p, t, mutants[i], timeout, g); err != nil {
 					once.Do(func() { first = err; cancel() })
 					return
 				}
-				results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
 			}
 		})
 	}
@@ -179,17 +174,25 @@ func (s *Spec) retryTimeouts(ctx context.Context, p *plan, t tree, results []mut
 		if res.Status != mutate.Timeout {
 			continue
 		}
-		mu := res.Mutant
-		st, r, err := s.runMutant(ctx, t, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err != nil {
+		var err error
+		if results[i], runs[i], err = s.runOne(ctx, p, t, res.Mutant, timeout, g); err != nil {
 			return err
 		}
-		results[i], runs[i] = mutate.Result{Mutant: mu, Status: st}, r
 	}
 	return nil
+}
+
+// runOne runs mu in t against its tests (runMutant); a run cut short by
+// ctx's end is an error, never a status.
+func (s *Spec) runOne(ctx context.Context, p *plan, t tree, mu mutate.Mutant, timeout time.Duration, g *run) (mutate.Result, *run, error) {
+	st, r, err := s.runMutant(ctx, t, mu, p.headSrc[mu.File], s.mutantTests(p, mu.File), timeout, g)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return mutate.Result{}, nil, err
+	}
+	return mutate.Result{Mutant: mu, Status: st}, r, nil
 }
 
 // feed sends 0..n-1 on next, in order, until ctx ends, then closes it.
