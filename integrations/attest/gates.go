@@ -40,8 +40,10 @@ func (a *Attester) AttestGates(ctx context.Context, g GatesRun) (reportPath, bun
 	if err := artifacts.WriteFile(reportPath, append(raw, '\n'), 0o644); err != nil {
 		return "", "", fmt.Errorf("attest: %w", err)
 	}
-	uri := localResource(ctx, g.Dir, g.Report.Head)
-	run := Run{Repo: strings.TrimSuffix(strings.TrimPrefix(uri, "git+"), "@"+g.Report.Head), Commit: g.Report.Head, ResourceURI: uri,
+	// The gates check commits' trees extracted from git, never the work
+	// tree: the head commit is what they judged.
+	repo, uri := localResource(ctx, g.Dir, g.Report.Head, true)
+	run := Run{Repo: repo, Commit: g.Report.Head, ResourceURI: uri,
 		StoryKey: name, Time: now, VerifierID: a.VerifierID,
 		Files:  []File{{Name: filepath.Base(reportPath), SHA256: digest(append(raw, '\n'))}},
 		Passed: g.Report.Accepted() && len(g.Report.Gates) > 0, Levels: []string{"AUTOVERIFY_GATES"}}

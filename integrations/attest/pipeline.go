@@ -96,44 +96,39 @@ func (a *Attester) run(ctx context.Context, v *bot.Verification) (Run, error) {
 // subject's name) and the VSA's resourceUri, the repository at the commit:
 // a pull request's repository as git+https (its page's URL without
 // /pull/N: the VSA is about the code at the commit, not the
-// conversation); a local work tree by its origin remote, without
-// credentials, as a consumer elsewhere can name it — but only when the
-// checks ran on the commit's content (the work tree's content hash is the
-// commit's tree): a tree with changes of its own is named by its path, so
-// that the claim is never read as one about the published commit.
+// conversation); a local work tree as localResource names it, by its
+// origin only when the checks ran on the commit's content (the work
+// tree's content hash is the commit's tree): a tree with changes of its
+// own is named by its path, so that the claim is never read as one about
+// the published commit.
 func resource(ctx context.Context, s bot.Subject) (repo, uri string) {
 	switch {
 	case s.URL != "" && s.Commit != "":
 		return s.Repo, "git+" + repoURL(s.URL) + "@" + s.Commit
-	case s.Commit != "" && strings.HasPrefix(s.Tree, "tree:"):
-		if origin := publicName(ctx, s.Repo, s.Commit, strings.TrimPrefix(s.Tree, "tree:")); origin != "" {
-			return origin, "git+" + origin + "@" + s.Commit
-		}
-		fallthrough
 	case s.Commit != "":
-		return s.Repo, "git+file://" + s.Repo + "@" + s.Commit
+		tree, hashed := strings.CutPrefix(s.Tree, "tree:")
+		return localResource(ctx, s.Repo, s.Commit, hashed && committedContent(ctx, s.Repo, s.Commit, tree))
 	}
 	return s.Repo, "file://" + s.Repo
 }
 
-// publicName is the origin remote of the work tree dir (credentials left
-// out) when what was checked, tree, is commit's tree; "" otherwise.
-func publicName(ctx context.Context, dir, commit, tree string) string {
-	repo := git.Repo{Dir: dir}
-	if committed, err := repo.CommitTree(ctx, commit); err != nil || committed != tree {
-		return ""
-	}
-	return repo.OriginURL(ctx)
+// committedContent says whether tree, what the checks ran on in the work
+// tree dir, is commit's own tree.
+func committedContent(ctx context.Context, dir, commit, tree string) bool {
+	committed, err := git.Repo{Dir: dir}.CommitTree(ctx, commit)
+	return err == nil && committed == tree
 }
 
-// localResource names commit of the work tree dir by its origin remote,
-// or its path: for `autoverify gates`, which checks commits' trees
-// extracted from git, never the work tree.
-func localResource(ctx context.Context, dir, commit string) string {
-	if origin := (git.Repo{Dir: dir}).OriginURL(ctx); origin != "" {
-		return "git+" + origin + "@" + commit
+// localResource names commit of the work tree dir: by its origin remote
+// (credentials left out), as a consumer elsewhere can name it, when public
+// and it has one; by its path otherwise.
+func localResource(ctx context.Context, dir, commit string, public bool) (repo, uri string) {
+	if public {
+		if origin := (git.Repo{Dir: dir}).OriginURL(ctx); origin != "" {
+			return origin, "git+" + origin + "@" + commit
+		}
 	}
-	return "git+file://" + dir + "@" + commit
+	return dir, "git+file://" + dir + "@" + commit
 }
 
 // storyName names where the checklist came from (a file, or the pull

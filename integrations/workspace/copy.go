@@ -67,7 +67,7 @@ func (c Copier) Clone(ctx context.Context, dir string) (string, func(), error) {
 	}
 	place, free := c.place(size)
 	dst, release, err := clone(ctx, place, dir, src)
-	if err != nil && place != os.TempDir() && c.Dir == "" && noRoom(err) {
+	if err != nil && c.Dir == "" && place == memoryFS && noRoom(err) {
 		// The memory file system filled up meanwhile: a disk copy is
 		// slower, not wrong.
 		free()
