@@ -223,7 +223,7 @@ func (a *App) runPipeline(ctx context.Context, cfg settings.Config, keep time.Du
 	// as active that much after they start.
 	writes := &sync.WaitGroup{}
 	done.add(writes.Wait)
-	rec := &history.Recorder{Log: runs, AbsPath: absDir, LocalRepo: absDir(workdir), Redactor: opts.Redactor, Now: a.Now, Pending: writes,
+	rec := &history.Recorder{Log: runs, AbsPath: history.AbsDir, LocalRepo: workdir, Redactor: opts.Redactor, Now: a.Now, Pending: writes,
 		Settle: historySettle,
 		Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
 	return rec.Around(bot.New(append0(opts, rec)))
@@ -260,12 +260,4 @@ func workDir(dir, what string) (string, error) {
 		return "", inputErrorf("--workdir %s: not a directory; pass %s", dir, what)
 	}
 	return abs, nil
-}
-
-// absDir names a work directory for the run history.
-func absDir(dir string) string {
-	if abs, err := filepath.Abs(dir); err == nil {
-		return abs
-	}
-	return dir
 }

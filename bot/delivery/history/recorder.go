@@ -44,7 +44,8 @@ type Recorder struct {
 	// IssueURL links a story key to its issue (Jira); nil means no link.
 	IssueURL func(key string) string
 	// AbsPath makes an evidence directory absolute, so a dashboard in
-	// another process and directory finds it; nil keeps it as written.
+	// another process and directory finds it (AbsDir); nil keeps it as
+	// written.
 	AbsPath func(string) string
 	// Redactor masks secrets in what further checks found (items come
 	// redacted in the summary).
@@ -551,4 +552,13 @@ func signing(a *report.Attestation) string {
 		return "not signed: " + a.Error
 	}
 	return "signed by key " + a.Key
+}
+
+// AbsDir is dir made absolute, or dir as written where that fails: what a
+// Recorder's AbsPath usually is.
+func AbsDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }

@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"net/http"
-	"path/filepath"
 	"time"
 
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
@@ -67,13 +66,4 @@ func runLinks(publicURL string, signer links.Signer) func(runID, file string) st
 		}
 		return signer.URL(publicURL, runID, file)
 	}
-}
-
-// absDir makes an evidence directory absolute, so a dashboard in another
-// process and directory finds it; where that fails it is kept as written.
-func absDir(dir string) string {
-	if abs, err := filepath.Abs(dir); err == nil {
-		return abs
-	}
-	return dir
 }

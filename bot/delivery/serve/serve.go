@@ -273,7 +273,7 @@ func (p *parts) handlers(ctx context.Context, open Openers, srv *Server) error {
 		return fmt.Errorf("ENV_ERROR: %w", err)
 	}
 	srv.closers = append(srv.closers, closeRuns)
-	recorder := &history.Recorder{Log: runs, AbsPath: absDir, Redactor: p.red, Now: cfg.Now,
+	recorder := &history.Recorder{Log: runs, AbsPath: history.AbsDir, Redactor: p.red, Now: cfg.Now,
 		Warn: func(msg string, err error) { p.log.Warn(msg, "err", err.Error()) }}
 	if cfg.Jira != nil {
 		recorder.IssueURL = func(key string) string { return cfg.Jira.URL + "/browse/" + url.PathEscape(key) }
