@@ -199,10 +199,10 @@ type plan struct {
 func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p := &plan{}
 	var err error
-	if p.baseFiles, err = readFiles(baseDir, s.Ecosystem, s.TestFiles); err != nil {
+	if p.baseFiles, err = readFiles(baseDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
 	}
-	if p.headFiles, err = readFiles(headDir, s.Ecosystem, s.TestFiles); err != nil {
+	if p.headFiles, err = readFiles(headDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
 	}
 	touchedData := differ(p.baseFiles.data, p.headFiles.data)
@@ -252,14 +252,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	}
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
-	if s.Mutate {
-		if p.baseSrc, err = mutateSources(baseDir, s.Ecosystem, s.TestFiles); err != nil {
-			return nil, err
-		}
-		if p.headSrc, err = mutateSources(headDir, s.Ecosystem, s.TestFiles); err != nil {
-			return nil, err
-		}
-	}
+	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
 	return p, nil
 }
 

@@ -5,11 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -39,47 +37,16 @@ type mutation struct {
 	shown  *run
 }
 
-// mutateSources reads a tree's files a mutant may be made of (repository
-// path → content), skipping what the ecosystem's tool skips (Go: vendor,
-// testdata, dot and underscore directories): Go's non-test .go files,
-// Python's non-test .py files (mutate.IsPythonSource, and not a test file
-// by the repository's own patterns either).
-func mutateSources(dir string, eco gates.Ecosystem, extra []string) (map[string][]byte, error) {
-	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != dir && (skipDir(eco, d.Name()) || (eco == gates.Go && d.Name() == "testdata")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if !d.Type().IsRegular() || !isMutable(eco, rel, extra) {
-			return nil
-		}
-		if out[rel], err = os.ReadFile(p); err != nil {
-			return fmt.Errorf("reading %s for mutation: %w", rel, err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("gates: reading the %s sources of %s: %w", eco, dir, err)
-	}
-	return out, nil
-}
-
+// isMutable says whether a mutant may be made of the file at rel: Go's
+// non-test .go files outside testdata directories (the go tool skips
+// them), Python's non-test .py files (mutate.IsPythonSource, and not a
+// test file by the repository's own patterns either).
 func isMutable(eco gates.Ecosystem, rel string, extra []string) bool {
 	if eco == gates.Python {
 		return mutate.IsPythonSource(rel) && !gates.IsTestFile(eco, rel, extra)
 	}
-	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") &&
+		!strings.HasPrefix(rel, "testdata/") && !strings.Contains(rel, "/testdata/")
 }
 
 // mutateHead runs VERIFY_MUTATE in the head tree after G: the mutants of

@@ -58,3 +58,21 @@ func TestPythonMutantStatus(t *testing.T) {
 		assert.Equal(t, c.want, pythonMutantStatus(c.r, head), name)
 	}
 }
+
+// TestIsMutable: Go's non-test files outside testdata directories (the go
+// tool never builds them), Python's non-test modules.
+func TestIsMutable(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"calc.go": true, "pkg/calc.go": true, "calc_test.go": false, "README.md": false,
+		"testdata/gen.go": false, "pkg/testdata/x/gen.go": false, "mytestdata/gen.go": true,
+	} {
+		if got := isMutable(gates.Go, rel, nil); got != want {
+			t.Errorf("Go %s: %v, want %v", rel, got, want)
+		}
+	}
+	for rel, want := range map[string]bool{"calc.py": true, "testdata/calc.py": true, "tests/test_calc.py": false} {
+		if got := isMutable(gates.Python, rel, nil); got != want {
+			t.Errorf("Python %s: %v, want %v", rel, got, want)
+		}
+	}
+}

@@ -57,13 +57,20 @@ func (t GitTrees) Extract(ctx context.Context, rev, dest string) error {
 type files struct {
 	tests map[string][]byte
 	data  map[string]string
+	// sources are the files a mutant may be made of (isMutable), read
+	// only for VERIFY_MUTATE.
+	sources map[string][]byte
 }
 
 // readFiles reads a tree's test files by the ecosystem's conventions, and
 // hashes the test data beside them (gates.IsTestData: Go's testdata
-// directories; for Python non-test files under tests/ or test/).
-func readFiles(dir string, eco gates.Ecosystem, extra []string) (files, error) {
+// directories; for Python non-test files under tests/ or test/); with
+// sources, in the same walk, the files a mutant may be made of.
+func readFiles(dir string, eco gates.Ecosystem, extra []string, sources bool) (files, error) {
 	out := files{tests: map[string][]byte{}, data: map[string]string{}}
+	if sources {
+		out.sources = map[string][]byte{}
+	}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -96,6 +103,11 @@ func readFiles(dir string, eco gates.Ecosystem, extra []string) (files, error) {
 				return err
 			}
 			out.data[rel] = sum
+		}
+		if sources && isMutable(eco, rel, extra) {
+			if out.sources[rel], err = os.ReadFile(p); err != nil {
+				return fmt.Errorf("reading %s for mutation: %w", rel, err)
+			}
 		}
 		return nil
 	})
