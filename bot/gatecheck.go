@@ -32,8 +32,11 @@ type GateJob struct {
 	Trees      RevisionSource
 	Runner     verify.Runner
 	// Test is the test command's argv (already allowlisted); nil means
-	// the ecosystem's default, which must pass Allowed.
-	Test []string
+	// the ecosystem's default, which must pass Allowed. Static is
+	// VERIFY_IMPLEMENT's check (allowlisted); nil means the runner's
+	// choice: `go vet` for Go when allowed, none for Python, whose
+	// checkers' presence only a local run knows.
+	Test, Static []string
 	// Allowed checks a command the runner picks itself (a default test
 	// command, the static checks) against the allowlist.
 	Allowed  func(command string) ([]string, error)
@@ -78,6 +81,9 @@ func gateItem(g gates.Gate, command string) checklist.Item {
 // Check runs the gates and adds their outcomes.
 func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 	items, guards := gatedItems(v.Story)
+	for _, g := range v.Request.GateGuards {
+		guards[g] = true
+	}
 	if len(items) == 0 && !v.Request.Gates {
 		return nil
 	}
@@ -99,7 +105,7 @@ func (c GatesCheck) Check(ctx context.Context, v *Verification) error {
 		Runner: v.Runner, Allowed: policy.Check, Timeout: v.Config.CommandTimeout, Redactor: c.Redactor,
 		TestFiles: v.Config.GatesTestFiles, Guards: guards,
 		Mutate: v.Config.Mutate || asksMutate(items), MutateMax: v.Config.MutateMax, MutateThreshold: v.Config.MutateThreshold,
-		Concurrency: v.Config.Concurrency}}
+		Concurrency: v.Config.Concurrency, Static: v.Request.GateStatic}}
 	judgeGateItems(ctx, v, items, runs)
 	if v.Request.Gates {
 		reportEveryGate(ctx, v, runs)
@@ -216,11 +222,12 @@ func judgeGateItems(ctx context.Context, v *Verification, items []checklist.Item
 	}
 }
 
-// reportEveryGate runs the gates with the default test command and
-// reports one outcome per gate that ran (/verify gates), each gate once
-// however many commands it ran.
+// reportEveryGate runs the gates with the request's test command (else
+// the ecosystem's default) and reports one outcome per gate that ran
+// (/verify gates, autoverify gates), each gate once however many commands
+// it ran.
 func reportEveryGate(ctx context.Context, v *Verification, runs *gateRuns) {
-	rep, err := runs.run(ctx, nil, map[string]string{"mission_id": v.Key})
+	rep, err := runs.run(ctx, v.Request.GateTest, map[string]string{"mission_id": v.Key, "project_root": v.Workspace})
 	if err != nil {
 		v.Report.Outcomes = append(v.Report.Outcomes, gateError(gateItem(gates.Red, ""), err))
 		return

@@ -167,6 +167,16 @@ type Request struct {
 	// the subject's base branch).
 	Gates    bool
 	GateBase string
+	// GatesOnly runs the gates of the change and nothing else: no
+	// checklist is read and the run's only checks are the gates
+	// (`autoverify gates`). It needs Key, and implies Gates.
+	GatesOnly bool
+	// GateTest and GateStatic are the gates' test command and
+	// VERIFY_IMPLEMENT's check (allowlisted) when the request names them
+	// (see GateJob). GateGuards are tests the requester declares
+	// regression guards.
+	GateTest, GateStatic []string
+	GateGuards           []string
 	// RerunFailed runs again only what failed (/verify failed, the check
 	// run's "Re-run failed items"): passes of the same tree, command and
 	// environment carry over from the result cache, and the reports say
@@ -277,6 +287,7 @@ func (p *Pipeline) stages() []stage {
 // not answer); problems the author must fix are published and returned as
 // v.Problem. Resources a stage acquired are released before Run returns.
 func (p *Pipeline) Run(ctx context.Context, req Request) (*Verification, error) {
+	req.Gates = req.Gates || req.GatesOnly
 	v := &Verification{Request: req, Started: p.now()}
 	defer func() {
 		// A stage that failed after verify leaves the ledger's write of

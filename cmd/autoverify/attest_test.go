@@ -186,15 +186,15 @@ func TestSignedGatesAsAUserChecksThem(t *testing.T) {
 	code, out = avCmd(t, bin, repo, env, "gates", "--base", base)
 	require.Equal(t, 0, code, out)
 	bundle := signedLine(t, repo, out)
-	var reportPath string
+	var summaryPath string
 	for _, line := range strings.Split(out, "\n") {
-		if rest, ok := strings.CutPrefix(line, "Report:   "); ok {
-			reportPath = rest
+		if rest, ok := strings.CutPrefix(line, "Summary:  "); ok {
+			summaryPath = filepath.Join(repo, rest)
 		}
 	}
-	require.NotEmpty(t, reportPath, out)
+	require.NotEmpty(t, summaryPath, out)
 	code, out = avCmd(t, bin, repo, nil, "attest", "verify", bundle, "--key", filepath.Join(keys, "ci.pub"),
-		"--subject", reportPath, "--commit", head, "--passed")
+		"--subject", summaryPath, "--commit", head, "--passed")
 	require.Equal(t, 0, code, out)
 	assert.Contains(t, out, "PASSED VERIFY_RED")
 	assert.Contains(t, out, "PASSED the run's verdict")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,23 +9,23 @@ import (
 	"strconv"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
-	"github.com/engineo/autoverify/bot/redact"
-	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
-	"github.com/engineo/autoverify/integrations/attest"
+	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
-	"github.com/engineo/autoverify/integrations/runners"
 )
 
 // gatesCmd is `autoverify gates --base REV [--head REV] [--test-cmd CMD]
 // [--mutate [--mutate-max N] [--mutate-threshold F]] [--json]`: the
 // deterministic gates of the change base..head, run on trees extracted
-// from git (the checkout is never touched). Exit 0 when every gate
-// accepts, 1 when one rejects, 2 on bad input.
+// from git (the checkout is never touched), as a pipeline request like
+// `run`'s — a verify cycle of the story key (default gates-HEAD), with
+// evidence, summary, run history and a signed verdict. Exit 0 when every
+// gate accepts, 1 when one rejects, 2 on bad input.
 func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	f, err := a.gatesFlags(args)
 	if err != nil {
@@ -45,72 +44,37 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	f.mutateFromConfig(cfg)
 	policy, err := cfg.Policy()
 	if err != nil {
 		return exitBadInput, err
 	}
-	eco, test, static, err := gatesCommands(f.workdir, f.testCmd, policy)
+	test, static, err := gatesCommands(f.workdir, f.testCmd, policy)
 	if err != nil {
 		return exitBadInput, err
 	}
-	signer, err := attester(f.lookup, f.workdir)
+	key := f.key
+	if key == "" {
+		key = "gates-" + head[:min(12, len(head))]
+	}
+	tree, err := repo.CommitTree(ctx, head)
 	if err != nil {
-		return exitBadInput, err
+		return exitFailed, fmt.Errorf("reading the tree of %s: %w", head, err)
 	}
-	runner, closeRunner, err := runners.New(cfg, nil)
-	if err != nil {
-		return exitBadInput, inputErrorf("runner: %v", err)
-	}
-	defer closeRunner()
-	red, err := redact.New(redact.WithSecrets(a.secrets(cfg)...))
-	if err != nil {
-		return exitFailed, fmt.Errorf("building the redactor: %w", err)
-	}
-	rep, err := gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
-		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": f.workdir},
-		TestFiles: cfg.GatesTestFiles, Guards: f.guards,
-		Mutate: f.mutate, MutateMax: f.mutateMax, MutateThreshold: f.mutateThreshold, Concurrency: cfg.Concurrency,
-		Timeout: cfg.CommandTimeout, Redactor: red, Now: a.Now})
-	if err != nil {
-		return exitFailed, err
-	}
-	code, err := a.printGates(rep, f.json)
-	if err == nil {
-		err = a.signGates(ctx, signer, attest.GatesRun{Report: rep, Dir: f.workdir, ArtifactsDir: cfg.ArtifactsDir}, f.json)
-	}
-	return code, err
-}
-
-// signGates writes the gates' report and its signed attestation when a
-// key is configured, and says where (on stderr with --json: stdout is the
-// report).
-func (a *App) signGates(ctx context.Context, signer bot.Attester, run attest.GatesRun, asJSON bool) error {
-	out := a.Stdout
-	if asJSON {
-		out = a.Stderr
-	}
-	at, ok := signer.(*attest.Attester)
-	if !ok {
-		if !asJSON {
-			fmt.Fprintln(out, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
-		}
-		return nil
-	}
-	reportPath, bundle, err := at.AttestGates(ctx, run)
-	if err != nil {
-		return fmt.Errorf("signing the gates' verdict: %w", err)
-	}
-	fmt.Fprintf(out, "Report:   %s\nSigned:   %s (key %s)\n", reportPath, bundle, at.Fingerprint())
-	return nil
+	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile,
+		GatesOnly: true, JSON: f.json}
+	source := &cli.Change{Source: cli.Source{Dir: f.workdir, Warn: a.Stderr, Trees: gaterun.GitTrees{Repo: repo}.Extract},
+		Head: head, HeadTree: tree}
+	return a.runLocal(ctx, localRun{lookup: f.lookup, workdir: f.workdir, cfg: cfg, terminal: terminal,
+		source: func() bot.Source { return source }},
+		bot.Request{Key: key, GatesOnly: true, GateBase: base, GateTest: test, GateStatic: static, GateGuards: f.guards})
 }
 
 // gatesFlags is `autoverify gates`'s command line.
 type gatesFlags struct {
-	base, head, testCmd, workdir string
-	json                         bool
-	guards                       map[string]bool
-	lookup                       settings.Lookup
+	base, head, testCmd, workdir, key string
+	json                              bool
+	guards                            []string
+	lookup                            settings.Lookup
 	// mutate asks for VERIFY_MUTATE; mutateMax and mutateThreshold are
 	// its cap and the score it needs (gaterun.Spec).
 	mutate          bool
@@ -119,19 +83,6 @@ type gatesFlags struct {
 	// set are the flags given on the command line, which beat the
 	// work tree's .autoverify.yml.
 	set map[string]bool
-}
-
-// mutateFromConfig takes the mutation gate's settings as resolved — a
-// flag, else ENGINEO_MUTATE*, else .autoverify.yml (see mutateFlags) —,
-// so `autoverify gates` judges a change as `/verify gates` does.
-func (f *gatesFlags) mutateFromConfig(cfg settings.Config) {
-	f.mutate = cfg.Mutate
-	if cfg.MutateMax > 0 {
-		f.mutateMax = cfg.MutateMax
-	}
-	if cfg.MutateThreshold > 0 {
-		f.mutateThreshold = cfg.MutateThreshold
-	}
 }
 
 // mutateFlags gives the mutation flags set on the command line to the
@@ -168,13 +119,14 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	fs.StringVar(&f.testCmd, "test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON")
 	fs.StringVar(&f.workdir, "workdir", ".", "the git work tree (its .autoverify.yml is read)")
+	fs.StringVar(&f.key, "story-key", "", "the story whose verify cycles the run counts in (default: gates-HEAD, the head commit's own)")
 	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
 	fs.BoolVar(&f.mutate, "mutate", false, "run VERIFY_MUTATE: break each changed non-test Go line once and require the tests to notice")
 	fs.IntVar(&f.mutateMax, "mutate-max", gaterun.DefaultMutateMax, "the most mutants VERIFY_MUTATE runs (spread over the change's files and lines)")
 	fs.Float64Var(&f.mutateThreshold, "mutate-threshold", mutate.DefaultThreshold, "the share of mutants the tests must kill, in (0, 1]")
 	generic := settingFlags(fs, a.Getenv, slices.DeleteFunc(slices.Clone(settings.Run), func(s settings.Setting) bool {
 		return slices.Contains(settings.Mutation, s.Flag)
-	}))
+	}), retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
@@ -191,10 +143,7 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	f.set = map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	f.lookup = settings.Layers(f.mutateFlags(), generic, settings.Env(a.Getenv, settings.Run))
-	f.guards = map[string]bool{}
-	for _, g := range settings.SplitList(*guardList) {
-		f.guards[g] = true
-	}
+	f.guards = settings.SplitList(*guardList)
 	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
 	return f, err
 }
@@ -211,26 +160,6 @@ func checkMutateFlags(f gatesFlags) error {
 	return nil
 }
 
-// printGates prints the report, as JSON or text, and gives the exit code:
-// 0 when every gate accepts.
-func (a *App) printGates(rep gates.Report, asJSON bool) (int, error) {
-	if asJSON {
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return exitFailed, err
-		}
-	} else {
-		fmt.Fprint(a.Stdout, reportText(rep))
-	}
-	if rep.Accepted() {
-		return exitOK, nil
-	}
-	return exitFailed, nil
-}
-
-func reportText(rep gates.Report) string { return report.GatesText(rep.View()) }
-
 // revError words a revision that cannot be used.
 func revError(dir, flagName, rev string, err error) error {
 	if errors.Is(err, git.ErrNotRepo) {
@@ -242,10 +171,12 @@ func revError(dir, flagName, rev string, err error) error {
 	return inputErrorf("%s %s: %v", flagName, rev, err)
 }
 
-// gatesCommands picks the test command and VERIFY_IMPLEMENT's static
-// checks (gates.TestCommand, gates.StaticCommand) for the work tree dir,
-// and words a refusal for the command line.
-func gatesCommands(dir, testCmd string, policy checklist.Policy) (gates.Ecosystem, []string, []string, error) {
+// gatesCommands are the test command the gates run (nil: the ecosystem's
+// default, gates.TestCommand) and VERIFY_IMPLEMENT's static check
+// (gates.StaticCommand: for Python the first checker installed here, the
+// local run's own tools) for the work tree dir, with a refusal worded for
+// the command line before anything runs.
+func gatesCommands(dir, testCmd string, policy checklist.Policy) (test, static []string, err error) {
 	var found gates.Ecosystem
 	if testCmd == "" {
 		found, _ = gaterun.Detect(dir)
@@ -254,15 +185,14 @@ func gatesCommands(dir, testCmd string, policy checklist.Policy) (gates.Ecosyste
 	var refused *gates.TestCommandError
 	switch {
 	case errors.Is(err, gates.ErrNoEcosystem):
-		return "", nil, nil, inputErrorf("--workdir %s: %v; give the test command with --test-cmd", dir, err)
+		return nil, nil, inputErrorf("--workdir %s: %v; give the test command with --test-cmd", dir, err)
 	case errors.As(err, &refused):
-		return "", nil, nil, inputErrorf("--test-cmd %q: %v", refused.Command, refused.Err)
+		return nil, nil, inputErrorf("--test-cmd %q: %v", refused.Command, refused.Err)
 	case err != nil:
-		return "", nil, nil, inputErrorf("--test-cmd: %v", err)
+		return nil, nil, inputErrorf("--test-cmd: %v", err)
 	}
-	static, err := gates.StaticCommand(eco, test, gaterun.Installed, policy.Check)
-	if err != nil {
-		return "", nil, nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
+	if static, err = gates.StaticCommand(eco, test, gaterun.Installed, policy.Check); err != nil {
+		return nil, nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
 	}
-	return eco, test, static, nil
+	return test, static, nil
 }

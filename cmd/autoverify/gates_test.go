@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -337,4 +338,64 @@ func gatesPullRequest(t *testing.T, baseCfg, headCfg, headTest string) (*githubt
 		HeadRef: "feature/KAN-25", HeadSHA: prHead, BaseRef: "main", BaseSHA: baseSHA})
 	fake.SetPermission("acme", "web", "alice", "write")
 	return fake, baseSHA
+}
+
+// `autoverify gates` is a pipeline request like run's (issue 29): each run
+// is a verify cycle of its story key, held to the ledger's cap like any
+// other; it writes evidence and a summary whose items are the gates, and
+// with --json the report alone is on stdout.
+func TestGatesCLIIsAPipelineRequest(t *testing.T) {
+	h := newHarness(t)
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo := filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+
+	code := h.run("gates", "--workdir", repo, "--base", base, "--json")
+	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
+	decodeGates(t, h.stdout.Bytes())
+	assert.Contains(t, h.stderr.String(), "Ledger:   verify cycles 1/3", "with --json the run's lines go to stderr")
+	summaryPath := filepath.Join(h.dir, "reports", "gates-"+head[:12]+"-auto-verify-summary.json")
+	assert.Contains(t, h.stderr.String(), "Summary:  "+summaryPath)
+	raw, err := os.ReadFile(summaryPath)
+	require.NoError(t, err)
+	var sum struct {
+		StoryKey string `json:"story_key"`
+		Results  []struct {
+			ID     string `json:"item_id"`
+			Passed bool   `json:"passed"`
+		} `json:"results"`
+		Gates struct {
+			Tests struct {
+				FailToPass []string `json:"fail_to_pass"`
+			} `json:"tests"`
+		} `json:"gates"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &sum), "%s", raw)
+	assert.Equal(t, "gates-"+head[:12], sum.StoryKey, "the head commit's own key by default")
+	var ids []string
+	for _, it := range sum.Results {
+		ids = append(ids, it.ID)
+		assert.True(t, it.Passed, it.ID)
+	}
+	assert.Equal(t, []string{"gate-red", "gate-green", "gate-refactor", "gate-implement"}, ids, "the summary's results are the gates")
+	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
+
+	// The cap holds for gates as for any run of a story: an agent that
+	// loops on `autoverify gates --story-key` with a change the gates
+	// reject (a test alone that passes on the base: vanity) is stopped.
+	gitCommit(t, repo, "vanity", map[string]string{"more_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsEleven(t *testing.T) {\n\tif Abs(11) != 11 {\n\t\tt.Fatal(\"11\")\n\t}\n}\n"})
+	for i := 1; i <= 3; i++ {
+		code = h.run("gates", "--workdir", repo, "--base", head, "--story-key", "KAN-7")
+		require.Equal(t, 1, code, "run %d: %s%s", i, h.stdout.String(), h.stderr.String())
+		assert.Contains(t, h.stdout.String(), fmt.Sprintf("verify cycles %d/3", i))
+	}
+	code = h.run("gates", "--workdir", repo, "--base", head, "--story-key", "KAN-7")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, h.stdout.String(), "KAN-7: refused")
+	assert.NotContains(t, h.stdout.String(), "VERIFY_RED", "a refused run runs no gate")
+	code = h.run("ledger", "show", "KAN-7", "--json")
+	require.Equal(t, 0, code, h.stderr.String())
+	assert.Contains(t, h.stdout.String(), `"auto_verify_runs": 3`)
 }

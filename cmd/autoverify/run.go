@@ -61,24 +61,48 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	keep, err := retention(f.lookup)
+	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
+	return a.runLocal(ctx, localRun{lookup: f.lookup, workdir: f.workdir, cfg: cfg, terminal: terminal, reportTo: f.reportTo,
+		source: func() bot.Source {
+			// Reading the work tree's commit and content hash costs a few
+			// git processes; start them now, while the rest is set up.
+			snapshot := git.StartHead(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
+			return a.runSource(f, cfg.Cache, snapshot)
+		}}, bot.Request{Key: k, NoCache: f.noCache, GateBase: f.gatesBase})
+}
+
+// localRun is a pipeline request made here, on the work tree workdir
+// (run, gates): the settings, the terminal that shows it, and its source,
+// made once the run is known to go ahead.
+type localRun struct {
+	lookup   settings.Lookup
+	workdir  string
+	cfg      settings.Config
+	terminal *cli.Terminal
+	// reportTo is --report: "" or "jira".
+	reportTo string
+	source   func() bot.Source
+}
+
+// runLocal builds the local pipeline and runs req through it, with the
+// terminal (and --report's target) as its publishers.
+func (a *App) runLocal(ctx context.Context, lr localRun, req bot.Request) (int, error) {
+	keep, err := retention(lr.lookup)
 	if err != nil {
 		return exitBadInput, err
 	}
-	if !cfg.Enabled {
+	if !lr.cfg.Enabled {
 		fmt.Fprintln(a.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
 		return exitOK, nil
 	}
 	var done cleanups
 	defer done.run()
-	// Reading the work tree's commit and content hash costs a few git
-	// processes; start them now, while the rest is set up.
-	snapshot := git.StartHead(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
-	factory, err := localFactory(cfg, &done)
+	req.Source = lr.source()
+	factory, err := localFactory(lr.cfg, &done)
 	if err != nil {
 		return exitBadInput, err
 	}
-	terminal, publishers, secrets, err := a.runPublishers(f, cfg)
+	publishers, secrets, err := a.runPublishers(lr)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -86,16 +110,17 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
-	terminal.Secret = red.String
-	opts := a.runOptions(ctx, cfg, red, factory, &done)
-	if opts.Attester, err = attester(f.lookup, f.workdir); err != nil {
+	lr.terminal.Secret = red.String
+	opts := a.runOptions(ctx, lr.cfg, red, factory, &done)
+	if opts.Attester, err = attester(lr.lookup, lr.workdir); err != nil {
 		return exitBadInput, err
 	}
-	pipeline := a.runPipeline(ctx, cfg, keep, f.workdir, opts, &done)
-	v, err := pipeline.Run(ctx, bot.Request{Source: a.runSource(f, cfg.Cache, snapshot), Key: k, Publishers: publishers, NoCache: f.noCache,
-		GateBase: f.gatesBase, Configure: func(file repoconfig.File, path string) (settings.Config, error) {
-			return settings.Resolve(f.lookup, file, path)
-		}})
+	pipeline := a.runPipeline(ctx, lr.cfg, keep, lr.workdir, opts, &done)
+	req.Publishers = publishers
+	req.Configure = func(file repoconfig.File, path string) (settings.Config, error) {
+		return settings.Resolve(lr.lookup, file, path)
+	}
+	v, err := pipeline.Run(ctx, req)
 	return cli.ExitCode(v, err, a.Stderr), nil
 }
 
@@ -144,27 +169,26 @@ func localFactory(cfg settings.Config, done *cleanups) (*runners.Factory, error)
 
 // runPublishers are the terminal and, with --report jira, Jira; secrets
 // are the values the redactor masks.
-func (a *App) runPublishers(f runFlags, cfg settings.Config) (*cli.Terminal, []bot.Publisher, []string, error) {
-	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
-	publishers := []bot.Publisher{terminal}
-	secrets := a.secrets(cfg)
-	switch f.reportTo {
+func (a *App) runPublishers(lr localRun) ([]bot.Publisher, []string, error) {
+	publishers := []bot.Publisher{lr.terminal}
+	secrets := a.secrets(lr.cfg)
+	switch lr.reportTo {
 	case "":
 	case "jira":
-		jcfg, ok, err := loadJira(f.lookup)
+		jcfg, ok, err := loadJira(lr.lookup)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		} else if !ok {
-			return nil, nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
+			return nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
 		}
-		secrets = append(secrets, get(f.lookup, "jira-api-token"), get(f.lookup, "jira-pat"))
+		secrets = append(secrets, get(lr.lookup, "jira-api-token"), get(lr.lookup, "jira-pat"))
 		publishers = append(publishers, cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
 			Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
 			Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }})
 	default:
-		return nil, nil, nil, inputErrorf("--report %q: the only report target is jira", f.reportTo)
+		return nil, nil, inputErrorf("--report %q: the only report target is jira", lr.reportTo)
 	}
-	return terminal, publishers, secrets, nil
+	return publishers, secrets, nil
 }
 
 // runOptions are the pipeline's parts for one run: the local parts

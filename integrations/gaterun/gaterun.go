@@ -493,7 +493,7 @@ var _ bot.GateRunner = Engine{}
 // default, and Go's go vet, each only when allowlisted; VERIFY_MUTATE too
 // when the job asks for it.
 func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
-	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test,
+	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test, Static: job.Static,
 		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir,
 		TestFiles: job.TestFiles, Guards: job.Guards, Mutate: job.Mutate, MutateMax: job.MutateMax, MutateThreshold: job.MutateThreshold,
 		Concurrency: job.Concurrency})

@@ -114,3 +114,26 @@ func (s *Source) warn() io.Writer {
 	}
 	return s.Warn
 }
+
+// Change is a change base..Head in a local git work tree, judged by the
+// gates alone (`autoverify gates`): it has no checklist, its commands run
+// on trees extracted from the commits (never the work tree), and the
+// work tree supplies only the configuration.
+type Change struct {
+	// Source gives the configuration and the commits' trees; its story
+	// file is not read.
+	Source
+	// Head is the commit judged, and HeadTree its git tree hash: the
+	// content the gates ran on, which an attestation may then name by
+	// the repository's public address.
+	Head, HeadTree string
+}
+
+// Subject is the head commit; there is no checklist.
+func (c *Change) Subject(context.Context) (bot.Subject, error) {
+	subj := bot.Subject{Repo: c.Dir, Commit: c.Head}
+	if c.HeadTree != "" {
+		subj.Tree = "tree:" + c.HeadTree
+	}
+	return subj, nil
+}

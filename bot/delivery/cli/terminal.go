@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +39,10 @@ type Terminal struct {
 	// Secret masks secrets in texts printed from configuration (fixer
 	// commands and their errors).
 	Secret func(string) string
+	// GatesOnly prints a run of the gates alone (`autoverify gates`): the
+	// gates' report in place of the item table. With JSON the report goes
+	// to Stdout as JSON, the lines about the run to Stderr.
+	GatesOnly, JSON bool
 
 	// marked is what Mark did for the verification Publish prints.
 	marked *marking
@@ -91,6 +96,9 @@ func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.LedgerErr != nil {
 		fmt.Fprintf(t.Stderr, "autoverify: %v\n", v.LedgerErr)
 	}
+	if t.GatesOnly {
+		return t.publishGates(v)
+	}
 	if t.marked == nil || t.marked.v != v {
 		_ = t.Mark(ctx, v)
 	}
@@ -113,10 +121,8 @@ func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 	if v.Summary.Gates != nil {
 		fmt.Fprint(t.Stdout, "\n"+t.secret(report.GatesText(*v.Summary.Gates)))
 	}
-	rep, l := v.Report, v.Config.Limits
-	fmt.Fprintf(t.Stdout, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
-	fmt.Fprintf(t.Stdout, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
-		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
+	rep := v.Report
+	t.route(t.Stdout, v)
 	if rep.VerificationStatus != "" && v.Config.Reviewers > 1 {
 		fmt.Fprintf(t.Stdout, "Reviewers: %s (%d independent runs of each check)\n", rep.VerificationStatus, v.Config.Reviewers)
 		for _, rv := range v.Summary.Escalated() {
@@ -124,10 +130,44 @@ func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 		}
 	}
 	fmt.Fprintf(t.Stdout, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
-	t.attestation(v)
+	t.attestation(t.Stdout, v)
 	if m.changed {
 		fmt.Fprintf(t.Stdout, "Story:    %s updated with %s\n", v.ChecklistSource, plural(m.marks, "marker"))
 	}
+	return nil
+}
+
+// route says where the run sent the story and what the ledger counts.
+func (t *Terminal) route(w io.Writer, v *bot.Verification) {
+	rep, l := v.Report, v.Config.Limits
+	fmt.Fprintf(w, "\nRoute:    %s — %s\n", rep.Route, rep.Reason)
+	fmt.Fprintf(w, "Ledger:   verify cycles %d/%d, auto-fix attempts %d/%d\n", rep.Entry.AutoVerifyRuns, l.MaxVerifyCycles,
+		rep.Entry.AutoFixAttempts, l.MaxAutoFixAttempts)
+}
+
+// publishGates prints a run of the gates alone: their report (or why they
+// could not run, on Stderr), then where the run and its evidence went.
+// Nothing is marked: there is no story file.
+func (t *Terminal) publishGates(v *bot.Verification) error {
+	out := t.Stdout
+	switch {
+	case v.Gates == nil:
+		for _, o := range v.Report.Outcomes {
+			fmt.Fprintf(t.Stderr, "autoverify: %s\n", t.secret(o.Reason))
+		}
+	case t.JSON:
+		out = t.Stderr
+		enc := json.NewEncoder(t.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v.Gates); err != nil {
+			return fmt.Errorf("printing the gates' report: %w", err)
+		}
+	default:
+		fmt.Fprint(t.Stdout, t.secret(report.GatesText(v.Gates.View())))
+	}
+	t.route(out, v)
+	fmt.Fprintf(out, "Evidence: %s\nSummary:  %s\n", v.Files.Evidence, v.Files.Summary)
+	t.attestation(out, v)
 	return nil
 }
 
@@ -149,7 +189,10 @@ func ExitCode(v *bot.Verification, err error, stderr io.Writer) int {
 		return ExitFailed
 	}
 	_, failed, _, rejected := v.Summary.Counts()
-	if err != nil || v.LedgerErr != nil || failed > 0 || rejected > 0 {
+	// The run's checks that are no story item (the gates of `autoverify
+	// gates`) count too.
+	_, checksFailed := v.Report.Counts()
+	if err != nil || v.LedgerErr != nil || failed > 0 || checksFailed > 0 || rejected > 0 {
 		return ExitFailed
 	}
 	return ExitOK
@@ -317,15 +360,15 @@ func (a Announce) Publish(ctx context.Context, v *bot.Verification) error {
 
 // attestation says whether the run is signed, and where its attestation
 // is: an unsigned run says so, in one line.
-func (t *Terminal) attestation(v *bot.Verification) {
+func (t *Terminal) attestation(w io.Writer, v *bot.Verification) {
 	a := v.Summary.Attestation
 	switch {
 	case v.Files.Evidence == "":
 	case a == nil || a.Unsigned:
-		fmt.Fprintln(t.Stdout, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
+		fmt.Fprintln(w, "Signed:   no (set ENGINEO_SIGNING_KEY to sign verdicts; autoverify keys generate makes a key)")
 	case a.Error != "":
-		fmt.Fprintf(t.Stdout, "Signed:   NO: %s\n", a.Error)
+		fmt.Fprintf(w, "Signed:   NO: %s\n", a.Error)
 	default:
-		fmt.Fprintf(t.Stdout, "Signed:   %s (key %s)\n", filepath.Join(filepath.Dir(v.Files.Evidence), a.File), a.Key)
+		fmt.Fprintf(w, "Signed:   %s (key %s)\n", filepath.Join(filepath.Dir(v.Files.Evidence), a.File), a.Key)
 	}
 }
