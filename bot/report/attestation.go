@@ -23,3 +23,9 @@ type VerifiedStatement struct {
 // AttestVerified is `autoverify attest verify`'s text for a bundle that
 // verified.
 func AttestVerified(v Verified) string { return render("attest-verified.txt.tmpl", v) }
+
+// KeysWritten is `autoverify keys generate`'s text: it wrote prefix.key
+// and prefix.pub, the key named by its fingerprint.
+func KeysWritten(prefix, fingerprint string) string {
+	return render("keys-written.txt.tmpl", struct{ Prefix, Key string }{prefix, fingerprint})
+}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,4 +52,9 @@ func TestAttestVerifiedGolden(t *testing.T) {
 	golden(t, "attest-verified-whole", AttestVerified(run))
 	one := Verified{File: "one.json", Statements: []VerifiedStatement{{Result: "WARNED", Check: "flaky suite"}}}
 	golden(t, "attest-verified-one", AttestVerified(one))
+}
+
+func TestKeysWrittenGolden(t *testing.T) {
+	t.Parallel()
+	golden(t, "keys-written", KeysWritten("ci/autoverify-signing", "SHA256:"+strings.Repeat("ab", 32)))
 }

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io/fs"
 
+	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/attest"
 )
@@ -42,39 +43,14 @@ func (a *App) keysCmd(args []string) (int, error) {
 }
 
 func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
-	priv, pub, err := attest.GenerateKey(kind)
-	if err != nil {
+	fp, err := attest.WriteKeyPair(kind, prefix)
+	var exists *fs.PathError
+	if errors.Is(err, fs.ErrExist) && errors.As(err, &exists) {
+		return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", exists.Path)
+	} else if err != nil {
 		return exitFailed, err
 	}
-	files := []struct {
-		path string
-		data []byte
-		mode os.FileMode
-	}{{prefix + ".key", priv, 0o600}, {prefix + ".pub", pub, 0o644}}
-	for _, f := range files {
-		// Both are checked first, so a refusal leaves no half pair behind.
-		if _, err := os.Lstat(f.path); err == nil {
-			return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", f.path)
-		}
-	}
-	for _, f := range files {
-		w, err := os.OpenFile(f.path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, f.mode)
-		if errors.Is(err, os.ErrExist) {
-			return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", f.path)
-		} else if err != nil {
-			return exitFailed, err
-		}
-		_, err = w.Write(f.data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return exitFailed, fmt.Errorf("writing %s: %w", f.path, err)
-		}
-	}
-	key, _ := attest.ParsePublic(pub)
-	fp, _ := attest.Fingerprint(key)
-	fmt.Fprintf(a.Stdout, "wrote %s.key (private: set ENGINEO_SIGNING_KEY to it) and %s.pub (public: give it to verifiers)\nkey %s\n", prefix, prefix, fp)
+	fmt.Fprint(a.Stdout, report.KeysWritten(prefix, fp))
 	return exitOK, nil
 }
 
