@@ -183,3 +183,12 @@ func (a *App) logger() *slog.Logger {
 	}
 	return a.Logger
 }
+
+// failedOn is a command's exit for err: exitFailed with err, exitOK
+// without.
+func failedOn(err error) (int, error) {
+	if err != nil {
+		return exitFailed, err
+	}
+	return exitOK, nil
+}

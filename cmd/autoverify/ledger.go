@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"time"
@@ -34,8 +33,8 @@ func openStore(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
 	return s, nil
 }
 
-// ledgerCmd is `autoverify ledger show KEY [--json]` and
-// `autoverify ledger reset KEY`.
+// ledgerCmd is `autoverify ledger show KEY [--json]`, `autoverify ledger
+// reset KEY` and `autoverify ledger authors [--json]`.
 func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
@@ -45,15 +44,15 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	if len(pos) == 1 && pos[0] == "authors" {
-		return a.ledgerAuthors(ctx, lookup, *asJSON)
-	}
-	if len(pos) != 2 || (pos[0] != "show" && pos[0] != "reset") {
+	authors := len(pos) == 1 && pos[0] == "authors"
+	if !authors && (len(pos) != 2 || (pos[0] != "show" && pos[0] != "reset")) {
 		return exitBadInput, inputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY | autoverify ledger authors [--json]")
 	}
-	key, err := storyKey(pos[1], pos[1])
-	if err != nil {
-		return exitBadInput, err
+	var key string
+	if !authors {
+		if key, err = storyKey(pos[1], pos[1]); err != nil {
+			return exitBadInput, err
+		}
 	}
 	cfg, err := loadConfig(lookup, ".")
 	if err != nil {
@@ -64,65 +63,11 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 		return exitFailed, err
 	}
 	defer store.Close()
-	if pos[0] == "reset" {
-		if err := store.Reset(ctx, key); err != nil {
-			return exitFailed, fmt.Errorf("resetting %s: %w", key, err)
-		}
-		fmt.Fprintf(a.Stdout, "%s: ledger reset; verify cycles and auto-fix attempts start again from 0\n", key)
-		return exitOK, nil
+	switch pos[0] {
+	case "authors":
+		return failedOn(cli.ShowAuthors(ctx, a.Stdout, store, *asJSON))
+	case "reset":
+		return failedOn(cli.ResetLedger(ctx, a.Stdout, store, key))
 	}
-	e, err := store.Get(ctx, key)
-	if err != nil {
-		return exitFailed, fmt.Errorf("reading the ledger of %s: %w", key, err)
-	}
-	if *asJSON {
-		// author_claims are the counts of whoever made the story's claims.
-		var authors map[string]ledger.ClaimCounts
-		if ev := e.EnvironmentVerification; ev != nil && ev.DeveloperID != "" {
-			if ac, ok := store.(ledger.AuthorCounter); ok {
-				all, err := ac.AuthorClaims(ctx)
-				if err != nil {
-					return exitFailed, err
-				}
-				authors = map[string]ledger.ClaimCounts{ev.DeveloperID: all[ev.DeveloperID]}
-			}
-		}
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		return exitOK, enc.Encode(struct {
-			ledger.Entry
-			Limits       ledger.Limits                 `json:"limits"`
-			AuthorClaims map[string]ledger.ClaimCounts `json:"author_claims,omitempty"`
-		}{e, cfg.Limits, authors})
-	}
-	fmt.Fprint(a.Stdout, cli.LedgerEntry(e, cfg.Limits))
-	return exitOK, nil
-}
-
-// ledgerAuthors is `autoverify ledger authors [--json]`: whose claims hold.
-func (a *App) ledgerAuthors(ctx context.Context, lookup settings.Lookup, asJSON bool) (int, error) {
-	cfg, err := loadConfig(lookup, ".")
-	if err != nil {
-		return exitBadInput, err
-	}
-	store, err := openStore(ctx, cfg)
-	if err != nil {
-		return exitFailed, err
-	}
-	defer store.Close()
-	ac, ok := store.(ledger.AuthorCounter)
-	if !ok {
-		return exitFailed, fmt.Errorf("the %T ledger does not count claims per author", store)
-	}
-	counts, err := ac.AuthorClaims(ctx)
-	if err != nil {
-		return exitFailed, err
-	}
-	if asJSON {
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		return exitOK, enc.Encode(counts)
-	}
-	fmt.Fprint(a.Stdout, cli.Authors(counts))
-	return exitOK, nil
+	return failedOn(cli.ShowLedger(ctx, a.Stdout, store, key, cfg.Limits, *asJSON))
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -101,9 +100,7 @@ func (a *AuditReport) Publish(_ context.Context, v *bot.Verification) error {
 	}
 	out := a.view(v)
 	if a.JSON {
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSON(a.Stdout, out)
 	}
 	if p != nil {
 		fmt.Fprint(a.Stdout, report.AuditText(report.Audit{Rejection: bot.ReportProblem(p, secretFunc(a.Secret))}))
