@@ -10,6 +10,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
+	"github.com/engineo/autoverify/checklist"
 )
 
 // InputError is bad input from the user; the CLI prints it and exits 2.
@@ -26,6 +27,15 @@ func isInputError(err error) bool {
 	var ie *InputError
 	var se *settings.Error
 	return errors.As(err, &ie) || errors.As(err, &se)
+}
+
+// storyKey is checklist.FileKey, bad input as such.
+func storyKey(explicit, path string) (string, error) {
+	key, err := checklist.FileKey(explicit, path)
+	if err != nil {
+		return "", inputErrorf("%v", err)
+	}
+	return key, nil
 }
 
 // settingFlags registers a flag for each setting of lists on fs and

@@ -1,22 +1,14 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
-	"fmt"
 
-	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/settings"
-	"github.com/engineo/autoverify/checklist"
 )
 
-// planJSON is the documented shape of `plan --json`.
-type planJSON struct {
-	StoryKey string           `json:"story_key"`
-	Items    []checklist.Item `json:"items"`
-	Warnings []string         `json:"warnings,omitempty"`
-}
-
+// plan is `autoverify plan STORY.md [--json]`: the story's items and
+// what would run.
 func (a *App) plan(args []string) (int, error) {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
@@ -43,34 +35,9 @@ func (a *App) plan(args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	_, story, err := readStory(pos[0], policy)
+	story, err := cli.ReadStory(pos[0], policy)
 	if err != nil {
-		return exitBadInput, err
+		return exitBadInput, inputErrorf("%v", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		items := story.Items
-		for i := range items {
-			if items[i].Argv == nil {
-				items[i].Argv = []string{}
-			}
-		}
-		return exitOK, enc.Encode(planJSON{StoryKey: k, Items: items, Warnings: story.Warnings})
-	}
-	fmt.Fprint(a.Stdout, report.PlanText(planView(k, story)))
-	for _, w := range story.Warnings {
-		fmt.Fprintf(a.Stderr, "warning: %s: %s\n", pos[0], w)
-	}
-	return exitOK, nil
-}
-
-// planView is story as report.PlanText lists it.
-func planView(key string, story *checklist.Story) report.Plan {
-	p := report.Plan{StoryKey: key}
-	for _, it := range story.Items {
-		p.Items = append(p.Items, report.Item{Line: it.Line, ID: it.ID, Kind: string(it.Kind), Text: it.Text,
-			Command: it.Command, Reason: it.Reason, Checked: it.Checked})
-	}
-	return p
+	return failedOn(cli.ShowPlan(a.Stdout, a.Stderr, pos[0], k, story, *asJSON))
 }
