@@ -22,3 +22,7 @@ func (p Plan) Count(kind string) int {
 // PlanText is `autoverify plan`'s terminal text: the counts, then a table
 // of the items with its columns lined up.
 func PlanText(p Plan) string { return render("plan.txt.tmpl", p) }
+
+// Usage is `autoverify help`'s text: every command with its synopsis and
+// what it does.
+func Usage() string { return render("usage.txt.tmpl", nil) }

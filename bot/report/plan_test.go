@@ -42,3 +42,8 @@ func TestTruncate(t *testing.T) {
 	assert.Equal(t, "ab…", truncate(3, "abcd"))
 	assert.Equal(t, "éü…", truncate(3, "éüéü"), "characters, not bytes")
 }
+
+func TestUsageGolden(t *testing.T) {
+	t.Parallel()
+	golden(t, "usage", Usage())
+}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/engineo/autoverify/bot/report"
 )
 
 // Exit codes of the CLI.
@@ -41,74 +43,32 @@ func NewApp() *App {
 	return &App{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
 }
 
-const usage = `autoverify turns a story's checklist into verified evidence.
+// command runs one autoverify command with the arguments after its name.
+type command func(ctx context.Context, args []string) (int, error)
 
-Usage:
-  autoverify plan STORY.md [--json]           list the items and what would run
-  autoverify run STORY.md [--story-key KEY] [--workdir DIR]
-                                              run the automated items, write evidence,
-                                              mark the story
-  autoverify audit SIGNAL.md [--json] [--workdir DIR] [--author WHO]
-                                              hold an agent's READY_FOR_REVIEW / AUDIT_PASSED
-                                              signal against checks: run here
-  autoverify gates --base REV [--head REV] [--test-cmd CMD] [--mutate] [--json]
-                                              the RED/GREEN/REFACTOR/IMPLEMENT gates of the
-                                              change base..head, in a git work tree; --mutate
-                                              adds VERIFY_MUTATE (--mutate-max, --mutate-threshold)
-  autoverify ledger show KEY [--json]         a story's loop-safety ledger
-  autoverify ledger authors [--json]          per author: signals held, false, rejected
-  autoverify ledger reset KEY                 start a story's cycles and fixes again
-  autoverify keys generate [--ed25519] [--out PREFIX]
-                                              a signing key pair (PREFIX.key, PREFIX.pub)
-  autoverify keys public                      the public key of ENGINEO_SIGNING_KEY
-  autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]
-                                              check a run's signed attestations, offline
-  autoverify serve                            run the GitHub App server (see README.md)
-  autoverify dashboard [--addr HOST:PORT]     the run history in a browser (default
-                                              127.0.0.1:8090; needs ENGINEO_DASHBOARD_TOKEN
-                                              or GitHub sign-in)
-  autoverify healthcheck [URL]                exit 0 when the local server's /healthz answers 200
-  autoverify version
-
-Run "autoverify COMMAND -h" for a command's flags. Settings also come from
-ENGINEO_ environment variables and .autoverify.yml; see README.md.
-`
+// commands are autoverify's commands by name, as report.Usage lists them.
+func (a *App) commands() map[string]command {
+	help := func(context.Context, []string) (int, error) {
+		fmt.Fprint(a.Stdout, report.Usage())
+		return exitOK, nil
+	}
+	return map[string]command{
+		"plan": a.plan, "run": a.run, "audit": a.audit, "gates": a.gatesCmd, "ledger": a.ledgerCmd,
+		"keys": a.keysCmd, "attest": a.attestCmd, "serve": a.serve, "dashboard": a.dashboard,
+		"healthcheck": a.healthcheck, "version": a.versionCmd,
+		"help": help, "-h": help, "--help": help,
+	}
+}
 
 // Run executes one command line and returns the exit code.
 func (a *App) Run(ctx context.Context, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(a.Stderr, usage)
+		fmt.Fprint(a.Stderr, report.Usage())
 		return exitBadInput
 	}
-	var err error
-	code := exitOK
-	switch args[0] {
-	case "plan":
-		code, err = a.plan(args[1:])
-	case "run":
-		code, err = a.run(ctx, args[1:])
-	case "audit":
-		code, err = a.audit(ctx, args[1:])
-	case "gates":
-		code, err = a.gatesCmd(ctx, args[1:])
-	case "ledger":
-		code, err = a.ledgerCmd(ctx, args[1:])
-	case "keys":
-		code, err = a.keysCmd(args[1:])
-	case "attest":
-		code, err = a.attestCmd(ctx, args[1:])
-	case "serve":
-		code, err = a.serve(ctx, args[1:])
-	case "dashboard":
-		code, err = a.dashboard(ctx, args[1:])
-	case "healthcheck":
-		code, err = a.healthcheck(ctx, args[1:])
-	case "version":
-		fmt.Fprintln(a.Stdout, "autoverify", version)
-	case "help", "-h", "--help":
-		fmt.Fprint(a.Stdout, usage)
-	default:
-		err = inputErrorf("unknown command %q; run `autoverify help`", args[0])
+	code, err := exitBadInput, inputErrorf("unknown command %q; run `autoverify help`", args[0])
+	if cmd, ok := a.commands()[args[0]]; ok {
+		code, err = cmd(ctx, args[1:])
 	}
 	if err != nil {
 		if isInputError(err) || errors.Is(err, flag.ErrHelp) {

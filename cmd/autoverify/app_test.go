@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/report"
 )
 
 type harness struct {
@@ -250,4 +252,35 @@ func TestRunDisabledRunsNothing(t *testing.T) {
 	assert.Equal(t, "- [ ] a `false`\n", string(got), "story untouched")
 	_, err := os.Stat(filepath.Join(h.dir, "reports"))
 	assert.True(t, os.IsNotExist(err), "nothing written")
+}
+
+// TestUsageListsEveryCommand: help prints report.Usage, which names every
+// command Run knows and no other; without a command it goes to standard
+// error with exit 2.
+func TestUsageListsEveryCommand(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	for _, arg := range []string{"help", "-h", "--help"} {
+		require.Equal(t, exitOK, h.run(arg))
+		assert.Equal(t, report.Usage(), h.stdout.String())
+		assert.Empty(t, h.stderr.String())
+	}
+	assert.Equal(t, exitBadInput, h.run())
+	assert.Equal(t, report.Usage(), h.stderr.String())
+	assert.Empty(t, h.stdout.String())
+
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^  autoverify (\S+)`).FindAllStringSubmatch(report.Usage(), -1) {
+		listed[m[1]] = true
+	}
+	known := map[string]bool{}
+	for name := range (&App{}).commands() {
+		if !strings.HasPrefix(name, "-") && name != "help" {
+			known[name] = true
+		}
+	}
+	assert.Equal(t, known, listed)
+
+	require.Equal(t, exitOK, h.run("version"))
+	assert.Equal(t, "autoverify "+version+"\n", h.stdout.String())
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,7 +15,7 @@ import (
 // keysCmd is `autoverify keys generate [--ed25519] [--out PREFIX]` (writes
 // PREFIX.key, mode 0600, and PREFIX.pub; never over existing files) and
 // `autoverify keys public` (prints ENGINEO_SIGNING_KEY's public key).
-func (a *App) keysCmd(args []string) (int, error) {
+func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 	if len(args) == 0 {
 		return exitBadInput, inputErrorf("usage: autoverify keys generate [--ed25519] [--out PREFIX] | autoverify keys public")
 	}

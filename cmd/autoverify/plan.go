@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -9,7 +10,7 @@ import (
 
 // plan is `autoverify plan STORY.md [--json]`: the story's items and
 // what would run.
-func (a *App) plan(args []string) (int, error) {
+func (a *App) plan(_ context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
 	asJSON := fs.Bool("json", false, "print JSON")

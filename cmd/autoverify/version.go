@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -9,6 +10,12 @@ import (
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
+
+// versionCmd is `autoverify version`.
+func (a *App) versionCmd(context.Context, []string) (int, error) {
+	fmt.Fprintln(a.Stdout, "autoverify", version)
+	return exitOK, nil
+}
 
 // buildID names this build for the result cache: the version, and for a
 // development build the commit it was built from — plus the binary's own
