@@ -83,14 +83,24 @@ func ResolveDashboard(lookup Lookup) (DashboardConfig, error) {
 		}
 		c.GitHubURL = strings.TrimSuffix(v, "/")
 	}
-	if v, src := lookup("run-retention"); v != "" {
-		d, err := ParseRetention(v)
-		if err != nil {
-			return c, errorf("%s=%q: %v", src, v, err)
-		}
-		c.Retention = d
+	var err error
+	c.Retention, err = Retention(lookup)
+	return c, err
+}
+
+// Retention reads ENGINEO_RUN_RETENTION (ParseRetention), the one
+// dashboard setting every command that records runs reads;
+// DefaultRunRetention when unset.
+func Retention(lookup Lookup) (time.Duration, error) {
+	v, src := lookup("run-retention")
+	if v == "" {
+		return DefaultRunRetention, nil
 	}
-	return c, nil
+	d, err := ParseRetention(v)
+	if err != nil {
+		return 0, errorf("%s=%q: %v", src, v, err)
+	}
+	return d, nil
 }
 
 // ParseRetention reads a retention: a number of days ("90d"), a Go

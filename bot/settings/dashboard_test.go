@@ -72,3 +72,39 @@ func TestDashboardSignIn(t *testing.T) {
 		t.Error("a different client secret seals sessions with the same key")
 	}
 }
+
+// TestRetention: unset is the default; a bad value is the user's to fix,
+// naming where it came from.
+func TestRetention(t *testing.T) {
+	t.Parallel()
+	env := func(v string) Lookup {
+		return Env(func(string) string { return v }, Named(Dashboard, "run-retention"))
+	}
+	if d, err := Retention(env("")); err != nil || d != DefaultRunRetention {
+		t.Errorf("unset: %v %v", d, err)
+	}
+	if d, err := Retention(env("7d")); err != nil || d != 7*24*time.Hour {
+		t.Errorf("7d: %v %v", d, err)
+	}
+	_, err := Retention(env("forever"))
+	var se *Error
+	if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), `ENGINEO_RUN_RETENTION="forever": want a whole number of days`) {
+		t.Errorf("forever: %v", err)
+	}
+}
+
+// TestNamed: the settings picked, in the order asked; a flag no list
+// holds is a bug.
+func TestNamed(t *testing.T) {
+	t.Parallel()
+	got := Named(Run, "redis-url", "state-dir")
+	if len(got) != 2 || got[0].Env != "ENGINEO_REDIS_URL" || got[1].Env != "ENGINEO_STATE_DIR" {
+		t.Errorf("got %+v", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for an unknown flag")
+		}
+	}()
+	Named(Run, "no-such-setting")
+}

@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -232,6 +233,21 @@ func Layers(lookups ...Lookup) Lookup {
 		}
 		return "", ""
 	}
+}
+
+// Named picks the settings of list with the given flags, in that order,
+// for a command that reads some of another's settings; a flag list does
+// not hold is a bug, and panics.
+func Named(list []Setting, flags ...string) []Setting {
+	out := make([]Setting, 0, len(flags))
+	for _, f := range flags {
+		i := slices.IndexFunc(list, func(s Setting) bool { return s.Flag == f })
+		if i < 0 {
+			panic("settings: no setting " + f)
+		}
+		out = append(out, list[i])
+	}
+	return out
 }
 
 // Env is the Lookup of ENGINEO_ variables for the given settings.

@@ -15,10 +15,8 @@ import (
 // dashboardSettings are the settings `autoverify dashboard` reads besides
 // the dashboard's own: where the history is (state directory, Redis) and
 // GitHub's API for GitHub sign-in.
-var dashboardSettings = []settings.Setting{
-	settingNamed(settings.Run, "state-dir"), settingNamed(settings.Run, "redis-url"), settingNamed(settings.Run, "redis-prefix"),
-	settingNamed(serveSettings, "github-api-url"),
-}
+var dashboardSettings = append(settings.Named(settings.Run, "state-dir", "redis-url", "redis-prefix"),
+	settings.Named(settings.Serve, "github-api-url")...)
 
 // dashboard is `autoverify dashboard [--addr HOST:PORT]`: the run history
 // of this machine (runs.db in the state directory, or Redis), in a

@@ -87,7 +87,7 @@ type localRun struct {
 // runLocal builds the local pipeline and runs req through it, with the
 // terminal (and --report's target) as its publishers.
 func (a *App) runLocal(ctx context.Context, lr localRun, req bot.Request) (int, error) {
-	keep, err := retention(lr.lookup)
+	keep, err := settings.Retention(lr.lookup)
 	if err != nil {
 		return exitBadInput, err
 	}

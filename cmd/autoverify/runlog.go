@@ -7,7 +7,8 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
-	"github.com/engineo/autoverify/bot/runlog"
+	"github.com/engineo/autoverify/bot/delivery/dashboard"
+	"github.com/engineo/autoverify/bot/delivery/history"
 	"github.com/engineo/autoverify/bot/settings"
 	runbolt "github.com/engineo/autoverify/integrations/runlog/bolt"
 	runredis "github.com/engineo/autoverify/integrations/runlog/redis"
@@ -16,15 +17,8 @@ import (
 // runLog is the run history as cmd uses it: the recorder writes, the
 // dashboard reads.
 type runLog interface {
-	Put(ctx context.Context, r runlog.Record) error
-	Get(ctx context.Context, id string) (runlog.Record, bool, error)
-	List(ctx context.Context, q runlog.Query) (runlog.Page, error)
-	Counts(ctx context.Context, keys ...string) (map[string]runlog.Counts, error)
-	Repos(ctx context.Context) ([]string, error)
-	Seq(ctx context.Context) (int64, error)
-	Clear(ctx context.Context, by string, at time.Time) (runlog.Cleared, error)
-	Cleared(ctx context.Context) (runlog.Cleared, bool, error)
-	Close() error
+	history.RunLog
+	dashboard.History
 }
 
 var (
@@ -33,17 +27,8 @@ var (
 )
 
 // retentionSetting is the one dashboard setting every command that
-// records runs reads.
-var retentionSetting = []settings.Setting{settingNamed(settings.Dashboard, "run-retention")}
-
-func settingNamed(list []settings.Setting, flag string) settings.Setting {
-	for _, s := range list {
-		if s.Flag == flag {
-			return s
-		}
-	}
-	panic("no setting " + flag)
-}
+// records runs reads (settings.Retention).
+var retentionSetting = settings.Named(settings.Dashboard, "run-retention")
 
 // openRunLog opens the run history beside the ledger: Redis when
 // ENGINEO_REDIS_URL is set (keys under the prefix's "runs:"), else
@@ -69,17 +54,4 @@ func openRunLog(ctx context.Context, cfg settings.Config, retention time.Duratio
 		return nil, nil, err
 	}
 	return s, func() { _ = s.Close() }, nil
-}
-
-// retention reads ENGINEO_RUN_RETENTION.
-func retention(lookup settings.Lookup) (time.Duration, error) {
-	v, src := lookup("run-retention")
-	if v == "" {
-		return settings.DefaultRunRetention, nil
-	}
-	d, err := settings.ParseRetention(v)
-	if err != nil {
-		return 0, inputErrorf("%s=%q: %v", src, v, err)
-	}
-	return d, nil
 }
