@@ -108,34 +108,17 @@ func (a *App) printVerified(file string, res attest.Verification, err error, asJ
 		return exitBadInput, inputErrorf("attestation %s: %v", file, err)
 	}
 	if asJSON {
-		out := struct {
-			Verified bool   `json:"verified"`
-			Reason   string `json:"reason,omitempty"`
-			attest.Verification
-		}{Verified: err == nil, Verification: res}
-		if err != nil {
-			out.Reason = err.Error()
-		}
 		enc := json.NewEncoder(a.Stdout)
 		enc.SetIndent("", "  ")
-		_ = enc.Encode(out)
+		_ = enc.Encode(attest.OutcomeOf(res, err))
 	} else if err == nil {
-		fmt.Fprint(a.Stdout, report.AttestVerified(verifiedView(file, res)))
+		fmt.Fprint(a.Stdout, report.AttestVerified(res.View(file)))
 	}
 	if err != nil {
 		fmt.Fprintf(a.Stderr, "%s: NOT verified: %v\n", file, err)
 		return exitFailed, nil
 	}
 	return exitOK, nil
-}
-
-// verifiedView is a verified bundle as report.AttestVerified shows it.
-func verifiedView(file string, res attest.Verification) report.Verified {
-	v := report.Verified{File: file, Whole: res.Whole}
-	for _, st := range res.Statements {
-		v.Statements = append(v.Statements, report.VerifiedStatement{Result: st.Result, Check: st.Check, Verdict: st.PredicateType == attest.VSAType})
-	}
-	return v
 }
 
 // listFlag is a repeatable string flag.
