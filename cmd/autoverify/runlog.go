@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"time"
-
-	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/history"
@@ -35,19 +32,13 @@ var retentionSetting = settings.Named(settings.Dashboard, "run-retention")
 // runs.db in the state directory. The returned func closes it.
 func openRunLog(ctx context.Context, cfg settings.Config, retention time.Duration, now func() time.Time) (runLog, func(), error) {
 	if cfg.RedisURL != "" {
-		opt, err := goredis.ParseURL(cfg.RedisURL)
-		if err != nil {
-			return nil, nil, fmt.Errorf("ENGINEO_REDIS_URL: %w", err)
-		}
-		rc := goredis.NewClient(opt)
-		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		if err := rc.Ping(pctx).Err(); err != nil {
-			_ = rc.Close()
-			return nil, nil, fmt.Errorf("run history: Redis at %s: %w", opt.Addr, err)
+		s, err := runredis.Open(ctx, cfg.RedisURL, runredis.WithPrefix(cfg.RedisPrefix+"runs:"), runredis.WithRetention(retention), runredis.WithClock(now))
+		if err != nil {
+			return nil, nil, err
 		}
-		s := runredis.New(rc, runredis.WithPrefix(cfg.RedisPrefix+"runs:"), runredis.WithRetention(retention), runredis.WithClock(now))
-		return s, func() { _ = rc.Close() }, nil
+		return s, func() { _ = s.Close() }, nil
 	}
 	s, err := runbolt.Open(cfg.StateDir, runbolt.WithRetention(retention), runbolt.WithClock(now))
 	if err != nil {

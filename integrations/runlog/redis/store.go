@@ -35,10 +35,12 @@ import (
 
 // Store is the run history in Redis.
 type Store struct {
-	rc        goredis.UniversalClient
-	prefix    string
-	retention time.Duration
-	now       func() time.Time
+	rc goredis.UniversalClient
+	// ownsClient is set by Open: Close closes the client.
+	ownsClient bool
+	prefix     string
+	retention  time.Duration
+	now        func() time.Time
 }
 
 // Option configures New.
@@ -63,8 +65,33 @@ func New(rc goredis.UniversalClient, opts ...Option) *Store {
 	return s
 }
 
-// Close does nothing: the caller owns the client.
-func (s *Store) Close() error { return nil }
+// Open connects to the Redis at rawURL (ENGINEO_REDIS_URL) and returns a
+// store on a client of its own, which Close closes. ctx bounds the first
+// ping, so an unreachable Redis fails here, naming its address (never the
+// URL's password).
+func Open(ctx context.Context, rawURL string, opts ...Option) (*Store, error) {
+	opt, err := goredis.ParseURL(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("ENGINEO_REDIS_URL: %w", err)
+	}
+	rc := goredis.NewClient(opt)
+	if err := rc.Ping(ctx).Err(); err != nil {
+		_ = rc.Close()
+		return nil, fmt.Errorf("run history: Redis at %s: %w", opt.Addr, err)
+	}
+	s := New(rc, opts...)
+	s.ownsClient = true
+	return s, nil
+}
+
+// Close closes the client of a store Open made; a store made with New
+// leaves its client to the caller.
+func (s *Store) Close() error {
+	if s.ownsClient {
+		return s.rc.Close()
+	}
+	return nil
+}
 
 func (s *Store) runKey(id string) string   { return s.prefix + "run:" + id }
 func (s *Store) idxKey(name string) string { return s.prefix + "idx:" + name }
