@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"runtime/debug"
 	"sync"
+
+	"github.com/engineo/autoverify/internal/buildinfo"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -17,34 +17,5 @@ func (a *App) versionCmd(context.Context, []string) (int, error) {
 	return exitOK, nil
 }
 
-// buildID names this build for the result cache: the version, and for a
-// development build the commit it was built from — plus the binary's own
-// modification time when the checkout had uncommitted changes — so a
-// changed autoverify never reuses results of another.
-var buildID = sync.OnceValue(func() string {
-	id := version
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return id
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		id += "+" + rev
-	}
-	if modified == "true" || rev == "" {
-		if exe, err := os.Executable(); err == nil {
-			if st, err := os.Stat(exe); err == nil {
-				id += fmt.Sprintf("+%d-%d", st.Size(), st.ModTime().UnixNano())
-			}
-		}
-	}
-	return id
-})
+// buildID names this build for the result cache (buildinfo.ID).
+var buildID = sync.OnceValue(func() string { return buildinfo.ID(version) })
