@@ -4,11 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 
-	"github.com/engineo/autoverify/bot/repoconfig"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/checklist"
 )
@@ -66,30 +64,11 @@ func get(l settings.Lookup, flag string) string {
 // loadConfig resolves the configuration for a work directory ("" reads no
 // repository file).
 func loadConfig(lookup settings.Lookup, workdir string) (settings.Config, error) {
-	rf, path, err := readRepoFile(workdir)
+	rf, path, err := cli.ReadRepoFile(workdir)
 	if err != nil {
-		return settings.Config{}, err
+		return settings.Config{}, inputErrorf("%v", err)
 	}
 	return settings.Resolve(lookup, rf, path)
-}
-
-func readRepoFile(workdir string) (repoconfig.File, string, error) {
-	if workdir == "" {
-		return repoconfig.File{}, repoconfig.Name, nil
-	}
-	path := filepath.Join(workdir, repoconfig.Name)
-	raw, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return repoconfig.File{}, path, nil
-	}
-	if err != nil {
-		return repoconfig.File{}, path, inputErrorf("%s: %v", path, err)
-	}
-	rf, err := repoconfig.Parse(raw)
-	if err != nil {
-		return repoconfig.File{}, path, inputErrorf("%s: %v", workdir, err)
-	}
-	return rf, path, nil
 }
 
 // secrets are the literal values masked everywhere: see
