@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"sync"
 
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/settings"
@@ -89,12 +90,5 @@ func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settin
 		closeRuns()
 		return nil, nil, err
 	}
-	var once bool
-	return d, func() {
-		if !once {
-			once = true
-			d.Close()
-			closeRuns()
-		}
-	}, nil
+	return d, sync.OnceFunc(func() { d.Close(); closeRuns() }), nil
 }
