@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/engineo/autoverify/bot"
@@ -25,16 +26,12 @@ func attester(lookup settings.Lookup, workdir string) (bot.Attester, error) {
 	if err := settings.SigningKeyOutside(lookup, workdir); err != nil {
 		return nil, err
 	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
+	a, err := attest.LoadAttester(path, "https://github.com/engineo/autoverify@"+buildID())
+	var unread *fs.PathError
+	switch {
+	case errors.As(err, &unread):
 		return nil, inputErrorf("%s=%s: %v; point it at a PEM private key (autoverify keys generate makes one)", src, path, err)
-	}
-	key, err := attest.ParsePrivate(raw)
-	if err != nil {
-		return nil, inputErrorf("%s=%s: %v", src, path, err)
-	}
-	a, err := attest.NewAttester(key, "https://github.com/engineo/autoverify@"+buildID())
-	if err != nil {
+	case err != nil:
 		return nil, inputErrorf("%s=%s: %v", src, path, err)
 	}
 	return a, nil

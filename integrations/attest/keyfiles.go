@@ -47,3 +47,17 @@ func WriteKeyPair(kind Kind, prefix string) (fingerprint string, err error) {
 	}
 	return Fingerprint(key)
 }
+
+// LoadAttester is the Attester signing with the PEM private key in the
+// file at path (ParsePrivate). A file it cannot read is an *fs.PathError.
+func LoadAttester(path, verifierID string) (*Attester, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	key, err := ParsePrivate(raw)
+	if err != nil {
+		return nil, err
+	}
+	return NewAttester(key, verifierID)
+}

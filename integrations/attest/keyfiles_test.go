@@ -58,3 +58,24 @@ func TestWriteKeyPair(t *testing.T) {
 	got, _ := os.ReadFile(prefix + ".key")
 	assert.Equal(t, priv, got, "never overwritten")
 }
+
+// TestLoadAttester: the key WriteKeyPair wrote signs as the key it named;
+// a missing file is a path error, a file that is no key another error.
+func TestLoadAttester(t *testing.T) {
+	t.Parallel()
+	prefix := filepath.Join(t.TempDir(), "ci")
+	fp, err := WriteKeyPair(ECDSAP256, prefix)
+	require.NoError(t, err)
+	a, err := LoadAttester(prefix+".key", "https://example.com/verifier")
+	require.NoError(t, err)
+	got, err := Fingerprint(a.Key.Public())
+	require.NoError(t, err)
+	assert.Equal(t, fp, got)
+
+	_, err = LoadAttester(prefix+".missing", "v")
+	var pe *fs.PathError
+	assert.True(t, errors.As(err, &pe), "%v", err)
+	_, err = LoadAttester(prefix+".pub", "v")
+	require.Error(t, err)
+	assert.False(t, errors.As(err, &pe), "a public key is read, and refused: %v", err)
+}
