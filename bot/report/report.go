@@ -1,8 +1,9 @@
 // Package report renders what autoverify posts: the sticky pull request
 // comment, the check run's title, summary and text, and the help and
 // nothing-to-verify replies; and what its commands print (gates, audit,
-// ledger show, plan, keys generate, help). Texts come from //go:embed templates and are
-// tested against golden files (go test ./bot/report -update rewrites them).
+// ledger show, plan, keys generate, help). Texts come from //go:embed
+// templates and are tested against golden files (go test ./bot/report
+// -update rewrites them).
 // It does no I/O and takes already-redacted text.
 package report
 
