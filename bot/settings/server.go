@@ -61,6 +61,15 @@ type Files struct {
 	Abs func(name string) (string, error)
 }
 
+// ListenAddr is the address the server listens on: ENGINEO_LISTEN_ADDR,
+// else :8080 (every interface).
+func ListenAddr(lookup Lookup) string {
+	if v := get(lookup, "listen-addr"); v != "" {
+		return v
+	}
+	return ":8080"
+}
+
 // ResolveServer checks every setting of `autoverify serve` before anything
 // is opened: a missing secret or credential refuses to start, naming the
 // variable to set. Like Resolve, it checks in a fixed order and the first
@@ -71,11 +80,8 @@ func ResolveServer(lookup Lookup, files Files) (Server, error) {
 	if err != nil {
 		return Server{}, err
 	}
-	s := Server{Config: cfg, ListenAddr: ":8080", Workers: 2, EvidenceLinkTTL: 7 * 24 * time.Hour,
+	s := Server{Config: cfg, ListenAddr: ListenAddr(lookup), Workers: 2, EvidenceLinkTTL: 7 * 24 * time.Hour,
 		PublicURL: get(lookup, "public-url"), APIURL: get(lookup, "github-api-url")}
-	if v := get(lookup, "listen-addr"); v != "" {
-		s.ListenAddr = v
-	}
 	for _, step := range []func(Lookup, Files, *Server) error{
 		resolveGitHubApp,
 		resolveWorkers,

@@ -206,3 +206,12 @@ func TestRefuseUnisolated(t *testing.T) {
 	assert.Equal(t, "refusing to run pull request code: user namespaces are disabled: set kernel.unprivileged_userns_clone=1. "+
 		"Fix that, use ENGINEO_RUNNER=docker or kubernetes, or set ENGINEO_UNSAFE_NO_SANDBOX=1 if everyone who can open a pull request may read this server's secrets", se.Msg)
 }
+
+// TestListenAddr: the server and `autoverify healthcheck` agree on where
+// the server listens.
+func TestListenAddr(t *testing.T) {
+	t.Parallel()
+	env := func(v string) Lookup { return Env(func(string) string { return v }, Serve) }
+	assert.Equal(t, ":8080", ListenAddr(env("")))
+	assert.Equal(t, "127.0.0.1:9000", ListenAddr(env("127.0.0.1:9000")))
+}

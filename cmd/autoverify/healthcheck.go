@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/engineo/autoverify/bot/delivery/server"
+	"github.com/engineo/autoverify/bot/settings"
 )
 
 // healthcheck is `autoverify healthcheck [URL]`: exit 0 when the server
@@ -15,7 +16,7 @@ func (a *App) healthcheck(ctx context.Context, args []string) (int, error) {
 	if len(args) > 0 {
 		url = args[0]
 	} else {
-		addr := orDefault(a.Getenv("ENGINEO_LISTEN_ADDR"), ":8080")
+		addr := settings.ListenAddr(settings.Env(a.Getenv, settings.Serve))
 		var err error
 		if url, err = server.HealthURL(addr); err != nil {
 			return exitBadInput, inputErrorf("ENGINEO_LISTEN_ADDR=%q: %v", addr, err)
