@@ -1,8 +1,11 @@
 // Package cli is how `autoverify run` reaches the pipeline and how its
 // result reaches the person at the terminal: a Source over a local work
 // tree and a story file, and a Publisher that prints the result table and
-// writes the evidence markers into the story. It touches only the local
-// files it is given; git and the atomic file writer are injected.
+// writes the evidence markers into the story. It also holds what the
+// other commands show (plan, ledger show/reset/authors) and the local
+// files they read (the story, the signal, .autoverify.yml). It touches
+// only the local files it is given; git and the atomic file writer are
+// injected.
 package cli
 
 import (
