@@ -70,17 +70,17 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	if cmd, ok := a.commands()[args[0]]; ok {
 		code, err = cmd(ctx, args[1:])
 	}
-	if err != nil {
-		if isInputError(err) || errors.Is(err, flag.ErrHelp) {
-			if !errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(a.Stderr, "autoverify:", err)
-			}
-			return exitBadInput
-		}
-		fmt.Fprintln(a.Stderr, "autoverify:", err)
-		return exitFailed
+	switch {
+	case err == nil:
+		return code
+	case errors.Is(err, flag.ErrHelp): // the flag package printed the help
+		return exitBadInput
 	}
-	return code
+	fmt.Fprintln(a.Stderr, "autoverify:", err)
+	if isInputError(err) {
+		return exitBadInput
+	}
+	return exitFailed
 }
 
 // parseArgs parses flags that may come before or after positional
