@@ -3,8 +3,10 @@ package gaterun_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -70,14 +72,48 @@ func TestRealHistoryMutation(t *testing.T) {
 		a, b := *seq.Mutation, *m
 		a.ElapsedMS, a.HeadSuiteMS, b.ElapsedMS, b.HeadSuiteMS = 0, 0, 0, 0
 		assert.Equal(t, a, b, "%s: the same verdict one mutant at a time and on workers", c.Name)
-		lines = append(lines, fmt.Sprintf("| %s | %s | %.2f | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s |", c.Name, c.Split, m.Score,
+		changed, err := changedSourceLines(dir, c.Base, c.Head, eco)
+		require.NoError(t, err, c.Name)
+		lines = append(lines, fmt.Sprintf("| %s | %s | %d | %.2f | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s |", c.Name, c.Split, changed, m.Score,
 			m.Total, m.Killed, m.Timeout, m.Survived, m.NotCompiled, m.SkippedByCap, m.ElapsedMS, costRatio(seq.Mutation), costRatio(m), time.Since(start).Round(time.Second)))
 		for _, s := range m.Survivors {
 			t.Logf("%s survivor %s:%d %s: %s -> %s", c.Name, s.File, s.Line, s.Operator, s.Original, s.Mutated)
 		}
 	}
-	header := "| case | split | score | mutants | killed | timeout | survived | not compiled | left by cap | gate ms | one at a time / head suite | on workers / head suite | whole gates run |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+	header := "| case | split | changed lines | score | mutants | killed | timeout | survived | not compiled | left by cap | gate ms | one at a time / head suite | on workers / head suite | whole gates run |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 	t.Logf("VERIFY_MUTATE on the real fixes (on %d CPUs):\n%s\n%s", runtime.NumCPU(), header, strings.Join(lines, "\n"))
+}
+
+// changedSourceLines counts the lines base..head adds or removes in the
+// files a mutant may be made of (non-test Go or Python sources): the
+// change's size as the cost target ("a change of up to 20 lines")
+// reads it.
+func changedSourceLines(dir, base, head string, eco gates.Ecosystem) (int, error) {
+	out, err := exec.Command("git", "-C", dir, "diff", "--numstat", base, head).Output()
+	if err != nil {
+		return 0, fmt.Errorf("git diff --numstat %s %s: %w", base, head, err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || !isSource(eco, f[2]) {
+			continue
+		}
+		added, _ := strconv.Atoi(f[0])
+		removed, _ := strconv.Atoi(f[1])
+		n += added + removed
+	}
+	return n, nil
+}
+
+// isSource says whether the gate may mutate rel (gaterun's isMutable, seen
+// from outside the package).
+func isSource(eco gates.Ecosystem, rel string) bool {
+	if eco == gates.Python {
+		return strings.HasSuffix(rel, ".py") && !gates.IsTestFile(eco, rel, nil)
+	}
+	return strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") &&
+		!strings.HasPrefix(rel, "testdata/") && !strings.Contains(rel, "/testdata/")
 }
 
 // costRatio is what the gate cost in runs of the head's whole suite.
