@@ -212,7 +212,8 @@ func judgeGateItems(ctx context.Context, v *Verification, items []checklist.Item
 		}
 	}
 	for _, it := range items {
-		rep, err := runs.run(ctx, it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text)})
+		rep, err := runs.run(ctx, it.Argv, map[string]string{"mission_id": v.Key, "ac_index": fmt.Sprintf("AC-%d", index[it.ID]), "ac_title": gates.Slug(it.Text),
+			"project_root": v.Workspace})
 		if err != nil {
 			v.Report.Outcomes = append(v.Report.Outcomes, gateError(it, err))
 			continue

@@ -256,6 +256,15 @@ type StageTiming struct {
 // Ran reports whether the verification reached a verdict.
 func (v *Verification) Ran() bool { return v.Problem == nil && v.Summary.RunID != "" }
 
+// Failed reports whether anything the run judged failed: a story item
+// that failed or was rejected, or one of the run's own checks that is no
+// story item (the gates of /verify gates and autoverify gates).
+func (v *Verification) Failed() bool {
+	_, failed, _, rejected := v.Summary.Counts()
+	_, checksFailed := v.Report.Counts()
+	return failed > 0 || rejected > 0 || checksFailed > 0
+}
+
 // stage is one step of Run; it returns a *Problem to stop with something
 // to tell the author, or another error to give up (the trigger retries).
 type stage struct {

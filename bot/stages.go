@@ -189,9 +189,15 @@ func (p *Pipeline) workspace(ctx context.Context, v *Verification) error {
 	return nil
 }
 
-// runners builds the runners the configuration names.
+// runners builds the runners the configuration names. A run of the gates
+// alone builds no environment: the gates run on the default runner only,
+// and an environment's services would start for nothing.
 func (p *Pipeline) runners(ctx context.Context, v *Verification) error {
-	r, envs, release, err := p.Runners.Runners(ctx, v.Config, v.Workspace)
+	cfg := v.Config
+	if v.Request.GatesOnly {
+		cfg.Environments = nil
+	}
+	r, envs, release, err := p.Runners.Runners(ctx, cfg, v.Workspace)
 	if err != nil {
 		return &Problem{Kind: ProblemConfig, Ref: v.Subject.BaseRef, Err: err}
 	}

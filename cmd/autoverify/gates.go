@@ -22,10 +22,11 @@ import (
 // gatesCmd is `autoverify gates --base REV [--head REV] [--test-cmd CMD]
 // [--mutate [--mutate-max N] [--mutate-threshold F]] [--json]`: the
 // deterministic gates of the change base..head, run on trees extracted
-// from git (the checkout is never touched), as a pipeline request like
-// `run`'s — a verify cycle of the story key (default gates-HEAD), with
-// evidence, summary, run history and a signed verdict. Exit 0 when every
-// gate accepts, 1 when one rejects, 2 on bad input.
+// from git (the work tree's files are never changed), as a pipeline
+// request like `run`'s — a verify cycle of the change's own key
+// (gates-BASE-HEAD), with evidence, summary, run history and a signed
+// verdict. Exit 0 when every gate accepts, 1 when one rejects or the
+// cycle cap refuses the run, 2 on bad input.
 func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	f, err := a.gatesFlags(args)
 	if err != nil {
@@ -52,10 +53,10 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	key := f.key
-	if key == "" {
-		key = "gates-" + head[:min(12, len(head))]
-	}
+	// The gates were asked for by name: the kill switch, which turns runs
+	// that stories and events trigger into no-ops, would make this exit 0
+	// — "every gate accepts" — for a run that did not happen.
+	cfg.Enabled = true
 	tree, err := repo.CommitTree(ctx, head)
 	if err != nil {
 		return exitFailed, fmt.Errorf("reading the tree of %s: %w", head, err)
@@ -66,15 +67,23 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 		Head: head, HeadTree: tree}
 	return a.runLocal(ctx, localRun{lookup: f.lookup, workdir: f.workdir, cfg: cfg, terminal: terminal,
 		source: func() bot.Source { return source }},
-		bot.Request{Key: key, GatesOnly: true, GateBase: base, GateTest: test, GateStatic: static, GateGuards: f.guards})
+		bot.Request{Key: gatesKey(base, head), GatesOnly: true, GateBase: base, GateTest: test, GateStatic: static, GateGuards: f.guards})
+}
+
+// gatesKey is a change's own story key: its verify cycles are counted per
+// change, so that the same change judged again and again meets the cycle
+// cap (`autoverify ledger reset` starts again), and no gates run counts
+// in — or, passing, resets — a story's budget.
+func gatesKey(base, head string) string {
+	return "gates-" + base[:min(12, len(base))] + "-" + head[:min(12, len(head))]
 }
 
 // gatesFlags is `autoverify gates`'s command line.
 type gatesFlags struct {
-	base, head, testCmd, workdir, key string
-	json                              bool
-	guards                            []string
-	lookup                            settings.Lookup
+	base, head, testCmd, workdir string
+	json                         bool
+	guards                       []string
+	lookup                       settings.Lookup
 	// mutate asks for VERIFY_MUTATE; mutateMax and mutateThreshold are
 	// its cap and the score it needs (gaterun.Spec).
 	mutate          bool
@@ -119,7 +128,6 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	fs.StringVar(&f.testCmd, "test-cmd", "", "the test command (default: `go test ./...` for Go, `python3 -m pytest` for Python); it must be allowlisted")
 	fs.BoolVar(&f.json, "json", false, "print the report as JSON")
 	fs.StringVar(&f.workdir, "workdir", ".", "the git work tree (its .autoverify.yml is read)")
-	fs.StringVar(&f.key, "story-key", "", "the story whose verify cycles the run counts in (default: gates-HEAD, the head commit's own)")
 	guardList := fs.String("guard", "", "comma-separated regression-guard tests: new tests that pass on the base on purpose (not vanity)")
 	fs.BoolVar(&f.mutate, "mutate", false, "run VERIFY_MUTATE: break each changed non-test Go line once and require the tests to notice")
 	fs.IntVar(&f.mutateMax, "mutate-max", gaterun.DefaultMutateMax, "the most mutants VERIFY_MUTATE runs (spread over the change's files and lines)")

@@ -19,10 +19,7 @@ const gatesWeakTest = "\nfunc TestAbsSign(t *testing.T) {\n\tif Abs(-2) < 0 {\n\
 
 func TestGatesCLIMutate(t *testing.T) {
 	h := newHarness(t)
-	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
-	repo := filepath.Join(h.dir, "repo")
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	repo, base := calcRepo(t, h)
 	weak := gitCommit(t, repo, "fix, weakly tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
 
 	code := h.run("gates", "--workdir", repo, "--base", base, "--head", weak, "--mutate")
@@ -98,10 +95,7 @@ func TestGatesCLIMutate(t *testing.T) {
 // a test that checks only the sign leaves `return -x → return 0` alive.
 func TestRunStoryGateMutate(t *testing.T) {
 	h := newHarness(t)
-	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
-	repo := filepath.Join(h.dir, "repo")
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	repo, base := calcRepo(t, h)
 	gitCommit(t, repo, "fix, weakly tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
 	story := h.write("KAN-31.md", "# KAN-31\n\n<!-- AUTO:GATE=green -->\n- [ ] the tests pass\n<!-- AUTO:GATE=mutate -->\n- [ ] and notice the fix broken\n")
 

@@ -85,12 +85,21 @@ func decodeGates(t *testing.T, raw []byte) gatesJSON {
 	return g
 }
 
+// calcRepo is a git repository in the harness's directory, with go test
+// and go vet allowed, whose first commit is the unfixed calc package (Abs
+// returns x as is) and its test of positive numbers; it returns the
+// repository and that commit.
+func calcRepo(t *testing.T, h *harness) (repo, base string) {
+	t.Helper()
+	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
+	repo = filepath.Join(h.dir, "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	return repo, gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+}
+
 func TestGatesCLIGo(t *testing.T) {
 	h := newHarness(t)
-	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
-	repo := filepath.Join(h.dir, "repo")
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	repo, base := calcRepo(t, h)
 	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
 
 	code := h.run("gates", "--workdir", repo, "--base", base, "--json")
@@ -224,10 +233,7 @@ func TestGatesCLIBadInput(t *testing.T) {
 // them by the gates of base..HEAD, and the summary carries the gates.
 func TestRunStoryWithGateItems(t *testing.T) {
 	h := newHarness(t)
-	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
-	repo := filepath.Join(h.dir, "repo")
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	repo, base := calcRepo(t, h)
 	gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
 	story := h.write("KAN-7.md", "# KAN-7\n\n<!-- AUTO:GATE=red CMD=go test ./... -->\n- [ ] the new test fails before the fix\n"+
 		"<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] and passes after it\n<!-- AUTO:GATE=refactor CMD=go test ./... -->\n- [ ] nothing else breaks\n")
@@ -341,22 +347,21 @@ func gatesPullRequest(t *testing.T, baseCfg, headCfg, headTest string) (*githubt
 }
 
 // `autoverify gates` is a pipeline request like run's (issue 29): each run
-// is a verify cycle of its story key, held to the ledger's cap like any
-// other; it writes evidence and a summary whose items are the gates, and
-// with --json the report alone is on stdout.
+// is a verify cycle of the change's own key, held to the ledger's cap like
+// any other; it writes evidence and a summary whose results are the gates,
+// and with --json stdout holds the report and nothing else, a refusal
+// included.
 func TestGatesCLIIsAPipelineRequest(t *testing.T) {
 	h := newHarness(t)
-	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test,go vet"
-	repo := filepath.Join(h.dir, "repo")
-	require.NoError(t, os.MkdirAll(repo, 0o755))
-	base := gitCommit(t, repo, "base", map[string]string{"go.mod": "module example.com/calc\n\ngo 1.22\n", "calc.go": gatesCalc, "calc_test.go": gatesCalcTest})
+	repo, base := calcRepo(t, h)
 	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})
+	key := "gates-" + base[:12] + "-" + head[:12]
 
 	code := h.run("gates", "--workdir", repo, "--base", base, "--json")
 	require.Equal(t, 0, code, "stdout: %s\nstderr: %s", h.stdout.String(), h.stderr.String())
 	decodeGates(t, h.stdout.Bytes())
 	assert.Contains(t, h.stderr.String(), "Ledger:   verify cycles 1/3", "with --json the run's lines go to stderr")
-	summaryPath := filepath.Join(h.dir, "reports", "gates-"+head[:12]+"-auto-verify-summary.json")
+	summaryPath := filepath.Join(h.dir, "reports", key+"-auto-verify-summary.json")
 	assert.Contains(t, h.stderr.String(), "Summary:  "+summaryPath)
 	raw, err := os.ReadFile(summaryPath)
 	require.NoError(t, err)
@@ -373,7 +378,7 @@ func TestGatesCLIIsAPipelineRequest(t *testing.T) {
 		} `json:"gates"`
 	}
 	require.NoError(t, json.Unmarshal(raw, &sum), "%s", raw)
-	assert.Equal(t, "gates-"+head[:12], sum.StoryKey, "the head commit's own key by default")
+	assert.Equal(t, key, sum.StoryKey, "the change's own key")
 	var ids []string
 	for _, it := range sum.Results {
 		ids = append(ids, it.ID)
@@ -382,20 +387,28 @@ func TestGatesCLIIsAPipelineRequest(t *testing.T) {
 	assert.Equal(t, []string{"gate-red", "gate-green", "gate-refactor", "gate-implement"}, ids, "the summary's results are the gates")
 	assert.Equal(t, []string{"TestAbsNegative"}, sum.Gates.Tests.FailToPass)
 
-	// The cap holds for gates as for any run of a story: an agent that
-	// loops on `autoverify gates --story-key` with a change the gates
-	// reject (a test alone that passes on the base: vanity) is stopped.
-	gitCommit(t, repo, "vanity", map[string]string{"more_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsEleven(t *testing.T) {\n\tif Abs(11) != 11 {\n\t\tt.Fatal(\"11\")\n\t}\n}\n"})
+	// The cap holds for gates as for any run: an agent that loops on a
+	// change the gates reject (a test alone that passes on the base:
+	// vanity) is stopped, and with --json stdout stays empty.
+	vanity := gitCommit(t, repo, "vanity", map[string]string{"more_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsEleven(t *testing.T) {\n\tif Abs(11) != 11 {\n\t\tt.Fatal(\"11\")\n\t}\n}\n"})
 	for i := 1; i <= 3; i++ {
-		code = h.run("gates", "--workdir", repo, "--base", head, "--story-key", "KAN-7")
+		code = h.run("gates", "--workdir", repo, "--base", head)
 		require.Equal(t, 1, code, "run %d: %s%s", i, h.stdout.String(), h.stderr.String())
 		assert.Contains(t, h.stdout.String(), fmt.Sprintf("verify cycles %d/3", i))
 	}
-	code = h.run("gates", "--workdir", repo, "--base", head, "--story-key", "KAN-7")
+	code = h.run("gates", "--workdir", repo, "--base", head, "--json")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, h.stdout.String(), "KAN-7: refused")
-	assert.NotContains(t, h.stdout.String(), "VERIFY_RED", "a refused run runs no gate")
-	code = h.run("ledger", "show", "KAN-7", "--json")
+	assert.Empty(t, h.stdout.String(), "--json: nothing but the report on stdout, and there is none")
+	vanityKey := "gates-" + head[:12] + "-" + vanity[:12]
+	assert.Contains(t, h.stderr.String(), vanityKey+": refused")
+	code = h.run("ledger", "show", vanityKey, "--json")
 	require.Equal(t, 0, code, h.stderr.String())
 	assert.Contains(t, h.stdout.String(), `"auto_verify_runs": 3`)
+
+	// The kill switch is for runs stories and events trigger: gates asked
+	// for by name still run (exit 0 would say every gate accepts).
+	h.env["ENGINEO_AUTOVERIFY_ENABLED"] = "0"
+	code = h.run("gates", "--workdir", repo, "--base", base)
+	assert.Equal(t, 0, code, "%s%s", h.stdout.String(), h.stderr.String())
+	assert.Contains(t, h.stdout.String(), "every gate accepts")
 }

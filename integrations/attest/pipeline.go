@@ -15,6 +15,7 @@ import (
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
 	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/bot/verify"
@@ -82,7 +83,10 @@ func (a *Attester) run(ctx context.Context, v *bot.Verification) (Run, error) {
 	repo, uri := resource(ctx, s)
 	r := Run{Repo: repo, Commit: s.Commit, ResourceURI: uri, StoryKey: v.Key, Time: a.now().UTC(),
 		VerifierID: a.VerifierID, Files: files, Checks: checksOf(v), Passed: passed(v), Levels: levelsOf(v)}
-	r.Config = append(r.Config, File{Name: storyName(v), SHA256: digest(s.Checklist)})
+	if !v.Request.GatesOnly {
+		// A run of the gates alone read no story.
+		r.Config = append(r.Config, File{Name: storyName(v), SHA256: digest(s.Checklist)})
+	}
 	if v.ConfigFile != nil {
 		r.Config = append(r.Config, File{Name: repoconfig.Name, SHA256: digest(v.ConfigFile)})
 	}
@@ -172,6 +176,10 @@ func passed(v *bot.Verification) bool {
 
 // levelsOf are what the run verified, as VSA levels.
 func levelsOf(v *bot.Verification) []string {
+	if v.Request.GatesOnly {
+		// No checklist ran and no reviewer judges the gates.
+		return []string{"AUTOVERIFY_GATES"}
+	}
 	levels := []string{"AUTOVERIFY_CHECKS"}
 	if v.Gates != nil {
 		levels = append(levels, "AUTOVERIFY_GATES")
@@ -187,6 +195,9 @@ func levelsOf(v *bot.Verification) []string {
 
 // checksOf is one Check per check, environment and gate.
 func checksOf(v *bot.Verification) []Check {
+	if v.Request.GatesOnly && v.Gates != nil {
+		return gateChecks(*v.Gates)
+	}
 	var out []Check
 	for _, o := range v.Report.Outcomes {
 		name := o.Item.Command
@@ -200,6 +211,30 @@ func checksOf(v *bot.Verification) []Check {
 		for _, p := range o.Pairs {
 			out = append(out, check(name+" in "+p.Environment, p.Passed, p.Review, p.Tests.Cases, o.Item.Command))
 		}
+	}
+	return out
+}
+
+// gateChecks are a run of the gates alone, a statement per gate command:
+// the tests its verdict rests on (the report's, by name), as passed when
+// it accepted and failed when it rejected.
+func gateChecks(rep gates.Report) []Check {
+	var out []Check
+	for _, e := range rep.Gates {
+		c := Check{Name: string(e.Gate) + ": " + e.Command, Result: Failed}
+		if e.Command == "" {
+			c.Name = string(e.Gate)
+		}
+		tests := e.Tests
+		if len(tests) == 0 {
+			tests = []string{c.Name}
+		}
+		if e.Classification == gates.Accept {
+			c.Result, c.PassedTests = Passed, tests
+		} else {
+			c.FailedTests = tests
+		}
+		out = append(out, c)
 	}
 	return out
 }

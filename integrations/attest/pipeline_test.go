@@ -12,6 +12,9 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/consensus"
+	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/bot/testresults"
 	"github.com/engineo/autoverify/bot/verify"
 )
@@ -79,4 +82,30 @@ func TestResourceURINamesTheRepository(t *testing.T) {
 		assert.Equal(t, local, uri, "a tree with changes of its own (or not hashed): the path, %q", changed)
 		assert.Equal(t, dir, repo)
 	}
+}
+
+// TestGatesOnlyRunStatesTheGates: a run of the gates alone claims only
+// AUTOVERIFY_GATES (no checklist ran, no reviewer judged the gates), names
+// no story in its configuration, and states each gate command with the
+// tests its verdict rests on.
+func TestGatesOnlyRunStatesTheGates(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"ev.txt", "sum.json"} {
+		require.NoError(t, os.WriteFile(dir+"/"+f, []byte(f), 0o644))
+	}
+	rep := &gates.Report{Gates: []gates.Evidence{
+		{Gate: gates.Red, Command: "go test -run '^(TestNeg)$' .", Classification: gates.Accept, Tests: []string{"TestNeg"}},
+		{Gate: gates.Refactor, Command: "go test ./...", Classification: gates.RejectFailure, Tests: []string{"TestPos"}},
+	}}
+	v := &bot.Verification{Request: bot.Request{GatesOnly: true}, Key: "gates-a-b", Gates: rep,
+		Config:  settings.Config{Reviewers: 2},
+		Subject: bot.Subject{Repo: dir, Commit: "b"}, Files: evidence.Files{Evidence: dir + "/ev.txt", Summary: dir + "/sum.json"}}
+	run, err := (&Attester{}).run(context.Background(), v)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"AUTOVERIFY_GATES"}, run.Levels)
+	assert.Empty(t, run.Config, "no story was read")
+	assert.Equal(t, []Check{
+		{Name: "VERIFY_RED: go test -run '^(TestNeg)$' .", Result: Passed, PassedTests: []string{"TestNeg"}},
+		{Name: "VERIFY_REFACTOR: go test ./...", Result: Failed, FailedTests: []string{"TestPos"}},
+	}, run.Checks)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/checklist"
@@ -38,6 +39,8 @@ func TestExitCode(t *testing.T) {
 		"bad input":          {&bot.Verification{Problem: &bot.Problem{Kind: bot.ProblemConfig, Err: errors.New("x")}}, nil, ExitBadInput},
 		"refused":            {&bot.Verification{Problem: &bot.Problem{Kind: bot.ProblemRefused, Err: errors.New("x")}}, nil, ExitFailed},
 		"nothing ran":        {&bot.Verification{}, errors.New("verify: ENV_ERROR: redis down"), ExitFailed},
+		"a gate rejected": {&bot.Verification{Summary: report.Run{RunID: "r"},
+			Report: bot.Report{Outcomes: []verify.Outcome{{Item: checklist.Item{ID: "gate-red"}}}}}, nil, ExitFailed},
 	} {
 		var stderr bytes.Buffer
 		assert.Equal(t, tc.want, ExitCode(tc.v, tc.err, &stderr), name)
@@ -132,4 +135,42 @@ func TestTerminalMarksOnceAtMark(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "re-reading story")
 	assert.Regexp(t, `(?s)ledger: disk full.*re-reading story`, errb.String())
+}
+
+// A run of the gates alone prints their report; with JSON, stdout holds
+// the report and nothing else, whether the gates ran, could not run, or
+// the ledger refused the run.
+func TestTerminalGatesOnly(t *testing.T) {
+	t.Parallel()
+	rep := &gates.Report{Base: "b", Head: "h", Gates: []gates.Evidence{{Gate: gates.Red, Command: "go test", Classification: gates.Accept}}}
+	ran := &bot.Verification{Key: "gates-b-h", Story: &checklist.Story{}, Gates: rep,
+		Report: bot.Report{Outcomes: []verify.Outcome{{Item: checklist.Item{ID: "gate-red"}, Passed: true}}}}
+	cantRun := &bot.Verification{Key: "gates-b-h", Story: &checklist.Story{},
+		Report: bot.Report{Outcomes: []verify.Outcome{{Item: checklist.Item{ID: "gate-red"}, Reason: "gates cannot run here"}}}}
+	refused := &bot.Verification{Key: "gates-b-h", Problem: &bot.Problem{Kind: bot.ProblemRefused, Err: errors.New("3 of 3 verify cycles used")}}
+	for name, tc := range map[string]struct {
+		v                 *bot.Verification
+		json              bool
+		stdout, notStdout string
+		stderr            string
+	}{
+		"text":          {ran, false, "gates b..h: every gate accepts", "", ""},
+		"json":          {ran, true, `"classification": "accept"`, "Ledger:", "Ledger:   verify cycles"},
+		"cannot run":    {cantRun, true, "", "Ledger:", "autoverify: gates cannot run here"},
+		"refused, json": {refused, true, "", "refused", "gates-b-h: refused — 3 of 3 verify cycles used"},
+		"refused, text": {refused, false, "gates-b-h: refused", "", ""},
+	} {
+		var out, errb bytes.Buffer
+		term := &Terminal{Stdout: &out, Stderr: &errb, GatesOnly: true, JSON: tc.json}
+		require.NoError(t, term.Publish(context.Background(), tc.v), name)
+		if tc.stdout == "" {
+			assert.Empty(t, out.String(), name)
+		} else {
+			assert.Contains(t, out.String(), tc.stdout, name)
+		}
+		if tc.notStdout != "" {
+			assert.NotContains(t, out.String(), tc.notStdout, name)
+		}
+		assert.Contains(t, errb.String(), tc.stderr, name)
+	}
 }

@@ -73,7 +73,7 @@ func (t *Terminal) Begin(_ context.Context, v *bot.Verification) error {
 // it while the ledger records the run; see bot.Marker). What went wrong
 // is reported by Publish, in its place among what it prints.
 func (t *Terminal) Mark(_ context.Context, v *bot.Verification) error {
-	if v.Problem != nil {
+	if v.Problem != nil || t.GatesOnly {
 		return nil
 	}
 	marks := verify.Marks(v.Record.Outcomes, v.Record.Rejected, filepath.Base(v.Files.Evidence))
@@ -87,7 +87,7 @@ func (t *Terminal) Mark(_ context.Context, v *bot.Verification) error {
 func (t *Terminal) Publish(ctx context.Context, v *bot.Verification) error {
 	if p := v.Problem; p != nil {
 		if p.Kind == bot.ProblemRefused {
-			fmt.Fprintf(t.Stdout, "%s: refused — %v\n", v.Key, p.Err)
+			fmt.Fprintf(t.out(), "%s: refused — %v\n", v.Key, p.Err)
 			return nil
 		}
 		fmt.Fprintln(t.Stderr, "autoverify:", p)
@@ -149,14 +149,13 @@ func (t *Terminal) route(w io.Writer, v *bot.Verification) {
 // could not run, on Stderr), then where the run and its evidence went.
 // Nothing is marked: there is no story file.
 func (t *Terminal) publishGates(v *bot.Verification) error {
-	out := t.Stdout
+	out := t.out()
 	switch {
 	case v.Gates == nil:
 		for _, o := range v.Report.Outcomes {
 			fmt.Fprintf(t.Stderr, "autoverify: %s\n", t.secret(o.Reason))
 		}
 	case t.JSON:
-		out = t.Stderr
 		enc := json.NewEncoder(t.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(v.Gates); err != nil {
@@ -171,8 +170,18 @@ func (t *Terminal) publishGates(v *bot.Verification) error {
 	return nil
 }
 
+// out is where the lines about a run go: Stdout, but Stderr when Stdout
+// holds the gates' report as JSON and nothing else.
+func (t *Terminal) out() io.Writer {
+	if t.GatesOnly && t.JSON {
+		return t.Stderr
+	}
+	return t.Stdout
+}
+
 // ExitCode is the exit status of a run that ended with v and err (from
-// bot.Pipeline.Run): 0 when every automated item passed, 2 for a problem
+// bot.Pipeline.Run): 0 when every automated item and check passed (see
+// bot.Verification.Failed), 2 for a problem
 // the user must fix in their input, 1 otherwise. An error no publisher
 // printed is printed here.
 func ExitCode(v *bot.Verification, err error, stderr io.Writer) int {
@@ -188,11 +197,7 @@ func ExitCode(v *bot.Verification, err error, stderr io.Writer) int {
 		}
 		return ExitFailed
 	}
-	_, failed, _, rejected := v.Summary.Counts()
-	// The run's checks that are no story item (the gates of `autoverify
-	// gates`) count too.
-	_, checksFailed := v.Report.Counts()
-	if err != nil || v.LedgerErr != nil || failed > 0 || checksFailed > 0 || rejected > 0 {
+	if err != nil || v.LedgerErr != nil || v.Failed() {
 		return ExitFailed
 	}
 	return ExitOK

@@ -509,8 +509,7 @@ func (r *Recorder) reviewRow(rv report.Review) runlog.Row {
 // failed or was rejected, or when the ledger could not record the run (a
 // verdict the ledger does not have is no pass), else passed.
 func finishedStatus(v *bot.Verification, items []runlog.Item) runlog.Status {
-	_, failed, _, rejected := v.Summary.Counts()
-	if failed > 0 || rejected > 0 || v.LedgerErr != nil {
+	if v.Failed() || v.LedgerErr != nil {
 		return runlog.Failed
 	}
 	for _, it := range items {

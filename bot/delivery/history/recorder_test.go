@@ -116,6 +116,7 @@ func TestRecorderShowsFurtherChecksAsASection(t *testing.T) {
 	assert.Equal(t, "Checks", done.Sections[0].Title)
 	assert.Equal(t, []runlog.Row{{Name: "toy stage", Result: "FAIL — TEST_FAILURE"}}, done.Sections[0].Rows)
 	assert.Len(t, done.Items, 1, "the stage's finding is not a story item")
+	assert.Equal(t, runlog.Failed, done.Status, "a failed check that is no story item fails the run")
 }
 
 // recordWithStage runs a one-item story with stage added to the
