@@ -53,13 +53,23 @@ split() {
 #   CASE_LIMIT (seconds, default 120) is the runner's deadline: when it
 #   fires the command's process group is killed and timed_out is true.
 #   TOOL names the tool and version for the header.
+#   RUN_AS (a user name) runs the command as that user (setpriv, no
+#   supplementary groups, a HOME of its own) and says so in the header
+#   (# user:): the generators run as root, which no file permission
+#   stops, while a CI runner's user is not root.
 record() {
 	local eco=$1 name=$2 label=$3 tests=$4 reason=$5
 	shift 6
 	local dir=$CORPUS/$eco out code killed=false
 	mkdir -p "$dir"
 	out=$(mktemp)
-	setsid "$@" > "$out" 2>&1 < /dev/null &
+	local as=()
+	if [ -n "${RUN_AS:-}" ]; then
+		mkdir -p "$WORK/.home-$RUN_AS"
+		chown "$RUN_AS" "$WORK/.home-$RUN_AS"
+		as=(setpriv --reuid="$(id -u "$RUN_AS")" --regid="$(id -g "$RUN_AS")" --clear-groups env HOME="$WORK/.home-$RUN_AS")
+	fi
+	setsid "${as[@]}" "$@" > "$out" 2>&1 < /dev/null &
 	local pid=$!
 	(
 		sleep "${CASE_LIMIT:-120}"
@@ -82,6 +92,7 @@ record() {
 		printf '# exit: %d\n' "$code"
 		printf '# timed_out: %s\n' "$killed"
 		printf '# tool: %s\n' "${TOOL:-unknown}"
+		[ -z "${RUN_AS:-}" ] || printf '# user: %s\n' "$RUN_AS"
 		printf -- '---\n'
 		cat "$out"
 	} > "$dir/$name.txt"
