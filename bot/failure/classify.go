@@ -265,7 +265,7 @@ func structured(in *input) (Type, bool) {
 		switch {
 		case matchAny(gist, envSignals):
 			env++
-		case matchAny(gist, compileSignals), goPackageFailure(c):
+		case matchAny(gist, compileSignals), goPackageFailure(c), pytestUncollected(in.tests.Format, c):
 			// A package that did not build, a file pytest could not
 			// collect: not a test's verdict.
 		default:
@@ -282,6 +282,14 @@ func structured(in *input) (Type, bool) {
 // package with no test): the build or the test binary failed, not a test.
 func goPackageFailure(c testresults.Case) bool {
 	return strings.Contains(c.Name, "/") && !strings.Contains(c.Name, ".Test") && !strings.Contains(c.Name, "::")
+}
+
+// pytestUncollected is pytest's "ERROR <file>" (a node id without "::"):
+// a test file pytest could not import, whatever the exception (an
+// ImportError of a name the code under test lacks says no more than
+// that), so no test of it ran: the later rules read why.
+func pytestUncollected(f testresults.Format, c testresults.Case) bool {
+	return f == testresults.FormatPytest && !strings.Contains(c.Name, "::")
 }
 
 // timeoutWrapperFired reports whether timeout(1) ended the command: it is
