@@ -117,7 +117,7 @@ var rules = []rule{
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
-	{"setup missing", func(in *input) (Type, bool) { return EnvError, in.match(envSignals) }},
+	{"setup missing", func(in *input) (Type, bool) { return EnvError, in.match(envSignals) || goCommandRefused(in) }},
 	// go test runs a subset of go vet before the tests; its findings come
 	// under a "# [pkg]" header (a compile error's header has no brackets)
 	// and go reports the package as "[build failed]": a lint finding.
@@ -282,6 +282,26 @@ func structured(in *input) (Type, bool) {
 // package with no test): the build or the test binary failed, not a test.
 func goPackageFailure(c testresults.Case) bool {
 	return strings.Contains(c.Name, "/") && !strings.Contains(c.Name, ".Test") && !strings.Contains(c.Name, "::")
+}
+
+// goCommandRefused reports whether the go command itself stopped before
+// building anything: its first word is "go: ..." (an inconsistent vendor
+// directory, -race without cgo, a -mod flag workspace mode refuses, a
+// go.work whose go line or modules do not fit). A compile error or a
+// test's output starts with a package header or a file position instead;
+// "go: downloading" lines are progress, not the verdict.
+func goCommandRefused(in *input) bool {
+	if w := commandWords(in.argv); len(w) == 0 || w[0] != "go" {
+		return false
+	}
+	for _, l := range bytes.Split(in.text, []byte("\n")) {
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 || bytes.HasPrefix(l, []byte("go: downloading ")) {
+			continue
+		}
+		return bytes.HasPrefix(l, []byte("go: "))
+	}
+	return false
 }
 
 // pytestUncollected is pytest's "ERROR <file>" (a node id without "::"):
@@ -759,6 +779,8 @@ var envSignals = rx(
 	// Go modules and toolchains.
 	`no required module provides package`,
 	`missing go\.sum entry`,
+	// -mod=vendor (or a vendor directory) that does not match go.mod.
+	`inconsistent vendoring`,
 	`cannot find module providing package`,
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
