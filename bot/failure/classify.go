@@ -808,6 +808,21 @@ var envSignals = rx(
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
+	// mypy given a directory (with __init__.py) whose name cannot be a
+	// package ("my-tools").
+	`is not a valid Python package name`,
+	// pytest refusing its configuration: required_plugins not installed,
+	// a minversion newer than itself.
+	`^ERROR: Missing required plugins: `,
+	`'minversion' requires pytest-`,
+	// A Python tool that printed its usage and an error (argparse): the
+	// command line or the configuration it reads is refused ("mypy:
+	// error: Missing target module, package, files, or command.").
+	`^usage: \S+ .*\n(.*\n){0,20}?\S+: error: `,
+	// A Python tool's traceback through the configuration parser: its
+	// configuration file has a value it cannot read (flake8's
+	// max-line-length = eighty).
+	`File "[^"]*/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+`,
 	// mypy -p of a package that is not there; a mypy plugin whose package
 	// is not installed (plugins = pydantic.mypy).
 	`^Can't find package '[^']+'$`,
