@@ -855,6 +855,17 @@ var envSignals = rx(
 	`npm (ERR!|error) No workspaces found`,
 	// jest refusing an option it does not know.
 	`● Unrecognized CLI Parameter`,
+	// jest: --config naming a file that is not there; --watch outside a
+	// git or hg repository.
+	`Can't find a root directory while resolving a config file path`,
+	`is not supported without git/hg`,
+	// A configuration file that does not parse: tsc's errors located in
+	// tsconfig.json (a missing comma is TS1005 there, not the code's
+	// syntax error), node's SyntaxError on a *.config.js (jest, babel,
+	// webpack, …) or an .eslintrc.js it loads, ESLint's own message.
+	`^(\S*/)?[jt]sconfig[\w.-]*\.json\(\d+,\d+\): error TS\d+:`,
+	`^\S*(\.config\.[cm]?[jt]s|\.eslintrc(\.[cm]?js)?|\.babelrc\.js):\d+\n(.*\n){0,8}?SyntaxError: `,
+	`Cannot read config file: `,
 	// npx told not to install (--no, --no-install) a package that is not
 	// there.
 	`npx canceled due to missing packages`,
@@ -864,6 +875,10 @@ var envSignals = rx(
 	`There was a problem loading formatter: `,
 	// tsc run without a usable tsconfig or inputs.
 	`error TS(5057|5058|6053|18003):`,
+	// tsc's TS5xxx are its compiler options' diagnostics (an unknown
+	// option, a bad value, files it cannot read or write); TS6046 is an
+	// option's value outside the allowed set (target es2099).
+	`error TS(5\d{3}|6046):`,
 	`^tsc: The TypeScript Compiler - Version`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
