@@ -903,6 +903,8 @@ var envSignals = rx(
 	// Rust and cargo.
 	`could not find .Cargo\.toml.`,
 	`no matching package named`,
+	// cargo -p naming a package the workspace does not have.
+	`package ID specification .* did not match any packages`,
 	`failed to (get|load|select a version for|download) .* (as a dependency|for the requirement|source)`,
 	`attempting to make an HTTP request, but --offline was specified`,
 	`error: no such (command|subcommand)`,
