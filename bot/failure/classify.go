@@ -1062,6 +1062,10 @@ var compileSignals = rx(
 	// ShellCheck giving up on a script that does not parse.
 	`Fix any mentioned problems and try again`,
 	`SC1073 \(error\): Couldn't parse`,
+	// pyflakes (and py_compile-style reports) on a file that does not
+	// parse: a position with a lower-case message (a linter's finding
+	// carries a code or quotes a name), the source line, a caret.
+	`^\S+\.pyi?:\d+:\d+: [a-z][^\n]*\n[^\n]*\n\s*\^+\s*$`,
 	// mypy and pyright on a file that does not parse.
 	`^\S+\.pyi?:\d+:(\d+:)? error: .*\[syntax\]\s*$`,
 	// Perl's compiler (perl -c, use strict).
