@@ -289,14 +289,15 @@ func goPackageFailure(c testresults.Case) bool {
 // directory, -race without cgo, a -mod flag workspace mode refuses, a
 // go.work whose go line or modules do not fit). A compile error or a
 // test's output starts with a package header or a file position instead;
-// "go: downloading" lines are progress, not the verdict.
+// "go: downloading" lines are progress and "go: warning:" lines advice
+// (an ignored go.mod, a pattern matching nothing), not the verdict.
 func goCommandRefused(in *input) bool {
 	if w := commandWords(in.argv); len(w) == 0 || w[0] != "go" {
 		return false
 	}
 	for _, l := range bytes.Split(in.text, []byte("\n")) {
 		l = bytes.TrimSpace(l)
-		if len(l) == 0 || bytes.HasPrefix(l, []byte("go: downloading ")) {
+		if len(l) == 0 || bytes.HasPrefix(l, []byte("go: downloading ")) || bytes.HasPrefix(l, []byte("go: warning: ")) {
 			continue
 		}
 		return bytes.HasPrefix(l, []byte("go: "))
