@@ -534,3 +534,287 @@ record $E gr5-shellcheck-file-missing ENV_ERROR - "shellcheck of a script that d
 printf 'disable=SC2086\nenable=no-such-check\n' > .shellcheckrc
 printf '#!/bin/sh\necho "$1"\n' > scripts/one.sh
 record $E gr5-shellcheck-rc-unknown-check PASS - "a .shellcheckrc enabling an optional check ShellCheck does not have, on a clean script" -- shellcheck scripts/one.sh
+
+########################################################################
+# A second batch, recorded after the rules were tuned on the first
+# batch's tune part (its split fixed by the same hash, before any
+# classification): the same tools failing in more of the ways a real
+# project's setup or code breaks.
+E=python
+TOOL="pylint $(pylint --version | head -1 | cut -d' ' -f2), $(python3 --version)"
+project gr5b-pylint
+mkdir -p pkg
+printf '"""Pkg."""\n' > pkg/__init__.py
+printf '"""Names."""\n\n\ndef greet(name: str) -> str:\n    """Greet."""\n    return "hi " + name\n' > pkg/names.py
+record $E gr5b-pylint-jobs-invalid ENV_ERROR - "--jobs with a value that is not a number" -- pylint --jobs=many pkg
+printf '"""Latin."""\nNAME = "caf\xe9"\n' > pkg/latin.py
+record $E gr5b-pylint-bad-encoding CODE_ERROR - "a file with a latin-1 byte and no coding line: pylint cannot decode it" -- pylint pkg
+rm pkg/latin.py
+printf '"""Matcher."""\n\n\ndef kind(x):\n    """Kind."""\n    match x\n        case 1:\n            return "one"\n' > pkg/match.py
+record $E gr5b-pylint-match-syntax CODE_ERROR - "a match statement without its colon" -- pylint pkg
+rm pkg/match.py
+python3 -m venv --without-pip .venv
+record $E gr5b-venv-pytest-missing ENV_ERROR - "the project's virtualenv python runs -m pytest, which is not installed in it" -- .venv/bin/python -m pytest -q
+record $E gr5b-venv-mypy-missing ENV_ERROR - "the project's virtualenv python runs -m mypy, which is not installed in it" -- .venv/bin/python -m mypy pkg
+rm -rf .venv
+record $E gr5b-pylint-pass PASS - "pylint of a small package: nothing to report" -- pylint pkg
+
+TOOL="$(mypy --version | cut -d' ' -f1-2), $(python3 --version)"
+project gr5b-mypy
+mkdir -p app
+printf '' > app/__init__.py
+printf 'def area(w: float, h: float) -> float:\n    return w * h\n' > app/geo.py
+printf '[tool.mypy]\nstrict = true\nplugins = ["mypy_django_plugin.main"]\n' > pyproject.toml
+record $E gr5b-mypy-pyproject-plugin-missing ENV_ERROR - "pyproject.toml loads the django-stubs plugin, which is not installed" -- mypy --no-incremental app
+printf '[tool.mypy]\nstrict = true\npython_version = "3.11"\nwarn_unused_configs = tru\n' > pyproject.toml
+record $E gr5b-mypy-pyproject-invalid-toml PASS - "pyproject.toml does not parse (a bare word as a value); mypy exits 0" -- mypy --no-incremental app
+printf '[tool.mypy]\nstrict = true\n' > pyproject.toml
+record $E gr5b-mypy-python-version-old PASS - "--python-version 3.4: mypy 1.0 accepts it for this code and finds nothing" -- mypy --no-incremental --python-version 3.4 app
+mkdir -p scripts
+printf 'x: int = 1\n' > scripts/geo.py
+printf 'y: int = 2\n' > app/scripts_geo.py
+mkdir -p tools
+printf 'def area() -> int:\n    return 1\n' > tools/geo.py
+record $E gr5b-mypy-duplicate-module ENV_ERROR - "two top-level directories without __init__.py each hold geo.py: Duplicate module named, the files are not a package layout mypy can map" -- mypy --no-incremental scripts tools
+rm -rf scripts tools app/scripts_geo.py
+printf 'def area(w: float, h: float) -> float:\n    return w * h\n\n\ndef label(n: int) -> str:\n    return n + "m2"\n' > app/geo.py
+record $E gr5b-mypy-operator TYPE_ERROR - "an int added to a str" -- mypy --no-incremental app
+printf 'def area(w: float, h: float) -> float:\n    return w * h\n\n\ndef label(n: int) -> str:\n    return f"{n}m2"\n' > app/geo.py
+record $E gr5b-mypy-pass PASS - "mypy strict from pyproject.toml: nothing to report" -- mypy --no-incremental app
+
+TOOL="pytest $(pytest-3 --version 2>&1 | cut -d' ' -f2), $(python3 --version)"
+project gr5b-pytest
+mkdir -p tests
+# A conftest.py at the root puts the root on sys.path (pytest's prepend
+# import mode), as projects with top-level modules do.
+printf '' > conftest.py
+printf 'RATE = BASE * 2\n\n\ndef tax(x):\n    return x * RATE\n' > tax.py
+printf 'from tax import tax\n\n\ndef test_tax():\n    assert tax(10) == 2\n' > tests/test_tax.py
+record $E gr5b-pytest3-src-name-error-at-import CODE_ERROR - "the module under test reads an undefined name when imported: NameError at collection" -- pytest-3 -q
+printf 'RATE = 0.2\n\n\ndef tax(x):\n    return x * RATE\n' > tax.py
+printf 'import pytest\n\n\n@pytest.fixture\ndef db():\n    import psycopg2\n    return psycopg2.connect("")\n\n\ndef test_query(db):\n    assert db\n\n\ndef test_tax():\n    from tax import tax\n    assert tax(10) == 2\n' > tests/test_db.py
+record $E gr5b-pytest3-fixture-import-missing ENV_ERROR - "a fixture imports psycopg2, which is not installed: the test errors at setup" -- pytest-3 -q tests/test_db.py
+rm tests/test_db.py
+printf 'async def test_async():\n    assert True\n' > tests/test_async.py
+record $E gr5b-pytest3-async-no-plugin PASS 0/0/0/1 "an async test without pytest-asyncio: pytest 7 skips it with a warning and exits 0" -- pytest-3 -q tests/test_async.py
+rm tests/test_async.py
+printf 'def test_tax():\n    from tax import tax\n    assert tax(10) == 2\n\n\n  def test_zero():\n    assert True\n' > tests/test_tax.py
+record $E gr5b-pytest3-test-indentation CODE_ERROR - "the test file's indentation does not parse" -- pytest-3 -q
+printf 'from tax import tax\n\n\ndef test_tax():\n    assert tax(10) == 2\n\n\ndef test_neg():\n    assert tax(-10) == 2\n' > tests/test_tax.py
+record $E gr5b-pytest3-fail TEST_FAILURE 2/1/1/0 "tax(-10) is -2" -- pytest-3 -q
+printf 'import yamlx\n\nRATE = 0.2\n\n\ndef tax(x):\n    """Tax.\n\n    >>> tax(10)\n    2.0\n    """\n    return x * RATE\n' > tax.py
+record $E gr5b-pytest3-doctest-import-missing ENV_ERROR - "--doctest-modules: tax.py imports yamlx, which is not installed" -- pytest-3 -q --doctest-modules tax.py
+printf '[pytest]\naddopts = --strict-markers\nmarkers =\n    slow\n' > pytest.ini
+printf 'RATE = 0.2\n\n\ndef tax(x):\n    return x * RATE\n' > tax.py
+printf 'import pytest\n\nfrom tax import tax\n\n\n@pytest.mark.integration\ndef test_tax():\n    assert tax(10) == 2\n' > tests/test_tax.py
+record $E gr5b-pytest3-strict-markers CODE_ERROR - "--strict-markers: a test uses a marker pytest.ini does not declare: the file is not collected" -- pytest-3 -q
+rm pytest.ini
+printf 'from tax import tax\n\n\ndef test_tax():\n    assert tax(10) == 2\n' > tests/test_tax.py
+record $E gr5b-pytest3-pass PASS 1/1/0/0 "the test passes" -- pytest-3 -q
+printf '[pytest]\ntimeout = 1\n' > pytest.ini
+printf 'import time\n\n\ndef test_wait():\n    time.sleep(3)\n\n\ndef test_fast():\n    assert True\n' > tests/test_wait.py
+record $E gr5b-pytest3-ini-timeout TIMEOUT - "pytest.ini's timeout = 1 (pytest-timeout): a test sleeps 3 s" -- pytest-3 -q tests/test_wait.py
+rm -f pytest.ini tests/test_wait.py
+
+TOOL="flake8 $(flake8 --version | head -1 | cut -d' ' -f1), $(python3 --version)"
+project gr5b-flake8
+mkdir -p src
+printf 'def main():\n    print("ok")\n' > src/app.py
+printf '[flake8]\nextend-select = B950\nmax-line-length = 80\n' > setup.cfg
+record $E gr5b-flake8-extend-select-plugin PASS - "extend-select names a plugin's code (flake8-bugbear, not installed) on clean code: flake8 5 reports nothing" -- flake8 src
+printf '[flake8]\nper-file-ignores =\n    src/*.py F401 E501\n' > setup.cfg
+record $E gr5b-flake8-per-file-ignores-bad ENV_ERROR - "setup.cfg's per-file-ignores lacks its colon: flake8 refuses the option" -- flake8 src
+printf '[flake8]\nmax-line-length = 80\n' > setup.cfg
+printf 'def main():\n\tif True:\n        print("ok")\n' > src/app.py
+record $E gr5b-flake8-tab-indent CODE_ERROR - "a tab and spaces mixed so that the file does not parse (E999 TabError)" -- flake8 src
+printf 'import os\n\ndef main():\n    print("ok")\n' > src/app.py
+record $E gr5b-flake8-findings LINT_ERROR - "an unused import and one blank line where two are expected" -- flake8 src
+
+########################################################################
+E=node
+TOOL="jest 29.3.1 (Debian), npm $(npm --version), node $(node --version)"
+project gr5b-jest
+node_bin
+mkdir -p src
+printf '{\n  "name": "units",\n  "version": "1.0.0",\n  "private": true,\n  "scripts": { "test": "jest" }\n}\n' > package.json
+printf 'exports.km = (m) => m / 1000;\n' > src/units.js
+printf 'const { km } = require("./units");\n\ntest("km", () => {\n  expect(km(1500)).toBe(1.5);\n});\n' > src/units.test.js
+printf 'module.exports = {\n  presets: [["@babel/preset-env", { targets: { node: "current" } }]\n};\n' > babel.config.js
+record $E gr5b-jest-babel-config-syntax ENV_ERROR - "babel.config.js, which jest's babel-jest reads, does not parse" -- npx jest
+printf '{\n  "presets": ["@babel/preset-env",]\n  "plugins": []\n}\n' > .babelrc
+rm babel.config.js
+record $E gr5b-jest-babelrc-invalid ENV_ERROR - ".babelrc does not parse" -- npx jest
+rm .babelrc
+printf 'module.exports = { testEnvironment: "node", moduleNameMapper: { "^@/(.*)$": "<rootDir>/lib/$1" } };\n' > jest.config.js
+printf 'const { km } = require("@/units");\n\ntest("km", () => {\n  expect(km(1500)).toBe(1.5);\n});\n' > src/units.test.js
+record $E gr5b-jest-module-mapper-missing-dir ENV_ERROR - "moduleNameMapper maps @/ to lib/, a directory that does not exist (the code is in src/)" -- npx jest
+printf 'module.exports = { testEnvironment: "node", testMatch: "src/**/*.test.js" };\n' > jest.config.js
+record $E gr5b-jest-config-wrong-type ENV_ERROR - "jest.config.js's testMatch is a string, not an array" -- npx jest
+printf '{\n  "name": "units",\n  "version": "1.0.0",\n  "private": true,\n  "type": "module",\n  "scripts": { "test": "jest" }\n}\n' > package.json
+printf 'module.exports = { testEnvironment: "node" };\n' > jest.config.js
+record $E gr5b-jest-config-cjs-in-esm ENV_ERROR - "package.json says type: module and jest.config.js uses module.exports: jest cannot load its configuration" -- npx jest
+rm jest.config.js
+printf '{\n  "name": "units",\n  "version": "1.0.0",\n  "private": true,\n  "scripts": { "test": "jest" }\n}\n' > package.json
+printf 'const { km } = require("./units");\n\nconst table = km.table();\n\ntest("km", () => {\n  expect(table.length).toBe(3);\n});\n' > src/units.test.js
+record $E gr5b-jest-test-throws-at-load CODE_ERROR - "the test file calls a method km does not have at load (TypeError): the suite fails to run" -- npx jest
+printf 'const { km } = require("./units");\n\ntest("km", () => {\n  expect(km(1500)).toBe(1.5);\n});\n\ntest("negative", () => {\n  expect(km(-1)).toBe(0);\n});\n' > src/units.test.js
+record $E gr5b-jest-fail TEST_FAILURE 2/1/1/0 "km(-1) is -0.001, not 0" -- npx jest
+printf 'const { km } = require("./units");\n\ntest("km", () => {\n  expect(km(1500)).toBe(1.5);\n});\n' > src/units.test.js
+record $E gr5b-jest-pass PASS 1/1/0/0 "the test passes" -- npm test
+
+project gr5b-node
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "scripts": { "test": "node --test" }\n}\n' > package.json
+mkdir -p test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst dayjs = require("dayjs-tz");\n\ntest("now", () => {\n  assert.ok(dayjs());\n});\n' > test/now.test.js
+record $E gr5b-node-test-require-pkg-missing ENV_ERROR - "npm test (node --test): the test requires dayjs-tz, which is not installed" -- npm test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\n\ntest("now", () => {\n  assert.ok(Date.now() > 0;\n});\n' > test/now.test.js
+record $E gr5b-node-test-syntax CODE_ERROR - "npm test (node --test): the test file does not parse" -- npm test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\n\ntest("now", () => {\n  assert.ok(Date.now() > 0);\n});\n' > test/now.test.js
+record $E gr5b-node-test-pass PASS 1/1/0/0 "npm test (node --test): the test passes" -- npm test
+mkdir -p ../gr5b-node-lib
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "scripts": { "test": "node --test" },\n  "dependencies": { "shared": "file:../gr5b-shared" }\n}\n' > package.json
+record $E gr5b-npm-install-file-dep-missing PASS - "npm install --offline: a file: dependency whose directory does not exist; npm exits 0" -- npm install --offline --no-audit --no-fund
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "scripts": { "test": "node --test" }\n}\n' > package.json
+npm install --offline --no-audit --no-fund --package-lock-only > /dev/null 2>&1
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "scripts": { "test": "node --test" },\n  "dependencies": { "left-pad": "^1.3.0" }\n}\n' > package.json
+record $E gr5b-npm-ci-out-of-sync ENV_ERROR - "npm ci --offline: package.json depends on left-pad, which is not in npm's cache, and no registry can be reached (ENOTCACHED)" -- npm ci --offline --no-audit --no-fund
+
+TOOL="eslint 6.4.0 (Debian), npm $(npm --version), node $(node --version)"
+project gr5b-eslint
+node_bin
+printf '{"name": "lint", "version": "1.0.0", "scripts": {"lint": "eslint src"}}\n' > package.json
+mkdir -p src
+printf 'function add(a, b) {\n  return a + b;\n}\nmodule.exports = { add };\n' > src/add.js
+printf 'module.exports = {\n  root: true,\n  env: { node: true, es6: true },\n  extends: "eslint:recommended"\n' > .eslintrc.js
+record $E gr5b-eslint-js-config-syntax ENV_ERROR - ".eslintrc.js does not parse" -- npx eslint src
+rm .eslintrc.js
+printf '{\n  "root": true,\n  "extends": ["./config/base.json"]\n}\n' > .eslintrc.json
+record $E gr5b-eslint-extends-file-missing ENV_ERROR - "the config extends ./config/base.json, which does not exist" -- npx eslint src
+printf '{\n  "root": true,\n  "env": { "node": true },\n  "parserOptions": { "ecmaVersion": 2099 },\n  "extends": "eslint:recommended"\n}\n' > .eslintrc.json
+record $E gr5b-eslint-ecmaversion-invalid ENV_ERROR - "parserOptions.ecmaVersion 2099, which ESLint 6's parser does not know: every file is a Parsing error" -- npx eslint src
+printf '{\n  "root": true,\n  "env": { "node": true, "es6": true },\n  "extends": "eslint:recommended"\n}\n' > .eslintrc.json
+record $E gr5b-eslint-ignore-path-missing ENV_ERROR - "--ignore-path names a file that does not exist" -- npx eslint --ignore-path .eslintignore.ci src
+printf 'describe("add", () => {\n  it("adds", () => {\n    expect(1 + 1).toBe(2);\n  });\n});\n' > src/add.test.js
+record $E gr5b-eslint-jest-globals LINT_ERROR - "a jest test linted without the jest environment: describe, it and expect are not defined" -- npm run lint
+rm src/add.test.js
+record $E gr5b-eslint-pass PASS - "npm run lint: nothing to report" -- npm run lint
+
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2)"
+project gr5b-tsc
+mkdir -p src scripts
+printf 'export const add = (a: number, b: number): number => a + b;\n' > src/add.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs", "lib": ["es2099"] },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr5b-tsc-lib-invalid ENV_ERROR - "compilerOptions.lib names es2099, which tsc 4.8 does not have" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "esnext", "moduleResolution": "bundler" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr5b-tsc-module-resolution-new ENV_ERROR - "moduleResolution bundler, which tsc 4.8 does not know (TypeScript 5 does)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs", "rootDir": "src" },\n  "include": ["src", "scripts"]\n}\n' > tsconfig.json
+printf 'export const run = (): number => 1;\n' > scripts/run.ts
+record $E gr5b-tsc-rootdir-outside ENV_ERROR - "rootDir is src but the project includes scripts/: a file is not under rootDir" -- tsc -p .
+rm scripts/run.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs" },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'export const env = (): string => process.env.HOME ?? "";\n' > src/env.ts
+record $E gr5b-tsc-node-types-missing ENV_ERROR - "the code uses process without @types/node installed" -- tsc -p .
+printf 'export const env = (): string => String(new Date());\n' > src/env.ts
+printf 'import { add } from "./add";\n\nexport const twice = (a: number): number => add(a);\n' > src/twice.ts
+record $E gr5b-tsc-args TYPE_ERROR - "add called with one argument of two" -- tsc -p .
+printf 'import { add } from "./add";\n\nexport const twice = (a: number): number => add(a, a);\n' > src/twice.ts
+record $E gr5b-tsc-pass PASS - "the project type-checks" -- tsc -p .
+printf 'import { add } from "./add";\n\nexport const twice = (a: number): number => add(a, a)\nexport class {\n' > src/twice.ts
+record $E gr5b-tsc-class-syntax CODE_ERROR - "a class without a name or body" -- tsc -p .
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr5b-go
+printf 'module example.com/geo\n\ngo 1.22\n' > go.mod
+mkdir -p internal/area internal/shape
+printf '//go:build ignore\n\npackage area\n\n// Sq squares.\nfunc Sq(x int) int { return x * x }\n' > internal/area/area.go
+printf 'package geo\n\nimport "example.com/geo/internal/area"\n\n// Four is 2 squared.\nfunc Four() int { return area.Sq(2) }\n' > geo.go
+record $E gr5b-go-build-constraints-exclude ENV_ERROR - "every file of an imported package is excluded by its build constraints" -- go test -count=1 ./...
+printf 'package area\n\n// Sq squares.\nfunc Sq(x int) int { return x * x }\n' > internal/area/area.go
+record $E gr5b-go-pattern-no-packages ENV_ERROR - "go test of a pattern that matches no package (cmd/... does not exist)" -- go test -count=1 ./cmd/...
+printf 'package area\n\nimport "example.com/geo/internal/shape"\n\n// Sq squares.\nfunc Sq(x int) int { return shape.Side(x) * x }\n' > internal/area/area.go
+printf 'package shape\n\nimport "example.com/geo/internal/area"\n\n// Side is a side.\nfunc Side(x int) int { return area.Sq(1) * x }\n' > internal/shape/shape.go
+record $E gr5b-go-import-cycle CODE_ERROR - "area imports shape, which imports area" -- go test -count=1 ./...
+rm -rf internal/shape
+printf 'package area\n\n// Sq squares.\nfunc Sq(x int) int { return x * x }\n' > internal/area/area.go
+printf 'package geometry\n\n// Half halves.\nfunc Half(x int) int { return x / 2 }\n' > half.go
+record $E gr5b-go-package-mismatch CODE_ERROR - "two files in one directory declare different packages (geo, geometry)" -- go vet ./...
+rm half.go
+printf 'package geo\n\nimport "testing"\n\nfunc TestFour(t *testing.T) {\n\tif Four() != 4 {\n\t\tt.Fatal("Four")\n\t}\n}\n' > geo_test.go
+record $E gr5b-go-pass-json PASS 1/1/0/0 "go test -json: the test passes" -- go test -json -count=1 ./...
+printf 'module example.com/geo\n\ngo 1.22\n\ntoolchain go1.99.1\n' > go.mod
+GOTOOLCHAIN=local record $E gr5b-go-toolchain-line-local PASS 1/1/0/0 "go.mod's toolchain line names go1.99.1; GOTOOLCHAIN=local: a toolchain line is a preference, go 1.22 is met, the test passes" -- go test -json -count=1 ./...
+printf 'module example.com/geo\n\ngo 1.22\n' > go.mod
+printf 'package geo\n\nimport (\n\t"testing"\n\n\t"github.com/stretchr/testify/require"\n)\n\nfunc TestFour(t *testing.T) {\n\trequire.Equal(t, 4, Four())\n}\n' > geo_test.go
+record $E gr5b-go-test-dep-not-in-gomod-json ENV_ERROR - "the test imports testify, which go.mod does not require (-json)" -- go test -json -count=1 ./...
+printf 'package geo\n\nimport "testing"\n\nfunc TestFour(t *testing.T) {\n\tif Four() != 5 {\n\t\tt.Fatalf("Four() = %%d", Four())\n\t}\n}\n' > geo_test.go
+record $E gr5b-go-fail-json TEST_FAILURE 1/0/1/0 "Four() is 4, the test wants 5" -- go test -json -count=1 ./...
+
+TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
+project gr5b-golangci
+printf 'module example.com/geo\n\ngo 1.22\n' > go.mod
+printf 'package geo\n\n// Four is 2 squared.\nfunc Four() int { return 2 * 2 }\n' > geo.go
+printf 'version: "2"\nlinters:\n  enable: errcheck\n' > .golangci.yml
+record $E gr5b-golangci-config-wrong-type PASS - "linters.enable is a string, not a list: golangci-lint 2.15 accepts it, 0 issues" -- golangci-lint run ./...
+printf 'version: "2"\nlinters-settings:\n  errcheck:\n    check-blank: true\n' > .golangci.yml
+record $E gr5b-golangci-config-v1-key PASS - "a v2 configuration with v1's linters-settings key; golangci-lint exits 0" -- golangci-lint run ./...
+rm .golangci.yml
+record $E gr5b-golangci-new-from-rev-no-git PASS - "--new-from-rev outside a git repository; golangci-lint exits 0" -- golangci-lint run --new-from-rev HEAD~1 ./...
+mkdir -p sub
+printf 'package sub\n\nimport "example.com/geo"\n\n// F is Four.\nfunc F() int { return geo.Four() }\n' > sub/sub.go
+printf 'package geo\n\nimport "example.com/geo/sub"\n\n// Four is 2 squared.\nfunc Four() int { return 2 * 2 }\n\n// G is F.\nfunc G() int { return sub.F() }\n' > geo.go
+record $E gr5b-golangci-import-cycle CODE_ERROR - "geo imports sub, which imports geo" -- golangci-lint run ./...
+rm -rf sub
+printf 'package geo\n\nimport "fmt"\n\n// Four is 2 squared.\nfunc Four() int {\n\tfmt.Sprintf("%%d", 4)\n\treturn 2 * 2\n}\n' > geo.go
+record $E gr5b-golangci-govet LINT_ERROR - "a Sprintf result thrown away (govet unusedresult / staticcheck)" -- golangci-lint run ./...
+printf 'package geo\n\n// Four is 2 squared.\nfunc Four() int { return 2 * 2 }\n' > geo.go
+record $E gr5b-golangci-pass PASS - "golangci-lint run: 0 issues" -- golangci-lint run ./...
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5b-cargo
+printf '[package]\nname = "geo"\nversion = "0.1.0"\nedition = "2099"\n' > Cargo.toml
+mkdir -p src
+printf 'pub fn four() -> u32 {\n    2 * 2\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn four() {\n        assert_eq!(super::four(), 4);\n    }\n}\n' > src/lib.rs
+record $E gr5b-cargo-edition-invalid ENV_ERROR - "Cargo.toml's edition 2099 is not one cargo knows" -- cargo clippy --offline
+printf '[package]\nname = "geo"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+record $E gr5b-cargo-feature-missing ENV_ERROR - "--features names a feature the package does not have" -- cargo clippy --offline --features simd
+record $E gr5b-cargo-test-target-missing ENV_ERROR - "cargo test --test of an integration test target that does not exist" -- cargo test --offline --test api
+printf '#![feature(portable_simd)]\npub fn four() -> u32 {\n    2 * 2\n}\n' > src/lib.rs
+record $E gr5b-cargo-nightly-feature-on-stable ENV_ERROR - "#![feature] on the stable toolchain (E0554): the code needs nightly" -- cargo clippy --offline
+printf 'pub fn four() -> u32 {\n    2 * 2\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn four() {\n        assert_eq!(super::four(), five);\n    }\n}\n' > src/lib.rs
+record $E gr5b-cargo-test-compile-error CODE_ERROR - "the test module names an undefined value (E0425)" -- cargo test --offline
+printf 'pub fn four() -> u32 {\n    2 * 2\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn four() {\n        assert_eq!(super::four(), 4);\n    }\n}\n' > src/lib.rs
+record $E gr5b-cargo-test-pass PASS 1/1/0/0 "cargo test: the test passes" -- cargo test --offline
+record $E gr5b-clippy-pass PASS - "cargo clippy -D warnings: nothing to report" -- cargo clippy --offline -- -D warnings
+
+E=make
+TOOL="GNU Make $(make --version | head -1 | cut -d' ' -f3), go, cargo, eslint"
+project gr5b-make
+mkdir -p py gosvc web rs
+printf 'test:\n\tpython -m pytest -q\n' > py/Makefile
+record $E gr5b-make-C-python-missing ENV_ERROR - "make -C py test runs python, which this system does not have (only python3)" -- make -C py test
+printf 'module example.com/gosvc\n\ngo 1.22\n' > gosvc/go.mod
+printf 'package main\n\nfunc main() {\n\tprintln(undefinedName)\n}\n' > gosvc/main.go
+printf 'build:\n\tgo build ./...\n' > gosvc/Makefile
+record $E gr5b-make-C-go-build-error CODE_ERROR - "make -C gosvc build: an undefined name" -- make -C gosvc build
+( cd web && node_bin )
+printf '{"name": "web", "version": "1.0.0", "scripts": {"lint": "eslint ."}}\n' > web/package.json
+printf 'lint:\n\tnpm run lint\n' > web/Makefile
+printf 'exports.a = 1;\n' > web/a.js
+record $E gr5b-make-C-eslint-no-config ENV_ERROR - "make -C web lint runs ESLint in a project without any ESLint configuration" -- make -C web lint
+printf '[package]\nname = "rs"\nversion = "0.1.0"\nedition = "2021"\n' > rs/Cargo.toml
+mkdir -p rs/src
+printf 'pub fn half(x: u32) -> u32 {\n    x / 2\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn half() {\n        assert_eq!(super::half(3), 2);\n    }\n}\n' > rs/src/lib.rs
+printf 'test:\n\tcargo test --offline\n' > rs/Makefile
+record $E gr5b-make-C-cargo-test-fail TEST_FAILURE - "make -C rs test: 3/2 is 1 in integers" -- make -C rs test
+
+E=shell
+TOOL="ShellCheck $(shellcheck --version | sed -n 2p | cut -d' ' -f2)"
+project gr5b-shellcheck
+printf '#!/bin/sh\necho "$1"\n' > run.sh
+record $E gr5b-shellcheck-unknown-shell ENV_ERROR - "--shell=fish, a shell ShellCheck does not support" -- shellcheck --shell=fish run.sh
+record $E gr5b-shellcheck-bad-severity ENV_ERROR - "--severity with a level that does not exist" -- shellcheck --severity=fatal run.sh
+printf '#!/bin/bash\nfor f in $(ls); do\n  rm $f\ndone\n' > clean.sh
+record $E gr5b-shellcheck-findings LINT_ERROR - "for over ls, unquoted variable" -- shellcheck clean.sh
