@@ -596,7 +596,7 @@ printf 'import pytest\n\n\n@pytest.fixture\ndef db():\n    import psycopg2\n    
 record $E gr5b-pytest3-fixture-import-missing ENV_ERROR - "a fixture imports psycopg2, which is not installed: the test errors at setup" -- pytest-3 -q tests/test_db.py
 rm tests/test_db.py
 printf 'async def test_async():\n    assert True\n' > tests/test_async.py
-record $E gr5b-pytest3-async-no-plugin PASS 0/0/0/1 "an async test without pytest-asyncio: pytest 7 skips it with a warning and exits 0" -- pytest-3 -q tests/test_async.py
+record $E gr5b-pytest3-async-no-plugin TEST_FAILURE 0/0/0/1 "an async test without pytest-asyncio: pytest 7 skips it with a warning and exits 0, so no test ran (failure.Read's no-tests-ran rule)" -- pytest-3 -q tests/test_async.py
 rm tests/test_async.py
 printf 'def test_tax():\n    from tax import tax\n    assert tax(10) == 2\n\n\n  def test_zero():\n    assert True\n' > tests/test_tax.py
 record $E gr5b-pytest3-test-indentation CODE_ERROR - "the test file's indentation does not parse" -- pytest-3 -q
