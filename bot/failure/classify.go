@@ -812,6 +812,10 @@ var envSignals = rx(
 	// mypy given a directory (with __init__.py) whose name cannot be a
 	// package ("my-tools").
 	`is not a valid Python package name`,
+	// mypy unable to map the files it was given to modules (two geo.py in
+	// directories that are not packages): the layout, not the code.
+	`error: Duplicate module named `,
+	`Source file found twice under different module names`,
 	// pytest refusing its configuration: required_plugins not installed,
 	// a minversion newer than itself.
 	`^ERROR: Missing required plugins: `,
@@ -1063,6 +1067,12 @@ var compileSignals = rx(
 	// ShellCheck giving up on a script that does not parse.
 	`Fix any mentioned problems and try again`,
 	`SC1073 \(error\): Couldn't parse`,
+	// flake8's E999 (any exception compiling the file: SyntaxError,
+	// IndentationError, TabError) and pylint's syntax-error and
+	// parse-error (a file it cannot decode or parse) are not findings
+	// about working code: the code does not load.
+	`^\S+\.pyi?:\d+:\d+: E999 \w+: `,
+	`^\S+\.pyi?:\d+:\d+: (E0001|F0010): `,
 	// pyflakes (and py_compile-style reports) on a file that does not
 	// parse: a position with a lower-case message (a linter's finding
 	// carries a code or quotes a name), the source line, a caret.
