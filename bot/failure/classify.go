@@ -871,6 +871,17 @@ var envSignals = rx(
 	`^(\S*/)?[jt]sconfig[\w.-]*\.json\(\d+,\d+\): error TS\d+:`,
 	`^\S*(\.config\.[cm]?[jt]s|\.eslintrc(\.[cm]?js)?|\.babelrc\.js):\d+\n(.*\n){0,8}?SyntaxError: `,
 	`Cannot read config file: `,
+	// An error thrown while a *.config.js (or .eslintrc.js) loads, its
+	// first stack frame in that file (module.exports in a package of
+	// "type": "module"), with at most a few lines of explanation before.
+	`^(\w+)?Error: [^\n]*\n([^ \n][^\n]*\n){0,3}\s+at (.* \()?(file://)?\S*(\.config\.[cm]?[jt]s|\.eslintrc\.[cm]?js):\d+:\d+\)?$`,
+	// babel's configuration (.babelrc, babel.config.json) that does not
+	// parse, as babel-jest reports it inside a suite that failed to run.
+	`Error while parsing config - `,
+	// jest's moduleNameMapper mapping to a path that is not there.
+	`Could not locate module \S+ mapped as`,
+	// ESLint reporting its parser options as a file's parsing error.
+	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported)`,
 	// npx told not to install (--no, --no-install) a package that is not
 	// there.
 	`npx canceled due to missing packages`,
