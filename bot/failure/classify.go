@@ -782,6 +782,8 @@ var envSignals = rx(
 	`missing go\.sum entry`,
 	// -mod=vendor (or a vendor directory) that does not match go.mod.
 	`inconsistent vendoring`,
+	// A package pattern naming a directory that is not there.
+	`^pattern \S+: (lstat|stat|open) \S+: no such file or directory`,
 	`cannot find module providing package`,
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
@@ -1109,6 +1111,11 @@ var compileSignals = rx(
 	// PHP fatal errors (a missing class, a call to an undefined function).
 	`PHP Fatal error: `,
 	`^Fatal error: `,
+	// go: one directory whose files declare different packages.
+	`^found packages \w+ \(\S+\) and \w+ \(\S+\) in `,
+	// golangci-lint's typecheck: the package does not compile (an import
+	// it cannot resolve was read as a setup problem before).
+	`^\S+\.go:\d+(:\d+)?: .*\(typecheck\)$`,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
 )
