@@ -923,6 +923,11 @@ var envSignals = rx(
 	`no matching package named`,
 	// cargo -p naming a package the workspace does not have.
 	`package ID specification .* did not match any packages`,
+	// cargo --test/--bin/--example/--bench naming a target the package
+	// does not have.
+	`no (test|bin|example|bench) target named`,
+	// #![feature] on a stable toolchain (E0554): the code needs nightly.
+	`may not be used on the stable release channel`,
 	`failed to (get|load|select a version for|download) .* (as a dependency|for the requirement|source)`,
 	`attempting to make an HTTP request, but --offline was specified`,
 	`error: no such (command|subcommand)`,
