@@ -818,3 +818,161 @@ record $E gr5b-shellcheck-unknown-shell ENV_ERROR - "--shell=fish, a shell Shell
 record $E gr5b-shellcheck-bad-severity ENV_ERROR - "--severity with a level that does not exist" -- shellcheck --severity=fatal run.sh
 printf '#!/bin/bash\nfor f in $(ls); do\n  rm $f\ndone\n' > clean.sh
 record $E gr5b-shellcheck-findings LINT_ERROR - "for over ls, unquoted variable" -- shellcheck clean.sh
+
+########################################################################
+# A third batch, recorded after the rules were tuned on the second
+# batch's tune part (split by the same hash, before any classification):
+# the layouts of real repositories (monorepos, go -C, npm --prefix and
+# -w, make -C, cargo --manifest-path) failing in their setup or their
+# code's loading, and network-less installs.
+E=python
+TOOL="pylint $(pylint --version | head -1 | cut -d' ' -f2), mypy, pytest, pip, $(python3 --version)"
+project gr5c-pymono
+mkdir -p services/api/api services/api/tests services/worker/worker
+printf '"""API."""\n' > services/api/api/__init__.py
+printf '"""Routes."""\nimport flask_restx\n\n\ndef routes() -> list:\n    """Routes."""\n    return [flask_restx.Resource]\n' > services/api/api/routes.py
+printf 'lint:\n\tpylint api\n\ntypecheck:\n\tmypy --no-incremental api\n\ntest:\n\tpytest-3 -q tests\n' > services/api/Makefile
+record $E gr5c-make-C-pylint-import-error ENV_ERROR - "make -C services/api lint: pylint's only finding is E0401, flask_restx is not installed" -- make -C services/api lint
+record $E gr5c-make-C-mypy-import-missing ENV_ERROR - "make -C services/api typecheck: mypy cannot find flask_restx" -- make -C services/api typecheck
+printf '"""Routes."""\n\n\ndef routes() -> list:\n    """Routes."""\n    return [1,\n' > services/api/api/routes.py
+record $E gr5c-pylint-recursive-syntax CODE_ERROR - "pylint --recursive=y over a monorepo: a file does not parse" -- pylint --recursive=y services
+record $E gr5c-make-C-mypy-syntax CODE_ERROR - "make -C services/api typecheck: the file does not parse" -- make -C services/api typecheck
+printf '"""Routes."""\n\n\ndef routes() -> list:\n    """Routes."""\n    return [1]\n' > services/api/api/routes.py
+printf 'import pytest\n\n\n@pytest.fixture\ndef client(:\n    return 1\n' > services/api/tests/conftest.py
+printf 'from api.routes import routes\n\n\ndef test_routes(client):\n    assert routes() == [1]\n' > services/api/tests/test_routes.py
+record $E gr5c-pytest3-monorepo-conftest-syntax CODE_ERROR - "pytest-3 of one package's tests: its conftest does not parse" -- pytest-3 -q services/api/tests
+printf 'import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n' > services/api/tests/conftest.py
+record $E gr5c-make-C-pytest-not-on-path ENV_ERROR - "make -C services/api test: the api package is neither installed nor on pythonpath (No module named api)" -- make -C services/api test
+printf '[pytest]\npythonpath = .\n' > services/api/pytest.ini
+record $E gr5c-make-C-pytest-pass PASS - "make -C services/api test with pythonpath = . in pytest.ini: the test passes" -- make -C services/api test
+record $E gr5c-pytest3-xdist-cli ENV_ERROR - "pytest-3 -n 2: pytest-xdist is not installed" -- pytest-3 -q -n 2 services/api/tests
+record $E gr5c-pip-install-offline ENV_ERROR - "pip install --no-index of a requirement that is not on this machine" -- python3 -m pip install --no-index --no-cache-dir --target /tmp/gr5c-pip-target flask_restx
+printf 'flask-restx==1.3.0\n' > services/api/requirements.txt
+record $E gr5c-pip-install-requirements-offline ENV_ERROR - "pip install -r requirements.txt with no index reachable (--index-url of a host that does not resolve)" -- python3 -m pip install --no-cache-dir --target /tmp/gr5c-pip-target --index-url http://pypi.invalid/simple -r services/api/requirements.txt
+record $E gr5c-unittest-file-missing ENV_ERROR - "python3 -m unittest of a test file path that does not exist" -- python3 -m unittest services/api/tests/test_missing.py
+record $E gr5c-unittest-no-tests TEST_FAILURE - "unittest discover with a pattern that matches no file: no tests ran" -- python3 -m unittest discover -s services/api/tests -p '*_spec.py'
+printf '[mypy]\nplugins = sqlmypy\n' > services/api/setup.cfg
+record $E gr5c-mypy-setupcfg-plugin-missing ENV_ERROR - "setup.cfg's [mypy] loads the sqlmypy plugin, which is not installed" -- make -C services/api typecheck
+rm services/api/setup.cfg
+printf 'def f(x: int) -> int:\n    return x\n\n\nf("1")\n' > services/worker/worker/job.py
+record $E gr5c-mypy-monorepo-arg TYPE_ERROR - "mypy of the worker package: a str passed as int" -- mypy --no-incremental services/worker/worker
+
+E=node
+TOOL="jest 29.3.1 (Debian), eslint 6.4.0 (Debian), npm $(npm --version), node $(node --version)"
+project gr5c-npm-mono
+node_bin
+printf '{\n  "name": "mono",\n  "version": "1.0.0",\n  "private": true,\n  "workspaces": ["packages/*"]\n}\n' > package.json
+mkdir -p packages/api packages/web packages/docs
+printf '{\n  "name": "api",\n  "version": "1.0.0",\n  "scripts": { "test": "jest", "lint": "eslint ." }\n}\n' > packages/api/package.json
+printf '{\n  "name": "web",\n  "version": "1.0.0",\n  "scripts": { "test": "jest --env=jsdom" }\n}\n' > packages/web/package.json
+printf '{\n  "name": "docs",\n  "version": "1.0.0",\n  "scripts": { "build": "node build.js" }\n}\n' > packages/docs/package.json
+printf 'exports.route = (p) => "/api/" + p;\n' > packages/api/route.js
+printf 'const { route } = require("./route");\n\ntest("route", () => {\n  expect(route("a")).toBe("/api/a");\n});\n' > packages/api/route.test.js
+printf 'test("dom", () => {\n  document.body.innerHTML = "<p>hi</p>";\n  expect(document.querySelector("p").textContent).toBe("hi");\n});\n' > packages/web/dom.test.js
+record $E gr5c-npm-w-jsdom-pass PASS 1/1/0/0 "npm test -w packages/web: jest's jsdom environment, the DOM test passes" -- npm test -w packages/web
+record $E gr5c-npm-workspaces-missing-test-script ENV_ERROR - "npm test --workspaces: the docs workspace has no test script" -- npm test --workspaces
+printf 'exports.route = (p) => "/api/" + p +;\n' > packages/api/route.js
+record $E gr5c-npm-w-src-syntax CODE_ERROR - "npm test -w packages/api: the module under test does not parse" -- npm test -w packages/api
+printf 'exports.route = (p) => "/api/" + p;\n' > packages/api/route.js
+printf 'const nock = require("nock");\n\ntest("http", () => {\n  expect(nock).toBeDefined();\n});\n' > packages/api/http.test.js
+record $E gr5c-npm-prefix-jest-module-missing ENV_ERROR - "npm --prefix packages/api test: a test requires nock, which is not installed" -- npm --prefix packages/api test
+rm packages/api/http.test.js
+printf 'module.exports = { testEnvironment: "node", globalSetup: "./test/setup.js" };\n' > packages/api/jest.config.js
+record $E gr5c-npx-jest-globalsetup-missing PASS 1/1/0/0 "npx jest --rootDir packages/api: jest looks for its config from the working directory, not rootDir, so packages/api/jest.config.js (whose globalSetup is missing) is not read; the test passes" -- npx jest --rootDir packages/api
+rm packages/api/jest.config.js
+printf '{ "testEnvironment": "node", }\n' > packages/api/jest.config.json
+record $E gr5c-npx-jest-config-json-invalid ENV_ERROR - "npx jest -c of a JSON config that does not parse" -- npx jest -c packages/api/jest.config.json
+rm packages/api/jest.config.json
+printf 'root: true\nenv:\n  node: true\n  es2017: true\nextends: eslint:recommended\nrules:\n  semi: errorr\n' > .eslintrc.yml
+record $E gr5c-npm-w-eslint-severity-invalid ENV_ERROR - "npm run lint -w packages/api: the root config gives a rule a severity that does not exist" -- npm run lint -w packages/api
+printf 'root: true\nenv:\n  node: true\n  es2017: true\nextends: eslint:recommended\nrules:\n  quotes: [error, triple]\n' > .eslintrc.yml
+record $E gr5c-eslint-rule-options-invalid ENV_ERROR - "the config gives quotes an option value it does not accept" -- npx eslint packages/api
+printf 'root: true\nenv:\n  node: true\n    es2017: true\n' > .eslintrc.yml
+record $E gr5c-eslint-yaml-invalid ENV_ERROR - ".eslintrc.yml does not parse (a bad indent)" -- npx eslint packages/api
+printf '{\n  "root": true,\n  "env": { "node": true, "es2017": true, "jest": true },\n  "extends": "eslint:recommended",\n  "overrides": [{ "files": 42, "rules": {} }]\n}\n' > .eslintrc.json
+rm .eslintrc.yml
+record $E gr5c-eslint-overrides-invalid ENV_ERROR - ".eslintrc.json's overrides[0].files is a number, which ESLint's schema refuses" -- npx eslint packages/api
+printf '{\n  "root": true,\n  "env": { "node": true, "es2017": true, "jest": true },\n  "extends": "eslint:recommended"\n}\n' > .eslintrc.json
+record $E gr5c-eslint-cli-env-unknown ENV_ERROR - "--env names an environment ESLint does not know" -- npx eslint --env browserx packages/api
+record $E gr5c-eslint-mono-pass PASS - "npx eslint packages/api with the root config: nothing to report" -- npx eslint packages/api
+printf 'const fs = require("fs");\nconst pages = fs.readdirSync("pages");\nconsole.log(pages.length);\n' > packages/docs/build.js
+record $E gr5c-npm-w-build-missing-dir ENV_ERROR - "npm run build -w packages/docs: build.js reads a pages directory that does not exist (ENOENT)" -- npm run build -w packages/docs
+printf 'const pages = require("./pages.json");\nconsole.log(pages.lenght.toFixed(0));\n' > packages/docs/build.js
+printf '[]\n' > packages/docs/pages.json
+record $E gr5c-npm-w-build-typeerror CODE_ERROR - "npm run build -w packages/docs: a misspelt property read (TypeError)" -- npm run build -w packages/docs
+
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), npm $(npm --version)"
+project gr5c-tsmono
+mkdir -p packages/core/src packages/app/src
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs" }\n' > tsconfig.base.json
+printf '{\n  "extends": "../../tsconfig.base.json",\n  "include": ["src"]\n}\n' > packages/core/tsconfig.json
+printf 'export const one = (): number => 1;\n' > packages/core/src/index.ts
+record $E gr5c-tsc-base-config-invalid ENV_ERROR - "the package's tsconfig extends a base config that does not parse" -- tsc -p packages/core
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs" }\n}\n' > tsconfig.base.json
+printf '{\n  "extends": "../../tsconfig.base.json",\n  "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["../corez/src/*"] } },\n  "include": ["src"]\n}\n' > packages/app/tsconfig.json
+printf 'import { one } from "@core/index";\n\nexport const two = (): number => one() + 1;\n' > packages/app/src/index.ts
+record $E gr5c-tsc-paths-wrong-dir ENV_ERROR - "tsconfig paths maps @core/* to a directory that does not exist" -- tsc -p packages/app
+printf '{\n  "extends": "../../tsconfig.base.json",\n  "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["../core/src/*"] } },\n  "include": ["src"]\n}\n' > packages/app/tsconfig.json
+record $E gr5c-tsc-paths-pass PASS - "tsc -p packages/app with paths mapped to the core package: it type-checks" -- tsc -p packages/app
+printf 'import { one } from "@core/index";\n\nexport const two = (): string => one() + 1;\n' > packages/app/src/index.ts
+record $E gr5c-npx-tsc-type TYPE_ERROR - "npx tsc -p packages/app: a number returned as string" -- npx tsc -p packages/app
+printf 'import { one } from "@core/index";\n\nexport const two = (): number => one( + 1;\n' > packages/app/src/index.ts
+record $E gr5c-npx-tsc-syntax CODE_ERROR - "npx tsc -p packages/app: an argument list that does not parse" -- npx tsc -p packages/app
+
+########################################################################
+E=go
+TOOL="$(go version | cut -d' ' -f3), golangci-lint $(golangci-lint --version | cut -d' ' -f4)"
+project gr5c-gomono
+mkdir -p services/api/internal/auth services/billing
+printf 'module example.com/api\n\ngo 1.22\n' > services/api/go.mod
+printf 'package auth\n\n// Ok says yes.\nfunc Ok() bool { return true }\n' > services/api/internal/auth/auth.go
+printf 'package api\n\nimport "example.com/api/internal/auth"\n\n// Allowed asks auth.\nfunc Allowed() bool { return auth.Ok() }\n' > services/api/api.go
+printf 'package api\n\nimport "testing"\n\nfunc TestAllowed(t *testing.T) {\n\tif !Allowed() {\n\t\tt.Fatal("no")\n\t}\n}\n' > services/api/api_test.go
+printf 'module example.com/billing\n\ngo 1.22\n\nrequire example.com/api v0.0.0\n\nreplace example.com/api => ../api\n' > services/billing/go.mod
+printf 'package billing\n\nimport "example.com/api/internal/auth"\n\n// Charge charges if allowed.\nfunc Charge() bool { return auth.Ok() }\n' > services/billing/billing.go
+record $E gr5c-go-C-internal-import CODE_ERROR - "go -C services/billing vet: billing imports api's internal package, which Go forbids" -- go -C services/billing vet ./...
+printf 'package billing\n\nimport "example.com/api"\n\n// Charge charges if allowed.\nfunc Charge() bool { return api.Allowed() }\n' > services/billing/billing.go
+record $E gr5c-go-C-vet-pass PASS - "go -C services/billing vet with the api module replaced locally: nothing to report" -- go -C services/billing vet ./...
+record $E gr5c-go-test-run-regexp-invalid ENV_ERROR - "go -C services/api test -run with a regexp that does not compile" -- go -C services/api test -count=1 -run '[' ./...
+printf 'go 1.22\n\nuse (\n\t./services/api\n\t./services/billing\n)\n' > go.work
+record $E gr5c-golangci-gowork-root ENV_ERROR - "golangci-lint run ./... at a go.work root that is not a module" -- golangci-lint run ./...
+printf 'lint:\n\tgolangci-lint run ./...\n' > services/api/Makefile
+printf 'package api\n\nimport "example.com/api/internal/auth"\n\n// Allowed asks auth.\nfunc Allowed() bool { return auth.Ok(1) }\n' > services/api/api.go
+record $E gr5c-make-C-golangci-typecheck CODE_ERROR - "make -C services/api lint: golangci-lint's typecheck, auth.Ok called with an argument" -- make -C services/api lint
+printf 'package api\n\nimport "example.com/api/internal/auth"\n\n// Allowed asks auth.\nfunc Allowed() bool { return auth.Ok() }\n' > services/api/api.go
+printf 'module example.com/api\n\ngo 1.22\n\nrequire github.com/google/uuid v1.6.0\n' > services/api/go.mod
+printf 'package auth\n\nimport "github.com/google/uuid"\n\n// Ok says yes.\nfunc Ok() bool { return uuid.NewString() != "" }\n' > services/api/internal/auth/auth.go
+record $E gr5c-go-C-missing-gosum PASS - "go -C services/api test: go.mod requires uuid without a go.sum entry, but the go.work at the root puts the module in workspace mode, which resolves it (checksums in go.work.sum): the test passes" -- go -C services/api test -count=1 ./...
+GOPROXY=off GOFLAGS=-mod=mod record $E gr5c-go-mod-download-offline PASS - "go -C services/api mod download with GOPROXY=off (from the environment): uuid is already in the module cache, nothing to fetch" -- go -C services/api mod download
+printf 'module example.com/api\n\ngo 1.22\n' > services/api/go.mod
+printf 'package auth\n\n// Ok says yes.\nfunc Ok() bool { return true }\n' > services/api/internal/auth/auth.go
+printf 'version: "2"\nlinters:\n  disable:\n    - nosuchlinter\n' > services/api/.golangci.yml
+record $E gr5c-make-C-golangci-disable-unknown ENV_ERROR - "make -C services/api lint: the configuration disables a linter that does not exist" -- make -C services/api lint
+rm services/api/.golangci.yml
+record $E gr5c-make-C-golangci-pass PASS - "make -C services/api lint: 0 issues" -- make -C services/api lint
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5c-cargo
+printf '[workspace]\nmembers = ["crates/core"]\nresolver = "2"\n' > Cargo.toml
+mkdir -p crates/core/src crates/tools/src
+printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n' > crates/core/Cargo.toml
+printf 'pub fn one() -> u8 {\n    1\n}\n' > crates/core/src/lib.rs
+printf '[package]\nname = "tools"\nversion = "0.1.0"\nedition = "2021"\n' > crates/tools/Cargo.toml
+printf 'pub fn two() -> u8 {\n    2\n}\n' > crates/tools/src/lib.rs
+record $E gr5c-clippy-not-a-member ENV_ERROR - "cargo clippy --manifest-path of a crate inside the workspace's directory that the workspace does not list" -- cargo clippy --offline --manifest-path crates/tools/Cargo.toml
+printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = "^^1"\n' > crates/core/Cargo.toml
+record $E gr5c-clippy-dep-version-invalid ENV_ERROR - "a dependency's version requirement that does not parse" -- cargo clippy --offline --workspace
+printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\nedition = "2021"\n' > crates/core/Cargo.toml
+record $E gr5c-clippy-manifest-duplicate-key ENV_ERROR - "Cargo.toml has a key twice" -- cargo clippy --offline --workspace
+printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n' > crates/core/Cargo.toml
+record $E gr5c-clippy-unknown-lint ENV_ERROR - "-D clippy::no_such_lint on the command line: a lint clippy does not have" -- cargo clippy --offline --workspace -- -D warnings -D clippy::no_such_lint
+printf 'pub fn one() -> u8 {\n    let x: u8 = "1";\n    x\n}\n' > crates/core/src/lib.rs
+printf 'check:\n\tcargo clippy --offline --workspace -- -D warnings\n' > Makefile
+record $E gr5c-make-clippy-type-mismatch CODE_ERROR - "make check runs clippy: a &str assigned to u8 (E0308)" -- make check
+printf 'use std::collections::HashMap;\n\npub fn one() -> u8 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn one() {\n        assert_eq!(super::one(), 1);\n    }\n}\n' > crates/core/src/lib.rs
+record $E gr5c-cargo-test-warning-pass PASS 1/1/0/0 "cargo test: an unused import is a warning; the test passes" -- cargo test --offline --workspace
+printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nregex = "1"\n' > crates/core/Cargo.toml
+rm -f Cargo.lock
+record $E gr5c-cargo-fetch-offline ENV_ERROR - "cargo fetch --offline: regex is not in the local registry" -- cargo fetch --offline
