@@ -117,7 +117,9 @@ var rules = []rule{
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
-	{"setup missing", func(in *input) (Type, bool) { return EnvError, in.match(envSignals) || goCommandRefused(in) }},
+	{"setup missing", func(in *input) (Type, bool) {
+		return EnvError, in.match(envSignals) || goCommandRefused(in) || pylintOnlyImportErrors(in.text)
+	}},
 	// go test runs a subset of go vet before the tests; its findings come
 	// under a "# [pkg]" header (a compile error's header has no brackets)
 	// and go reports the package as "[build failed]": a lint finding.
@@ -304,6 +306,25 @@ func goCommandRefused(in *input) bool {
 	}
 	return false
 }
+
+// pylintOnlyImportErrors reports whether every message pylint printed is
+// E0401 (import-error: a package it cannot import, one not installed):
+// the code was judged clean but for what the environment lacks. A run
+// with any other message is a lint failure whatever its imports.
+func pylintOnlyImportErrors(text []byte) bool {
+	ms := pylintMessage().FindAllSubmatch(text, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if string(m[1]) != "E0401" {
+			return false
+		}
+	}
+	return true
+}
+
+var pylintMessage = lazyregexp.New(`(?m)^\S+\.py:\d+:\d+: ([CRWEFI]\d{4}): `)
 
 // pytestUncollected is pytest's "ERROR <file>" (a node id without "::"):
 // a test file pytest could not import, whatever the exception (an
