@@ -901,6 +901,13 @@ var envSignals = rx(
 	// babel's configuration (.babelrc, babel.config.json) that does not
 	// parse, as babel-jest reports it inside a suite that failed to run.
 	`Error while parsing config - `,
+	// jest's JSON configuration (jest -c x.json) that does not parse.
+	`^JSONError: .* in \S*(\.config|rc|tsconfig|package)\.json\s*$`,
+	// ESLint's configuration validator: a rule's severity or options, an
+	// environment (in the config or --env), the schema.
+	`Configuration for rule "[^"]+" is invalid`,
+	`Environment key "[^"]+" is unknown`,
+	`ESLint configuration in \S+ is invalid`,
 	// jest's moduleNameMapper mapping to a path that is not there.
 	`Could not locate module \S+ mapped as`,
 	// ESLint reporting its parser options as a file's parsing error.
