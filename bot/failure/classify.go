@@ -805,6 +805,12 @@ var envSignals = rx(
 	`inconsistent vendoring`,
 	// A package pattern naming a directory that is not there.
 	`^pattern \S+: (lstat|stat|open) \S+: no such file or directory`,
+	// A go test binary refusing its flags: a -run pattern that is not a
+	// regexp, a flag it does not define.
+	`^testing: invalid regexp for `,
+	`^flag provided but not defined: `,
+	// golangci-lint asked to enable or disable a linter it does not have.
+	`unknown linters?: '`,
 	`cannot find module providing package`,
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
@@ -1146,6 +1152,8 @@ var compileSignals = rx(
 	`^Fatal error: `,
 	// go: one directory whose files declare different packages.
 	`^found packages \w+ \(\S+\) and \w+ \(\S+\) in `,
+	// go: an import of another module's internal package.
+	`use of internal package \S+ not allowed`,
 	// golangci-lint's typecheck: the package does not compile (an import
 	// it cannot resolve was read as a setup problem before).
 	`^\S+\.go:\d+(:\d+)?: .*\(typecheck\)$`,
