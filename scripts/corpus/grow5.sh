@@ -976,3 +976,136 @@ record $E gr5c-cargo-test-warning-pass PASS 1/1/0/0 "cargo test: an unused impor
 printf '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nregex = "1"\n' > crates/core/Cargo.toml
 rm -f Cargo.lock
 record $E gr5c-cargo-fetch-offline ENV_ERROR - "cargo fetch --offline: regex is not in the local registry" -- cargo fetch --offline
+
+########################################################################
+# A fourth batch, recorded after the rules were tuned on the third
+# batch's tune part (split by the same hash, before any classification).
+E=python
+TOOL="pylint $(pylint --version | head -1 | cut -d' ' -f2), mypy, pytest, $(python3 --version)"
+project gr5d-py
+mkdir -p app tests
+printf '"""App."""\n' > app/__init__.py
+printf '"""Client."""\nimport httpx_retry\n\n\ndef get(url):\n    """Get."""\n    x = 1\n    return httpx_retry.get(url)\n' > app/client.py
+record $E gr5d-pylint-import-error-and-findings LINT_ERROR - "pylint: E0401 for a package not installed, and an unused variable: a finding besides the import" -- pylint app
+printf '"""Client."""\n\n\ndef get(url: str) -> str:\n    """Get."""\n    return url\n' > app/client.py
+printf '[tool.pylint.main]\njobs = 1\n[tool.pylint.main\n' > pyproject.toml
+record $E gr5d-pylint-pyproject-invalid-toml PASS - "pylint --rcfile=pyproject.toml of a file that does not parse as TOML: pylint 2.16 reports F0011 config-parse-error, checks the clean code and exits 0" -- pylint --rcfile=pyproject.toml app
+rm pyproject.toml
+printf '[mypy]\nexclude = (build\n' > mypy.ini
+record $E gr5d-mypy-exclude-regex-invalid ENV_ERROR - "mypy.ini's exclude is not a valid regular expression" -- mypy --no-incremental app
+rm mypy.ini
+printf 'import requests\n\n\ndef get(url: str) -> int:\n    return requests.get(url).status_code\n' > app/net.py
+record $E gr5d-mypy-stubs-not-installed PASS - "the code imports requests: mypy 1.0 finds its types (Debian's python3-requests with its stubs at hand) and exits 0" -- mypy --no-incremental app
+rm app/net.py
+printf '"""Latin."""\nNAME = "caf\xe9"\n' > app/latin.py
+record $E gr5d-mypy-undecodable CODE_ERROR - "a file with a latin-1 byte and no coding line: mypy cannot decode it" -- mypy --no-incremental app
+rm app/latin.py
+printf 'from app.client import get\n\n\ndef test_get():\n    assert get("u") == "u"\n' > tests/test_client.py
+printf '' > conftest.py
+printf '[pytest]\naddopts = --strict-config\nasyncio_mode = auto\n' > pytest.ini
+record $E gr5d-pytest3-strict-config-unknown-key ENV_ERROR - "--strict-config: pytest.ini sets asyncio_mode, an option of pytest-asyncio, which is not installed" -- pytest-3 -q
+rm pytest.ini
+printf 'pytest_plugins = ["pytest_mock"]\n' > conftest.py
+record $E gr5d-pytest3-conftest-plugins-missing ENV_ERROR - "conftest.py's pytest_plugins names pytest_mock, which is not installed" -- pytest-3 -q
+printf '' > conftest.py
+record $E gr5d-pytest3-maxfail-invalid ENV_ERROR - "--maxfail with a value that is not a number" -- pytest-3 -q --maxfail=some
+printf 'from app.client import get\n\n\ndef test_get(tmp_path):\n    assert get(str(tmp_path)) == str(tmp_path)\n' > tests/test_client.py
+RUN_AS=nobody record $E gr5d-pytest3-basetemp-unwritable ENV_ERROR - "--basetemp in a directory the CI user (nobody) cannot write, for a test using tmp_path" -- pytest-3 -q -p no:cacheprovider --basetemp=/root/pytest-tmp tests
+printf 'from app.client import get\n\n\ndef test_get():\n    print "u"\n    assert get("u") == "u"\n' > tests/test_client.py
+record $E gr5d-pytest3-py2-print CODE_ERROR - "a Python 2 print statement in a test file" -- pytest-3 -q
+printf 'from app.client import get\n\n\ndef test_get(tmp_path):\n    assert get(str(tmp_path)) == str(tmp_path)\n' > tests/test_client.py
+record $E gr5d-pytest3-tmp-path-pass PASS 1/1/0/0 "a test using tmp_path passes" -- pytest-3 -q
+printf 'from app.client import get\n\n\ndef test_get():\n    assert get("u") == undefined_name\n' > tests/test_client.py
+record $E gr5d-pytest3-nameerror-in-test TEST_FAILURE 1/0/1/0 "the test body reads an undefined name: the test fails (NameError), it is not a collection error" -- pytest-3 -q
+
+E=node
+TOOL="jest 29.3.1 (Debian), eslint 6.4.0 (Debian), npm $(npm --version), node $(node --version)"
+project gr5d-node
+node_bin
+mkdir -p src test
+printf '{\n  "name": "app",\n  "version": "1.0.0",\n  "scripts": { "test": "jest", "lint": "eslint src", "start": "node --no-such-flag src/index.js", "unit": "node --test test/" }\n}\n' > package.json
+printf 'exports.hi = () => "hi";\n' > src/index.js
+printf 'const data = require("./fixtures/users.json");\nconst { hi } = require("./index");\n\ntest("hi", () => {\n  expect(hi()).toBe("hi");\n  expect(data.length).toBe(2);\n});\n' > src/index.test.js
+record $E gr5d-jest-require-fixture-missing CODE_ERROR - "a test requires ./fixtures/users.json, a file of the project that is not there" -- npx jest
+printf 'const { hi } = require("./index");\n\ntest("hi", () => {\n  expect(hi()).toBe("hi");\n});\n\ntest("dom", () => {\n  expect(document.title).toBe("");\n});\n' > src/index.test.js
+record $E gr5d-jest-document-in-node-env TEST_FAILURE 2/1/1/0 "a test reads document in jest's node environment: ReferenceError inside the test" -- npx jest --env=node
+record $E gr5d-jest-projects-missing ENV_ERROR - "--projects names a directory that does not exist" -- npx jest --projects packages/nope
+record $E gr5d-jest-name-pattern-none TEST_FAILURE - "-t matches no test: every test skipped, none ran" -- npx jest -t payments
+record $E gr5d-npm-start-node-bad-flag ENV_ERROR - "npm start runs node with an option it does not have" -- npm start
+record $E gr5d-node-test-path-missing ENV_ERROR - "node --test of a test file that does not exist" -- node --test test/nope.test.js
+CASE_LIMIT=90 record $E gr5d-npx-fetch-offline ENV_ERROR - "npx prettier: not installed, npx tries the registry, which cannot be reached" -- npx --yes prettier --check src
+printf '{\n  "root": true,\n  "env": { "node": true, "es2017": true, "jest": true },\n  "extends": "eslint:recommended"\n}\n' > .eslintrc.json
+record $E gr5d-eslint-max-warnings-invalid ENV_ERROR - "--max-warnings with a value that is not a number" -- npx eslint --max-warnings lots src
+mkdir -p /tmp/gr5d-rootonly && chmod 700 /tmp/gr5d-rootonly
+RUN_AS=nobody record $E gr5d-eslint-cache-unwritable ENV_ERROR - "--cache with a cache location the CI user (nobody) cannot write" -- npx eslint --cache --cache-location /tmp/gr5d-rootonly/.eslintcache src
+printf 'exports.hi = () => {\n  const unused = 1;\n  return "hi";\n};\n' > src/index.js
+record $E gr5d-eslint-findings LINT_ERROR - "an unused variable" -- npm run lint
+
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2)"
+project gr5d-ts
+mkdir -p src node_modules/leftpadder packages/core/src packages/app/src
+printf 'module.exports = (s, n) => s.padStart(n);\n' > node_modules/leftpadder/index.js
+printf '{"name": "leftpadder", "version": "1.0.0", "main": "index.js"}\n' > node_modules/leftpadder/package.json
+printf 'import pad from "leftpadder";\n\nexport const p = (s: string): string => pad(s, 4);\n' > src/pad.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs", "esModuleInterop": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr5d-tsc-declaration-missing ENV_ERROR - "a JavaScript package without type declarations under strict (TS7016)" -- tsc -p .
+printf '{\n  "compilerOptions": { "composite": true, "outDir": "dist", "rootDir": "src", "target": "es2020", "module": "commonjs" },\n  "include": ["src"]\n}\n' > packages/core/tsconfig.json
+printf 'export const one = (): number => 1;\n' > packages/core/src/index.ts
+printf '{\n  "compilerOptions": { "noEmit": true, "target": "es2020", "module": "commonjs", "strict": true },\n  "references": [{ "path": "../core" }],\n  "include": ["src"]\n}\n' > packages/app/tsconfig.json
+printf 'import { one } from "../../core/src/index";\n\nexport const two = (): number => one() + 1;\n' > packages/app/src/index.ts
+record $E gr5d-tsc-reference-not-built ENV_ERROR - "tsc -p packages/app imports a referenced project that was never built (TS6305)" -- tsc -p packages/app
+record $E gr5d-tsc-build-pass PASS - "tsc -b packages/app builds the reference first: it type-checks" -- tsc -b packages/app
+
+########################################################################
+E=go
+TOOL="$(go version | cut -d' ' -f3), golangci-lint $(golangci-lint --version | cut -d' ' -f4)"
+project gr5d-go
+printf 'module example.com/calc\n\ngo 1.22\n' > go.mod
+printf 'package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n' > calc.go
+printf '//go:build integration\n\npackage calc\n\nimport "testing"\n\nfunc TestIntegration(t *testing.T) {\n\tif Add(1, 2) != Three {\n\t\tt.Fatal("no")\n\t}\n}\n' > integration_test.go
+record $E gr5d-go-tags-build-error CODE_ERROR - "go test -tags=integration: the tagged test file names an undefined Three" -- go test -count=1 -tags=integration ./...
+rm integration_test.go
+printf 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("Add")\n\t}\n}\n' > calc_test.go
+record $E gr5d-go-coverprofile-dir-missing ENV_ERROR - "-coverprofile into a directory that does not exist" -- go test -count=1 -coverprofile=build/coverage/c.out ./...
+record $E gr5d-go-run-cmd-missing ENV_ERROR - "go run of a command directory that does not exist" -- go run ./cmd/calc
+printf 'package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n\n// Add again.\nfunc Add(a, b int) int { return b + a }\n' > calc.go
+record $E gr5d-go-redeclared CODE_ERROR - "Add declared twice" -- go build ./...
+printf 'package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n' > calc.go
+printf 'version: "2"\nrun:\n  timeout: soon\n' > .golangci.yml
+record $E gr5d-golangci-config-bad-duration ENV_ERROR - "run.timeout is not a duration" -- golangci-lint run ./...
+printf 'version: "3"\n' > .golangci.yml
+record $E gr5d-golangci-config-version-3 ENV_ERROR - "a configuration of version 3, which golangci-lint 2 does not know" -- golangci-lint run ./...
+rm .golangci.yml
+mkdir -p /tmp/gr5d-rootonly-go && chmod 700 /tmp/gr5d-rootonly-go
+GOLANGCI_LINT_CACHE=/tmp/gr5d-rootonly-go/cache RUN_AS=nobody record $E gr5d-golangci-cache-unwritable ENV_ERROR - "run as the CI user nobody, golangci-lint (installed under root's home, /root/go/bin) cannot even be started: Permission denied (126); GOLANGCI_LINT_CACHE was also set to a directory nobody cannot write" -- golangci-lint run ./...
+record $E gr5d-golangci-pass PASS - "golangci-lint run: 0 issues" -- golangci-lint run ./...
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5d-cargo
+printf '[package]\nname = "tls"\nversion = "0.1.0"\nedition = "2021"\nbuild = "build.rs"\n' > Cargo.toml
+mkdir -p src
+printf 'pub fn ok() -> bool {\n    true\n}\n\n/// ```\n/// assert!(!tls::ok());\n/// ```\npub fn doc() {}\n' > src/lib.rs
+printf 'fn main() {\n    let dir = std::env::var("OPENSSL_DIR").expect("OPENSSL_DIR must point at an OpenSSL installation");\n    println!("cargo:rustc-link-search={}", dir);\n}\n' > build.rs
+record $E gr5d-cargo-build-script-env-missing ENV_ERROR - "build.rs needs OPENSSL_DIR, which this environment does not set: the build script panics" -- cargo clippy --offline
+rm build.rs
+printf '[package]\nname = "tls"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+record $E gr5d-cargo-doctest-fail TEST_FAILURE - "cargo test --doc: the doc example asserts the opposite" -- cargo test --offline --doc
+record $E gr5d-cargo-target-not-installed ENV_ERROR - "clippy for wasm32-unknown-unknown, a target that is not installed" -- cargo clippy --offline --target wasm32-unknown-unknown
+printf '[package]\nname = "tls"\nversion = "0.1.0"\nedition = "2021"\nrust-version = "1.99"\n' > Cargo.toml
+record $E gr5d-cargo-rust-version-too-new ENV_ERROR - "rust-version 1.99: newer than the installed toolchain" -- cargo clippy --offline
+
+E=make
+TOOL="GNU Make $(make --version | head -1 | cut -d' ' -f3), flake8"
+project gr5d-make
+mkdir -p py sh
+printf 'lint:\n\tflake8 .\n' > py/Makefile
+printf 'def f(:\n    return 1\n' > py/tool.py
+record $E gr5d-make-C-flake8-syntax CODE_ERROR - "make -C py lint runs flake8: the file does not parse (E999)" -- make -C py lint
+printf 'SHELL := /bin/zsh\n\ntest:\n\techo ok\n' > sh/Makefile
+record $E gr5d-make-C-shell-missing ENV_ERROR - "make -C sh test: the Makefile's SHELL is zsh, which is not installed" -- make -C sh test
+printf 'test:\n\t./run-tests.sh\n' > sh/Makefile
+printf '#!/bin/sh\necho ok\n' > sh/run-tests.sh
+chmod 644 sh/run-tests.sh
+record $E gr5d-make-C-script-not-executable ENV_ERROR - "make -C sh test: the test script is not executable (Permission denied, 126)" -- make -C sh test
