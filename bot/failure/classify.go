@@ -130,6 +130,14 @@ var rules = []rule{
 	}},
 	// Compilers and loaders: the code did not build or parse.
 	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
+	// A checker (linter, type checker) that died with a Python traceback:
+	// it does not run the code it checks, so what broke is its own setup
+	// (a configuration value it cannot use, a plugin or hook it cannot
+	// import), not the code. A file that does not parse was read as a
+	// code error just before.
+	{"checker crashed", func(in *input) (Type, bool) {
+		return EnvError, (in.tool == lintTool || in.tool == typeTool) && in.match(pythonTraceback)
+	}},
 	// tsc, mypy, pyright reports.
 	{"type checker report", func(in *input) (Type, bool) { return TypeError, in.match(typeSignals) }},
 	// Linters' and formatters' reports; a linter's file:line diagnostics.
@@ -1350,6 +1358,9 @@ func pathOption(opt string) bool {
 var goTestVetSignals = rx(
 	`^# \[\S+\]\n\S+\.go:\d+:\d+: `,
 )
+
+// pythonTraceback is the header of a Python traceback.
+var pythonTraceback = rx(`^Traceback \(most recent call last\):$`)
 
 // perlDieSignals are the location perl appends to a die message.
 var perlDieSignals = rx(
