@@ -856,6 +856,12 @@ var envSignals = rx(
 	// pytest refusing its configuration: required_plugins not installed,
 	// a minversion newer than itself.
 	`^ERROR: Missing required plugins: `,
+	// pytest --strict-config: an ini option no installed plugin defines.
+	`^ERROR: Unknown config option: `,
+	// pytest's command-line usage errors, and argparse's refusal of an
+	// option's value ("argument --maxfail: invalid int value").
+	`^ERROR: usage: \S+ \[options\]`,
+	`: error: argument \S+: invalid \w+ value: `,
 	`'minversion' requires pytest-`,
 	// A Python tool that printed its usage and an error (argparse): the
 	// command line or the configuration it reads is refused ("mypy:
@@ -1137,6 +1143,8 @@ var compileSignals = rx(
 	// parse: a position with a lower-case message (a linter's finding
 	// carries a code or quotes a name), the source line, a caret.
 	`^\S+\.pyi?:\d+:\d+: [a-z][^\n]*\n[^\n]*\n\s*\^+\s*$`,
+	// mypy on a source file it cannot decode.
+	`^mypy: can't decode file `,
 	// mypy and pyright on a file that does not parse.
 	`^\S+\.pyi?:\d+:(\d+:)? error: .*\[syntax\]\s*$`,
 	// Perl's compiler (perl -c, use strict).
