@@ -1029,7 +1029,9 @@ var envSignals = rx(
 	`error reading Clippy's configuration file`,
 	// A tool refusing its command line: an option or value it does not
 	// know is the command's setup, not the code.
-	`^(\S+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid) (command[- ]line )?(option|argument|flag|shell)\b`,
+	`^(\S+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid|[Bb]ad) (command[- ]line )?(option|argument|flag|shell)\b`,
+	// optionator's (ESLint's) refusal of an option's value.
+	`^Invalid value for option '`,
 	`unrecognized command-line option`,
 	// Package managers refusing (npm ci without a lock file) and
 	// pkg-config not knowing a library.
