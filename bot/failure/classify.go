@@ -976,6 +976,12 @@ var envSignals = rx(
 	`no (test|bin|example|bench) target named`,
 	// #![feature] on a stable toolchain (E0554): the code needs nightly.
 	`may not be used on the stable release channel`,
+	// A package's rust-version newer than the installed rustc.
+	`is not supported by the following package`,
+	// A build script that failed: in practice a system library, tool or
+	// variable it looks for is missing (openssl-sys, pkg-config, a
+	// *_DIR variable).
+	`failed to run custom build command for`,
 	`failed to (get|load|select a version for|download) .* (as a dependency|for the requirement|source)`,
 	`attempting to make an HTTP request, but --offline was specified`,
 	`error: no such (command|subcommand)`,
