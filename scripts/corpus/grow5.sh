@@ -1109,3 +1109,107 @@ printf 'test:\n\t./run-tests.sh\n' > sh/Makefile
 printf '#!/bin/sh\necho ok\n' > sh/run-tests.sh
 chmod 644 sh/run-tests.sh
 record $E gr5d-make-C-script-not-executable ENV_ERROR - "make -C sh test: the test script is not executable (Permission denied, 126)" -- make -C sh test
+
+########################################################################
+# A fifth batch, recorded after the rules were tuned on the fourth
+# batch's tune part (split by the same hash, before any classification):
+# more code that does not load, and setups the code cannot run in.
+E=node
+TOOL="jest 29.3.1 (Debian), npm $(npm --version), node $(node --version)"
+project gr5e-node
+node_bin
+mkdir -p src lib
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "description": "",\n  "main": "index.js",\n  "scripts": {\n    "test": "echo \\"Error: no test specified\\" && exit 1"\n  }\n}\n' > package.json
+record $E gr5e-npm-test-default-script ENV_ERROR - "npm test with npm init's default test script: no test runner is set up (Error: no test specified)" -- npm test
+printf '{\n  "name": "svc",\n  "version": "1.0.0",\n  "scripts": { "test": "jest", "build": "node lib/build.mjs", "start": "node lib/start.mjs" },\n  "jest": { "testEnvironment": "node", "verbose": false, "coverageTreshold": { "global": { "lines": 80 } } }\n}\n' > package.json
+printf 'exports.sum = (a, b) => a + b;\n' > src/sum.js
+printf 'const { sum } = require("./sum");\n\ntest("sum", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n\ntest.skip("later", () => {});\n' > src/sum.test.js
+record $E gr5e-jest-unknown-option-warning-pass PASS 1/1/0/1 "a misspelt jest option in package.json (coverageTreshold) is a validation warning; one test passes, one is skipped" -- npx jest
+printf 'import { sum } from "./sum";\n\ntest("sum", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n' > src/esm.test.js
+record $E gr5e-jest-esm-import-untransformed ENV_ERROR - "a test written with ESM import while jest transforms with babel-jest and no babel configuration: Jest encountered an unexpected token" -- npx jest src/esm.test.js
+rm src/esm.test.js
+printf 'const sum = (a: number, b: number): number => a + b;\n\ntest("sum", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n' > src/types.test.ts
+record $E gr5e-jest-ts-without-preset ENV_ERROR - "a TypeScript test file run by jest without ts-jest or a TypeScript babel preset: the type annotations do not parse" -- npx jest src/types.test.ts
+rm src/types.test.ts
+record $E gr5e-jest-shard-invalid ENV_ERROR - "--shard=3/2: a shard index above the shard count" -- npx jest --shard=3/2
+printf 'const { sum } = require("./sum");\n\nthrow new Error("fixture database not seeded");\n\ntest("sum", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n' > src/seed.test.js
+record $E gr5e-jest-test-throws-custom CODE_ERROR - "a test file throws an Error of its own when loaded: the suite fails to run" -- npx jest src/seed.test.js
+rm src/seed.test.js
+printf 'import { z } from "zod";\nconsole.log(z.string().parse("x"));\n' > lib/build.mjs
+record $E gr5e-node-esm-package-missing ENV_ERROR - "npm run build: an ES module imports zod, which is not installed" -- npm run build
+printf 'import { cfg } from "./config.mjs";\nconsole.log(cfg.port);\n' > lib/start.mjs
+record $E gr5e-node-esm-relative-missing CODE_ERROR - "npm start: an ES module imports ./config.mjs, a file of the code that is not there" -- npm start
+printf 'export const cfg = { port: 80 };\nexport default cfg;\nexport const cfg = 1;\n' > lib/config.mjs
+record $E gr5e-node-esm-duplicate-export CODE_ERROR - "npm start: config.mjs declares cfg twice (SyntaxError when loaded)" -- npm start
+printf 'export const cfg = { port: 80 };\n' > lib/config.mjs
+record $E gr5e-node-esm-pass PASS - "npm start: the ES modules load and print the port" -- npm start
+mkdir -p test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { sum } = require("../src/broken");\n\ntest("sum", () => {\n  assert.strictEqual(sum(1, 2), 3);\n});\n' > test/sum.test.js
+printf 'exports.sum = (a, b) => a + b;\nexports.neg = (a) => -a;\nundefinedHelper();\n' > src/broken.js
+record $E gr5e-node-test-src-throws CODE_ERROR - "node --test: the module under test calls an undefined function when loaded" -- node --test test/
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { sum } = require("../src/sum");\n\ntest("sum", () => {\n  assert.strictEqual(sum(1, 2), 3);\n});\n\ntest("skip me", { skip: true }, () => {});\n' > test/sum.test.js
+record $E gr5e-node-test-pass-skip PASS 1/1/0/1 "node --test: one test passes, one is skipped" -- node --test test/
+
+E=python
+TOOL="pylint, pytest $(pytest-3 --version 2>&1 | cut -d' ' -f2), $(python3 --version)"
+project gr5e-py
+mkdir -p app tests
+printf '"""App."""\n' > app/__init__.py
+printf '"""Null."""\nX = 1\x00\n' > app/nul.py
+record $E gr5e-pylint-null-byte CODE_ERROR - "a source file with a NUL byte: pylint cannot parse it" -- pylint app
+rm app/nul.py
+printf 'def area(w, h):\n    return w * h\n' > app/geo.py
+printf 'import pytest\n\nSCALE = undefined_scale\n\n\n@pytest.fixture\ndef scale():\n    return SCALE\n' > tests/conftest.py
+printf 'from app.geo import area\n\n\ndef test_area():\n    assert area(2, 3) == 6\n' > tests/test_geo.py
+printf '' > conftest.py
+record $E gr5e-pytest3-conftest-nameerror CODE_ERROR - "tests/conftest.py reads an undefined name when loaded" -- pytest-3 -q
+rm tests/conftest.py
+printf 'import unittest\n\nfrom app.geo import area\n\nFACTOR = area(2)\n\n\nclass T(unittest.TestCase):\n    def test_area(self):\n        self.assertEqual(area(2, 3), 6)\n' > tests/test_unit.py
+printf '' > tests/__init__.py
+record $E gr5e-unittest-typeerror-at-import CODE_ERROR - "the test module calls area with one argument when loaded (TypeError)" -- python3 -m unittest discover -s tests -t .
+rm tests/test_unit.py
+printf 'import pytest\n\nfrom app.geo import area\n\n\ndef test_area():\n    assert area(2, 3) == 6\n\n\n@pytest.mark.skip(reason="slow")\ndef test_big():\n    assert area(1000, 1000) == 10**6\n' > tests/test_geo.py
+record $E gr5e-pytest3-pass-skip PASS 1/1/0/1 "one test passes, one is skipped" -- pytest-3 -q
+printf '[pytest]\ntestpaths = tests\nfilterwarnings =\n    error::DeprecationWarning:app.*\n    bogus-action\n' > pytest.ini
+record $E gr5e-pytest3-filterwarnings-invalid ENV_ERROR - "pytest.ini's filterwarnings has an entry that is not a warning filter" -- pytest-3 -q
+rm pytest.ini
+
+E=go
+TOOL="$(go version | cut -d' ' -f3), golangci-lint $(golangci-lint --version | cut -d' ' -f4)"
+project gr5e-go
+printf 'module example.com/site\n\ngo 1.22\n' > go.mod
+printf 'package site\n\nimport _ "embed"\n\n//go:embed templates/index.html\nvar index string\n\n// Index is the page.\nfunc Index() string { return index }\n' > site.go
+record $E gr5e-go-embed-missing CODE_ERROR - "a //go:embed of a template file the tree does not have" -- go build ./...
+mkdir -p templates && printf '<h1>hi</h1>\n' > templates/index.html
+printf 'package site\n\nimport "testing"\n\nfunc TestIndex(t *testing.T) {\n\tif Index() == "" {\n\t\tt.Fatal("empty")\n\t}\n\tfunc() {\n}\n' > site_test.go
+record $E gr5e-golangci-test-syntax CODE_ERROR - "golangci-lint run: the test file does not parse" -- golangci-lint run ./...
+printf 'package site\n\nimport "testing"\n\nfunc TestIndex(t *testing.T) {\n\tif Index() == "" {\n\t\tt.Fatal("empty")\n\t}\n}\n' > site_test.go
+printf 'version: "2"\nlinters:\n  enable:\n    - gofmt\n' > .golangci.yml
+record $E gr5e-golangci-formatter-as-linter ENV_ERROR - "v2 configuration enabling gofmt as a linter (in v2 it is a formatter)" -- golangci-lint run ./...
+rm .golangci.yml
+record $E gr5e-go-test-pass PASS - "go test: the test passes" -- go test -count=1 ./...
+printf 'package site\n\nimport "testing"\n\nfunc TestIndex(t *testing.T) {\n\tif Index() == "" {\n\t\tt.Fatal("empty")\n\t}\n\tvar p *struct{ n int }\n\t_ = p.n\n}\n' > site_test.go
+record $E gr5e-go-test-nil-deref TEST_FAILURE - "the test dereferences a nil pointer: it panics" -- go test -count=1 ./...
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5e-cargo
+printf '[package]\nname = "fmt"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+mkdir -p src
+printf 'pub fn show(x: u8) -> String {\n    format!("{} {}", x)\n}\n' > src/lib.rs
+record $E gr5e-clippy-format-args CODE_ERROR - "format! with two placeholders and one argument" -- cargo clippy --offline -- -D warnings
+printf 'pub fn first(v: &mut Vec<u8>) -> u8 {\n    let f = &v[0];\n    v.push(1);\n    *f\n}\n' > src/lib.rs
+record $E gr5e-clippy-borrow CODE_ERROR - "a mutable borrow while an immutable one is alive (E0502)" -- cargo clippy --offline
+printf 'pub fn first(v: &[u8]) -> u8 {\n    v[0]\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn first() {\n        assert_eq!(super::first(&[7]), 7);\n    }\n\n    #[test]\n    #[ignore]\n    fn slow() {}\n}\n' > src/lib.rs
+record $E gr5e-cargo-test-pass-ignored PASS 1/1/0/1 "cargo test: one test passes, one is ignored" -- cargo test --offline --lib
+
+E=make
+TOOL="GNU Make $(make --version | head -1 | cut -d' ' -f3), npm, pytest"
+project gr5e-make
+mkdir -p web
+( cd web && node_bin )
+printf '{"name": "web", "version": "1.0.0", "scripts": {"test": "jest"}}\n' > web/package.json
+printf 'import { x } from "./x";\ntest("x", () => expect(x).toBe(1));\n' > web/x.test.js
+printf 'export const x = 1;\n' > web/x.js
+printf 'test:\n\tnpm test\n' > web/Makefile
+record $E gr5e-make-C-jest-esm ENV_ERROR - "make -C web test: jest meets ESM import syntax with no transform configured" -- make -C web test
