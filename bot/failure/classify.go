@@ -930,6 +930,16 @@ var envSignals = rx(
 	`ESLint configuration in \S+ is invalid`,
 	// jest's moduleNameMapper mapping to a path that is not there.
 	`Could not locate module \S+ mapped as`,
+	// jest failing while it reads its configuration: an error whose first
+	// stack frames are jest-config's (an option's value it refuses, such
+	// as --shard=3/2).
+	`^(\w+)?Error: .*\n(\s+at .*\n){0,3}\s+at .*[/(]jest-config/build/`,
+	// jest's own diagnosis of a file its transform cannot handle (ES
+	// module syntax, TypeScript, JSX with no transform configured): "Jest
+	// is not configured to support such syntax".
+	`Jest encountered an unexpected token`,
+	// npm init's placeholder test script: no test runner is set up.
+	`^Error: no test specified$`,
 	// ESLint reporting its parser options as a file's parsing error.
 	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported)`,
 	// npx told not to install (--no, --no-install) a package that is not
