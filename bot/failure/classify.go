@@ -858,6 +858,8 @@ var envSignals = rx(
 	`^ERROR: Missing required plugins: `,
 	// pytest --strict-config: an ini option no installed plugin defines.
 	`^ERROR: Unknown config option: `,
+	// pytest's filterwarnings with an entry that is not a warning filter.
+	`^ERROR: while parsing the following warning configuration`,
 	// pytest's command-line usage errors, and argparse's refusal of an
 	// option's value ("argument --maxfail: invalid int value").
 	`^ERROR: usage: \S+ \[options\]`,
@@ -1161,6 +1163,12 @@ var compileSignals = rx(
 	// parse: a position with a lower-case message (a linter's finding
 	// carries a code or quotes a name), the source line, a caret.
 	`^\S+\.pyi?:\d+:\d+: [a-z][^\n]*\n[^\n]*\n\s*\^+\s*$`,
+	// pytest unable to load a conftest.py (a missing package was read as a
+	// setup problem before): the code of the test suite does not load.
+	`^ImportError while loading conftest `,
+	// node --test: a test file that threw while it loaded, its error and
+	// stack relayed as TAP comments.
+	`^# [A-Z]\w*Error(: .*)?\n#\s+at \S`,
 	// mypy on a source file it cannot decode.
 	`^mypy: can't decode file `,
 	// mypy and pyright on a file that does not parse.
