@@ -1213,3 +1213,71 @@ printf 'import { x } from "./x";\ntest("x", () => expect(x).toBe(1));\n' > web/x
 printf 'export const x = 1;\n' > web/x.js
 printf 'test:\n\tnpm test\n' > web/Makefile
 record $E gr5e-make-C-jest-esm ENV_ERROR - "make -C web test: jest meets ESM import syntax with no transform configured" -- make -C web test
+
+########################################################################
+# A sixth batch, recorded after the rules were tuned on the fifth
+# batch's tune part (split by the same hash, before any classification).
+E=go
+TOOL="$(go version | cut -d' ' -f3), golangci-lint $(golangci-lint --version | cut -d' ' -f4)"
+project gr5f-go
+printf 'module example.com/boot\n\ngo 1.22\n' > go.mod
+printf 'package boot\n\nimport "strconv"\n\nvar port = mustAtoi("eighty")\n\nfunc mustAtoi(s string) int {\n\tn, err := strconv.Atoi(s)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn n\n}\n\n// Port is the port.\nfunc Port() int { return port }\n' > boot.go
+printf 'package boot\n\nimport "testing"\n\nfunc TestPort(t *testing.T) {\n\tif Port() == 0 {\n\t\tt.Fatal("zero")\n\t}\n}\n' > boot_test.go
+record $E gr5f-go-init-panic CODE_ERROR - "a package variable's initialiser panics when the test binary starts: no test runs" -- go test -count=1 ./...
+printf 'package boot\n\n// Port is the port.\nfunc Port() int { return 80 }\n' > boot.go
+GOROOT=/usr/local/go-missing record $E gr5f-go-goroot-missing ENV_ERROR - "GOROOT (from the environment) names a directory that does not exist" -- go test -count=1 ./...
+GOFLAGS=-mod=bogus record $E gr5f-go-goflags-invalid ENV_ERROR - "GOFLAGS (from the environment) sets -mod to a value go does not accept" -- go test -count=1 ./...
+record $E gr5f-go-count-invalid ENV_ERROR - "go test -count with a value that is not a number" -- go test -count=many ./...
+printf 'package boot\n\n/*\nint twice(int x) { return x * 2 }\n*/\nimport "C"\n\n// Twice doubles in C.\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n' > cgo.go
+CGO_ENABLED=1 record $E gr5f-go-cgo-c-syntax CODE_ERROR - "the cgo preamble's C does not compile (a missing semicolon)" -- go build ./...
+rm cgo.go
+printf 'version = "2"\n[linters\nenable = ["errcheck"]\n' > .golangci.toml
+record $E gr5f-golangci-toml-invalid ENV_ERROR - "--config of a TOML configuration that does not parse" -- golangci-lint run --config .golangci.toml ./...
+rm .golangci.toml
+printf 'version: "2"\nformatters:\n  enable:\n    - gofmtx\n' > .golangci.yml
+record $E gr5f-golangci-fmt-unknown-formatter ENV_ERROR - "golangci-lint fmt with a configuration enabling a formatter that does not exist" -- golangci-lint fmt --diff
+rm .golangci.yml
+record $E gr5f-golangci-fmt-pass PASS - "golangci-lint fmt --diff: the code is formatted" -- golangci-lint fmt --diff
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5f-cargo
+printf '[workspace]\nmembers = ["crates/a"]\ndefault-members = ["crates/b"]\nresolver = "2"\n' > Cargo.toml
+mkdir -p crates/a/src
+printf '[package]\nname = "a"\nversion = "0.1.0"\nedition = "2021"\nbuild = "build.rs"\n' > crates/a/Cargo.toml
+printf '#![deny(warnings)]\npub fn a() -> u8 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn a() {\n        assert_eq!(super::a(), 2, "a() should be 2");\n    }\n}\n' > crates/a/src/lib.rs
+printf 'fn main() {\n    println!("cargo:rerun-if-changed=build.rs");\n}\n' > crates/a/build.rs
+record $E gr5f-cargo-default-member-missing ENV_ERROR - "the workspace's default-members names crates/b, which is not a member" -- cargo clippy --offline
+printf '[workspace]\nmembers = ["crates/a"]\nresolver = "2"\n' > Cargo.toml
+record $E gr5f-cargo-test-assert-fail TEST_FAILURE 1/0/1/0 "cargo test: a() is 1, the test wants 2" -- cargo test --offline --workspace
+printf 'fn main() {\n    println!("cargo:rerun-if-changed=build.rs")\n    let x = 1;\n}\n' > crates/a/build.rs
+record $E gr5f-cargo-build-script-syntax CODE_ERROR - "build.rs itself does not compile (a missing semicolon)" -- cargo clippy --offline --workspace
+printf 'fn main() {\n    println!("cargo:rerun-if-changed=build.rs");\n}\n' > crates/a/build.rs
+printf '#![deny(warnings)]\npub fn a() -> u8 {\n    1\n}\n\nfn unused() {}\n' > crates/a/src/lib.rs
+record $E gr5f-cargo-deny-warnings-dead-code LINT_ERROR - "#![deny(warnings)] and a function never used: the dead_code warning is an error" -- cargo clippy --offline --workspace
+
+E=node
+TOOL="npm $(npm --version), npx, node $(node --version)"
+project gr5f-node
+mkdir -p src
+printf '{\n  "name": "bare",\n  "version": "1.0.0",\n  "scripts": { "test": "jest", "lint": "eslint src" }\n}\n' > package.json
+printf 'exports.a = 1;\n' > src/a.js
+record $E gr5f-npm-test-jest-not-installed ENV_ERROR - "npm test runs jest with no local node_modules: npm finds the system's jest (Debian's /usr/bin/jest), which cannot load its own modules without Debian's NODE_PATH (Cannot find module 'import-local'): a broken install, not the code" -- npm test
+CASE_LIMIT=90 record $E gr5f-npx-eslint-not-installed ENV_ERROR - "npx eslint in a project without ESLint in node_modules: npx runs the system's eslint (Debian's /usr/bin/eslint), which cannot load its own modules without Debian's NODE_PATH (Cannot find module 'v8-compile-cache'): a broken install, not the code" -- npx --yes eslint src
+printf 'const data = await Promise.resolve(1);\nmodule.exports = { data };\n' > src/top.js
+printf '{\n  "name": "bare",\n  "version": "1.0.0",\n  "scripts": { "start": "node src/top.js" }\n}\n' > package.json
+record $E gr5f-node-top-level-await-cjs CODE_ERROR - "npm start: top-level await in a CommonJS file" -- npm start
+
+E=make
+TOOL="GNU Make $(make --version | head -1 | cut -d' ' -f3), pylint, tsc"
+project gr5f-make
+mkdir -p py ts/src
+printf 'lint:\n\t$(PYTHON) -m pylint tool.py\n' > py/Makefile
+printf '"""Tool."""\n' > py/tool.py
+record $E gr5f-make-C-variable-unset PASS - "make -C py lint: the recipe's $(PYTHON) is not set, so the line left starts with '-', which make reads as 'ignore this line's errors': make exits 0" -- make -C py lint
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs" },\n  "include": ["src"]\n}\n' > ts/tsconfig.json
+printf 'export const n: number = "1";\n' > ts/src/n.ts
+printf 'build:\n\ttsc -p .\n' > ts/Makefile
+record $E gr5f-make-C-tsc-type TYPE_ERROR - "make -C ts build runs tsc: a string assigned to a number" -- make -C ts build
+printf 'export const n: number = 1;\n' > ts/src/n.ts
+record $E gr5f-make-C-tsc-pass PASS - "make -C ts build: the project type-checks" -- make -C ts build
