@@ -816,6 +816,10 @@ var envSignals = rx(
 	// A go test binary refusing its flags: a -run pattern that is not a
 	// regexp, a flag it does not define.
 	`^testing: invalid regexp for `,
+	// go refusing a flag's value, from the command line or GOFLAGS
+	// ("-mod=bogus not supported (can be '', 'mod', 'readonly', or
+	// 'vendor')").
+	`not supported \(can be '`,
 	`^flag provided but not defined: `,
 	// golangci-lint asked to enable or disable a linter it does not have.
 	`unknown linters?: '`,
@@ -1194,6 +1198,12 @@ var compileSignals = rx(
 	`^Fatal error: `,
 	// go: one directory whose files declare different packages.
 	`^found packages \w+ \(\S+\) and \w+ \(\S+\) in `,
+	// go: a package whose initialisation panicked (a package variable's
+	// initialiser, an init function) as the test binary or program
+	// started: goroutine 1 with the package's init on its stack, before
+	// any test ran. A test's own panic runs in a goroutine of its own
+	// under testing.tRunner.
+	`^goroutine 1 \[running\]:\n(.*\n){0,20}?\S+\.init(\.\w+)*\(\)\n`,
 	// go: an import of another module's internal package.
 	`use of internal package \S+ not allowed`,
 	// golangci-lint's typecheck: the package does not compile (an import
