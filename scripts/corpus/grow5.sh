@@ -1281,3 +1281,61 @@ printf 'build:\n\ttsc -p .\n' > ts/Makefile
 record $E gr5f-make-C-tsc-type TYPE_ERROR - "make -C ts build runs tsc: a string assigned to a number" -- make -C ts build
 printf 'export const n: number = 1;\n' > ts/src/n.ts
 record $E gr5f-make-C-tsc-pass PASS - "make -C ts build: the project type-checks" -- make -C ts build
+
+########################################################################
+# A seventh batch, recorded after the rules were tuned on the sixth
+# batch's tune part (split by the same hash, before any classification).
+E=python
+TOOL="pylint, mypy, pytest $(pytest-3 --version 2>&1 | cut -d' ' -f2), flake8, pip, $(python3 --version)"
+project gr5g-py
+mkdir -p app tests docs
+printf '"""App."""\n' > app/__init__.py
+printf 'def half(x: int) -> float:\n    return x / 2\n' > app/calc.py
+printf 'from app.calc import half\n\n\ndef test_half():\n    assert half(4) == 2\n\n\ndef test_odd():\n    assert half(3) == 1.5\n' > tests/test_calc.py
+printf '' > conftest.py
+record $E gr5g-pylint-no-python-files PASS - "pylint of a directory with no Python files (the docs/ folder): pylint 2.16 prints nothing and exits 0" -- pylint docs
+record $E gr5g-pytest3-k-expression-invalid ENV_ERROR - "-k with an expression pytest cannot parse" -- pytest-3 -q -k "half and"
+record $E gr5g-pytest3-tb-choice-invalid ENV_ERROR - "--tb with a style pytest does not have" -- pytest-3 -q --tb=verbose
+record $E gr5g-pytest3-pass PASS 2/2/0/0 "both tests pass" -- pytest-3 -q
+printf 'from app.calc import half\n\n\ndef test_half()\n    assert half(4) == 2\n' > tests/test_calc.py
+record $E gr5g-pytest3-collect-only-syntax CODE_ERROR - "pytest --co: the test file does not parse" -- pytest-3 -q --co
+record $E gr5g-flake8-github-template-syntax CODE_ERROR - "the GitHub Actions Python template's flake8 (E9,F63,F7,F82 only): the test file does not parse" -- flake8 . --count --select=E9,F63,F7,F82 --show-source --statistics
+record $E gr5g-compileall-syntax CODE_ERROR - "python3 -m compileall: a file does not compile" -- python3 -m compileall -q tests
+printf 'from app.calc import half\n\n\ndef test_half():\n    assert half(4) == 2\n' > tests/test_calc.py
+record $E gr5g-flake8-github-template-pass PASS - "the GitHub Actions Python template's flake8 (E9,F63,F7,F82): nothing to report" -- flake8 . --count --select=E9,F63,F7,F82 --show-source --statistics
+printf 'import os\nfrom app.calc import half\n\n\ndef test_half():\n    assert half(4) == 2\n' > tests/test_calc.py
+record $E gr5g-flake8-exit-zero-pass PASS - "flake8 --exit-zero: an unused import is reported, the exit code stays 0" -- flake8 . --count --exit-zero --max-complexity=10 --max-line-length=127 --statistics
+record $E gr5g-pip-install-editable-not-project ENV_ERROR - "pip install -e . with Debian's system Python: refused as an externally managed environment (PEP 668) before the directory is even read" -- python3 -m pip install --no-index --no-cache-dir -e .
+record $E gr5g-pip-requirements-missing ENV_ERROR - "pip install -r of a requirements file that does not exist, with Debian's system Python: refused as an externally managed environment (PEP 668) first" -- python3 -m pip install --no-index --no-cache-dir -r requirements-dev.txt
+printf 'def half(x: int) -> float: ...\ndef double(x: int -> int: ...\n' > app/calc.pyi
+record $E gr5g-mypy-stub-syntax CODE_ERROR - "the package's .pyi stub does not parse" -- mypy --no-incremental app
+rm app/calc.pyi
+record $E gr5g-mypy-config-is-dir PASS - "--config-file names a directory: mypy warns that it has no [mypy] section, checks the code and finds nothing" -- mypy --no-incremental --config-file app app
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr5g-go
+printf 'module example.com/shop\n\ngo 1.22\n' > go.mod
+mkdir -p util
+printf 'package util\n\n// Twice doubles.\nfunc Twice(n int) int { return 2 * n }\n' > util/util.go
+printf 'package shop\n\nimport "example.com/shop/utilz"\n\n// Four is four.\nfunc Four() int { return utilz.Twice(2) }\n' > shop.go
+record $E gr5g-go-import-own-typo CODE_ERROR - "the code imports example.com/shop/utilz, a misspelling of its own package util" -- go build ./...
+printf 'package shop\n\nimport "example.com/shop/util"\n\n// Four is four.\nfunc Four() int { return util.Twice(2) }\n' > shop.go
+printf 'package shop\n\nimport "fmt"\n\n// Show shows.\nfunc Show() { fmt.Printf("%%s\\n", 4) }\n' > show.go
+record $E gr5g-go-vet-printf LINT_ERROR - "go vet: a %%s verb given an int" -- go vet ./...
+rm show.go
+printf 'go 1.22\n\nuse .\n' > go.work
+printf 'package shop\n\nimport "testing"\n\nfunc TestFour(t *testing.T) {\n\tif Four() != 4 {\n\t\tt.Fatal("Four")\n\t}\n}\n' > shop_test.go
+record $E gr5g-gowork-self-pass PASS - "a go.work that uses its own directory's module: go test passes" -- go test -count=1 ./...
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr5g-cargo
+printf '[package]\nname = "x"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+mkdir -p src
+printf 'pub fn x() -> u8 {\n    1\n}\n' > src/lib.rs
+record $E gr5g-cargo-manifest-path-not-toml ENV_ERROR - "--manifest-path names the crate's directory, not its Cargo.toml" -- cargo clippy --offline --manifest-path .
+printf 'pub fn x() -> u8 {\n    let v: Vec<u8> = Vec::new();\n    v.iter().map(|n| n + 1).collect::<Vec<u8>>().len() as u8\n}\n' > src/lib.rs
+record $E gr5g-clippy-collect-len PASS - "collect() only to take the length: clippy 0.1.95 does not flag this form, nothing to report" -- cargo clippy --offline -- -D warnings
+printf 'pub fn x() -> u8 {\n    1\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    #[should_panic]\n    fn no_panic() {\n        super::x();\n    }\n}\n' > src/lib.rs
+record $E gr5g-cargo-test-should-panic TEST_FAILURE 1/0/1/0 "a #[should_panic] test that does not panic" -- cargo test --offline --lib
