@@ -864,6 +864,8 @@ var envSignals = rx(
 	`^ERROR: Unknown config option: `,
 	// pytest's filterwarnings with an entry that is not a warning filter.
 	`^ERROR: while parsing the following warning configuration`,
+	// pytest's -k or -m with an expression it cannot parse.
+	`^ERROR: Wrong expression passed to '-[km]'`,
 	// pytest's command-line usage errors, and argparse's refusal of an
 	// option's value ("argument --maxfail: invalid int value").
 	`^ERROR: usage: \S+ \[options\]`,
@@ -990,6 +992,9 @@ var envSignals = rx(
 	// cargo --test/--bin/--example/--bench naming a target the package
 	// does not have.
 	`no (test|bin|example|bench) target named`,
+	// cargo --manifest-path that is not a Cargo.toml file.
+	"manifest path `[^`]*` is a directory but expected a file",
+	`the manifest-path must be a path to a Cargo\.toml file`,
 	// #![feature] on a stable toolchain (E0554): the code needs nightly.
 	`may not be used on the stable release channel`,
 	// A package's rust-version newer than the installed rustc.
