@@ -305,7 +305,14 @@ func goCommandRefused(in *input) bool {
 	if w := commandWords(in.argv); len(w) == 0 || w[0] != "go" {
 		return false
 	}
-	for _, l := range bytes.Split(in.text, []byte("\n")) {
+	rest := in.text
+	for len(rest) > 0 {
+		l := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			l, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		l = bytes.TrimSpace(l)
 		if len(l) == 0 || bytes.HasPrefix(l, []byte("go: downloading ")) || bytes.HasPrefix(l, []byte("go: warning: ")) {
 			continue
@@ -320,6 +327,10 @@ func goCommandRefused(in *input) bool {
 // the code was judged clean but for what the environment lacks. A run
 // with any other message is a lint failure whatever its imports.
 func pylintOnlyImportErrors(text []byte) bool {
+	if !bytes.Contains(text, []byte(": E0401: ")) {
+		// The common case: no import-error at all, no scan.
+		return false
+	}
 	ms := pylintMessage().FindAllSubmatch(text, -1)
 	if len(ms) == 0 {
 		return false
