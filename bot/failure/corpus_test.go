@@ -114,12 +114,14 @@ func isBlind(split string) bool {
 // against each part separately.
 const holdoutFloor = 0.95
 
-// firstScoreFloors are the floors of hold-out parts first scored under
-// holdoutFloor: their first score, rounded down, so that a later round of
+// firstScoreFloors are the floors of hold-out parts scored under
+// holdoutFloor: their latest score, rounded down, so that a later round of
 // rules cannot make them worse while the figure stays what it was when
-// nobody had looked (grow4-heldout: 33/41, 80.5 %, on 2026-11-28 — the
-// new tools' failure messages the rules had not seen; docs/benchmarks.md).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.80}
+// nobody had looked (grow4-heldout: 33/41, 80.5 %, on 2026-11-28, then
+// 38/41, 92.7 %, after the fifth growth's rules; grow5-heldout: 96/115,
+// 83.5 %, its first score, on 2026-11-29 — the new tools' setup failures
+// the rules had not seen; docs/benchmarks.md).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.83}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
