@@ -16,6 +16,20 @@
 # classification (lib.sh's split with HELDOUT), goes to the held-out part
 # "grow5-heldout"; the rest to "tune". The held-out part is never tuned on.
 #
+# It was recorded in seven batches (gr5-, gr5b- … gr5g-), each after the
+# rules had been tuned on the previous batches' tune cases, so that every
+# batch's held-out third measures rules that had not seen its tools'
+# phrasings. The labels are what each scenario was built to do; a tune
+# case's label was then re-read against its output. A held-out case's
+# output was not read: where a held-out run exited 0 its label was made
+# PASS from the exit code alone (failure.Read passes any run that exits as
+# required, except a test command that ran no test), and where it did not,
+# the label built for it stands.
+#
+# The checks run on a single machine by hand; a few are slow (cargo's first
+# build, jest's start) but none needs more than a minute. Paths under
+# $WORK appear in the outputs as they did when recorded.
+#
 # Permission problems are recorded as a CI runner meets them, as a user
 # who is not root (lib.sh's RUN_AS=nobody; the header's "# user:" line):
 # root reads every file whatever its mode.
@@ -25,10 +39,12 @@
 # python3-pytest-timeout node-typescript eslint jest, with the stub for
 # node-types-node; golangci-lint v2.15.0 from the Go module proxy), and
 #   apt-get install -y shellcheck
-# cargo and clippy are rustup's stable toolchain. Not to be had here: the
-# same as grow4.sh's (no npm or PyPI registry: ESLint 9, vitest, pyright,
-# ruff, pytest-cov, pytest-xdist and other plugins are absent, which some
-# cases use as what is missing).
+# cargo and clippy are rustup's stable toolchain (1.95; the nightly the
+# machine also has is not used). pip is Debian's (23.0.1, with its PEP 668
+# guard). Not to be had here: the same as grow4.sh's (no npm or PyPI
+# registry: ESLint 9, vitest, pyright, ruff, pytest-cov, pytest-xdist,
+# pytest-asyncio and other plugins are absent, which some cases use as
+# what is missing).
 . "$(dirname "$0")/lib.sh"
 export HELDOUT=grow5-heldout
 export PATH="$PATH:$HOME/go/bin"
