@@ -120,7 +120,8 @@ func TestLayers(t *testing.T) {
 // I/O, the ledger importing the pipeline, the verification core importing
 // the pipeline above it or doing I/O, a rule importing the core, an adapter
 // importing the wiring,
-// the running server opening an adapter itself instead of being given it.
+// the running server or the CLI's local run opening an adapter itself
+// instead of being given it.
 func TestLayersBite(t *testing.T) {
 	t.Parallel()
 	bad := []pkg{
@@ -132,6 +133,7 @@ func TestLayersBite(t *testing.T) {
 		{ImportPath: module + "/bot/verify", Imports: []string{"os/exec"}},
 		{ImportPath: module + "/integrations/docker", Deps: []string{module + "/cmd/autoverify"}},
 		{ImportPath: module + "/bot/delivery/serve", Deps: []string{module + "/integrations/asynq"}},
+		{ImportPath: module + "/bot/delivery/cli", Deps: []string{module + "/ledger/bolt"}},
 		{ImportPath: module + "/internal/lazyregexp", Deps: []string{module + "/checklist"}},
 	}
 	got := violations(bad)

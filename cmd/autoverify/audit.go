@@ -3,15 +3,11 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
-	"github.com/engineo/autoverify/bot/redact"
-	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/git"
-	"github.com/engineo/autoverify/integrations/runners"
 )
 
 // audit is `autoverify audit SIGNAL.md`: it validates an agent's
@@ -44,25 +40,8 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	red, err := redact.New(redact.WithSecrets(a.secrets(cfg)...))
-	if err != nil {
-		return exitFailed, fmt.Errorf("building the redactor: %w", err)
-	}
-	signer, err := attester(lookup, *workdir)
-	if err != nil {
-		return exitBadInput, err
-	}
-	var done cleanups
-	defer done.run()
-	opts, _ := a.localOptions(ctx, cfg, red, &done)
-	opts.Runners, opts.Attester = &runners.Factory{}, signer
-	p := bot.New(opts)
-	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON, Secret: red.String}
-	src := &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)}
-	v, err := p.Run(ctx, bot.Request{Source: src, Key: *key, Publishers: []bot.Publisher{out},
-		Signal: text, SignalSource: pos[0], SignalAuthor: *author,
-		Configure: func(f repoconfig.File, path string) (settings.Config, error) {
-			return settings.Resolve(lookup, f, path)
-		}})
-	return cli.AuditExitCode(v, err, a.Stderr), nil
+	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON}
+	return a.localAdapters(lookup, *workdir).Audit(ctx, a.local(lookup, *workdir, cfg), out,
+		func() bot.Source { return &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)} },
+		bot.Request{Key: *key, Signal: text, SignalSource: pos[0], SignalAuthor: *author})
 }

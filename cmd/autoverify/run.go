@@ -13,8 +13,6 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/history"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
-	"github.com/engineo/autoverify/bot/redact"
-	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/artifacts"
@@ -23,7 +21,6 @@ import (
 	"github.com/engineo/autoverify/integrations/local"
 	"github.com/engineo/autoverify/integrations/runners"
 	"github.com/engineo/autoverify/integrations/workspace"
-	"github.com/engineo/autoverify/ledger"
 )
 
 // runFlags is `autoverify run`'s command line.
@@ -31,19 +28,6 @@ type runFlags struct {
 	storyPath, key, workdir, commit, reportTo, gatesBase string
 	noCache                                              bool
 	lookup                                               settings.Lookup
-}
-
-// cleanups are what a command undoes when it returns, last first. run
-// has a pointer receiver so that `defer done.run()` sees what is added
-// after the defer.
-type cleanups []func()
-
-func (c *cleanups) add(f func()) { *c = append(*c, f) }
-
-func (c *cleanups) run() {
-	for i := len(*c) - 1; i >= 0; i-- {
-		(*c)[i]()
-	}
 }
 
 // run is `autoverify run STORY.md`: flags and settings in, one pipeline
@@ -62,8 +46,9 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	terminal := &cli.Terminal{Stdout: a.Stdout, Stderr: a.Stderr, Color: a.color(a.Stdout), WriteFile: artifacts.WriteFile}
-	return a.runLocal(ctx, localRun{lookup: f.lookup, workdir: f.workdir, cfg: cfg, terminal: terminal, reportTo: f.reportTo,
-		source: func() bot.Source {
+	return a.localAdapters(f.lookup, f.workdir).RunLocal(ctx, cli.Run{Local: a.local(f.lookup, f.workdir, cfg), Terminal: terminal,
+		Report: func() ([]bot.Publisher, []string, error) { return a.runReport(f.lookup, f.reportTo) },
+		Source: func() bot.Source {
 			// Reading the work tree's commit and content hash costs a few
 			// git processes; start them now, while the rest is set up.
 			snapshot := git.StartHead(ctx, f.workdir, cfg.Cache, cfg.ArtifactsDir, cfg.StateDir, f.storyPath)
@@ -71,57 +56,35 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 		}}, bot.Request{Key: k, NoCache: f.noCache, GateBase: f.gatesBase})
 }
 
-// localRun is a pipeline request made here, on the work tree workdir
-// (run, gates): the settings, the terminal that shows it, and its source,
-// made once the run is known to go ahead.
-type localRun struct {
-	lookup   settings.Lookup
-	workdir  string
-	cfg      settings.Config
-	terminal *cli.Terminal
-	// reportTo is --report: "" or "jira".
-	reportTo string
-	source   func() bot.Source
+// local is a verification of the work tree workdir with the settings
+// lookup resolved to cfg.
+func (a *App) local(lookup settings.Lookup, workdir string, cfg settings.Config) cli.Local {
+	return cli.Local{Config: cfg, Lookup: lookup, Workdir: workdir, Secrets: a.secrets(cfg), Stderr: a.Stderr}
 }
 
-// runLocal builds the local pipeline and runs req through it, with the
-// terminal (and --report's target) as its publishers.
-func (a *App) runLocal(ctx context.Context, lr localRun, req bot.Request) (int, error) {
-	keep, err := settings.Retention(lr.lookup)
-	if err != nil {
-		return exitBadInput, err
-	}
-	if !lr.cfg.Enabled {
-		fmt.Fprintln(a.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
-		return exitOK, nil
-	}
-	var done cleanups
-	defer done.run()
-	req.Source = lr.source()
-	factory, err := localFactory(lr.cfg, &done)
-	if err != nil {
-		return exitBadInput, err
-	}
-	publishers, secrets, err := a.runPublishers(lr)
-	if err != nil {
-		return exitBadInput, err
-	}
-	red, err := redact.New(redact.WithSecrets(secrets...))
-	if err != nil {
-		return exitFailed, fmt.Errorf("building the redactor: %w", err)
-	}
-	lr.terminal.Secret = red.String
-	opts := a.runOptions(ctx, lr.cfg, red, factory, &done)
-	if opts.Attester, err = attester(lr.lookup, lr.workdir); err != nil {
-		return exitBadInput, err
-	}
-	pipeline := a.runPipeline(ctx, lr.cfg, keep, lr.workdir, opts, &done)
-	req.Publishers = publishers
-	req.Configure = func(file repoconfig.File, path string) (settings.Config, error) {
-		return settings.Resolve(lr.lookup, file, path)
-	}
-	v, err := pipeline.Run(ctx, req)
-	return cli.ExitCode(v, err, a.Stderr), nil
+// localAdapters are the adapters of a verification of the work tree
+// workdir (cli.Adapters): the ledger's store, the runners (the local one
+// announcing the commands it will run), the run history, the workspace
+// copier, the evidence on disk, the gates and ENGINEO_SIGNING_KEY's
+// signer.
+func (a *App) localAdapters(lookup settings.Lookup, workdir string) cli.Adapters {
+	return cli.Adapters{Store: openStore,
+		Runner: func(cfg settings.Config) (verify.Runner, func(), error) {
+			shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
+			if err != nil {
+				return nil, nil, inputErrorf("%v", err)
+			}
+			return shared, closeShared, nil
+		},
+		Runners: func(shared verify.Runner) bot.Runners { return &runners.Factory{Shared: shared} },
+		RunLog: func(ctx context.Context, cfg settings.Config, keep time.Duration) (history.RunLog, func(), error) {
+			return openRunLog(ctx, cfg, keep, a.Now)
+		},
+		Workspaces: func(skip []string, removals *sync.WaitGroup) verify.WorkspaceCloner {
+			return workspace.Copier{Skip: skip, Removals: removals}
+		},
+		Attester:  func() (bot.Attester, error) { return attester(lookup, workdir) },
+		Artifacts: artifacts.Disk{}, Gates: gaterun.Engine{}, Version: buildID(), Now: a.Now}
 }
 
 // runFlags parses run's command line; the work directory is made
@@ -149,108 +112,25 @@ func (a *App) runFlags(args []string) (runFlags, error) {
 	return f, err
 }
 
-// localFactory builds the runners of one run. The local runner starts
-// preparing its sandbox when it is built, so it is built now, beside the
-// git processes, rather than when the first check is due; one process,
-// one run: no sandbox waits beyond the commands the checks announce.
-func localFactory(cfg settings.Config, done *cleanups) (*runners.Factory, error) {
-	factory := &runners.Factory{}
-	if cfg.Runner != "local" {
-		return factory, nil
-	}
-	shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
-	if err != nil {
-		return nil, inputErrorf("%v", err)
-	}
-	done.add(closeShared)
-	factory.Shared = shared
-	return factory, nil
-}
-
-// runPublishers are the terminal and, with --report jira, Jira; secrets
-// are the values the redactor masks.
-func (a *App) runPublishers(lr localRun) ([]bot.Publisher, []string, error) {
-	publishers := []bot.Publisher{lr.terminal}
-	secrets := a.secrets(lr.cfg)
-	switch lr.reportTo {
+// runReport are the publishers --report adds (to) and the secrets they
+// hold: with jira, Jira's.
+func (a *App) runReport(lookup settings.Lookup, to string) ([]bot.Publisher, []string, error) {
+	switch to {
 	case "":
+		return nil, nil, nil
 	case "jira":
-		jcfg, ok, err := loadJira(lr.lookup)
+		jcfg, ok, err := loadJira(lookup)
 		if err != nil {
 			return nil, nil, err
 		} else if !ok {
 			return nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
 		}
-		secrets = append(secrets, get(lr.lookup, "jira-api-token"), get(lr.lookup, "jira-pat"))
-		publishers = append(publishers, cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
-			Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
-			Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }})
-	default:
-		return nil, nil, inputErrorf("--report %q: the only report target is jira", lr.reportTo)
+		return []bot.Publisher{cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
+				Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
+				Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }}},
+			[]string{get(lookup, "jira-api-token"), get(lookup, "jira-pat")}, nil
 	}
-	return publishers, secrets, nil
-}
-
-// runOptions are the pipeline's parts for one run: the local parts
-// (localOptions), the runners, the gates and the result cache in the
-// ledger's store.
-func (a *App) runOptions(ctx context.Context, cfg settings.Config, red *redact.Redactor, factory *runners.Factory, done *cleanups) bot.Options {
-	opts, store := a.localOptions(ctx, cfg, red, done)
-	opts.Runners, opts.CountCached, opts.Gates = factory, cfg.CacheCountsCycle, gaterun.Engine{}
-	if cfg.Cache {
-		// Results are stored after the ledger has recorded the run, in
-		// the background; the store closes after them.
-		opts.Cache = verify.StoreCache{Store: store.(verify.BlobStore), TTL: cfg.CacheTTL, InLedger: true}
-		cacheWrites := &sync.WaitGroup{}
-		done.add(cacheWrites.Wait)
-		opts.CacheWrites = cacheWrites
-	}
-	return opts
-}
-
-// localOptions are what every local verification (run, audit) shares: the
-// ledger (opened on first use, and already in the background: an open
-// file lock and a read, or a dial to Redis, are then not on the way to the
-// first check), the evidence on disk, and reviewers' copies of the work
-// tree, removed while the ledger and the evidence are written.
-func (a *App) localOptions(ctx context.Context, cfg settings.Config, red *redact.Redactor, done *cleanups) (bot.Options, ledger.Store) {
-	store := ledger.OpenOnUse(func(ctx context.Context) (ledger.Store, error) {
-		s, err := openStore(ctx, cfg)
-		if err != nil {
-			return nil, fmt.Errorf("%w; nothing was run", err)
-		}
-		return s, nil
-	})
-	done.add(func() { _ = store.Close() })
-	ledger.OpenSoon(ctx, store)
-	removals := &sync.WaitGroup{}
-	done.add(removals.Wait)
-	return bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: a.Now}, Limits: cfg.Limits,
-		Redactor: red, Artifacts: artifacts.Disk{}, Version: buildID(), Now: a.Now,
-		Workspaces: workspace.Copier{Skip: []string{cfg.ArtifactsDir, cfg.StateDir}, Removals: removals}}, store
-}
-
-// runPipeline is the pipeline, recording the run in the run history (what
-// the dashboard shows) from its start; without the history the run goes
-// on, with a warning.
-func (a *App) runPipeline(ctx context.Context, cfg settings.Config, keep time.Duration, workdir string, opts bot.Options, done *cleanups) bot.PipelineRunner {
-	runs, closeRuns, err := openRunLog(ctx, cfg, keep, a.Now)
-	if err != nil {
-		fmt.Fprintf(a.Stderr, "autoverify: warning: %v; this run is not in the dashboard's history\n", err)
-		return bot.New(opts)
-	}
-	done.add(closeRuns)
-	// The history is written in the background, in order, while the
-	// checks run and the verdict is shown; it is complete before the
-	// history closes. A run shorter than historySettle is written once,
-	// at its end (see RunRecorder.Settle); the dashboard shows longer ones
-	// as active that much after they start.
-	writes := &sync.WaitGroup{}
-	done.add(writes.Wait)
-	rec := &history.Recorder{Log: runs, AbsPath: history.AbsDir, LocalRepo: workdir, Redactor: opts.Redactor, Now: a.Now, Pending: writes,
-		Settle: historySettle,
-		Warn:   func(msg string, err error) { fmt.Fprintf(a.Stderr, "autoverify: warning: %s: %v\n", msg, err) }}
-	return rec.Around(bot.New(append0(opts, rec)))
+	return nil, nil, inputErrorf("--report %q: the only report target is jira", to)
 }
 
 // runSource is the run's subject: the story file and the work tree.
@@ -262,16 +142,6 @@ func (a *App) runSource(f runFlags, cache bool, snapshot func(context.Context, s
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, f.storyPath),
 				Warn:    func(format string, args ...any) { fmt.Fprintf(a.Stderr, format, args...) }}
 		}}
-}
-
-// historySettle is how long a record of a CLI run still going waits
-// before it is written to the run history (history.Recorder.Settle).
-const historySettle = 100 * time.Millisecond
-
-// append0 puts pub first among opts' publishers.
-func append0(opts bot.Options, pub bot.Publisher) bot.Options {
-	opts.Publishers = append([]bot.Publisher{pub}, opts.Publishers...)
-	return opts
 }
 
 // workDir is the --workdir flag's directory, made absolute (and clean)

@@ -1,11 +1,14 @@
 // Package cli is how `autoverify run` reaches the pipeline and how its
 // result reaches the person at the terminal: a Source over a local work
-// tree and a story file, and a Publisher that prints the result table and
-// writes the evidence markers into the story. It also holds what the
-// other commands show (plan, ledger show/reset/authors) and the local
-// files they read (the story, the signal, .autoverify.yml). It touches
-// only the local files it is given; git and the atomic file writer are
-// injected.
+// tree and a story file, a Publisher that prints the result table and
+// writes the evidence markers into the story, and the local pipeline's
+// assembly (Adapters.RunLocal, Adapters.Audit: what is opened in which
+// order, what runs in the background and is waited for, what is closed).
+// It also holds what the other commands show (plan, ledger
+// show/reset/authors) and the local files they read (the story, the
+// signal, .autoverify.yml). It touches only the local files it is given;
+// git, the atomic file writer and every adapter of the pipeline
+// (Adapters) are injected by cmd/autoverify.
 package cli
 
 import (
