@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -11,18 +10,13 @@ import (
 	"github.com/engineo/autoverify/checklist"
 )
 
-// InputError is bad input from the user; the CLI prints it and exits 2.
-type InputError struct{ Msg string }
-
-func (e *InputError) Error() string { return e.Msg }
-
-func inputErrorf(format string, args ...any) error {
-	return &InputError{Msg: fmt.Sprintf(format, args...)}
-}
+// inputErrorf is bad input from the user (cli.InputError): the CLI
+// prints it and exits 2.
+var inputErrorf = cli.InputErrorf
 
 // isInputError reports whether err is the user's to fix (exit 2).
 func isInputError(err error) bool {
-	var ie *InputError
+	var ie *cli.InputError
 	var se *settings.Error
 	return errors.As(err, &ie) || errors.As(err, &se)
 }

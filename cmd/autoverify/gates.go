@@ -10,10 +10,8 @@ import (
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
-	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
 	"github.com/engineo/autoverify/bot/settings"
-	"github.com/engineo/autoverify/checklist"
 	"github.com/engineo/autoverify/integrations/artifacts"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
@@ -49,7 +47,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	test, static, err := gatesCommands(f.workdir, f.testCmd, policy)
+	test, static, err := cli.GateCommands(f.workdir, f.testCmd, policy.Check, gaterun.Detect, gaterun.Installed)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -177,30 +175,4 @@ func revError(dir, flagName, rev string, err error) error {
 		return inputErrorf("%s %s: no such commit in %s; give a branch, tag or commit hash", flagName, rev, dir)
 	}
 	return inputErrorf("%s %s: %v", flagName, rev, err)
-}
-
-// gatesCommands are the test command the gates run (nil: the ecosystem's
-// default, gates.TestCommand) and VERIFY_IMPLEMENT's static check
-// (gates.StaticCommand: for Python the first checker installed here, the
-// local run's own tools) for the work tree dir, with a refusal worded for
-// the command line before anything runs.
-func gatesCommands(dir, testCmd string, policy checklist.Policy) (test, static []string, err error) {
-	var found gates.Ecosystem
-	if testCmd == "" {
-		found, _ = gaterun.Detect(dir)
-	}
-	eco, test, err := gates.TestCommand(testCmd, found, policy.Check)
-	var refused *gates.TestCommandError
-	switch {
-	case errors.Is(err, gates.ErrNoEcosystem):
-		return nil, nil, inputErrorf("--workdir %s: %v; give the test command with --test-cmd", dir, err)
-	case errors.As(err, &refused):
-		return nil, nil, inputErrorf("--test-cmd %q: %v", refused.Command, refused.Err)
-	case err != nil:
-		return nil, nil, inputErrorf("--test-cmd: %v", err)
-	}
-	if static, err = gates.StaticCommand(eco, test, gaterun.Installed, policy.Check); err != nil {
-		return nil, nil, inputErrorf("VERIFY_IMPLEMENT: %v", err)
-	}
-	return test, static, nil
 }
