@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -87,29 +86,23 @@ type gatesFlags struct {
 	mutate          bool
 	mutateMax       int
 	mutateThreshold float64
-	// set are the flags given on the command line, which beat the
-	// work tree's .autoverify.yml.
-	set map[string]bool
 }
 
-// mutateFlags gives the mutation flags set on the command line to the
-// settings, where they beat ENGINEO_MUTATE* and the file. gates declares
-// them itself, as a bool and numbers (a bare --mutate), not as the
-// string flags of settings.Run.
-func (f *gatesFlags) mutateFlags() settings.Lookup {
+// givenFlags are the flags of names given on fs's command line, as
+// their values print, for a lookup where they beat ENGINEO_ variables and
+// the work tree's .autoverify.yml. gates declares the mutation settings
+// itself, as a bool and numbers (a bare --mutate), not as the string flags
+// of settings.Run.
+func givenFlags(fs *flag.FlagSet, names []string) settings.Lookup {
 	vals := map[string]string{}
-	if f.set["mutate"] {
-		vals["mutate"] = strconv.FormatBool(f.mutate)
-	}
-	if f.set["mutate-max"] {
-		vals["mutate-max"] = strconv.Itoa(f.mutateMax)
-	}
-	if f.set["mutate-threshold"] {
-		vals["mutate-threshold"] = strconv.FormatFloat(f.mutateThreshold, 'g', -1, 64)
-	}
-	return func(flag string) (string, string) {
-		if v, ok := vals[flag]; ok {
-			return v, "--" + flag
+	fs.Visit(func(fl *flag.Flag) {
+		if slices.Contains(names, fl.Name) {
+			vals[fl.Name] = fl.Value.String()
+		}
+	})
+	return func(name string) (string, string) {
+		if v, ok := vals[name]; ok {
+			return v, "--" + name
 		}
 		return "", ""
 	}
@@ -146,9 +139,7 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	if err := checkMutateFlags(f); err != nil {
 		return f, err
 	}
-	f.set = map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	f.lookup = settings.Layers(f.mutateFlags(), generic, settings.Env(a.Getenv, settings.Run))
+	f.lookup = settings.Layers(givenFlags(fs, settings.Mutation), generic, settings.Env(a.Getenv, settings.Run))
 	f.guards = settings.SplitList(*guardList)
 	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
 	return f, err

@@ -99,7 +99,7 @@ func (a *App) runFlags(args []string) (runFlags, error) {
 	fs.StringVar(&f.reportTo, "report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	fs.BoolVar(&f.noCache, "no-cache", false, "run every check even when the same command passed on the same tree and environment before")
 	fs.StringVar(&f.gatesBase, "gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
-	f.lookup = settingFlags(fs, a.Getenv, settings.Run, jiraSettings, retentionSetting)
+	f.lookup = settingFlags(fs, a.Getenv, settings.Run, settings.Jira, retentionSetting)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return f, err
@@ -119,13 +119,13 @@ func (a *App) runReport(lookup settings.Lookup, to string) ([]bot.Publisher, []s
 	case "":
 		return nil, nil, nil
 	case "jira":
-		jcfg, ok, err := loadJira(lookup)
+		j, err := loadJira(lookup)
 		if err != nil {
 			return nil, nil, err
-		} else if !ok {
+		} else if j == nil {
 			return nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
 		}
-		return []bot.Publisher{cli.Announce{Publisher: &jiraapp.Publisher{Jira: jcfg.client, Transitions: jcfg.transitions},
+		return []bot.Publisher{cli.Announce{Publisher: &jiraapp.Publisher{Jira: j.Client, Transitions: j.Transitions},
 				Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
 				Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }}},
 			[]string{get(lookup, "jira-api-token"), get(lookup, "jira-pat")}, nil

@@ -34,13 +34,10 @@ import (
 	"github.com/engineo/autoverify/integrations/workspace"
 )
 
-// serveSettings are the server-only settings (settings.Serve).
-var serveSettings = settings.Serve
-
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(a.Stderr)
-	lookup := settingFlags(fs, a.Getenv, settings.Run, serveSettings, jiraSettings, settings.Dashboard)
+	lookup := settingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
 	}
@@ -69,8 +66,7 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 type serverSettings struct {
 	settings.Server
 	redis     *goredis.Options
-	jira      jiraConfig
-	useJira   bool
+	jira      *serve.Jira
 	dashboard settings.DashboardConfig
 	signer    bot.Attester
 }
@@ -90,7 +86,7 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
 		}
 	}
-	if s.jira, s.useJira, err = loadJira(lookup); err != nil {
+	if s.jira, err = loadJira(lookup); err != nil {
 		return s, err
 	}
 	if s.dashboard, err = settings.ResolveDashboard(lookup); err != nil {
@@ -110,10 +106,13 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		return nil, err
 	}
 	log := a.logger()
-	cfg := serve.Config{Server: s.Server,
-		Secrets:     append(a.secrets(s.Config), s.WebhookSecret, string(s.PrivateKey), get(lookup, "jira-api-token"), get(lookup, "jira-pat"), s.jira.WebhookSecret),
+	secrets := append(a.secrets(s.Config), s.WebhookSecret, string(s.PrivateKey), get(lookup, "jira-api-token"), get(lookup, "jira-pat"))
+	if s.jira != nil {
+		secrets = append(secrets, s.jira.WebhookSecret)
+	}
+	cfg := serve.Config{Server: s.Server, Secrets: secrets,
 		IsNotFound:  func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) },
-		GitHubCalls: &serve.Observer{}, Logger: log, Now: a.Now,
+		GitHubCalls: &serve.Observer{}, Jira: s.jira, Logger: log, Now: a.Now,
 		Pipeline: bot.Options{Artifacts: artifacts.Disk{}, Version: buildID(), Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}, Attester: s.signer},
 	}
 	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.AppID, PrivateKeyPEM: s.PrivateKey, BaseURL: s.APIURL, Logger: log, Observer: cfg.GitHubCalls.Observe})
@@ -121,10 +120,6 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 		return nil, inputErrorf("%v", err)
 	}
 	cfg.GitHub = githubapp.ClientsOf(app.Client, app.ForRepo)
-	if s.useJira {
-		cfg.Jira = &serve.Jira{Client: s.jira.client, Calls: s.jira.calls, URL: s.jira.Site, Projects: s.jira.Projects,
-			TriggerStatus: s.jira.TriggerStatus, Transitions: s.jira.transitions, WebhookSecret: s.jira.WebhookSecret}
-	}
 	if at, ok := s.signer.(*attest.Attester); ok {
 		if cfg.SigningKey, err = attest.PublicPEM(at.Key.Public()); err != nil {
 			return nil, err
