@@ -83,6 +83,23 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	return exitFailed
 }
 
+// flagSet is a command's flag set; its errors and help go to Stderr.
+func (a *App) flagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(a.Stderr)
+	return fs
+}
+
+// parseN is parseArgs for a command that takes n positional arguments:
+// any other number is bad input, answered with usage.
+func parseN(fs *flag.FlagSet, args []string, n int, usage string) ([]string, error) {
+	pos, err := parseArgs(fs, args)
+	if err == nil && len(pos) != n {
+		err = inputErrorf("%s", usage)
+	}
+	return pos, err
+}
+
 // parseArgs parses flags that may come before or after positional
 // arguments ("run STORY.md --workdir x" and "run --workdir x STORY.md").
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

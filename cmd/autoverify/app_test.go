@@ -180,6 +180,9 @@ func TestBadInput(t *testing.T) {
 		{"bad workdir", "- [ ] a\n", nil, func(p, d string) []string { return []string{"run", p, "--workdir", filepath.Join(d, "nope")} }, "--workdir"},
 		{"bad key", "- [ ] a\n", nil, func(p, d string) []string { return []string{"run", p, "--story-key", "../x", "--workdir", d} }, "--story-key"},
 		{"no story", "", nil, func(p, d string) []string { return []string{"run"} }, "exactly one story"},
+		{"two stories", "", nil, func(p, d string) []string { return []string{"run", p, p, "--workdir", d} }, "run needs exactly one story file"},
+		{"plan two stories", "", nil, func(p, d string) []string { return []string{"plan", p, p} }, "plan needs exactly one story file"},
+		{"no signal", "", nil, func(p, d string) []string { return []string{"audit", "--workdir", d} }, "audit needs exactly one signal file"},
 		{"unknown command", "", nil, func(p, d string) []string { return []string{"frobnicate"} }, "unknown command"},
 	}
 	for _, tt := range tests {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -44,8 +43,7 @@ func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
 	if len(args) == 0 || args[0] != "verify" {
 		return exitBadInput, inputErrorf("usage: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]")
 	}
-	fs := flag.NewFlagSet("attest verify", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("attest verify")
 	keyPath := fs.String("key", "", "the signer's public key (PEM)")
 	commit := fs.String("commit", "", "the commit the attestations must be about")
 	asJSON := fs.Bool("json", false, "print what was verified as JSON")

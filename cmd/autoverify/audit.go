@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/delivery/cli"
@@ -15,19 +14,15 @@ import (
 // checks: and environments:, runs them, and holds every claimed row
 // against what it observed.
 func (a *App) audit(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("audit")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	workdir := fs.String("workdir", ".", "directory the checks run in; its .autoverify.yml names checks: and environments:")
 	key := fs.String("story-key", "", "story key the ledger records the audit under (default: the signal's task id)")
 	author := fs.String("author", "", "whose claim the signal is, for the per-author counts")
 	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseN(fs, args, 1, "audit needs exactly one signal file: autoverify audit SIGNAL.md [--json] [--workdir DIR]")
 	if err != nil {
 		return exitBadInput, err
-	}
-	if len(pos) != 1 {
-		return exitBadInput, inputErrorf("audit needs exactly one signal file: autoverify audit SIGNAL.md [--json] [--workdir DIR]")
 	}
 	text, err := cli.ReadSignal(pos[0])
 	if err != nil {

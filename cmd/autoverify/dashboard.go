@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -23,16 +22,12 @@ var dashboardSettings = append(settings.Named(settings.Run, "state-dir", "redis-
 // of this machine (runs.db in the state directory, or Redis), in a
 // browser.
 func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("dashboard", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("dashboard")
 	addr := fs.String("addr", "", "address to listen on, HOST:PORT (default 127.0.0.1:8090) [ENGINEO_DASHBOARD_ADDR]")
 	lookup := settingFlags(fs, a.Getenv, dashboardSettings, settings.Dashboard)
-	pos, err := parseArgs(fs, args)
+	_, err := parseN(fs, args, 0, "dashboard takes no arguments: autoverify dashboard [--addr HOST:PORT]")
 	if err != nil {
 		return exitBadInput, err
-	}
-	if len(pos) != 0 {
-		return exitBadInput, inputErrorf("dashboard takes no arguments: autoverify dashboard [--addr HOST:PORT]")
 	}
 	cfg, err := loadConfig(lookup, "")
 	if err != nil {

@@ -111,8 +111,7 @@ func givenFlags(fs *flag.FlagSet, names []string) settings.Lookup {
 // gatesFlags parses gates' command line; the work directory is made
 // absolute.
 func (a *App) gatesFlags(args []string) (gatesFlags, error) {
-	fs := flag.NewFlagSet("gates", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("gates")
 	var f gatesFlags
 	fs.StringVar(&f.base, "base", "", "the revision the change starts from (required)")
 	fs.StringVar(&f.head, "head", "HEAD", "the revision with the change")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 
@@ -19,8 +18,7 @@ func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 	if len(args) == 0 {
 		return exitBadInput, inputErrorf("usage: autoverify keys generate [--ed25519] [--out PREFIX] | autoverify keys public")
 	}
-	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("keys " + args[0])
 	switch args[0] {
 	case "generate":
 		ed := fs.Bool("ed25519", false, "an Ed25519 key instead of ECDSA P-256")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"time"
 
@@ -36,8 +35,7 @@ func openStore(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
 // ledgerCmd is `autoverify ledger show KEY [--json]`, `autoverify ledger
 // reset KEY` and `autoverify ledger authors [--json]`.
 func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("ledger", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("ledger")
 	asJSON := fs.Bool("json", false, "print JSON (show)")
 	lookup := settingFlags(fs, a.Getenv, settings.Run)
 	pos, err := parseArgs(fs, args)

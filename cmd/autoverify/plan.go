@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/settings"
@@ -11,18 +10,14 @@ import (
 // plan is `autoverify plan STORY.md [--json]`: the story's items and
 // what would run.
 func (a *App) plan(_ context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("plan")
 	asJSON := fs.Bool("json", false, "print JSON")
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
 	workdir := fs.String("workdir", ".", "repository directory holding .autoverify.yml")
 	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseN(fs, args, 1, "plan needs exactly one story file: autoverify plan STORY.md [--json]")
 	if err != nil {
 		return exitBadInput, err
-	}
-	if len(pos) != 1 {
-		return exitBadInput, inputErrorf("plan needs exactly one story file: autoverify plan STORY.md [--json]")
 	}
 	cfg, err := loadConfig(lookup, *workdir)
 	if err != nil {

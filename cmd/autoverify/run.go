@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,8 +89,7 @@ func (a *App) localAdapters(lookup settings.Lookup, workdir string) cli.Adapters
 // runFlags parses run's command line; the work directory is made
 // absolute.
 func (a *App) runFlags(args []string) (runFlags, error) {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("run")
 	var f runFlags
 	fs.StringVar(&f.key, "story-key", "", "story key (default: the file name without extension)")
 	fs.StringVar(&f.workdir, "workdir", ".", "directory the commands run in; its .autoverify.yml is read")
@@ -100,12 +98,9 @@ func (a *App) runFlags(args []string) (runFlags, error) {
 	fs.BoolVar(&f.noCache, "no-cache", false, "run every check even when the same command passed on the same tree and environment before")
 	fs.StringVar(&f.gatesBase, "gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
 	f.lookup = settingFlags(fs, a.Getenv, settings.Run, settings.Jira, retentionSetting)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseN(fs, args, 1, "run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
 	if err != nil {
 		return f, err
-	}
-	if len(pos) != 1 {
-		return f, inputErrorf("run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
 	}
 	f.storyPath = pos[0]
 	f.workdir, err = workDir(f.workdir, "the repository the commands should run in")

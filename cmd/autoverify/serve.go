@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -35,8 +34,7 @@ import (
 )
 
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
+	fs := a.flagSet("serve")
 	lookup := settingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
 	if _, err := parseArgs(fs, args); err != nil {
 		return exitBadInput, err
