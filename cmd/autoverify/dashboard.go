@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"sync"
 
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/settings"
@@ -60,30 +59,18 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 	return exitOK, nil
 }
 
-// newDashboard opens the run history and builds the dashboard; the
-// returned func closes both. It refuses a dashboard nobody could sign in
-// to.
+// newDashboard is dashboard.Open with the run history beside the ledger
+// and GitHub's OAuth; the returned func closes both.
 func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL, publicURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
-	if err := dcfg.RequireSignIn(); err != nil {
-		return nil, nil, err
-	}
-	runs, closeRuns, err := openRunLog(ctx, cfg, dcfg.Retention, a.Now)
-	if err != nil {
-		return nil, nil, fmt.Errorf("ENV_ERROR: %w", err)
-	}
-	dc := dashboard.Config{History: runs, Token: dcfg.Token, Admins: dcfg.Admins, PublicURL: publicURL, Key: dcfg.SessionKey(), Logger: log, Now: a.Now}
-	if dcfg.ClientID != "" {
-		o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
-		if err != nil {
-			closeRuns()
-			return nil, nil, inputErrorf("%v", err)
-		}
-		dc.GitHub = o
-	}
-	d, err := dashboard.New(dc)
-	if err != nil {
-		closeRuns()
-		return nil, nil, err
-	}
-	return d, sync.OnceFunc(func() { d.Close(); closeRuns() }), nil
+	return dashboard.Open(ctx, dcfg, dashboard.Config{PublicURL: publicURL, Logger: log, Now: a.Now},
+		func(ctx context.Context) (dashboard.History, func(), error) {
+			return openRunLog(ctx, cfg, dcfg.Retention, a.Now)
+		},
+		func() (dashboard.GitHub, error) {
+			o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
+			if err != nil {
+				return nil, inputErrorf("%v", err)
+			}
+			return o, nil
+		})
 }
