@@ -34,19 +34,7 @@ func storyKey(explicit, path string) (string, error) {
 // returns the lookup a resolution uses: the flag when given, else the
 // ENGINEO_ variable.
 func settingFlags(fs *flag.FlagSet, getenv func(string) string, lists ...[]settings.Setting) settings.Lookup {
-	vals := map[string]*string{}
-	for _, list := range lists {
-		for _, s := range list {
-			vals[s.Flag] = fs.String(s.Flag, "", s.Usage+" ["+s.Env+"]")
-		}
-	}
-	flags := func(name string) (string, string) {
-		if v, ok := vals[name]; ok && *v != "" {
-			return *v, "--" + name
-		}
-		return "", ""
-	}
-	return settings.Layers(flags, settings.Env(getenv, lists...))
+	return settings.Layers(settings.Flags(fs, lists...), settings.Env(getenv, lists...))
 }
 
 // get returns a setting's value from a lookup.

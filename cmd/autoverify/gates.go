@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"slices"
 
@@ -88,26 +87,6 @@ type gatesFlags struct {
 	mutateThreshold float64
 }
 
-// givenFlags are the flags of names given on fs's command line, as
-// their values print, for a lookup where they beat ENGINEO_ variables and
-// the work tree's .autoverify.yml. gates declares the mutation settings
-// itself, as a bool and numbers (a bare --mutate), not as the string flags
-// of settings.Run.
-func givenFlags(fs *flag.FlagSet, names []string) settings.Lookup {
-	vals := map[string]string{}
-	fs.Visit(func(fl *flag.Flag) {
-		if slices.Contains(names, fl.Name) {
-			vals[fl.Name] = fl.Value.String()
-		}
-	})
-	return func(name string) (string, string) {
-		if v, ok := vals[name]; ok {
-			return v, "--" + name
-		}
-		return "", ""
-	}
-}
-
 // gatesFlags parses gates' command line; the work directory is made
 // absolute.
 func (a *App) gatesFlags(args []string) (gatesFlags, error) {
@@ -138,7 +117,7 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	if err := checkMutateFlags(f); err != nil {
 		return f, err
 	}
-	f.lookup = settings.Layers(givenFlags(fs, settings.Mutation), generic, settings.Env(a.Getenv, settings.Run))
+	f.lookup = settings.Layers(settings.Given(fs, settings.Mutation), generic, settings.Env(a.Getenv, settings.Run))
 	f.guards = settings.SplitList(*guardList)
 	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
 	return f, err

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,7 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/github/githubtest"
 )
 
@@ -413,23 +411,4 @@ func TestGatesCLIIsAPipelineRequest(t *testing.T) {
 	code = h.run("gates", "--workdir", repo, "--base", base)
 	assert.Equal(t, 0, code, "%s%s", h.stdout.String(), h.stderr.String())
 	assert.Contains(t, h.stdout.String(), "every gate accepts")
-}
-
-// TestGivenFlags: only the named flags given on the command line are
-// looked up, as their values print, with the flag as their source.
-func TestGivenFlags(t *testing.T) {
-	t.Parallel()
-	fs := flag.NewFlagSet("gates", flag.ContinueOnError)
-	fs.Bool("mutate", false, "")
-	fs.Int("mutate-max", 50, "")
-	fs.Float64("mutate-threshold", 0.8, "")
-	fs.String("base", "", "")
-	require.NoError(t, fs.Parse([]string{"--mutate", "--mutate-threshold", "0.65", "--base", "main"}))
-	l := givenFlags(fs, settings.Mutation)
-	for name, want := range map[string][2]string{
-		"mutate": {"true", "--mutate"}, "mutate-threshold": {"0.65", "--mutate-threshold"}, "mutate-max": {"", ""}, "base": {"", ""},
-	} {
-		v, src := l(name)
-		assert.Equal(t, want, [2]string{v, src}, name)
-	}
 }
