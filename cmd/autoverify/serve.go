@@ -33,6 +33,8 @@ import (
 	"github.com/engineo/autoverify/integrations/workspace"
 )
 
+// serve is `autoverify serve`: the server (serve.Open) on the adapters
+// built here, answering until ctx ends, then draining.
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := a.flagSet("serve")
 	lookup := settingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
