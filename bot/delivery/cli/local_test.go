@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -157,4 +158,33 @@ func TestRunLocalWithoutHistoryWarnsAndRuns(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cli.ExitOK, code)
 	assert.Contains(t, r.Stderr.(*bytes.Buffer).String(), "autoverify: warning: runs.db: locked; this run is not in the dashboard's history\n")
+}
+
+// TestAuditOpensNothingWithoutItsSigner: a signing key that cannot be
+// read stops an audit before the ledger is opened; one that can runs it
+// without the shared runner or the run history.
+func TestAuditOpensNothingWithoutItsSigner(t *testing.T) {
+	t.Parallel()
+	ev := &events{}
+	p, r := setup(t, ev)
+	store := p.Store
+	p.Store = func(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
+		ev.add("store open")
+		return store(ctx, cfg)
+	}
+	p.Attester = func() (bot.Attester, error) { return nil, errors.New("signing key: unreadable") }
+	source := func() bot.Source { ev.add("source"); return &cli.AuditSource{Dir: r.Workdir} }
+	out := &cli.AuditReport{Stdout: io.Discard, Stderr: io.Discard}
+	code, err := p.Audit(context.Background(), r.Local, out, source, bot.Request{Key: "KAN-1"})
+	assert.Equal(t, cli.ExitBadInput, code)
+	require.EqualError(t, err, "signing key: unreadable")
+	assert.Empty(t, ev.list())
+
+	p.Attester = func() (bot.Attester, error) { return nil, nil }
+	_, err = p.Audit(context.Background(), r.Local, out, source, bot.Request{Key: "KAN-1"})
+	require.NoError(t, err)
+	assert.Contains(t, ev.list(), "source")
+	assert.NotContains(t, ev.list(), "runner open")
+	assert.NotContains(t, ev.list(), "history open")
+	assert.NotNil(t, out.Secret, "the report masks what the redactor masks")
 }
