@@ -53,10 +53,7 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 		a.OnListen(ln.Addr().String())
 	}
 	log.Info("autoverify dashboard listening", "addr", "http://"+ln.Addr().String()+"/")
-	if err := d.Serve(ctx, ln); err != nil {
-		return exitFailed, err
-	}
-	return exitOK, nil
+	return failedOn(d.Serve(ctx, ln))
 }
 
 // newDashboard is dashboard.Open with the run history beside the ledger

@@ -54,10 +54,7 @@ func (a *App) serve(ctx context.Context, args []string) (int, error) {
 		a.OnListen(ln.Addr().String())
 	}
 	a.logger().Info("autoverify serve listening", "addr", ln.Addr().String())
-	if err := srv.Serve(ctx, ln); err != nil {
-		return exitFailed, err
-	}
-	return exitOK, nil
+	return failedOn(srv.Serve(ctx, ln))
 }
 
 // serverSettings are the server's checked settings (settings.Server)
