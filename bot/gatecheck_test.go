@@ -51,7 +51,7 @@ func TestGatesCheck(t *testing.T) {
 	newV := func(src Source, req Request) *Verification {
 		req.Source = src
 		return &Verification{Request: req, Story: story, Key: "KAN-9", Subject: Subject{Commit: "h", BaseRef: "main", BaseCommit: "b"},
-			Config: settings.Config{Allowlist: []string{"go test"}}}
+			Config: settings.Config{Allowlist: []string{"go test"}}, Workspace: "/work/tree"}
 	}
 
 	t.Run("items of one command share one run", func(t *testing.T) {
@@ -64,7 +64,8 @@ func TestGatesCheck(t *testing.T) {
 		assert.Equal(t, "h", f.jobs[0].Head)
 		assert.Equal(t, []string{"go", "test", "./..."}, f.jobs[0].Test)
 		assert.Equal(t, map[string]bool{"TestOld": true}, f.jobs[0].Guards)
-		assert.Equal(t, map[string]string{"mission_id": "KAN-9", "ac_index": "AC-1", "ac_title": "red"}, f.jobs[0].Vars, "the spec's variables")
+		assert.Equal(t, map[string]string{"mission_id": "KAN-9", "ac_index": "AC-1", "ac_title": "red", "project_root": "/work/tree"}, f.jobs[0].Vars,
+			"the spec's variables")
 		require.Len(t, v.Report.Outcomes, 2, "the plain item is the verifier's")
 		assert.False(t, v.Report.Outcomes[0].Passed)
 		assert.Equal(t, "reject_vanity", v.Report.Outcomes[0].Verdict)
