@@ -101,6 +101,21 @@ func TestGatesCheck(t *testing.T) {
 		assert.Equal(t, "gate-green", v.Report.Outcomes[1].Item.ID)
 	})
 
+	t.Run("autoverify gates: the request's test command, static check and guards", func(t *testing.T) {
+		t.Parallel()
+		f := &fakeGates{rep: rep}
+		v := newV(treeSource{}, Request{Gates: true, GatesOnly: true, GateBase: "v1", GateTest: []string{"go", "test", "-json", "./..."},
+			GateStatic: []string{"go", "vet", "./..."}, GateGuards: []string{"TestKept"}})
+		v.Story = &checklist.Story{}
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, f.jobs, 1)
+		assert.Equal(t, []string{"go", "test", "-json", "./..."}, f.jobs[0].Test)
+		assert.Equal(t, []string{"go", "vet", "./..."}, f.jobs[0].Static)
+		assert.Equal(t, map[string]bool{"TestKept": true}, f.jobs[0].Guards)
+		assert.Equal(t, "/work/tree", f.jobs[0].Vars["project_root"])
+		require.Len(t, v.Report.Outcomes, 2, "one outcome per gate, nothing else")
+	})
+
 	t.Run("mutation: asked by the settings or a GATE=mutate item", func(t *testing.T) {
 		t.Parallel()
 		f := &fakeGates{rep: rep}

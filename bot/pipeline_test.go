@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/evidence"
+	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/bot/verify"
@@ -313,4 +314,33 @@ func TestPipelineAddingAStageTouchesOnePlace(t *testing.T) {
 	entry, err := h.pipeline.Ledger.(*ledger.Ledger).Store.Get(context.Background(), "KAN-1")
 	require.NoError(t, err)
 	assert.Equal(t, 1, entry.History[0].Failed, "the ledger history counts it")
+}
+
+// revSource is a fakeSource that can fetch revisions (for the gates).
+type revSource struct{ *fakeSource }
+
+func (revSource) Extract(context.Context, string, string) error { return nil }
+
+// A request for the gates alone (autoverify gates) reads no checklist —
+// neither the subject's nor a story file — and runs nothing but the gates,
+// on the key the request gives.
+func TestPipelineGatesOnlyRunsOnlyTheGates(t *testing.T) {
+	t.Parallel()
+	h := newPipelineHarness(t, "- [ ] a `ok`\n")
+	h.source.files["c1:docs/stories/gates-b-c1.md"] = "- [ ] b `fail`\n"
+	f := &fakeGates{rep: gates.Report{Base: "b", Head: "c1", Gates: []gates.Evidence{{Gate: gates.Red, Classification: gates.Accept, Command: "go test"}}}}
+	h.pipeline.Checks[0] = GatesCheck{Gates: f, Redactor: noRedact{}}
+	req := h.request()
+	req.Source, req.Key, req.GatesOnly, req.GateBase = revSource{h.source}, "gates-b-c1", true, "b"
+	v, err := h.pipeline.Run(context.Background(), req)
+	require.NoError(t, err)
+	require.Nil(t, v.Problem)
+	assert.Empty(t, h.ran, "no checklist item ran")
+	assert.Empty(t, v.Story.Items)
+	require.Len(t, f.jobs, 1)
+	require.Len(t, v.Report.Outcomes, 1)
+	assert.Equal(t, "gate-red", v.Report.Outcomes[0].Item.ID)
+	assert.Equal(t, "gates-b-c1", v.Key)
+	assert.False(t, v.Failed())
+	assert.NotNil(t, v.Summary.Gates)
 }
