@@ -913,6 +913,9 @@ var envSignals = rx(
 	`Cannot find module '[^'.$][^']*'( or its corresponding type declarations)?`,
 	`Error: Cannot find module '[^.]`,
 	`ERR_MODULE_NOT_FOUND`,
+	// node asked to load a file type it has no loader for (a .ts test
+	// or script run by node without a TypeScript loader or transform).
+	`ERR_UNKNOWN_FILE_EXTENSION`,
 	`Cannot find package '[^']+'`,
 	`ERR_PNPM_\w+`,
 	`npm ERR! (missing script|code ENOENT|enoent)`,
@@ -920,6 +923,9 @@ var envSignals = rx(
 	`npm (ERR!|error) code (ENOTCACHED|E404|ENOENT|ETARGET|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOVERSIONS|EBADENGINE)`,
 	// npm -w/--workspace naming a workspace the project does not have.
 	`npm (ERR!|error) No workspaces found`,
+	// npm reading a package.json that does not parse (the project's or
+	// a workspace's).
+	`npm (ERR!|error) code EJSONPARSE`,
 	// jest refusing an option it does not know.
 	`● Unrecognized CLI Parameter`,
 	// jest: --config naming a file that is not there; --watch outside a
@@ -975,6 +981,9 @@ var envSignals = rx(
 	// option's value outside the allowed set (target es2099).
 	`error TS(5\d{3}|6046):`,
 	`^tsc: The TypeScript Compiler - Version`,
+	// tsc: a .tsx file while the project sets no jsx option (TS17004):
+	// the compiler's configuration, not the code.
+	`error TS17004:`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
 	// ESLint (≤ 8): a rule the configuration turns on that neither ESLint
@@ -1170,6 +1179,10 @@ var compileSignals = rx(
 	`^\S+: line \d+: (syntax error|unexpected EOF while looking for matching|.*: unbound variable|.*: bad substitution)`,
 	// TypeScript's TS1xxx codes are syntax errors, not type errors.
 	`error TS1\d{3}:`,
+	// tsc: a relative import written without the file extension that
+	// ES module resolution (node16, nodenext) requires (TS2834, TS2835):
+	// the import in the code is wrong, not a type.
+	`error TS283[45]:`,
 	// ShellCheck giving up on a script that does not parse.
 	`Fix any mentioned problems and try again`,
 	`SC1073 \(error\): Couldn't parse`,
