@@ -851,7 +851,13 @@ var envSignals = rx(
 	`go: errors parsing go\.(mod|work)`,
 	// The module proxy or a VCS refusing a module it cannot serve (a
 	// private one), lookups turned off, a -vettool/-exec path missing.
-	`: reading https?://\S+: (401 Unauthorized|403 Forbidden|404 Not Found|410 Gone)`,
+	`: reading https?://\S+: (400 Bad Request|401 Unauthorized|403 Forbidden|404 Not Found|410 Gone)`,
+	// Every file of a package excluded for this build (its build tags,
+	// GOOS/GOARCH, or cgo files with CGO_ENABLED=0), and a directory the
+	// command was pointed at that holds no Go code at all: what the
+	// build was asked for is not there in this setup.
+	`build constraints exclude all Go files in `,
+	`^no Go files in `,
 	`module lookup disabled by GOPROXY=off`,
 	`terminal prompts disabled`,
 	`fork/exec \S+: no such file or directory`,
@@ -926,6 +932,12 @@ var envSignals = rx(
 	// npm reading a package.json that does not parse (the project's or
 	// a workspace's).
 	`npm (ERR!|error) code EJSONPARSE`,
+	// node: a CommonJS global (require, module, exports, __dirname)
+	// read by a file node loads as an ES module because of the package's
+	// "type": "module" — node names the package.json that decides it.
+	`is not defined in ES module scope`,
+	// jest: a reporter the configuration names that is not installed.
+	`Could not resolve a module for a custom reporter`,
 	// jest refusing an option it does not know.
 	`● Unrecognized CLI Parameter`,
 	// jest: --config naming a file that is not there; --watch outside a
@@ -1091,6 +1103,22 @@ var envSignals = rx(
 	`Could not locate Gemfile`,
 	// Toolchains (rustup) and package managers refusing or unable to fetch.
 	`error: toolchain '[^']+' is not installed`,
+	// rustup: a rust-toolchain file naming a toolchain that is not
+	// installed.
+	`toolchain '[^']+' specified in override file '[^']+' is not installed`,
+	// cargo and rustc refusing the build's setup: a --target triple
+	// rustc has no specification for, a package with no binary for
+	// cargo run, a [[bin]]/[lib] path that is not there, a dependency
+	// asked for a feature it does not define, a command-line argument
+	// the (clap-based) tool does not have.
+	`could not find specification for target`,
+	`a bin target must be available for`,
+	"can't find (bin|lib|example|test|bench) `[^`]+` at path",
+	`depends on .* with feature .* but .* does not have that feature`,
+	`^error: unexpected argument '[^']+' found`,
+	// rustc: async fn (E0670) in a crate whose Cargo.toml edition (2015)
+	// does not have it: the crate's edition setting, not the code.
+	`^error\[E0670\]`,
 	`rustup could not choose a version`,
 	`is not installed for the toolchain`,
 	`externally-managed-environment`,
@@ -1144,6 +1172,9 @@ var lintDenySignals = rx(
 	`#\[deny\(clippy`,
 	`-D clippy`,
 	"implied by `-D warnings`",
+	// A lint level raised to deny by Cargo.toml's [lints] table or
+	// RUSTFLAGS (rustc: "requested on the command line with `-D ...`").
+	"requested on the command line with `-D ",
 	`^note: the lint level is defined here`,
 	// gcc/clang -Werror.
 	`\[-Werror(=[\w-]+)?\]`,
