@@ -273,7 +273,7 @@ printf '{ "name": "mono", "private": true, "workspaces": ["packages/*"], "script
 record $E gr6-npm-ws-root-json-invalid ENV_ERROR - "the root package.json does not parse: npm test -w packages/api" -- npm test -w packages/api
 printf '{ "name": "mono", "private": true, "workspaces": ["packages/*"], "scripts": { "test": "npm test --workspaces" } }\n' > package.json
 record $E gr6-npm-ci-no-lockfile ENV_ERROR - "npm ci without a package-lock.json" -- npm ci --offline --no-audit --no-fund
-record $E gr6-npx-missing-bin ENV_ERROR - "npx --no mocha: not installed and npx may not fetch it" -- npx --no mocha packages/api/test
+record $E gr6-npx-missing-bin ENV_ERROR - "npx --no mocha: mocha is not installed and npm 10 still looks it up in the registry, which cannot be reached (ENOTFOUND)" -- npx --no mocha packages/api/test
 record $E gr6-npm-exec-offline ENV_ERROR - "npm exec --offline -- c8: not cached, no registry" -- npm exec --offline --yes -- c8 node --test packages/api/test/
 
 project gr6-esm
@@ -556,3 +556,225 @@ record $E gr6-golangci-v1-config ENV_ERROR - "a v1 configuration (no version, en
 rm .golangci.yml
 record $E gr6-golangci-config-flag-missing ENV_ERROR - "--config names a file that does not exist" -- golangci-lint run --config .golangci.ci.yml ./...
 GOFLAGS=-mod=vendor record $E gr6-golangci-goflags-vendor PASS - "GOFLAGS=-mod=vendor with no vendor directory, a module with no requirements: golangci-lint reports 0 issues" -- golangci-lint run ./...
+
+########################################################################
+# A second batch, recorded after the rules were tuned on the first
+# batch's tune part (its split fixed by the same hash, before any
+# classification): more of the ways these setups and this code fail.
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), node $(node --version)"
+project gr6b-tsc
+mkdir -p src
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "commonjs", "lib": ["es2020"] },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'export const title = (): string => document.title;\n' > src/page.ts
+record $E gr6b-tsc-lib-without-dom ENV_ERROR - "lib is es2020 only and the code reads document: tsc says to add dom to lib (TS2584)" -- tsc -p .
+printf 'export const last = (xs: number[]): number | undefined => xs.at(-1);\n' > src/page.ts
+record $E gr6b-tsc-lib-too-old-method ENV_ERROR - "lib es2020 and the code calls Array.prototype.at: tsc says to change lib to es2022 (TS2550)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "lib": ["es2022", "dom"] },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-lib-es2022-pass PASS - "lib es2022 and dom: the same code type-checks" -- tsc -p .
+printf '{ "rate": 0.2 }\n' > src/data.json
+printf 'import data from "./data.json";\n\nexport const rate: number = data.rate;\n' > src/page.ts
+record $E gr6b-tsc-json-without-resolve ENV_ERROR - "a JSON import without resolveJsonModule (TS2732)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "lib": ["es2022", "dom"], "resolveJsonModule": true, "esModuleInterop": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-json-resolve-pass PASS - "resolveJsonModule and esModuleInterop: the JSON import type-checks" -- tsc -p .
+printf 'import data from "./data.json";\n\nexport const rate: string = data.rate;\n' > src/page.ts
+record $E gr6b-tsc-json-type TYPE_ERROR - "the JSON's number assigned to a string" -- tsc -p .
+printf 'function logged(_t: unknown, _k: string, d: PropertyDescriptor): PropertyDescriptor {\n  return d;\n}\n\nexport class Svc {\n  @logged\n  run(): number {\n    return 1;\n  }\n}\n' > src/page.ts
+record $E gr6b-tsc-decorators-not-enabled ENV_ERROR - "a decorator without experimentalDecorators in tsc 4.8 (TS1219: set the option)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "experimentalDecorators": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-decorators-pass PASS - "experimentalDecorators: the decorator type-checks" -- tsc -p .
+printf '{\n  "extends": ["./base.json"],\n  "compilerOptions": { "noEmit": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf '{ "compilerOptions": { "strict": true, "target": "es2022", "module": "commonjs", "experimentalDecorators": true } }\n' > base.json
+record $E gr6b-tsc-extends-array ENV_ERROR - "extends as an array, which TypeScript 5 allows and 4.8 refuses (TS5024)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "verbatimModuleSyntax": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-option-from-ts5 ENV_ERROR - "verbatimModuleSyntax, a TypeScript 5 option tsc 4.8 does not know" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "preserve" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-module-preserve ENV_ERROR - "module preserve, a value tsc 4.8 does not accept" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "experimentalDecorators": true },\n  "files": ["src/page.ts", "src/index.ts"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-files-entry-missing ENV_ERROR - "files lists src/index.ts, which does not exist" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "experimentalDecorators": true },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'export class Svc {\n  run(): number {\n    return 1;\n  }\n}\n\nexport const n: number = new Svc().start();\n' > src/page.ts
+record $E gr6b-tsc-method-missing TYPE_ERROR - "a method the class does not have (TS2339)" -- tsc -p .
+printf 'import { helper } from "./util/helpers";\n\nexport const n: number = helper();\n' > src/page.ts
+record $E gr6b-tsc-nested-relative-missing CODE_ERROR - "the code imports ./util/helpers, a file of its own that does not exist" -- tsc -p .
+mkdir -p src/util && printf 'export const helpr = (): number => 1;\n' > src/util/helpers.ts
+record $E gr6b-tsc-export-misspelt CODE_ERROR - "the code imports helper; util/helpers exports helpr (TS2724)" -- tsc -p .
+printf 'export const n: number = 1;\nexport enum Color { Red, Green,, }\n' > src/page.ts
+record $E gr6b-tsc-enum-syntax CODE_ERROR - "an enum with an empty member" -- tsc -p .
+printf 'export const n: number = 1;\n' > src/page.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs" },\n  "include": ["src"],\n  "references": [{ "path": "./lib" }]\n}\n' > tsconfig.json
+mkdir -p lib && printf '{\n  "compilerOptions": { "composite": true, "target": "es2022", "module": "commonjs", "outDir": "out" },\n  "files": ["index.ts"],\n  "references": [{ "path": ".." }]\n}\n' > lib/tsconfig.json
+printf 'export const k = 1;\n' > lib/index.ts
+record $E gr6b-tsc-b-circular-references ENV_ERROR - "two projects that reference each other (TS6202)" -- tsc -b
+rm -rf lib
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6b-tsc-pass PASS - "tsc -p .: the project type-checks" -- tsc -p .
+record $E gr6b-tsc-noemit-file-pass PASS - "tsc --noEmit on a file given on the command line" -- tsc --noEmit --strict src/page.ts
+record $E gr6b-tsc-file-missing-cli ENV_ERROR - "tsc on a file named on the command line that does not exist" -- tsc --noEmit src/main.ts
+printf '{\n  "compilerOptions": {\n    // strict mode\n    "strict": true,\n    "noEmit": true,\n  },\n  "include": ["src"],\n}\n' > tsconfig.json
+record $E gr6b-tsc-jsonc-comments-pass PASS - "tsconfig.json with comments and trailing commas, which tsc accepts" -- tsc -p .
+
+E=node
+TOOL="node $(node --version), npm $(npm --version), jest 29.3.1 (Debian)"
+project gr6b-node
+mkdir -p lib test
+printf '{ "name": "clock", "version": "1.0.0", "scripts": { "test": "node --test test/" } }\n' > package.json
+printf 'exports.hhmm = (d) => d.toISOString().slice(11, 16);\n' > lib/clock.js
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { hhmm } = require("../lib/clock");\n\ntest("hhmm", () => {\n  assert.strictEqual(hhmm(new Date("2020-01-01T10:30:00Z")), "10:30");\n});\n' > test/clock.test.js
+record $E gr6b-node-test-pass PASS 1/1/0/0 "node --test: the test passes" -- node --test test/
+record $E gr6b-node-require-setup-missing ENV_ERROR - "node --require ./test/setup.js, which does not exist" -- node --require ./test/setup.js --test test/
+record $E gr6b-node-import-setup-missing ENV_ERROR - "node --import ./test/setup.mjs, which does not exist" -- node --import ./test/setup.mjs --test test/
+record $E gr6b-node-env-file-missing ENV_ERROR - "node --env-file=.env.test, which does not exist" -- node --env-file=.env.test --test test/
+NODE_OPTIONS=--frobnicate record $E gr6b-node-options-bad ENV_ERROR - "NODE_OPTIONS holds an option node does not have" -- npm test
+NODE_OPTIONS=--max-old-space-size=512 record $E gr6b-node-options-pass PASS 1/1/0/0 "NODE_OPTIONS with a valid option: the test passes" -- npm test
+printf 'const cfg = await Promise.resolve({ tz: "UTC" });\nexports.hhmm = (d) => d.toISOString().slice(11, 16);\n' > lib/clock.js
+record $E gr6b-node-cjs-top-level-await CODE_ERROR - "a CommonJS module with a top-level await: it does not load (SyntaxError)" -- node --test test/
+printf 'exports.hhmm = (d) => d.toISOString().slice(11, 16);\n' > lib/clock.js
+mkdir -p node_modules/tzdata && printf '{ "name": "tzdata", "version": "1.0.0", "main": "dist/index.js" }\n' > node_modules/tzdata/package.json
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst tz = require("tzdata");\n\ntest("tz", () => {\n  assert.ok(tz);\n});\n' > test/tz.test.js
+record $E gr6b-node-package-main-not-built ENV_ERROR - "a dependency whose main (dist/index.js) was never built" -- node --test test/tz.test.js
+printf '{ "name": "tzdata", "version": "1.0.0", "exports": { ".": "./index.js" } }\n' > node_modules/tzdata/package.json
+printf 'module.exports = { zones: ["UTC"] };\n' > node_modules/tzdata/index.js
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst tz = require("tzdata/internal/zones");\n\ntest("tz", () => {\n  assert.ok(tz);\n});\n' > test/tz.test.js
+record $E gr6b-node-subpath-not-exported CODE_ERROR - "the test requires tzdata/internal/zones, a subpath the package does not export (ERR_PACKAGE_PATH_NOT_EXPORTED)" -- node --test test/tz.test.js
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst tz = require("tzdata");\n\ntest("tz", () => {\n  assert.deepStrictEqual(tz.zones, ["UTC"]);\n});\n' > test/tz.test.js
+record $E gr6b-node-package-exports-pass PASS 1/1/0/0 "the package's main export: the test passes" -- node --test test/tz.test.js
+rm test/tz.test.js
+printf '{ "name": "clock", "version": "1.0.0", "scripts": { "pretest": "eslint lib", "test": "node --test test/" } }\n' > package.json
+record $E gr6b-npm-pretest-tool-missing ENV_ERROR - "npm test's pretest runs eslint, which is not installed here" -- npm test
+printf '{ "name": "clock", "version": "1.0.0", "scripts": { "test": "node --test test/", "posttest": "node scripts/coverage.js" } }\n' > package.json
+record $E gr6b-npm-posttest-script-missing ENV_ERROR - "npm test passes, then posttest runs scripts/coverage.js, which does not exist" -- npm test
+printf '{ "name": "clock", "version": "1.0.0", "scripts": { "test": "node --test test/" } }\n' > package.json
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { hhmm } = require("../lib/clock");\n\ntest("hhmm", () => {\n  assert.strictEqual(hhmm(new Date("2020-01-01T10:30:00+02:00")), "10:30");\n});\n' > test/clock.test.js
+record $E gr6b-node-test-tz-fail TEST_FAILURE 1/0/1/0 "10:30 at +02:00 is 08:30 UTC" -- npm test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { hhmm } = require("../lib/clock");\n\ntest("hhmm", () => {\n  assert.strictEqual(hhmm(new Date("2020-01-01T10:30:00Z")), "10:30");\n});\n' > test/clock.test.js
+printf 'exports.hhmm = (d) => d.toISOString().slice(11, 16);\nexports.zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;\nconst { zone } = exports;\nzone.call(null).toLowerCase().replaceAll("/", "-").nope();\n' > lib/clock.js
+record $E gr6b-node-test-src-typeerror-at-load CODE_ERROR - "lib/clock.js calls a method strings do not have when loaded (TypeError)" -- node --test test/
+printf 'exports.hhmm = (d) => d.toISOString().slice(11, 16);\n' > lib/clock.js
+record $E gr6b-node-test-dir-missing ENV_ERROR - "node --test of a test directory that does not exist" -- node --test spec/
+
+project gr6b-jest
+node_bin
+mkdir -p src
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest --ci" }, "jest": { "testEnvironment": "node" } }\n' > package.json
+printf 'exports.money = (c) => (c / 100).toFixed(2);\n' > src/fmt.js
+printf 'const { money } = require("./fmt");\n\ntest("money", () => {\n  expect(money(1234)).toMatchSnapshot();\n});\n' > src/fmt.test.js
+record $E gr6b-jest-ci-snapshot-not-written TEST_FAILURE 1/0/1/0 "jest --ci with no stored snapshot: the snapshot is not written and the test fails" -- npm test
+record $E gr6b-jest-snapshot-written-pass PASS 1/1/0/0 "jest without --ci writes the snapshot: the test passes" -- npx jest
+printf 'exports.money = (c) => (c / 100).toFixed(3);\n' > src/fmt.js
+record $E gr6b-jest-snapshot-mismatch TEST_FAILURE 1/0/1/0 "the output changed: the snapshot does not match" -- npx jest --ci
+printf 'exports.money = (c) => (c / 100).toFixed(2);\n' > src/fmt.js
+printf 'const { money } = require("./fmt");\n\njest.setTimeout(300);\n\ntest("money", (done) => {\n  setTimeout(() => { expect(money(1)).toBe("0.01"); }, 2000);\n});\n' > src/fmt.test.js
+record $E gr6b-jest-done-timeout TIMEOUT - "a callback test that never calls done: jest's 300 ms timeout" -- npx jest
+printf 'const { money } = require("./fmt");\n\ntest("money", () => {\n  expect(money(1)).toBe("0.01");\n});\n' > src/fmt.test.js
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node", "moduleDirectories": ["vendor"] } }\n' > package.json
+printf 'const { money } = require("./fmt");\nconst { sprintf } = require("sprintf-js");\n\ntest("money", () => {\n  expect(sprintf("%%s", money(1))).toBe("0.01");\n});\n' > src/fmt.test.js
+record $E gr6b-jest-module-directories ENV_ERROR - "moduleDirectories is vendor/ only: sprintf-js (installed) cannot be found" -- npx jest
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node" } }\n' > package.json
+record $E gr6b-jest-debian-module-pass TEST_FAILURE 1/1/0/0 "sprintf-js from Debian resolves and the test passes, but the snapshot an earlier run wrote is now obsolete: jest exits 1" -- npx jest
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node", "testMatch": ["**/*.spec.js"] } }\n' > package.json
+record $E gr6b-jest-testmatch-none TEST_FAILURE - "testMatch *.spec.js and the tests are *.test.js: no tests found, nothing ran" -- npx jest
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node", "setupFiles": ["dotenv/config"] } }\n' > package.json
+record $E gr6b-jest-setupfiles-pkg-missing ENV_ERROR - "setupFiles names dotenv/config, which is not installed" -- npx jest
+printf '{ "name": "fmt", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node", "coverageThreshold": { "global": { "lines": 101 } } } }\n' > package.json
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr6b-cargo
+mkdir -p src
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf 'pub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn square() {\n        assert_eq!(super::area(2.0, 2.0), 4.0);\n    }\n}\n' > src/lib.rs
+record $E gr6b-cargo-test-pass PASS 1/1/0/0 "cargo test: the test passes" -- cargo test --offline
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies\nserde = "1"\n' > Cargo.toml
+record $E gr6b-cargo-toml-syntax ENV_ERROR - "Cargo.toml does not parse (a table header never closed)" -- cargo test --offline
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nutils = { git = "https://github.com/example/utils" }\n' > Cargo.toml
+record $E gr6b-cargo-git-dep-offline ENV_ERROR - "a git dependency that cannot be fetched offline" -- cargo build --offline
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf 'use serde::Serialize;\n\n#[derive(Serialize)]\npub struct Rect {\n    pub w: f64,\n}\n' > src/lib.rs
+record $E gr6b-cargo-crate-not-a-dependency ENV_ERROR - "the code uses serde, which Cargo.toml does not list (E0432/E0433: unlinked crate)" -- cargo build --offline
+printf 'mod geometry;\n\npub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n' > src/lib.rs
+record $E gr6b-cargo-mod-file-missing CODE_ERROR - "mod geometry; with no geometry.rs (E0583)" -- cargo build --offline
+printf 'pub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n\npub fn total(v: Vec<f64>) -> f64 {\n    let s: f64 = v.iter().sum();\n    let n = v.len();\n    drop(v);\n    s / n as f64 + v[0]\n}\n' > src/lib.rs
+record $E gr6b-cargo-use-after-move CODE_ERROR - "a vector used after it was moved (E0382)" -- cargo build --offline
+printf 'pub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n\npub fn sq(w: f64) -> f64 {\n    area(w)\n}\n' > src/lib.rs
+record $E gr6b-cargo-wrong-arg-count CODE_ERROR - "area called with one argument of two (E0061)" -- cargo test --offline
+printf 'pub fn area(w: f64, h: f64) -> f64 {\n    w.mul(h)\n}\n' > src/lib.rs
+record $E gr6b-clippy-no-method CODE_ERROR - "a method f64 does not have in scope (E0599)" -- cargo clippy --offline
+printf '#![deny(missing_docs)]\n//! Shapes.\n\npub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n' > src/lib.rs
+record $E gr6b-cargo-deny-missing-docs LINT_ERROR - "#![deny(missing_docs)]: a public function without documentation" -- cargo build --offline
+printf '//! Shapes.\n\n/// Area.\npub fn area(w: f64, h: f64) -> f64 {\n    let unused = 3;\n    w * h\n}\n' > src/lib.rs
+RUSTFLAGS="-D warnings" record $E gr6b-cargo-rustflags-deny-warnings LINT_ERROR - "RUSTFLAGS=-D warnings: an unused variable" -- cargo build --offline
+RUSTFLAGS="-C target-cpu=nonsense-cpu -D warnings" record $E gr6b-cargo-rustflags-bad-cpu ENV_ERROR - "RUSTFLAGS names a target CPU rustc does not know" -- cargo build --offline
+printf '//! Shapes.\n\n/// Area.\npub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n' > src/lib.rs
+printf 'fn main() {\n    println!("cargo:rustc-link-lib=shapesnative");\n}\n' > build.rs
+record $E gr6b-cargo-link-lib-missing ENV_ERROR - "build.rs links a native library (libshapesnative) that is not installed" -- cargo test --offline
+rm build.rs
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nlibc = "0.2"\n' > Cargo.toml
+record $E gr6b-cargo-locked-needs-update ENV_ERROR - "cargo build --locked, and the lock file would need a new dependency" -- sh -c 'printf "version = 3\n\n[[package]]\nname = \"shapes\"\nversion = \"0.1.0\"\n" > Cargo.lock && cargo build --locked --offline'
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf 'version = 99\n\n[[package]]\nname = "shapes"\nversion = "0.1.0"\n' > Cargo.lock
+record $E gr6b-cargo-lockfile-version-unknown ENV_ERROR - "Cargo.lock of a version this cargo does not know" -- cargo build --offline
+rm -f Cargo.lock
+printf '[package]\nname = "my shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+record $E gr6b-cargo-package-name-invalid ENV_ERROR - "a package name with a space" -- cargo build --offline
+printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+CASE_LIMIT=60 record $E gr6b-cargo-plus-toolchain-missing ENV_ERROR - "cargo +1.60.0 test: that toolchain is not installed and cannot be fetched" -- cargo +1.60.0 test --offline
+record $E gr6b-cargo-test-bin-missing ENV_ERROR - "cargo test --bin of a binary the package does not have" -- cargo test --offline --bin shapes
+printf '//! Shapes.\n\n/// Area.\npub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn oops() {\n        let v: Vec<i32> = Vec::new();\n        assert_eq!(v[0], 1);\n    }\n}\n' > src/lib.rs
+record $E gr6b-cargo-test-index-panic TEST_FAILURE 1/0/1/0 "a test indexes an empty vector: it panics" -- cargo test --offline
+printf '//! Shapes.\n\n/// Area.\npub fn area(w: f64, h: f64) -> f64 {\n    w * h\n}\n' > src/lib.rs
+record $E gr6b-clippy-pedantic-pass LINT_ERROR - "clippy -W clippy::pedantic -D warnings: a public function could be #[must_use] (must_use_candidate)" -- cargo clippy --offline -- -W clippy::pedantic -D warnings
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr6b-go
+printf 'module example.com/temp\n\ngo 1.22\n' > go.mod
+mkdir -p conv
+printf 'package conv\n\n// CToF converts Celsius to Fahrenheit.\nfunc CToF(c float64) float64 { return c*9/5 + 32 }\n' > conv/conv.go
+printf 'package conv\n\nimport "testing"\n\nfunc TestCToF(t *testing.T) {\n\tif CToF(100) != 212 {\n\t\tt.Fatal(CToF(100))\n\t}\n}\n' > conv/conv_test.go
+record $E gr6b-go-test-pass-json PASS 1/1/0/0 "go test -json: the test passes" -- go test -json -count=1 ./...
+GOTOOLCHAIN=go1.99.0 record $E gr6b-go-gotoolchain-unavailable ENV_ERROR - "GOTOOLCHAIN=go1.99.0: a toolchain that cannot be downloaded" -- go test -count=1 ./...
+GOOS=linux GOARCH=nosuch record $E gr6b-go-goarch-unsupported ENV_ERROR - "GOARCH names an architecture go does not support" -- go build ./...
+record $E gr6b-go-vettool-missing ENV_ERROR - "go vet -vettool of a program that does not exist" -- go vet -vettool=/usr/local/bin/shadow ./...
+printf 'package conv\n\nimport (\n\t"testing"\n\n\t"github.com/google/go-cmp/cmp"\n)\n\nfunc TestCToF(t *testing.T) {\n\tif d := cmp.Diff(CToF(100), 212.0); d != "" {\n\t\tt.Fatal(d)\n\t}\n}\n' > conv/conv_test.go
+GOFLAGS=-mod=readonly record $E gr6b-go-readonly-missing-require ENV_ERROR - "-mod=readonly (GOFLAGS) and a test importing go-cmp, which go.mod does not require" -- go test -count=1 ./...
+printf 'package conv\n\nimport "testing"\n\nfunc TestCToF(t *testing.T) {\n\tif CToF(100) != 212 {\n\t\tt.Fatal(CToF(100)\n\t}\n}\n' > conv/conv_test.go
+record $E gr6b-go-test-syntax CODE_ERROR - "a test file whose call is never closed" -- go test -count=1 ./...
+printf 'package conv\n\nimport "testing"\n\nfunc TestCToF(t *testing.T) {\n\tvar f int = CToF(100)\n\tif f != 212 {\n\t\tt.Fatal(f)\n\t}\n}\n' > conv/conv_test.go
+record $E gr6b-go-test-type-mismatch-json CODE_ERROR - "a float64 assigned to an int in the test (-json)" -- go test -json -count=1 ./...
+printf 'package conv\n\nimport "testing"\n\nfunc TestCToF(t *testing.T) {\n\tvar m map[string]float64\n\tm["x"] = CToF(1)\n}\n' > conv/conv_test.go
+record $E gr6b-go-test-nil-map-panic TEST_FAILURE - "a test writes to a nil map: it panics" -- go test -count=1 ./...
+printf 'package conv\n\nimport (\n\t"sync"\n\t"testing"\n)\n\ntype box struct{ mu sync.Mutex }\n\nfunc use(b box) {}\n\nfunc TestCToF(t *testing.T) {\n\tvar b box\n\tuse(b)\n\tif CToF(100) != 212 {\n\t\tt.Fatal()\n\t}\n}\n' > conv/conv_test.go
+record $E gr6b-go-vet-copylocks LINT_ERROR - "go vet: a struct holding a Mutex passed by value (copylocks)" -- go vet ./...
+record $E gr6b-go-test-vet-copylocks PASS - "go test with a Mutex copied by value (vet copylocks is not in go test vet subset): exited 0 (held out: the label is PASS from the exit code alone, the output unread)" -- go test -count=1 ./...
+printf 'package conv\n\nimport "testing"\n\nfunc TestCToF(t *testing.T) {\n\tif CToF(100) != 212 {\n\t\tt.Fatal(CToF(100))\n\t}\n}\n' > conv/conv_test.go
+printf 'module example.com/temp\n\ngo 1.22\n\nrequire example.com/units v1.0.0\n\nreplace example.com/units => ../units\n' > go.mod
+record $E gr6b-go-replace-target-missing PASS - "go.mod requires and replaces by ../units a module nothing imports: go build exits 0" -- go build ./...
+printf 'module example.com/temp\n\ngo 1.22\n' > go.mod
+mkdir -p cmd/tool && printf 'package main\n\nimport "example.com/temp/conv"\n\nfunc main() {\n\tprintln(conv.CToF(1))\n}\n' > cmd/tool/main.go
+record $E gr6b-go-build-cmd-pass PASS - "go build ./cmd/tool: it builds" -- go build -o /dev/null ./cmd/tool
+printf 'package main\n\nimport "example.com/temp/conv"\n\nfunc main() {\n\tprintln(conv.CtoF(1))\n}\n' > cmd/tool/main.go
+record $E gr6b-go-build-cmd-undefined CODE_ERROR - "cmd/tool calls conv.CtoF; the function is CToF" -- go build -o /dev/null ./cmd/tool
+rm -rf cmd
+printf 'module example.com/temp\n\ngo 1.22\n\ntoolchain go1.99.1\n' > go.mod
+GOTOOLCHAIN=auto GOPROXY=off record $E gr6b-go-toolchain-line-auto-offline ENV_ERROR - "go.mod's toolchain line names go1.99.1, GOTOOLCHAIN=auto, GOPROXY=off: it cannot be fetched" -- go test -count=1 ./...
+printf 'module example.com/temp\n\ngo 1.22\n' > go.mod
+mkdir -p nested/inner && printf 'module example.com/inner\n\ngo 1.22\n' > nested/inner/go.mod && printf 'package inner\n\n// X is one.\nconst X = 1\n' > nested/inner/x.go
+record $E gr6b-go-pattern-into-nested-module ENV_ERROR - "go test ./nested/inner/...: that directory is another module, outside the main module" -- go test -count=1 ./nested/inner/...
+record $E gr6b-go-C-nested-module-pass PASS - "go -C nested/inner vet: the nested module on its own" -- go -C nested/inner vet ./...
+rm -rf nested
+
+TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
+project gr6b-golangci
+printf 'module example.com/lint2\n\ngo 1.22\n' > go.mod
+printf 'package lint2\n\n// Sum adds.\nfunc Sum(xs []int) int {\n\ts := 0\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n' > sum.go
+record $E gr6b-golangci-default-pass PASS - "golangci-lint run with no configuration: 0 issues" -- golangci-lint run ./...
+record $E gr6b-golangci-enable-unknown ENV_ERROR - "--enable names a linter that does not exist" -- golangci-lint run --enable nosuchlinter ./...
+record $E gr6b-golangci-unknown-flag ENV_ERROR - "golangci-lint run with a flag it does not have" -- golangci-lint run --fast-only-please ./...
+printf 'version: "2"\nrun:\n  go: "1.99"\n' > .golangci.yml
+record $E gr6b-golangci-run-go-too-new ENV_ERROR - "run.go says 1.99, newer than the Go golangci-lint was built with" -- golangci-lint run ./...
+rm .golangci.yml
+printf 'package lint2\n\nimport "fmt"\n\n// Sum adds.\nfunc Sum(xs []int) int {\n\ts := 0\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\tfmt.Sprintf("%%d", s)\n\treturn s\n}\n' > sum.go
+record $E gr6b-golangci-unusedresult LINT_ERROR - "a Sprintf result thrown away" -- golangci-lint run ./...
+printf 'package lint2\n\nimport "github.com/pkg/errors"\n\n// Sum adds.\nfunc Sum(xs []int) (int, error) {\n\treturn 0, errors.New("x")\n}\n' > sum.go
+record $E gr6b-golangci-import-not-required ENV_ERROR - "the code imports github.com/pkg/errors, which go.mod does not require" -- golangci-lint run ./...
