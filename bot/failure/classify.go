@@ -996,6 +996,14 @@ var envSignals = rx(
 	// tsc: a .tsx file while the project sets no jsx option (TS17004):
 	// the compiler's configuration, not the code.
 	`error TS17004:`,
+	// tsc: a global or method the code uses that the configured lib
+	// does not declare (TS2550, TS2583, TS2584: "Do you need to change
+	// your target library? Try changing the 'lib' compiler option"), and
+	// the project graph refused (circular references, a referenced
+	// project not composite, not built or emitting nothing, a file
+	// outside the project's list): the compiler's settings.
+	`Do you need to change your target library\?`,
+	`error TS(6202|6304|6305|6306|6307|6310):`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
 	// ESLint (≤ 8): a rule the configuration turns on that neither ESLint
@@ -1214,6 +1222,10 @@ var compileSignals = rx(
 	// ES module resolution (node16, nodenext) requires (TS2834, TS2835):
 	// the import in the code is wrong, not a type.
 	`error TS283[45]:`,
+	// tsc: an import naming something the module does not export
+	// (TS2305; TS2724 with a "Did you mean"): the import in the code is
+	// wrong, as go's "undefined: pkg.Name" is.
+	`error TS(2305|2724):`,
 	// ShellCheck giving up on a script that does not parse.
 	`Fix any mentioned problems and try again`,
 	`SC1073 \(error\): Couldn't parse`,
@@ -1231,8 +1243,11 @@ var compileSignals = rx(
 	// setup problem before): the code of the test suite does not load.
 	`^ImportError while loading conftest `,
 	// node --test: a test file that threw while it loaded, its error and
-	// stack relayed as TAP comments.
-	`^# [A-Z]\w*Error(: .*)?\n#\s+at \S`,
+	// stack relayed as TAP comments — a bare Error, a named one, or one
+	// with node's [ERR_*] code (a package subpath its "exports" do not
+	// define); the setup's codes (a module not found, a file type with no
+	// loader) were read as setup problems before.
+	`^# ([A-Z]\w*)?Error( \[ERR_\w+\])?(: .*)?\n#\s+at \S`,
 	// mypy on a source file it cannot decode.
 	`^mypy: can't decode file `,
 	// mypy and pyright on a file that does not parse.
@@ -1419,6 +1434,13 @@ func namedInputMissing(in *input) bool {
 		if (!strings.ContainsAny(a, "/.") && !pathOption(in.argv[i-1])) || strings.Trim(a, "./") == "" || strings.Contains(a, "...") {
 			continue
 		}
+		// A directory named with its trailing slash ("spec/") is quoted
+		// without it ("Could not find '/repo/spec'"); then only a
+		// mention that ends where the path ends counts, not "spec/x.js".
+		dir := len(a) > 3 && strings.HasSuffix(a, "/")
+		if dir {
+			a = strings.TrimRight(a, "/")
+		}
 		rest := in.text
 		for n := 0; n < 20; n++ {
 			j := bytes.Index(rest, []byte(a))
@@ -1438,7 +1460,8 @@ func namedInputMissing(in *input) bool {
 			// "(<line>," is a location.
 			after := rest[j+len(a):]
 			located := len(after) > 1 && (after[0] == ':' || after[0] == '(') && after[1] >= '0' && after[1] <= '9'
-			if !located && missingPhrases().Match(rest[start:end]) {
+			whole := !dir || len(after) == 0 || bytes.IndexByte([]byte("'\"` \n"), after[0]) >= 0
+			if !located && whole && missingPhrases().Match(rest[start:end]) {
 				return true
 			}
 			rest = rest[end:]
