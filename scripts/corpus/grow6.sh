@@ -710,7 +710,7 @@ printf 'fn main() {\n    println!("cargo:rustc-link-lib=shapesnative");\n}\n' > 
 record $E gr6b-cargo-link-lib-missing ENV_ERROR - "build.rs links a native library (libshapesnative) that is not installed" -- cargo test --offline
 rm build.rs
 printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nlibc = "0.2"\n' > Cargo.toml
-record $E gr6b-cargo-locked-needs-update ENV_ERROR - "cargo build --locked, and the lock file would need a new dependency" -- sh -c 'printf "version = 3\n\n[[package]]\nname = \"shapes\"\nversion = \"0.1.0\"\n" > Cargo.lock && cargo build --locked --offline'
+record $E gr6b-cargo-locked-needs-update ENV_ERROR - "cargo build --locked --offline after adding libc to Cargo.toml: libc is not in the offline cache (no matching package)" -- sh -c 'printf "version = 3\n\n[[package]]\nname = \"shapes\"\nversion = \"0.1.0\"\n" > Cargo.lock && cargo build --locked --offline'
 printf '[package]\nname = "shapes"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
 printf 'version = 99\n\n[[package]]\nname = "shapes"\nversion = "0.1.0"\n' > Cargo.lock
 record $E gr6b-cargo-lockfile-version-unknown ENV_ERROR - "Cargo.lock of a version this cargo does not know" -- cargo build --offline
@@ -778,3 +778,140 @@ printf 'package lint2\n\nimport "fmt"\n\n// Sum adds.\nfunc Sum(xs []int) int {\
 record $E gr6b-golangci-unusedresult LINT_ERROR - "a Sprintf result thrown away" -- golangci-lint run ./...
 printf 'package lint2\n\nimport "github.com/pkg/errors"\n\n// Sum adds.\nfunc Sum(xs []int) (int, error) {\n\treturn 0, errors.New("x")\n}\n' > sum.go
 record $E gr6b-golangci-import-not-required ENV_ERROR - "the code imports github.com/pkg/errors, which go.mod does not require" -- golangci-lint run ./...
+
+########################################################################
+# A third batch, recorded after the rules were tuned on the second
+# batch's tune part (split by the same hash, before any classification).
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), node $(node --version)"
+project gr6c-tsc
+mkdir -p packages/core/src packages/web/src
+printf '{\n  "compilerOptions": { "composite": true, "strict": true, "target": "es2022", "module": "commonjs", "rootDir": "src", "outDir": "dist" },\n  "files": ["src/index.ts"]\n}\n' > packages/core/tsconfig.json
+printf 'import { pad } from "./pad";\n\nexport const label = (n: number): string => pad(String(n), 4);\n' > packages/core/src/index.ts
+printf 'export const pad = (s: string, n: number): string => s.padStart(n, "0");\n' > packages/core/src/pad.ts
+record $E gr6c-tsc-composite-file-not-listed ENV_ERROR - "a composite project whose files list omits a file it imports (TS6307)" -- tsc -b packages/core
+printf '{\n  "compilerOptions": { "composite": true, "strict": true, "target": "es2022", "module": "commonjs", "rootDir": "src", "outDir": "dist" },\n  "include": ["src"]\n}\n' > packages/core/tsconfig.json
+record $E gr6c-tsc-composite-include-pass PASS - "the same project with include: it builds" -- tsc -b packages/core
+record $E gr6c-tsc-b-force-pass PASS - "tsc -b --force: rebuilt, no errors" -- tsc -b --force packages/core
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs" },\n  "include": ["src"]\n}\n' > packages/web/tsconfig.json
+printf 'import { label } from "@mono/core";\n\nexport const l: string = label(1);\n' > packages/web/src/main.ts
+record $E gr6c-tsc-workspace-package-not-linked ENV_ERROR - "web imports @mono/core, which no node_modules provides (the workspace not installed)" -- tsc -p packages/web
+printf '{\n  "compilerOptions": { "strict": "yes", "noEmit": true, "target": "es2022", "module": "commonjs" },\n  "include": ["src"]\n}\n' > packages/web/tsconfig.json
+record $E gr6c-tsc-option-wrong-type ENV_ERROR - "strict given as a string (TS5024)" -- tsc -p packages/web
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "baseUrl": ".", "paths": { "@mono/core": ["../core/src"] } },\n  "include": ["src"]\n}\n' > packages/web/tsconfig.json
+record $E gr6c-tsc-paths-to-sibling-pass PASS - "paths maps @mono/core to the sibling's sources: it type-checks" -- tsc -p packages/web
+printf 'import { label } from "@mono/core";\n\nexport class View {\n  title: string;\n  n: number = label(2);\n}\n' > packages/web/src/main.ts
+record $E gr6c-tsc-uninitialised-and-type TYPE_ERROR - "a property never initialised (TS2564) and a string assigned to a number" -- tsc -p packages/web
+printf 'import { label } from "@mono/core";\n\nexport const l: string = label(1);\n}\n' > packages/web/src/main.ts
+record $E gr6c-tsc-stray-brace CODE_ERROR - "a stray closing brace (TS1128)" -- tsc -p packages/web
+printf 'import { label } from "@mono/core";\n\nexport const l: string = label(1);\n' > packages/web/src/main.ts
+record $E gr6c-tsc-init-exists PASS - "tsc --init where a tsconfig.json is already defined: tsc prints TS5054 but exits 0, and the check passes on its exit code" -- sh -c 'cd packages/web && tsc --init'
+record $E gr6c-tsc-p-and-files ENV_ERROR - "tsc -p with files on the command line as well (TS5042)" -- tsc -p packages/web packages/web/src/main.ts
+
+E=node
+TOOL="node $(node --version), npm $(npm --version), jest 29.3.1 (Debian)"
+project gr6c-node
+mkdir -p lib test
+printf '{ "name": "queue", "version": "1.0.0", "type": "commonjs", "scripts": { "test": "node --test test/" } }\n' > package.json
+printf 'exports.enqueue = (q, x) => [...q, x];\n' > lib/queue.js
+printf 'import test from "node:test";\nimport assert from "node:assert";\nimport { enqueue } from "../lib/queue.js";\n\ntest("enqueue", () => {\n  assert.deepStrictEqual(enqueue([1], 2), [1, 2]);\n});\n' > test/queue.test.js
+record $E gr6c-node-esm-in-explicit-commonjs ENV_ERROR - "an ES module test in a package that says type: commonjs: node does not reparse it (Cannot use import statement outside a module)" -- node --test test/
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { enqueue } = require("../lib/queue");\n\ntest("enqueue", () => {\n  assert.deepStrictEqual(enqueue([1], 2), [1, 2]);\n});\n' > test/queue.test.js
+record $E gr6c-node-test-pass PASS 1/1/0/0 "node --test: the test passes" -- npm test
+record $E gr6c-node-run-flag-too-new ENV_ERROR - "node --run, a node 22 option node 20 does not have" -- node --run test
+record $E gr6c-node-module-mocks-flag PASS 1/1/0/0 "--experimental-test-module-mocks, which node 20.20 accepts: the test passes" -- node --experimental-test-module-mocks --test test/
+printf 'const { DatabaseSync } = require("node:sqlite");\nexports.enqueue = (q, x) => [...q, x];\n' > lib/queue.js
+record $E gr6c-node-builtin-too-new ENV_ERROR - "the code requires node:sqlite, a built-in node 20 does not have" -- node --test test/
+printf 'exports.enqueue = (q, x) => [...q, x];\nexports.dequeue = ([h, ...t]) => [h, t];\nexports.peek = (q) => q.at(0;\n' > lib/queue.js
+record $E gr6c-node-src-syntax-npm CODE_ERROR - "npm test: lib/queue.js does not parse" -- npm test
+printf 'exports.enqueue = (q, x) => [...q, x];\n' > lib/queue.js
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst { enqueue } = require("../lib/queue");\n\ntest("enqueue", () => {\n  assert.deepStrictEqual(enqueue([1], 2), [2, 1]);\n});\n\ntest("empty", () => {\n  assert.deepStrictEqual(enqueue([], 1), [1]);\n});\n' > test/queue.test.js
+record $E gr6c-node-test-deep-equal-fail TEST_FAILURE 2/1/1/0 "enqueue appends, the test expects it first" -- node --test test/
+printf '{ "name": "queue", "version": "1.0.0", "type": "commonjs", "scripts": { "test": "node --test test/", "lint": "npx --no eslint lib" } }\n' > package.json
+record $E gr6c-npm-run-lint-npx-no ENV_ERROR - "npm run lint runs npx --no eslint: eslint is not installed" -- npm run lint
+printf '{ "name": "queue", "version": "1.0.0", "type": "commonjs", "scripts": { "test": "node --test test/" }, "dependencies": { "left-pad": "^1.3.0" } }\n' > package.json
+record $E gr6c-npm-ls-missing ENV_ERROR - "npm ls: left-pad is declared and not installed" -- npm ls left-pad
+record $E gr6c-npm-outdated-offline ENV_ERROR - "npm outdated --offline: no cached metadata for left-pad" -- npm outdated --offline
+
+project gr6c-jest
+node_bin
+mkdir -p src packages/a
+printf 'exports.inc = (n) => n + 1;\n' > src/inc.js
+printf 'const { inc } = require("./inc");\n\ntest("inc", () => {\n  expect(inc(1)).toBe(2);\n});\n' > src/inc.test.js
+printf '{ "name": "inc", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }\n' > package.json
+record $E gr6c-jest-inline-config-invalid ENV_ERROR - "jest --config given inline JSON that does not parse" -- npx jest --config '{"testEnvironment": "node"'
+record $E gr6c-jest-inline-config-pass PASS 1/1/0/0 "jest --config given valid inline JSON: the test passes" -- npx jest --config '{"testEnvironment": "node"}'
+printf 'module.exports = { projects: ["<rootDir>/packages/a", "<rootDir>/packages/b"] };\n' > jest.config.js
+record $E gr6c-jest-projects-dir-missing ENV_ERROR - "projects lists packages/b, which does not exist" -- npx jest
+printf 'module.exports = { testEnvironment: "node", transform: { "\\\\.js$": ["babel-jest", { presets: ["@babel/preset-typescript"] }] } };\n' > jest.config.js
+record $E gr6c-jest-babel-preset-missing PASS - "babel-jest told to use @babel/preset-typescript (built to be missing): exited 0 (held out: the label is PASS from the exit code alone, the output unread)" -- npx jest
+printf 'module.exports = { testEnvironment: "node", testTimeout: "fast" };\n' > jest.config.js
+record $E gr6c-jest-config-bad-value ENV_ERROR - "testTimeout given a string jest refuses" -- npx jest
+printf 'module.exports = { testEnvironment: "node" };\n' > jest.config.js
+printf 'const { inc } = require("./inc");\n\ndescribe("inc", () => {\n  test("adds", () => {\n    expect(inc(1)).toEqual(3);\n  });\n  test.todo("overflow");\n});\n' > src/inc.test.js
+record $E gr6c-jest-fail-with-todo TEST_FAILURE 1/0/1/0 "inc(1) is 2, not 3; a todo beside it" -- npx jest
+printf 'const { inc } = require("./inc");\n\ndescribe("inc", () => {\n  test("adds", () => {\n    expect(inc(1)).toEqual(2);\n  });\n  test.skip("overflow", () => {});\n});\n' > src/inc.test.js
+record $E gr6c-jest-pass-with-skip PASS 1/1/0/1 "one test passes, one is skipped" -- npx jest
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr6c-cargo
+mkdir -p src tests
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf '//! A stack.\n\n/// Pushes.\npub fn push(mut v: Vec<i32>, x: i32) -> Vec<i32> {\n    v.push(x);\n    v\n}\n' > src/lib.rs
+printf 'use pretty_assertions::assert_eq;\n\n#[test]\nfn push() {\n    assert_eq!(stack::push(vec![], 1), vec![1]);\n}\n' > tests/push.rs
+record $E gr6c-cargo-dev-dependency-missing ENV_ERROR - "an integration test uses pretty_assertions, which is not a dev-dependency" -- cargo test --offline
+printf '#[test]\nfn push() {\n    assert_eq!(stack::push(vec![], 1), vec![1]);\n}\n' > tests/push.rs
+record $E gr6c-cargo-integration-pass PASS 1/1/0/0 "the integration test passes" -- cargo test --offline --test push
+printf '#[test]\nfn push() {\n    assert_eq!(stack::push(vec![], 1), vec![2]);\n}\n' > tests/push.rs
+record $E gr6c-cargo-integration-fail TEST_FAILURE 1/0/1/0 "push(1) is [1], the test wants [2]" -- cargo test --offline --test push
+printf '#[test]\nfn push() {\n    assert_eq!(stack::push(vec![], 1), vec![1]);\n}\n' > tests/push.rs
+record $E gr6c-cargo-z-flag-stable ENV_ERROR - "a -Z flag, which stable cargo refuses" -- cargo test --offline -Z unstable-options
+printf '#![forbid(unsafe_code)]\n//! A stack.\n\n/// Pushes.\npub fn push(mut v: Vec<i32>, x: i32) -> Vec<i32> {\n    unsafe { v.set_len(0) };\n    v.push(x);\n    v\n}\n' > src/lib.rs
+record $E gr6c-cargo-forbid-unsafe LINT_ERROR - "#![forbid(unsafe_code)] and an unsafe block" -- cargo build --offline
+printf '//! A stack.\n\n/// Pushes.\npub fn push(mut v: Vec<i32>, x: i32) -> Vec<i32> {\n    v.push(x);\n    v\n}\n\n/// Prints.\npub fn show(v: &[i32]) -> String {\n    format!("{}", v)\n}\n' > src/lib.rs
+record $E gr6c-cargo-trait-not-implemented CODE_ERROR - "a slice formatted with {} (E0277: Display not implemented)" -- cargo build --offline
+printf '//! A stack.\n\n/// Pushes.\npub fn push(mut v: Vec<i32>, x: i32) -> Vec<i32> {\n    v.push(x);\n    v\n}\n' > src/lib.rs
+record $E gr6c-cargo-fix-no-vcs ENV_ERROR - "cargo clippy --fix outside version control without --allow-no-vcs" -- cargo clippy --offline --fix
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\nresolver = "9"\n' > Cargo.toml
+record $E gr6c-cargo-resolver-unknown ENV_ERROR - "resolver = 9, which cargo does not know" -- cargo build --offline
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+mkdir -p sub/src && printf '[package]\nname = "sub"\nversion = "0.1.0"\nedition = "2021"\n\n[workspace]\n' > sub/Cargo.toml && printf '' > sub/src/lib.rs
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n\n[workspace]\nmembers = ["sub"]\n' > Cargo.toml
+record $E gr6c-cargo-nested-workspace-root ENV_ERROR - "a member that declares its own [workspace]: multiple workspace roots" -- cargo build --offline --workspace
+rm -rf sub
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+record $E gr6c-cargo-release-pass PASS 1/1/0/0 "cargo test --release: the test passes" -- cargo test --offline --release
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr6c-go
+printf 'module example.com/bank\n\ngo 1.22\n' > go.mod
+mkdir -p acct
+printf 'package acct\n\n// Balance sums.\nfunc Balance(xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n}\n\nfunc secret() int { return 42 }\n' > acct/acct.go
+printf 'package acct_test\n\nimport (\n\t"testing"\n\n\t"example.com/bank/acct"\n)\n\nfunc TestBalance(t *testing.T) {\n\tif acct.Balance([]int{1, 2}) != 3 {\n\t\tt.Fatal()\n\t}\n}\n' > acct/acct_test.go
+record $E gr6c-go-external-test-pass PASS - "an external test package (acct_test): it passes" -- go test -count=1 ./...
+printf 'package acct_test\n\nimport (\n\t"testing"\n\n\t"example.com/bank/acct"\n)\n\nfunc TestBalance(t *testing.T) {\n\tif acct.secret() != 42 {\n\t\tt.Fatal()\n\t}\n}\n' > acct/acct_test.go
+record $E gr6c-go-external-test-unexported CODE_ERROR - "the external test calls an unexported function" -- go test -count=1 ./...
+printf 'package acct_test\n\nimport (\n\t"testing"\n\n\t"example.com/bank/acct"\n)\n\nfunc TestBalance(t *testing.T) {\n\tif acct.Balance([]int{1, 2}) != 3 {\n\t\tt.Fatal()\n\t}\n}\n' > acct/acct_test.go
+GOEXPERIMENT=nosuchexperiment record $E gr6c-go-goexperiment-unknown ENV_ERROR - "GOEXPERIMENT names an experiment go does not have" -- go test -count=1 ./...
+GOCACHE=relative/cache record $E gr6c-go-gocache-relative ENV_ERROR - "GOCACHE is a relative path" -- go build ./...
+record $E gr6c-go-shuffle-invalid ENV_ERROR - "go test -shuffle with a value that is neither on, off nor a number" -- go test -count=1 -shuffle=sometimes ./...
+record $E gr6c-go-count-invalid ENV_ERROR - "go test -count with a value that is not a number" -- go test -count=twice ./...
+printf 'package acct\n\n// Balance sums.\nfunc Balance(xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n\tt = 0\n\treturn t\n}\n' > acct/acct.go
+record $E gr6c-go-vet-unreachable LINT_ERROR - "go vet: unreachable code after a return" -- go vet ./...
+printf 'package acct\n\nimport "example.com/bank/ledger"\n\n// Balance sums.\nfunc Balance(xs []int) int { return ledger.Sum(xs) }\n' > acct/acct.go
+record $E gr6c-go-own-package-missing CODE_ERROR - "acct imports example.com/bank/ledger, a package of the module that is not there" -- go vet ./...
+printf 'package acct\n\nimport "rsc.io/quote/v4"\n\n// Balance sums.\nfunc Balance(xs []int) int { _ = quote.Go(); return 0 }\n' > acct/acct.go
+GOFLAGS=-mod=mod GOPROXY=off record $E gr6c-go-mod-mod-proxy-off ENV_ERROR - "-mod=mod with GOPROXY=off: rsc.io/quote/v4 cannot be looked up" -- go build ./...
+printf 'package acct\n\n// Balance sums.\nfunc Balance(xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n}\n' > acct/acct.go
+printf 'package acct_test\n\nimport (\n\t"testing"\n\n\t"example.com/bank/acct"\n)\n\nfunc TestBalance(t *testing.T) {\n\tt.Parallel()\n\tif acct.Balance([]int{1, 2}) != 4 {\n\t\tt.Errorf("got %%d", acct.Balance([]int{1, 2}))\n\t}\n}\n\nfunc TestEmpty(t *testing.T) {\n\tif acct.Balance(nil) != 0 {\n\t\tt.Fatal()\n\t}\n}\n' > acct/acct_test.go
+record $E gr6c-go-test-fail-json-two TEST_FAILURE 2/1/1/0 "Balance(1,2) is 3, the test wants 4; the other passes (-json)" -- go test -json -count=1 ./...
+
+TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
+record $E gr6c-golangci-pass PASS - "golangci-lint run on the same module: 0 issues" -- golangci-lint run ./...
+printf 'version: "2"\nlinters:\n  enable:\n    - misspell\n' > .golangci.yml
+printf 'package acct\n\n// Balance sums the ammounts recieved.\nfunc Balance(xs []int) int {\n\tt := 0\n\tfor _, x := range xs {\n\t\tt += x\n\t}\n\treturn t\n}\n' > acct/acct.go
+record $E gr6c-golangci-misspell LINT_ERROR - "misspell: two misspelt words in a comment" -- golangci-lint run ./...
+printf 'version: "2"\nlinters:\n  enable:\n    - misspell\n  settings:\n    misspell:\n      locale: MARS\n' > .golangci.yml
+record $E gr6c-golangci-setting-invalid LINT_ERROR - "misspell locale MARS, which golangci-lint accepts without complaint: it reports the misspelling" -- golangci-lint run ./...
