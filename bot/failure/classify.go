@@ -120,6 +120,10 @@ var rules = []rule{
 	{"setup missing", func(in *input) (Type, bool) {
 		return EnvError, in.match(envSignals) || goCommandRefused(in) || pylintOnlyImportErrors(in.text)
 	}},
+	// npm ls checks the installed dependency tree against package.json
+	// and fails only when it does not match (missing, extraneous, invalid
+	// versions): what is installed, not the code.
+	{"dependency tree check", func(in *input) (Type, bool) { return EnvError, npmTreeCheck(in.argv) }},
 	// go test runs a subset of go vet before the tests; its findings come
 	// under a "# [pkg]" header (a compile error's header has no brackets)
 	// and go reports the package as "[build failed]": a lint finding.
@@ -318,6 +322,27 @@ func goCommandRefused(in *input) bool {
 			continue
 		}
 		return bytes.HasPrefix(l, []byte("go: "))
+	}
+	return false
+}
+
+// npmTreeCheck reports whether the command is npm ls (list, la, ll),
+// read from argv itself: commandWords drops npm as a script runner, and
+// a bare "ls" is the shell's.
+func npmTreeCheck(argv []string) bool {
+	if len(argv) < 2 || filepath.Base(argv[0]) != "npm" {
+		return false
+	}
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "--prefix" || a == "-C" || a == "-w" || a == "--workspace":
+			i++
+			continue
+		case strings.HasPrefix(a, "-"):
+			continue
+		}
+		return a == "ls" || a == "list" || a == "la" || a == "ll"
 	}
 	return false
 }
@@ -936,6 +961,16 @@ var envSignals = rx(
 	// read by a file node loads as an ES module because of the package's
 	// "type": "module" — node names the package.json that decides it.
 	`is not defined in ES module scope`,
+	// ... and the other way round: ES module syntax in a file node loads
+	// as CommonJS (a package without "type": "module", or one that says
+	// "commonjs"); node's warning names the setting.
+	`To load an ES module, set "type": "module" in the package\.json`,
+	`SyntaxError: Cannot use import statement outside a module`,
+	// A node: built-in this node version does not have (node:sqlite
+	// before node 22).
+	`ERR_UNKNOWN_BUILTIN_MODULE`,
+	// jest refusing its --config value (neither a file nor JSON).
+	`The --config option requires a JSON string literal, or a file path`,
 	// jest: a reporter the configuration names that is not installed.
 	`Could not resolve a module for a custom reporter`,
 	// jest refusing an option it does not know.
@@ -1127,6 +1162,15 @@ var envSignals = rx(
 	// rustc: async fn (E0670) in a crate whose Cargo.toml edition (2015)
 	// does not have it: the crate's edition setting, not the code.
 	`^error\[E0670\]`,
+	// rustc: a crate the code uses that Cargo.toml does not declare
+	// (rustc: "if you wanted to use a crate named `x`, use `cargo add x`
+	// to add it to your Cargo.toml"), a dev-dependency for a test.
+	"if you wanted to use a crate named `[^`]+`, use `cargo add",
+	// cargo: -Z on the stable channel; cargo fix outside version
+	// control; a member that declares a [workspace] of its own.
+	`is only accepted on the nightly channel`,
+	"no VCS found for this package and `cargo fix`",
+	`multiple workspace roots found in the same workspace`,
 	`rustup could not choose a version`,
 	`is not installed for the toolchain`,
 	`externally-managed-environment`,
