@@ -915,3 +915,125 @@ printf 'package acct\n\n// Balance sums the ammounts recieved.\nfunc Balance(xs 
 record $E gr6c-golangci-misspell LINT_ERROR - "misspell: two misspelt words in a comment" -- golangci-lint run ./...
 printf 'version: "2"\nlinters:\n  enable:\n    - misspell\n  settings:\n    misspell:\n      locale: MARS\n' > .golangci.yml
 record $E gr6c-golangci-setting-invalid LINT_ERROR - "misspell locale MARS, which golangci-lint accepts without complaint: it reports the misspelling" -- golangci-lint run ./...
+
+########################################################################
+# A fourth batch, recorded after the rules were tuned on the third
+# batch's tune part (split by the same hash, before any classification).
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), node $(node --version)"
+project gr6d-tsc
+mkdir -p src types
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "types": [] },\n  "include": ["src", "types"]\n}\n' > tsconfig.json
+printf 'describe("x", () => {\n  it("works", () => undefined);\n});\n' > src/x.spec.ts
+record $E gr6d-tsc-empty-types-test-globals ENV_ERROR - "types: [] and a mocha-style spec: describe is unknown, tsc says to install type definitions (TS2582)" -- tsc -p .
+rm src/x.spec.ts
+printf '/// <reference types="node" />\nexport const cwd = (): string => process.cwd();\n' > src/cwd.ts
+record $E gr6d-tsc-reference-types-missing ENV_ERROR - "a triple-slash reference to types node, which are not installed (TS2688)" -- tsc -p .
+printf 'declare module "legacy" {\n  function f(): number;\n  export = f;\n}\n' > types/legacy.d.ts
+printf 'import f from "legacy";\n\nexport const n: number = f();\n' > src/cwd.ts
+record $E gr6d-tsc-default-import-needs-interop ENV_ERROR - "a default import of an export= module without esModuleInterop (TS1259)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "types": [], "esModuleInterop": true },\n  "include": ["src", "types"]\n}\n' > tsconfig.json
+record $E gr6d-tsc-interop-pass PASS - "esModuleInterop: the default import type-checks" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "es2015", "moduleResolution": "classic", "types": [] },\n  "include": ["src", "types"]\n}\n' > tsconfig.json
+mkdir -p node_modules/tiny && printf '{ "name": "tiny", "version": "1.0.0", "types": "index.d.ts" }\n' > node_modules/tiny/package.json && printf 'export declare const one: number;\n' > node_modules/tiny/index.d.ts
+printf 'import { one } from "tiny";\n\nexport const n: number = one;\n' > src/cwd.ts
+record $E gr6d-tsc-classic-resolution ENV_ERROR - "moduleResolution classic cannot find a package in node_modules (TS2792: set moduleResolution to node)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "types": [] },\n  "include": ["src", "types"]\n}\n' > tsconfig.json
+record $E gr6d-tsc-node-resolution-pass PASS - "node resolution finds the package's types" -- tsc -p .
+printf 'import { one } from "tiny";\n\nexport function parse(x: unknown): number {\n  return x + one;\n}\n' > src/cwd.ts
+record $E gr6d-tsc-unknown-operand TYPE_ERROR - "arithmetic on a value of type unknown (TS18046)" -- tsc -p .
+printf 'import { one } from "tiny";\n\nexport function first<T>(xs: T[]): T {\n  return xs[0];\n}\n\nexport const s: string = first([one]);\n' > src/cwd.ts
+record $E gr6d-tsc-generic-mismatch TYPE_ERROR - "first of a number array assigned to a string" -- tsc -p .
+printf 'import { one } from "tiny";\n\nexport const n: number = one +;\n' > src/cwd.ts
+record $E gr6d-tsc-expression-expected CODE_ERROR - "a binary operator with no right operand" -- tsc -p .
+printf 'import { one } from "tiny";\n\nexport const n: number = one;\n' > src/cwd.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true },\n  "files": []\n}\n' > tsconfig.json
+record $E gr6d-tsc-files-empty ENV_ERROR - "files is empty and nothing is included or referenced (TS18002)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "types": [] },\n  "include": ["src"]\n}\n' > tsconfig.json
+mkdir -p app && printf '{\n  "compilerOptions": { "strict": true, "noEmit": true }\n  "include": ["."]\n}\n' > app/tsconfig.json
+printf '{\n  "files": [],\n  "references": [{ "path": "./app" }]\n}\n' > tsconfig.build.json
+record $E gr6d-tsc-b-reference-config-invalid ENV_ERROR - "tsc -b: the referenced project's tsconfig.json does not parse" -- tsc -b tsconfig.build.json
+rm -rf app tsconfig.build.json
+
+E=node
+TOOL="node $(node --version), npm $(npm --version), jest 29.3.1 (Debian)"
+project gr6d-node
+mkdir -p lib test fixtures
+printf '{ "name": "cfg", "version": "1.0.0", "scripts": { "test": "node --test test/" } }\n' > package.json
+printf 'exports.load = (p) => require(p);\n' > lib/cfg.js
+printf '{ "port": 80, }\n' > fixtures/cfg.json
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst cfg = require("../fixtures/cfg.json");\n\ntest("port", () => {\n  assert.strictEqual(cfg.port, 80);\n});\n' > test/cfg.test.js
+record $E gr6d-node-fixture-json-invalid CODE_ERROR - "a JSON fixture of the project with a trailing comma: the test file does not load" -- node --test test/
+printf '{ "port": 80 }\n' > fixtures/cfg.json
+record $E gr6d-node-fixture-pass PASS 1/1/0/0 "the fixed fixture: the test passes" -- node --test test/
+record $E gr6d-node-snapshots-flag ENV_ERROR - "--experimental-test-snapshots, a node 22 flag node 20 does not have" -- node --experimental-test-snapshots --test test/
+record $E gr6d-node-reporter-destination-dir-missing ENV_ERROR - "--test-reporter-destination into a directory that does not exist" -- node --test --test-reporter=spec --test-reporter-destination=reports/unit/out.txt test/
+record $E gr6d-node-input-type-with-file PASS - "--input-type=module given with a file: node 20.20 ignores it for a file and runs the CommonJS module, which exits 0" -- node --input-type=module lib/cfg.js
+record $E gr6d-node-eval-syntax CODE_ERROR - "node -e with code that does not parse" -- node -e 'const x = ;'
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\nconst cfg = require("../fixtures/cfg.json");\n\ntest.before(() => {\n  throw new Error("database unavailable");\n});\n\ntest("port", () => {\n  assert.strictEqual(cfg.port, 80);\n});\n' > test/cfg.test.js
+record $E gr6d-node-before-hook-throws TEST_FAILURE - "a before hook throws: the test fails with it" -- node --test test/
+printf '{ "name": "cfg", "version": "1.0.0", "scripts": { "test": "jest" } }\n' > package.json
+record $E gr6d-npm-test-jest-not-installed ENV_ERROR - "npm test runs jest, which this project has not installed (sh: not found)" -- npm test
+
+project gr6d-jest
+node_bin
+mkdir -p src
+printf '{ "name": "mock", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node" } }\n' > package.json
+printf 'exports.get = () => 1;\n' > src/api.js
+printf 'jest.mock("./client");\nconst { get } = require("./api");\n\ntest("get", () => {\n  expect(get()).toBe(1);\n});\n' > src/api.test.js
+record $E gr6d-jest-mock-relative-missing CODE_ERROR - "jest.mock of ./client, a module of the project that is not there" -- npx jest
+printf 'const { get } = require("./api");\n\nbeforeAll(() => {\n  throw new Error("seed failed");\n});\n\ntest("get", () => {\n  expect(get()).toBe(1);\n});\n' > src/api.test.js
+record $E gr6d-jest-beforeall-throws TEST_FAILURE 1/0/1/0 "beforeAll throws: the test fails" -- npx jest
+printf 'const { get } = require("./api");\n\ntest("get", () => {\n  expect(get()).toBe(1);\n});\n' > src/api.test.js
+record $E gr6d-jest-runinband-pass PASS 1/1/0/0 "--runInBand --detectOpenHandles: the test passes" -- npx jest --runInBand --detectOpenHandles
+printf '{ "name": "mock", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node", "testRunner": "jest-circus-nope" } }\n' > package.json
+record $E gr6d-jest-test-runner-missing ENV_ERROR - "testRunner names a package that is not installed" -- npx jest
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr6d-cargo
+mkdir -p src
+printf '[package]\nname = "words"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf '//! Words.\n\n/// The longest.\npub fn longest(a: &str, b: &str) -> &str {\n    if a.len() > b.len() { a } else { b }\n}\n' > src/lib.rs
+record $E gr6d-cargo-missing-lifetime CODE_ERROR - "a function returning a reference with two inputs and no lifetime (E0106)" -- cargo build --offline
+printf '//! Words.\n\n/// Counts.\npub fn count(s: &str) -> usize {\n    words!(s).len()\n}\n' > src/lib.rs
+record $E gr6d-cargo-macro-undefined CODE_ERROR - "a call of a macro that does not exist" -- cargo build --offline
+printf '//! Words.\n\n/// Counts.\npub fn count(s: &str) -> usize {\n    s.split_whitespace().count()\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn two() {\n        assert_eq!(super::count("a b"), 2);\n    }\n}\n' > src/lib.rs
+printf '[package]\nname = "words"\nversion = "0.1.0"\nedition = "2021"\n\n[profile.release]\nlto = "maybe"\n' > Cargo.toml
+record $E gr6d-cargo-profile-invalid ENV_ERROR - "[profile.release] lto = maybe, a value cargo refuses" -- cargo test --offline --release
+printf '[package]\nname = "words"\nversion = "0.1.0"\nedition = "2021"\n\n[lints.clippy]\nunwrap_used = "deny"\n' > Cargo.toml
+printf '//! Words.\n\n/// Counts.\npub fn count(s: &str) -> usize {\n    s.split_whitespace().count()\n}\n\n/// First.\npub fn first(s: &str) -> char {\n    s.chars().next().unwrap()\n}\n' > src/lib.rs
+record $E gr6d-clippy-unwrap-denied LINT_ERROR - "[lints.clippy] unwrap_used = deny and an unwrap" -- cargo clippy --offline
+printf '[package]\nname = "words"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf '//! Words.\n\n/// Counts.\npub fn count(s: &str) -> usize {\n    s.split_whitespace().count()\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn two() {\n        assert_eq!(super::count("a  b c"), 2);\n    }\n}\n' > src/lib.rs
+record $E gr6d-cargo-test-fail TEST_FAILURE 1/0/1/0 "two spaces and a third word: count is 3, not 2" -- cargo test --offline
+printf '[workspace]\nmembers = ["a"]\ndefault-members = ["b"]\nresolver = "2"\n' > Cargo.toml
+mkdir -p a/src && printf '[package]\nname = "a"\nversion = "0.1.0"\nedition = "2021"\n' > a/Cargo.toml && printf '' > a/src/lib.rs
+record $E gr6d-cargo-default-member-missing ENV_ERROR - "default-members names b, which is not a member" -- cargo build --offline
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr6d-go
+printf 'module example.com/seq\n\ngo 1.22\n' > go.mod
+mkdir -p seq
+printf 'package seq\n\nimport "iter"\n\n// Count yields 0..n-1.\nfunc Count(n int) iter.Seq[int] {\n\treturn func(yield func(int) bool) {\n\t\tfor i := range n {\n\t\t\tif !yield(i) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n\n// Sum adds them.\nfunc Sum(n int) int {\n\tt := 0\n\tfor i := range Count(n) {\n\t\tt += i\n\t}\n\treturn t\n}\n' > seq/seq.go
+record $E gr6d-go-range-func-lang-too-old ENV_ERROR - "range over a function with go 1.22 in go.mod: the language version gates it (-lang=go1.22)" -- go build ./...
+printf 'module example.com/seq\n\ngo 1.23\n' > go.mod
+record $E gr6d-go-range-func-pass PASS - "go 1.23 in go.mod: it builds" -- go build ./...
+printf 'module example.com/seq\n\ngo 1.20\n' > go.mod
+printf 'package seq\n\n// Clamp bounds x.\nfunc Clamp(x, lo, hi int) int { return min(max(x, lo), hi) }\n' > seq/seq.go
+record $E gr6d-go-min-builtin-lang-too-old ENV_ERROR - "the min and max built-ins with go 1.20 in go.mod (-lang=go1.20)" -- go vet ./...
+printf 'module example.com/seq\n\ngo 1.22\n' > go.mod
+printf 'package seq\n\nimport "fmt"\n\n// Show prints.\nfunc Show(x int) string { return fmt.Sprintf("%%d %%d", x) }\n\n// T has a tag.\ntype T struct {\n\tA int `json:"a" xml:"a`\n}\n' > seq/seq.go
+record $E gr6d-go-vet-printf-structtag LINT_ERROR - "go vet: a Sprintf with too few arguments and a malformed struct tag" -- go vet ./...
+printf 'package seq\n\n/*\nint twice(int x) { return 2 * x }\n*/\nimport "C"\n\n// Twice doubles.\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n' > seq/seq.go
+record $E gr6d-go-cgo-preamble-syntax CODE_ERROR - "a cgo preamble whose C does not compile (a missing semicolon)" -- go build ./...
+printf 'package seq\n\nimport "embed"\n\n//go:embed ../templates/*.tmpl\nvar files embed.FS\n' > seq/seq.go
+record $E gr6d-go-embed-parent-path CODE_ERROR - "a //go:embed pattern reaching outside the package (..)" -- go build ./...
+printf 'package seq\n\n// Clamp bounds x.\nfunc Clamp(x, lo, hi int) int { return min(max(x, lo), hi) }\n' > seq/seq.go
+printf 'package seq\n\nimport "testing"\n\nfunc TestClamp(t *testing.T) {\n\tif Clamp(5, 0, 3) != 3 {\n\t\tt.Fatal()\n\t}\n}\n' > seq/seq_test.go
+record $E gr6d-go-failfast-pass PASS 1/1/0/0 "go test -failfast -json: the test passes" -- go test -json -count=1 -failfast ./...
+
+TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
+record $E gr6d-golangci-timeout TIMEOUT - "golangci-lint run --timeout=1ms: its own deadline fires" -- golangci-lint run --timeout=1ms ./...
+record $E gr6d-golangci-pass PASS - "golangci-lint run: 0 issues" -- golangci-lint run ./...
