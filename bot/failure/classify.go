@@ -1038,6 +1038,14 @@ var envSignals = rx(
 	// project not composite, not built or emitting nothing, a file
 	// outside the project's list): the compiler's settings.
 	`Do you need to change your target library\?`,
+	// tsc naming the compiler option the code needs turned on
+	// (esModuleInterop for a default import of an export= module,
+	// experimentalDecorators, resolveJsonModule, a moduleResolution
+	// that finds packages): the configuration, not the code.
+	`error TS\d+: .*can only be default-imported using the '\w+' flag`,
+	`error TS\d+: .*Set the '\w+' option in your 'tsconfig' or 'jsconfig'`,
+	`error TS\d+: .*Consider using '--\w+' to import`,
+	`error TS\d+: .*Did you mean to set the 'moduleResolution' option`,
 	`error TS(6202|6304|6305|6306|6307|6310):`,
 	`ESLint couldn't find (a configuration file|the plugin|the config)`,
 	`ESLint couldn't determine the plugin`,
@@ -1162,6 +1170,12 @@ var envSignals = rx(
 	// rustc: async fn (E0670) in a crate whose Cargo.toml edition (2015)
 	// does not have it: the crate's edition setting, not the code.
 	`^error\[E0670\]`,
+	// rustc refusing a codegen option given by a Cargo.toml profile or
+	// RUSTFLAGS (lto = "maybe").
+	`^error: (incorrect value .* for|unknown) codegen option`,
+	// go: a language feature newer than the go line of go.mod
+	// (-lang): the module's declared version, not the code.
+	`requires go1\.\d+ or later \(-lang was set to go1\.\d+; check go\.mod\)`,
 	// rustc: a crate the code uses that Cargo.toml does not declare
 	// (rustc: "if you wanted to use a crate named `x`, use `cargo add x`
 	// to add it to your Cargo.toml"), a dev-dependency for a test.
