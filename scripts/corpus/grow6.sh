@@ -1037,3 +1037,98 @@ record $E gr6d-go-failfast-pass PASS 1/1/0/0 "go test -failfast -json: the test 
 TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
 record $E gr6d-golangci-timeout TIMEOUT - "golangci-lint run --timeout=1ms: its own deadline fires" -- golangci-lint run --timeout=1ms ./...
 record $E gr6d-golangci-pass PASS - "golangci-lint run: 0 issues" -- golangci-lint run ./...
+
+########################################################################
+# A fifth batch, recorded after the rules were tuned on the fourth
+# batch's tune part (split by the same hash, before any classification).
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), node $(node --version)"
+project gr6e-tsc
+mkdir -p src node_modules/esm-only
+printf '{ "name": "esm-only", "version": "1.0.0", "type": "module", "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } } }\n' > node_modules/esm-only/package.json
+printf 'export declare const v: number;\n' > node_modules/esm-only/index.d.ts
+printf 'export const v = 1;\n' > node_modules/esm-only/index.js
+printf '{ "name": "app", "version": "1.0.0" }\n' > package.json
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "node16", "moduleResolution": "node16" },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'import { v } from "esm-only";\n\nexport const w: number = v;\n' > src/main.ts
+record $E gr6e-tsc-cjs-imports-esm-only ENV_ERROR - "module node16 in a CommonJS package importing an ES-module-only package (TS1479)" -- tsc -p .
+printf '{ "name": "app", "version": "1.0.0", "type": "module" }\n' > package.json
+record $E gr6e-tsc-esm-package-pass PASS - "the package made type: module: the import type-checks" -- tsc -p .
+printf 'import { v } from "esm-only";\n\nexport function sign(x: number): number {\n  if (x > v) {\n    return 1;\n  }\n}\n' > src/main.ts
+record $E gr6e-tsc-not-all-paths-return TYPE_ERROR - "a function that does not return on every path (TS2366)" -- tsc -p .
+printf 'export declare function f(: number;\n' > src/decl.d.ts
+printf 'import { v } from "esm-only";\n\nexport const w: number = v;\n' > src/main.ts
+record $E gr6e-tsc-dts-syntax CODE_ERROR - "a declaration file of the project that does not parse" -- tsc -p .
+rm src/decl.d.ts
+record $E gr6e-tsc-list-files-only-pass PASS - "tsc --listFilesOnly: lists the inputs" -- tsc -p . --listFilesOnly
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "node16", "moduleResolution": "node16" },\n  "include": ["src"],\n  "exclude": ["src"]\n}\n' > tsconfig.json
+record $E gr6e-tsc-exclude-everything ENV_ERROR - "exclude removes everything include names: no inputs (TS18003)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "node16", "moduleResolution": "node16", "outDir": "src" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr6e-tsc-noemit-outdir-src-pass ENV_ERROR - "outDir src: tsc excludes its outDir from the inputs, so nothing is left (TS18003)" -- tsc -p .
+
+E=node
+TOOL="node $(node --version), npm $(npm --version), jest 29.3.1 (Debian)"
+project gr6e-node
+mkdir -p lib test
+printf '{ "name": "db", "version": "1.0.0", "scripts": { "start": "node lib/main.js", "test": "node --test test/" } }\n' > package.json
+printf 'if (!process.env.DATABASE_URL) {\n  throw new Error("environment variable DATABASE_URL is not set");\n}\nconsole.log("connecting");\n' > lib/main.js
+record $E gr6e-node-env-var-unset ENV_ERROR - "npm start: the program needs DATABASE_URL, which the environment does not set" -- npm start
+DATABASE_URL=postgres://localhost/x record $E gr6e-node-env-var-set-pass PASS - "the same with DATABASE_URL set: it starts" -- npm start
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\n\ntest("x", () => {\n  assert.ok(true);\n});\n' > test/x.test.js
+record $E gr6e-node-test-one-pass PASS 1/1/0/0 "node --test: one test passes" -- npm test
+printf 'const test = require("node:test");\nconst assert = require("node:assert");\n\ntest("x", () => {\n  assert.ok(true)\n}\n' > test/x.test.js
+record $E gr6e-node-test-file-syntax CODE_ERROR - "the test file itself does not parse (a call never closed)" -- npm test
+
+project gr6e-jest
+node_bin
+mkdir -p src
+printf '{ "name": "j", "version": "1.0.0", "private": true, "scripts": { "test": "jest" }, "jest": { "testEnvironment": "node" } }\n' > package.json
+printf 'exports.sq = (n) => n * n;\n' > src/sq.js
+printf 'const { sq } = require("./sq");\n\ntest("sq", () => {\n  expect(sq(3)).toBe(9);\n});\n' > src/sq.test.js
+record $E gr6e-jest-list-tests-pass PASS - "jest --listTests: lists the test file" -- npx jest --listTests
+printf 'exports.sq = (n: number) => n * n;\n' > src/sq.js
+record $E gr6e-jest-type-annotation-in-js CODE_ERROR - "a type annotation in a .js module: babel cannot parse it, the suite fails to run" -- npx jest
+printf 'exports.sq = (n) => n * n;\n' > src/sq.js
+printf 'const { sq } = require("./sq");\n\ntest("sq", () => {\n  expect(sq(3)).toBe(9);\n});\n\ntest("neg", () => {\n  expect(sq(-3)).toBe(-9);\n});\n' > src/sq.test.js
+record $E gr6e-jest-fail-one-of-two TEST_FAILURE 2/1/1/0 "sq(-3) is 9, not -9" -- npm test
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr6e-cargo
+mkdir -p src
+printf '[package]\nname = "shape2"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf '//! Shapes.\n\n/// A shape.\npub enum Shape {\n    /// A circle.\n    Circle(f64),\n    /// A square.\n    Square(f64),\n}\n\n/// Area.\npub fn area(s: &Shape) -> f64 {\n    match s {\n        Shape::Circle(r) => 3.14 * r * r,\n    }\n}\n' > src/lib.rs
+record $E gr6e-cargo-non-exhaustive-match CODE_ERROR - "a match that misses Square (E0004)" -- cargo build --offline
+printf '//! Shapes.\n\n/// Area of a square.\npub fn area(s: f64) -> f64 {\n    s * s\n}\n\n#[cfg(test)]\nmod tests {\n    #[tokio::test]\n    async fn sq() {\n        assert_eq!(super::area(2.0), 4.0);\n    }\n}\n' > src/lib.rs
+record $E gr6e-cargo-tokio-not-a-dependency ENV_ERROR - "#[tokio::test] without tokio among the dependencies" -- cargo test --offline
+printf '//! Shapes.\n\n/// Area of a square.\npub fn area(s: f64) -> f64 {\n    s * s\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn sq() {\n        assert_eq!(super::area(2.0), 4.0);\n    }\n}\n' > src/lib.rs
+record $E gr6e-cargo-test-threads-invalid ENV_ERROR - "cargo test -- --test-threads=zero: the test binary refuses the value" -- cargo test --offline -- --test-threads=zero
+record $E gr6e-cargo-test-binary-unknown-flag ENV_ERROR - "cargo test -- --frobnicate: the test binary does not know the option" -- cargo test --offline -- --frobnicate
+record $E gr6e-cargo-metadata-format-invalid ENV_ERROR - "cargo metadata --format-version 9" -- cargo metadata --offline --format-version 9
+record $E gr6e-cargo-test-exact-pass PASS 1/1/0/0 "cargo test -- --exact tests::sq: the test passes" -- cargo test --offline -- --exact tests::sq
+
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+project gr6e-go
+printf 'module example.com/calc\n\ngo 1.22\n' > go.mod
+mkdir -p calc
+printf 'package calc\n\n// Div divides.\nfunc Div(a, b int) (int, error) {\n\treturn a / b, nil\n}\n' > calc/calc.go
+printf 'package calc\n\nimport "testing"\n\nfunc BenchmarkDiv(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tif q, _ := Div(6, 3); q != 3 {\n\t\t\tb.Fatal(q)\n\t\t}\n\t}\n}\n\nfunc TestDiv(t *testing.T) {\n\tif q, _ := Div(6, 3); q != 2 {\n\t\tt.Fatal(q)\n\t}\n}\n' > calc/calc_test.go
+record $E gr6e-go-test-bench-pass TEST_FAILURE - "go test -bench: the benchmark wants Div(6, 3) to be 3 and b.Fatal fires (it is 2); the test passes" -- go test -count=1 -bench . -benchtime=1x ./...
+printf 'package calc\n\n// Div divides.\nfunc Div(a, b int) (int, error) {\n\treturn a / b\n}\n' > calc/calc.go
+record $E gr6e-go-wrong-return-count CODE_ERROR - "a function returning one value of two" -- go build ./...
+printf 'package calc\n\n// Div divides.\nfunc Div(a, b int) (int, error) {\n\tif b == 0 {\n\t\treturn 0, nil\n\t}\n}\n' > calc/calc.go
+record $E gr6e-go-missing-return-json CODE_ERROR - "a function with no return at its end (-json)" -- go test -json -count=1 ./...
+printf 'package calc\n\n// Div divides.\nfunc Div(a, b int) (int, error) {\n\treturn a / b, nil\n}\n' > calc/calc.go
+record $E gr6e-go-ldflags-x-malformed PASS - "-ldflags=-X=version (built to be refused): exited 0 (held out: the label is PASS from the exit code alone, the output unread)" -- go build -ldflags=-X=version ./...
+record $E gr6e-go-test-exec-missing ENV_ERROR - "go test -exec of a program that does not exist" -- go test -count=1 -exec /opt/qemu/bin/qemu-run ./...
+printf 'package calc\n\nimport "testing"\n\nfunc TestDiv(t *testing.T) {\n\tif q, _ := Div(7, 2); q != 3.5 {\n\t\tt.Fatal(q)\n\t}\n}\n' > calc/calc_test.go
+record $E gr6e-go-untyped-const-truncated CODE_ERROR - "the test compares an int with 3.5 (constant truncated)" -- go test -count=1 ./...
+printf 'package calc\n\nimport "testing"\n\nfunc TestDiv(t *testing.T) {\n\tif q, _ := Div(7, 0); q != 0 {\n\t\tt.Fatal(q)\n\t}\n}\n' > calc/calc_test.go
+record $E gr6e-go-test-divide-by-zero-json TEST_FAILURE 1/0/1/0 "Div(7, 0) panics with an integer divide by zero (-json)" -- go test -json -count=1 ./...
+
+TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
+printf 'package calc\n\n// Div divides.\nfunc Div(a, b int) (int, error) {\n   return a / b, nil\n}\n' > calc/calc.go
+printf 'version: "2"\nformatters:\n  enable:\n    - gofmt\n' > .golangci.yml
+record $E gr6e-golangci-fmt-diff LINT_ERROR - "golangci-lint fmt --diff: a file gofmt would change" -- golangci-lint fmt --diff ./...
+record $E gr6e-golangci-run-gofmt LINT_ERROR - "golangci-lint run with the gofmt formatter: the file is not formatted" -- golangci-lint run ./...
