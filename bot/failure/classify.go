@@ -966,6 +966,12 @@ var envSignals = rx(
 	// "commonjs"); node's warning names the setting.
 	`To load an ES module, set "type": "module" in the package\.json`,
 	`SyntaxError: Cannot use import statement outside a module`,
+	// tsc (module node16/nodenext): a CommonJS file importing an ES
+	// module, the package.json "type" or file extension deciding which.
+	`error TS1479:`,
+	// A program refusing to start without a variable its environment
+	// must provide.
+	`[Ee]nvironment variable \S+ (is not set|is unset|is required|must be set|is missing)`,
 	// A node: built-in this node version does not have (node:sqlite
 	// before node 22).
 	`ERR_UNKNOWN_BUILTIN_MODULE`,
@@ -1167,6 +1173,9 @@ var envSignals = rx(
 	"can't find (bin|lib|example|test|bench) `[^`]+` at path",
 	`depends on .* with feature .* but .* does not have that feature`,
 	`^error: unexpected argument '[^']+' found`,
+	`^error: invalid value '[^']*' for '-`,
+	// Rust's test harness refusing its own arguments (cargo test -- ...).
+	`^error: argument for --[\w-]+ must be `,
 	// rustc: async fn (E0670) in a crate whose Cargo.toml edition (2015)
 	// does not have it: the crate's edition setting, not the code.
 	`^error\[E0670\]`,
@@ -1180,6 +1189,11 @@ var envSignals = rx(
 	// (rustc: "if you wanted to use a crate named `x`, use `cargo add x`
 	// to add it to your Cargo.toml"), a dev-dependency for a test.
 	"if you wanted to use a crate named `[^`]+`, use `cargo add",
+	// ... which rustc also says, without that help, of a path whose
+	// first segment names no crate it was given (an attribute such as
+	// #[tokio::test]): a module of the crate's own misspelt is reported
+	// as "could not find ... in the crate root" instead.
+	"use of unresolved module or unlinked crate `",
 	// cargo: -Z on the stable channel; cargo fix outside version
 	// control; a member that declares a [workspace] of its own.
 	`is only accepted on the nightly channel`,
