@@ -122,9 +122,11 @@ const holdoutFloor = 0.95
 // rules cannot make them worse while the figure stays what it was when
 // nobody had looked (grow4-heldout: 33/41, 80.5 %, on 2026-11-28, then
 // 38/41, 92.7 %, after the fifth growth's rules; grow5-heldout: 96/115,
-// 83.5 %, its first score, on 2026-11-29 — the new tools' setup failures
-// the rules had not seen; docs/benchmarks.md).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.83, "grow6-heldout": 0}
+// 83.5 %, its first score, on 2026-11-29, then 99/115, 86.1 %, after the
+// sixth growth's rules; grow6-heldout: 118/136, 86.8 %, its first score,
+// on 2026-11-29 — TypeScript, node, rust and go setups the rules had not
+// seen; docs/benchmarks.md).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.86, "grow6-heldout": 0.86}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
