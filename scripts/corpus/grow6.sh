@@ -26,6 +26,13 @@
 # from the exit code alone, and where it did not, the label built for it
 # stands.
 #
+# It was recorded in five batches (gr6-, gr6b- … gr6e-), each after the
+# rules had been tuned on the earlier batches' tune cases, each batch run
+# on its own (this file's header and helpers, then that batch's section)
+# with WORK=/tmp/autoverify-corpus-g6, the paths the outputs show. The
+# first batch's run was stopped in its npm-workspaces section and that
+# section and the rest re-run (re-recording replaces a case's row).
+#
 # Permission problems are recorded as a CI runner meets them, as a user
 # who is not root (lib.sh's RUN_AS=nobody; the header's "# user:" line).
 #
