@@ -39,29 +39,12 @@
 export HELDOUT=grow4-heldout
 export PATH="$PATH:$HOME/go/bin"
 
-need() {
-	command -v "$1" >/dev/null || { echo "grow4: $1 is not installed (see the header)" >&2; exit 1; }
-}
 for t in pylint mypy flake8 pyflakes3 pytest-3 tsc golangci-lint cargo node npm npx; do need "$t"; done
 [ -d /usr/share/nodejs/jest ] || { echo "grow4: Debian's jest is not installed (see the header)" >&2; exit 1; }
 [ -d /usr/share/nodejs/eslint ] || { echo "grow4: Debian's eslint is not installed" >&2; exit 1; }
 
-# node_bin: node_modules/.bin/jest and eslint in the current project,
-# starting Debian's jest and ESLint under NodeSource's node.
-node_bin() {
-	mkdir -p node_modules/.bin
-	cat > node_modules/.bin/debian-node-config.js <<'JS'
-// Debian's jest-config reads node_relative_path, which only Debian's
-// node build sets.
-const c = JSON.parse(JSON.stringify(process.config));
-c.variables.node_relative_path = 'share/nodejs:lib/nodejs';
-c.variables.node_prefix = '/usr';
-Object.defineProperty(process, 'config', { value: c, configurable: true, enumerable: true });
-JS
-	printf '#!/bin/sh\nNODE_PATH=/usr/share/nodejs exec node -r "$(dirname "$0")/debian-node-config.js" /usr/share/nodejs/jest/bin/jest.js "$@"\n' > node_modules/.bin/jest
-	printf '#!/bin/sh\nNODE_PATH=/usr/share/nodejs exec node /usr/share/nodejs/eslint/bin/eslint.js "$@"\n' > node_modules/.bin/eslint
-	chmod +x node_modules/.bin/jest node_modules/.bin/eslint
-}
+# node_bin (lib.sh) wraps these tools for each project.
+export NODE_BINS="jest eslint"
 
 ########################################################################
 # Python: pylint, mypy, pytest-3, flake8 and pycodestyle in real layouts.

@@ -47,27 +47,11 @@
 export HELDOUT=grow6-heldout
 export PATH="$PATH:$HOME/go/bin"
 
-need() {
-	command -v "$1" >/dev/null || { echo "grow6: $1 is not installed (see the header)" >&2; exit 1; }
-}
 for t in tsc golangci-lint cargo go node npm npx gcc setpriv; do need "$t"; done
 [ -d /usr/share/nodejs/jest ] || { echo "grow6: Debian's jest is not installed (see grow4.sh's header)" >&2; exit 1; }
 
-# node_bin: as in grow5.sh, node_modules/.bin/jest starting Debian's jest
-# under NodeSource's node.
-node_bin() {
-	mkdir -p node_modules/.bin
-	cat > node_modules/.bin/debian-node-config.js <<'JS'
-// Debian's jest-config reads node_relative_path, which only Debian's
-// node build sets.
-const c = JSON.parse(JSON.stringify(process.config));
-c.variables.node_relative_path = 'share/nodejs:lib/nodejs';
-c.variables.node_prefix = '/usr';
-Object.defineProperty(process, 'config', { value: c, configurable: true, enumerable: true });
-JS
-	printf '#!/bin/sh\nNODE_PATH=/usr/share/nodejs exec node -r "$(dirname "$0")/debian-node-config.js" /usr/share/nodejs/jest/bin/jest.js "$@"\n' > node_modules/.bin/jest
-	chmod +x node_modules/.bin/jest
-}
+# node_bin (lib.sh) wraps these tools for each project.
+export NODE_BINS="jest"
 
 ########################################################################
 # TypeScript: project references, composite builds, paths.

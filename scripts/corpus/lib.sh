@@ -104,3 +104,34 @@ record() {
 	printf '%s\t%s\t%s\t%s\t%s\n' "$key" "$label" "$(split "$key")" "$tests" "$reason" >> "$LABELS"
 	printf '%-8s %-40s exit %3d %-12s %s\n' "$eco" "$name" "$code" "$label" "$tests" >&2
 }
+
+# need stops the recording when a tool the script uses is missing.
+need() {
+	command -v "$1" >/dev/null || { echo "$(basename "$0" .sh): $1 is not installed (see the header)" >&2; exit 1; }
+}
+
+# node_bin puts node_modules/.bin/ scripts in the current project that
+# start Debian's jest (and ESLint) under NodeSource's node — the place npx
+# and npm scripts look, as in a real project. NODE_BINS names which ("jest"
+# or "jest eslint"); Debian's jest and ESLint read their modules from
+# /usr/share/nodejs, which NodeSource's node does not search, and jest
+# reads a Debian-only process.config field, set here.
+node_bin() {
+	mkdir -p node_modules/.bin
+	cat > node_modules/.bin/debian-node-config.js <<'JS'
+// Debian's jest-config reads node_relative_path, which only Debian's
+// node build sets.
+const c = JSON.parse(JSON.stringify(process.config));
+c.variables.node_relative_path = 'share/nodejs:lib/nodejs';
+c.variables.node_prefix = '/usr';
+Object.defineProperty(process, 'config', { value: c, configurable: true, enumerable: true });
+JS
+	local bin
+	for bin in ${NODE_BINS:-jest}; do
+		case $bin in
+		jest) printf '#!/bin/sh\nNODE_PATH=/usr/share/nodejs exec node -r "$(dirname "$0")/debian-node-config.js" /usr/share/nodejs/jest/bin/jest.js "$@"\n' > node_modules/.bin/jest ;;
+		eslint) printf '#!/bin/sh\nNODE_PATH=/usr/share/nodejs exec node /usr/share/nodejs/eslint/bin/eslint.js "$@"\n' > node_modules/.bin/eslint ;;
+		esac
+		chmod +x "node_modules/.bin/$bin"
+	done
+}
