@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -162,22 +161,9 @@ func openQueue(s serverSettings, log *slog.Logger) (queue.Queue, intake.Deduper,
 		q := queue.NewMemory(s.Workers)
 		return q, intake.NewMemoryDeduper(24*time.Hour, 100000), func() { shutdown(q) }, nil
 	}
-	rc := goredis.NewClient(s.redis)
-	// Retry a failed delivery soon (1 s, doubling, at most 5 min): most
-	// failures are a GitHub hiccup, and a person is waiting.
-	// A worker with nothing to do asks Redis for a job every 50 ms (asynq
-	// has no wake-up): about 20 cheap calls a second per idle replica, for
-	// 25 ms of queue wait on average instead of the default 1 s poll's 500.
-	q, err := asynq.NewFromClient(rc, asynq.WithConcurrency(s.Workers), asynq.WithLogger(log), asynq.WithPollInterval(50*time.Millisecond),
-		asynq.WithQueue(strings.TrimSuffix(s.Config.RedisPrefix, ":")),
-		asynq.WithRetryDelay(func(n int, _ error) time.Duration { return min(time.Second<<min(n, 9), 5*time.Minute) }))
+	q, rc, closeAll, err := asynq.OpenServer(s.redis, s.Config.RedisPrefix, s.Workers, log)
 	if err != nil {
-		_ = rc.Close()
 		return nil, nil, nil, fmt.Errorf("ENV_ERROR: %w", err)
-	}
-	closeAll := func() {
-		shutdown(q)
-		_ = rc.Close()
 	}
 	return q, intake.NewRedisDeduper(rc, s.Config.RedisPrefix+"delivery:", 24*time.Hour), closeAll, nil
 }

@@ -49,6 +49,8 @@
 //
 // New dials the URL with go-redis (redis://, rediss:// and unix:// forms);
 // NewFromClient shares an existing client, for example with the intake's
-// Redis deduper, so one connection pool serves both. The server, client and
-// inspector all use that one client.
+// Redis deduper, so one connection pool serves both; OpenServer opens
+// the queue the way `autoverify serve` runs it (its retry delays and poll
+// interval, and why) and hands back its client for the deduper. The
+// server, client and inspector all use that one client.
 package asynq
