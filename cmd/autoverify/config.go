@@ -58,3 +58,7 @@ func loadConfig(lookup settings.Lookup, workdir string) (settings.Config, error)
 func (a *App) secrets(cfg settings.Config) []string {
 	return settings.SecretValues(os.Environ(), a.Getenv, cfg.EnvPassthrough, cfg.RunnerEnv)
 }
+
+// retentionSetting is the one dashboard setting every command that
+// records runs reads (settings.Retention).
+var retentionSetting = settings.Named(settings.Dashboard, "run-retention")

@@ -9,6 +9,7 @@ import (
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/settings"
 	ghclient "github.com/engineo/autoverify/integrations/github"
+	"github.com/engineo/autoverify/integrations/stores"
 )
 
 // dashboardSettings are the settings `autoverify dashboard` reads besides
@@ -61,7 +62,7 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL, publicURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
 	return dashboard.Open(ctx, dcfg, dashboard.Config{PublicURL: publicURL, Logger: log, Now: a.Now},
 		func(ctx context.Context) (dashboard.History, func(), error) {
-			return openRunLog(ctx, cfg, dcfg.Retention, a.Now)
+			return stores.OpenRunLog(ctx, cfg, dcfg.Retention, a.Now)
 		},
 		func() (dashboard.GitHub, error) {
 			o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})

@@ -2,35 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"time"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/settings"
-	"github.com/engineo/autoverify/ledger"
-	"github.com/engineo/autoverify/ledger/bolt"
-	"github.com/engineo/autoverify/ledger/redis"
+	"github.com/engineo/autoverify/integrations/stores"
 )
-
-// openStore picks the ledger store: Redis when ENGINEO_REDIS_URL is set,
-// else the embedded store under the state directory. An unreachable Redis
-// fails here, before any command runs.
-func openStore(ctx context.Context, cfg settings.Config) (ledger.Store, error) {
-	if cfg.RedisURL != "" {
-		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
-		s, err := redis.New(ctx, cfg.RedisURL, redis.WithPrefix(cfg.RedisPrefix))
-		if err != nil {
-			return nil, fmt.Errorf("ENV_ERROR: %w", err)
-		}
-		return s, nil
-	}
-	s, err := bolt.Open(cfg.StateDir)
-	if err != nil {
-		return nil, fmt.Errorf("ENV_ERROR: %w", err)
-	}
-	return s, nil
-}
 
 // ledgerCmd is `autoverify ledger show KEY [--json]`, `autoverify ledger
 // reset KEY` and `autoverify ledger authors [--json]`.
@@ -56,7 +32,7 @@ func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	store, err := openStore(ctx, cfg)
+	store, err := stores.OpenLedger(ctx, cfg)
 	if err != nil {
 		return exitFailed, err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/engineo/autoverify/integrations/git"
 	"github.com/engineo/autoverify/integrations/local"
 	"github.com/engineo/autoverify/integrations/runners"
+	"github.com/engineo/autoverify/integrations/stores"
 	"github.com/engineo/autoverify/integrations/workspace"
 )
 
@@ -67,7 +68,7 @@ func (a *App) local(lookup settings.Lookup, workdir string, cfg settings.Config)
 // copier, the evidence on disk, the gates and ENGINEO_SIGNING_KEY's
 // signer.
 func (a *App) localAdapters(lookup settings.Lookup, workdir string) cli.Adapters {
-	return cli.Adapters{Store: openStore,
+	return cli.Adapters{Store: stores.OpenLedger,
 		Runner: func(cfg settings.Config) (verify.Runner, func(), error) {
 			shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
 			if err != nil {
@@ -77,7 +78,7 @@ func (a *App) localAdapters(lookup settings.Lookup, workdir string) cli.Adapters
 		},
 		Runners: func(shared verify.Runner) bot.Runners { return &runners.Factory{Shared: shared} },
 		RunLog: func(ctx context.Context, cfg settings.Config, keep time.Duration) (history.RunLog, func(), error) {
-			return openRunLog(ctx, cfg, keep, a.Now)
+			return stores.OpenRunLog(ctx, cfg, keep, a.Now)
 		},
 		Workspaces: func(skip []string, removals *sync.WaitGroup) verify.WorkspaceCloner {
 			return workspace.Copier{Skip: skip, Removals: removals}

@@ -29,6 +29,7 @@ import (
 	"github.com/engineo/autoverify/integrations/kubernetes/workspaces"
 	avprom "github.com/engineo/autoverify/integrations/prometheus"
 	"github.com/engineo/autoverify/integrations/runners"
+	"github.com/engineo/autoverify/integrations/stores"
 	"github.com/engineo/autoverify/integrations/workspace"
 )
 
@@ -137,13 +138,13 @@ var _ serve.Metrics = (*avprom.Metrics)(nil)
 func (a *App) serverOpeners(s serverSettings, ws *workspaces.Workspaces) serve.Openers {
 	open := serve.Openers{
 		Runner: func(cfg settings.Config) (verify.Runner, func(), error) { return runners.New(cfg, ws) },
-		Store:  openStore,
+		Store:  stores.OpenLedger,
 		Queue:  func(log *slog.Logger) (queue.Queue, intake.Deduper, func(), error) { return openQueue(s, log) },
 		Metrics: func(stats func(context.Context) (queue.Stats, error)) serve.Metrics {
 			return avprom.New(stats)
 		},
 		RunLog: func(ctx context.Context) (history.RunLog, func(), error) {
-			return openRunLog(ctx, s.Config, s.dashboard.Retention, a.Now)
+			return stores.OpenRunLog(ctx, s.Config, s.dashboard.Retention, a.Now)
 		},
 	}
 	if s.dashboard.SignIn() {
