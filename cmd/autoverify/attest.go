@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/report"
@@ -57,50 +56,15 @@ func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
 	if len(pos) != 1 || *keyPath == "" {
 		return exitBadInput, inputErrorf("attest verify needs one attestation file and --key PUB: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed]")
 	}
-	in, err := readVerifyInput(pos[0], *keyPath, subjects)
-	if err != nil {
-		return exitBadInput, err
-	}
-	got, err := attest.Verify(ctx, in.bundle, in.pub, attest.Checks{Subjects: in.subjects, Commit: *commit, Passed: *passed})
+	got, err := attest.VerifyFiles(ctx, attest.VerifyRequest{Bundle: pos[0], Key: *keyPath, Subjects: subjects, Commit: *commit, Passed: *passed})
 	return a.printVerified(pos[0], got, err, *asJSON)
-}
-
-// verifyInput is what attest verify reads before verifying.
-type verifyInput struct {
-	bundle   []byte
-	pub      any
-	subjects map[string][]byte
-}
-
-func readVerifyInput(file, keyPath string, subjects []string) (verifyInput, error) {
-	var in verifyInput
-	var err error
-	if in.bundle, err = os.ReadFile(file); err != nil {
-		return in, inputErrorf("attestation %s: %v", file, err)
-	}
-	rawKey, err := os.ReadFile(keyPath)
-	if err != nil {
-		return in, inputErrorf("--key %s: %v", keyPath, err)
-	}
-	if in.pub, err = attest.ParsePublic(rawKey); err != nil {
-		return in, inputErrorf("--key %s: %v (autoverify keys public prints a signing key's)", keyPath, err)
-	}
-	in.subjects = map[string][]byte{}
-	for _, s := range subjects {
-		b, err := os.ReadFile(s)
-		if err != nil {
-			return in, inputErrorf("--subject %s: %v", s, err)
-		}
-		in.subjects[s] = b
-	}
-	return in, nil
 }
 
 // printVerified says what was verified, or why not.
 func (a *App) printVerified(file string, res attest.Verification, err error, asJSON bool) (int, error) {
-	var failed *attest.Error
-	if err != nil && !errors.As(err, &failed) {
-		return exitBadInput, inputErrorf("attestation %s: %v", file, err)
+	var bad *attest.InputError
+	if errors.As(err, &bad) {
+		return exitBadInput, inputErrorf("%s", bad.Msg)
 	}
 	if asJSON {
 		enc := json.NewEncoder(a.Stdout)
