@@ -122,9 +122,8 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 			return nil, err
 		}
 	}
-	var ws *workspaces.Workspaces
-	if s.Config.Runner == "kubernetes" {
-		ws = &workspaces.Workspaces{BaseURL: orDefault(s.Config.Kubernetes.WorkspaceURL, s.PublicURL), TTL: s.Config.CommandTimeout + 10*time.Minute, Now: a.Now}
+	ws := runners.ServerWorkspaces(s.Config, s.PublicURL, a.Now)
+	if ws != nil { // not a typed nil in the interface
 		cfg.Workspaces = ws
 	}
 	cfg.Runners = func(shared verify.Runner) bot.Runners { return &runners.Factory{Shared: shared, Workspaces: ws} }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/repoconfig"
@@ -78,6 +79,24 @@ func (f *Factory) Runners(_ context.Context, cfg settings.Config, workspace stri
 			f.Workspaces.Forget(workspace)
 		}
 	}, nil
+}
+
+// ServerWorkspaces is the server's workspace service for the kubernetes
+// runner's Jobs, or nil when cfg names another runner. Jobs fetch their
+// workspace from cfg.Kubernetes.WorkspaceURL, or else from publicURL, the
+// server's own. A token is forgotten when its run ends; its TTL is the
+// backstop for a run that never says so, and outlasts the longest
+// command (cfg.CommandTimeout) by ten minutes for the Job to be scheduled
+// and start.
+func ServerWorkspaces(cfg settings.Config, publicURL string, now func() time.Time) *workspaces.Workspaces {
+	if cfg.Runner != "kubernetes" {
+		return nil
+	}
+	base := cfg.Kubernetes.WorkspaceURL
+	if base == "" {
+		base = publicURL
+	}
+	return &workspaces.Workspaces{BaseURL: base, TTL: cfg.CommandTimeout + 10*time.Minute, Now: now}
 }
 
 // New builds the configured default runner and its cleanup. The

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/engineo/autoverify/bot/repoconfig"
 	"github.com/engineo/autoverify/bot/settings"
@@ -148,5 +149,38 @@ func TestRunnerEnvReachesCommands(t *testing.T) {
 		if got := strings.TrimSpace(string(res.Output)); got != "UTC random set" {
 			t.Errorf("%s runner: command saw %q, want %q", name, got, "UTC random set")
 		}
+	}
+}
+
+// TestServerWorkspaces: only the kubernetes runner gets a workspace
+// service; its Jobs reach it at the workspace URL, else the server's
+// public URL; a token outlives the longest command by ten minutes.
+func TestServerWorkspaces(t *testing.T) {
+	t.Parallel()
+	now := func() time.Time { return time.Unix(0, 0) }
+	cases := map[string]struct {
+		runner, workspaceURL string
+		wantBase             string
+	}{
+		"local":                     {runner: "local"},
+		"kubernetes":                {runner: "kubernetes", wantBase: "https://av.example.com"},
+		"kubernetes, workspace URL": {runner: "kubernetes", workspaceURL: "http://av.ci.svc:8080", wantBase: "http://av.ci.svc:8080"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := settings.Defaults()
+			cfg.Runner, cfg.Kubernetes.WorkspaceURL, cfg.CommandTimeout = c.runner, c.workspaceURL, 3*time.Minute
+			ws := ServerWorkspaces(cfg, "https://av.example.com", now)
+			if c.wantBase == "" {
+				if ws != nil {
+					t.Fatalf("ServerWorkspaces(%s) = %+v; want nil", c.runner, ws)
+				}
+				return
+			}
+			if ws == nil || ws.BaseURL != c.wantBase || ws.TTL != 13*time.Minute || ws.Now == nil {
+				t.Fatalf("ServerWorkspaces = %+v; want base %s, TTL 13m and the clock", ws, c.wantBase)
+			}
+		})
 	}
 }
