@@ -115,6 +115,14 @@ var rules = []rule{
 	// phpunit's "Could not read", make -C's "x: No such file or
 	// directory"): the command's input is missing, not broken.
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
+	// babel (jest's transform) failing to parse a JavaScript file of the
+	// project: jest wraps it in its "unexpected token" advice about
+	// transforms, but babel names the file and the position of a plain
+	// syntax error. Syntax babel has a plugin for ("Support for the
+	// experimental syntax") stays the setup's.
+	{"JavaScript does not parse", func(in *input) (Type, bool) {
+		return CodeError, in.match(babelJSSyntax) && !in.match(babelPluginSyntax)
+	}},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
@@ -277,7 +285,7 @@ func structured(in *input) (Type, bool) {
 	for _, c := range fails {
 		gist := []byte(c.Name + "\n" + c.Failure)
 		switch {
-		case matchAny(gist, envSignals):
+		case matchAny(gist, envSignals), environLookupFailed(in, c):
 			env++
 		case matchAny(gist, compileSignals), goPackageFailure(c), pytestUncollected(in.tests.Format, c):
 			// A package that did not build, a file pytest could not
@@ -291,6 +299,23 @@ func structured(in *input) (Type, bool) {
 	}
 	return "", false
 }
+
+// environLookupFailed reports whether a test's error is the KeyError
+// os.environ raised (its __getitem__ frame right above the exception the
+// test tool kept): the test reads a variable the environment does not
+// set. The results keep only the exception line, so the frame is looked
+// for in the output.
+func environLookupFailed(in *input, c testresults.Case) bool {
+	first, _, _ := strings.Cut(c.Failure, "\n")
+	if !strings.HasPrefix(first, "KeyError: ") || !in.match(osEnvironLookup) {
+		return false
+	}
+	return bytes.Contains(in.text, []byte("in __getitem__\n"+first))
+}
+
+// osEnvironLookup is the frame of os.environ's lookup in a Python
+// traceback (frozen in the interpreter since 3.11, os.py before).
+var osEnvironLookup = rx(`File "(<frozen os>|\S*/os\.py)", line \d+, in __getitem__$`)
 
 // goPackageFailure is go's per-package failure (a case named after the
 // package with no test): the build or the test binary failed, not a test.
@@ -872,6 +897,9 @@ var envSignals = rx(
 	`toolchain not available`,
 	`go: go\.mod requires go >=`,
 	`replacement directory \S+ does not exist`,
+	// A module directory (a replace target, a workspace's use) without
+	// its go.mod: the layout on disk, not the code.
+	`: reading \S*go\.mod: open \S+: no such file or directory`,
 	`cannot load module \S+ listed in go\.work`,
 	`go: errors parsing go\.(mod|work)`,
 	// The module proxy or a VCS refusing a module it cannot serve (a
@@ -943,6 +971,13 @@ var envSignals = rx(
 	// code's fault.
 	`Cannot find module '[^'.$][^']*'( or its corresponding type declarations)?`,
 	`Error: Cannot find module '[^.]`,
+	// A module node preloads (--require on its command line or in
+	// NODE_OPTIONS) that is not there: node names the preload as the
+	// requirer, before any of the program's code ran.
+	`Cannot find module '[^']+'\nRequire stack:\n- internal/preload$`,
+	// node refusing the value of one of its own command-line options
+	// (--test-shard=x): thrown from node's startup, not the program.
+	`ERR_INVALID_ARG_VALUE\]: The argument '--[\w-]+' `,
 	`ERR_MODULE_NOT_FOUND`,
 	// node asked to load a file type it has no loader for (a .ts test
 	// or script run by node without a TypeScript loader or transform).
@@ -1016,6 +1051,10 @@ var envSignals = rx(
 	// module syntax, TypeScript, JSX with no transform configured): "Jest
 	// is not configured to support such syntax".
 	`Jest encountered an unexpected token`,
+	// babel (jest's default transform) stopping at TypeScript syntax in a
+	// .ts file: no TypeScript transform (ts-jest, a babel preset) is
+	// configured. babel names the file and the position.
+	`^\s*SyntaxError: \S+\.[cm]?tsx?: .*\(\d+:\d+\)$`,
 	// npm init's placeholder test script: no test runner is set up.
 	`^Error: no test specified$`,
 	// ESLint reporting its parser options as a file's parsing error.
@@ -1226,6 +1265,18 @@ var envSignals = rx(
 	// compiler or package CMake cannot find.
 	`fatal error: \S+\.h(pp)?: No such file or directory`,
 	`cannot find -l\S+`,
+	// The same from LLVM's linker (rust-lld, which rustc uses by default).
+	`unable to find library -l\S+`,
+	// make -C (from a script or a recipe) into a directory that is not
+	// there.
+	`^make(\[\d+\])?: \*\*\* \S+: No such file or directory\.  Stop\.$`,
+	// cargo refusing Cargo.lock: it does not parse, or a newer cargo wrote
+	// it. The lock file is the setup's.
+	`failed to parse lock file at`,
+	// Python: a KeyError raised by os.environ's __getitem__ (the frame
+	// under the program's os.environ["X"]): a variable the environment
+	// must provide is not set.
+	`File "(<frozen os>|\S*/os\.py)", line \d+, in __getitem__`,
 	`Could NOT find \w+`,
 	`Could not find a package configuration file provided by`,
 	`No CMAKE_\w+_COMPILER could be found`,
@@ -1264,6 +1315,14 @@ var lintDenySignals = rx(
 // rustErrorCode marks a real rustc compile error, which outranks lints.
 var rustErrorCode = rx(`^error\[E\d{4}\]`)
 
+// babelJSSyntax is babel's parse error in a JavaScript file, as jest
+// reports it: the path, the message, the line and column.
+var babelJSSyntax = rx(`^\s*SyntaxError: \S+\.[cm]?jsx?: .*\(\d+:\d+\)$`)
+
+// babelPluginSyntax is babel refusing syntax it needs a plugin or
+// preset for (JSX, Flow, decorators): its configuration, not the code.
+var babelPluginSyntax = rx(`Support for the experimental syntax|isn't currently enabled`)
+
 // compileSignals say the code did not compile or load, so no check of a
 // later stage (tests, lint) could even run.
 var compileSignals = rx(
@@ -1298,6 +1357,10 @@ var compileSignals = rx(
 	// (TS2305; TS2724 with a "Did you mean"): the import in the code is
 	// wrong, as go's "undefined: pkg.Name" is.
 	`error TS(2305|2724):`,
+	// tsc: a relative import (./, ../) of a file the project does not
+	// have (TS2307): the import in the code is wrong; a package that is
+	// not installed was read as the setup's before.
+	`error TS2307: Cannot find module '\.\.?/`,
 	// ShellCheck giving up on a script that does not parse.
 	`Fix any mentioned problems and try again`,
 	`SC1073 \(error\): Couldn't parse`,
