@@ -1273,6 +1273,20 @@ var envSignals = rx(
 	// cargo refusing Cargo.lock: it does not parse, or a newer cargo wrote
 	// it. The lock file is the setup's.
 	`failed to parse lock file at`,
+	// rustc (LLVM) told of a CPU it does not know (-C target-cpu, from
+	// RUSTFLAGS or a config): the build's flags, not the code.
+	`is not a recognized processor for this target`,
+	// Python refused a connection (a database, a cache) or unable to open
+	// a SQLite file under a directory that is not there: a service or path
+	// the environment lacks.
+	`^ConnectionRefusedError: `,
+	`sqlite3\.OperationalError: unable to open database file`,
+	// tsc: a syntax the module option does not allow (import.meta,
+	// top-level await under commonjs): the configuration decides.
+	`only allowed when the '(--)?module' option is`,
+	// tsc locating an error in a JSON file: a configuration it reads
+	// (a tsconfig, a base it extends), not the code.
+	`^\S+\.json\(\d+,\d+\): error TS\d+:`,
 	// Python: a KeyError raised by os.environ's __getitem__ (the frame
 	// under the program's os.environ["X"]): a variable the environment
 	// must provide is not set.
@@ -1393,6 +1407,8 @@ var compileSignals = rx(
 	`^syntax error at \S+ line \d+`,
 	// dash's and ruby's syntax checks, PHP's parser (php -l).
 	`^\S+: \d+: (Syntax error|\S+: Syntax error):`,
+	// dash's "Bad substitution" (a bash-only expansion under sh).
+	`^\S+: \d+: Bad substitution$`,
 	`^\S+\.rb:\d+: syntax error`,
 	`syntax errors? found`,
 	`^(PHP )?Parse error: `,
