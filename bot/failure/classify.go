@@ -1209,7 +1209,7 @@ var envSignals = rx(
 	// the (clap-based) tool does not have.
 	`could not find specification for target`,
 	`a bin target must be available for`,
-	"can't find (bin|lib|example|test|bench) `[^`]+` at path",
+	"can't find (bin|lib|example|test|integration-test|bench) `[^`]+` at path",
 	`depends on .* with feature .* but .* does not have that feature`,
 	`^error: unexpected argument '[^']+' found`,
 	`^error: invalid value '[^']*' for '-`,
@@ -1221,6 +1221,8 @@ var envSignals = rx(
 	// rustc refusing a codegen option given by a Cargo.toml profile or
 	// RUSTFLAGS (lto = "maybe").
 	`^error: (incorrect value .* for|unknown) codegen option`,
+	// ... and a profile's opt-level out of range.
+	`^error: optimization level needs to be between`,
 	// go: a language feature newer than the go line of go.mod
 	// (-lang): the module's declared version, not the code.
 	`requires go1\.\d+ or later \(-lang was set to go1\.\d+; check go\.mod\)`,
@@ -1276,6 +1278,8 @@ var envSignals = rx(
 	// rustc (LLVM) told of a CPU it does not know (-C target-cpu, from
 	// RUSTFLAGS or a config): the build's flags, not the code.
 	`is not a recognized processor for this target`,
+	// go with GOCACHE=off: the build cache has been required since go 1.12.
+	`build cache is disabled by GOCACHE=off`,
 	// Python refused a connection (a database, a cache) or unable to open
 	// a SQLite file under a directory that is not there: a service or path
 	// the environment lacks.
@@ -1367,6 +1371,8 @@ var compileSignals = rx(
 	// ES module resolution (node16, nodenext) requires (TS2834, TS2835):
 	// the import in the code is wrong, not a type.
 	`error TS283[45]:`,
+	// ... and one ending in .ts, which tsc 4.8 does not allow (TS2691).
+	`error TS2691:`,
 	// tsc: an import naming something the module does not export
 	// (TS2305; TS2724 with a "Did you mean"): the import in the code is
 	// wrong, as go's "undefined: pkg.Name" is.

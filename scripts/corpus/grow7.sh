@@ -822,3 +822,131 @@ printf '#!/bin/bash\necho ok\n' > ci.sh
 record $E gr7b-shellcheck-pass PASS - "shellcheck: clean" -- shellcheck ci.sh
 printf '#!/bin/bash\nrm -rf $DIR/\ncd build\n' > ci.sh
 record $E gr7b-shellcheck-findings LINT_ERROR - "shellcheck: an unquoted variable and a cd without || exit" -- shellcheck ci.sh
+
+########################################################################
+# A third batch (gr7c-), recorded after the rules had been tuned on the
+# first two batches' tune parts.
+E=go
+TOOL="$(go version | cut -d' ' -f3)"
+export GOFLAGS= GOPROXY=off
+project gr7c-go
+printf 'module example.com/kv\n\ngo 1.22\n' > go.mod
+mkdir -p store cmd/kv
+printf 'package store\n\n// Get reads a key.\nfunc Get(m map[string]string, k string) (string, bool) {\n\tv, ok := m[k]\n\treturn v, ok\n}\n' > store/store.go
+printf 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/kv/store"\n)\n\nfunc main() {\n\tv, _ := store.Get(map[string]string{"a": "1"}, "a")\n\tfmt.Println(v)\n}\n' > cmd/kv/main.go
+record $E gr7c-go-build-pass PASS - "go build ./...: builds" -- go build ./...
+record $E gr7c-go-build-o-dir-missing ENV_ERROR - "go build -o into a directory path whose parent is a file" -- sh -c 'touch bin && go build -o bin/kv ./cmd/kv'
+rm -f bin
+printf 'module example.com/kv\n\ngo 1.22\n\nexclude example.com/x v1.0.0\nretract v0.9.0\nretract [\n' > go.mod
+record $E gr7c-go-mod-retract-unclosed ENV_ERROR - "go.mod with a retract block never closed" -- go build ./...
+printf 'module example.com/kv\n\ngo 1.22\n\ngodebug panicnil=maybe\n' > go.mod
+record $E gr7c-go-godebug-bad-value PASS - "a godebug line panicnil=maybe (built to be refused): go build accepts it and exits 0, silent" -- go build ./...
+printf 'module example.com/kv\n\ngo 1.22\n\ntool golang.org/x/tools/cmd/stringer\n' > go.mod
+record $E gr7c-go-tool-directive-offline ENV_ERROR - "a tool directive naming a module not required, offline" -- go tool stringer -h
+printf 'module example.com/kv\n\ngo 1.22\n' > go.mod
+GOEXPERIMENT=nosuchexp record $E gr7c-go-goexperiment-unknown ENV_ERROR - "GOEXPERIMENT names an experiment that does not exist" -- go build ./...
+GOAMD64=v9 record $E gr7c-go-goamd64-bad PASS - "GOAMD64=v9 (built to be refused): go build exits 0, silent" -- go build ./...
+GOCACHE=off record $E gr7c-go-gocache-off ENV_ERROR - "GOCACHE=off: the build cache is required" -- go build ./...
+GOPATH= GOMODCACHE= HOME=/nonexistent GOCACHE=/nonexistent/cache record $E gr7c-go-gocache-unwritable PASS - "GOCACHE under /nonexistent (built to fail): as root the directory is created and the build exits 0" -- go build ./...
+record $E gr7c-go-list-missing-pkg ENV_ERROR - "go list of a package path that is not in the module" -- go list example.com/kv/api
+record $E gr7c-go-test-run-regexp-bad TEST_FAILURE 0/0/0/0 "go test -run with an invalid regexp (built to be refused): no package has test files, so the pattern is never compiled; exit 0 having run nothing" -- go test -count=1 -run 'Test(' ./...
+printf 'package store\n\n// Get reads a key.\nfunc Get(m map[string]string, k string) (string, bool) {\n\tv, ok := m[k]\n\treturn v\n}\n' > store/store.go
+record $E gr7c-go-not-enough-return CODE_ERROR - "return of one value of two" -- go vet ./...
+printf 'package store\n\n// Get reads a key.\nfunc Get(m map[string]string, k string) (string, bool) {\n\tv, ok := m[k]\n\treturn v, ok\n}\n\n// Put writes a key.\nfunc Put(m map[string]string, k string, v int) { m[k] = v }\n' > store/store.go
+record $E gr7c-go-cannot-use CODE_ERROR - "an int stored in a map of strings" -- go build ./...
+printf 'package store\n\n// Get reads a key.\nfunc Get(m map[string]string, k string) (string, bool) {\n\tv, ok := m[k]\n\treturn v, ok\n}\n' > store/store.go
+printf 'package store\n\nimport "testing"\n\nfunc TestGet(t *testing.T) {\n\tvar m map[string]string\n\tm["a"] = "1"\n\tif v, _ := Get(m, "a"); v != "1" {\n\t\tt.Fatal(v)\n\t}\n}\n' > store/store_test.go
+record $E gr7c-go-test-nil-map-panic TEST_FAILURE 1/0/1/0 "the test writes to a nil map and panics" -- go test -count=1 ./...
+printf 'package store\n\nimport "testing"\n\nfunc TestGet(t *testing.T) {\n\tm := map[string]string{"a": "1"}\n\tif v, _ := Get(m, "a"); v != "1" {\n\t\tt.Fatal(v)\n\t}\n}\n' > store/store_test.go
+record $E gr7c-go-test-race-pass PASS 1/1/0/0 "go test -race -v: passes" -- go test -count=1 -race -v ./store
+CGO_ENABLED=0 record $E gr7c-go-race-without-cgo ENV_ERROR - "go test -race with CGO_ENABLED=0" -- go test -count=1 -race ./store
+unset GOFLAGS GOPROXY
+
+E=rust
+TOOL="$(cargo clippy --version), $(cargo --version | cut -d' ' -f1-2)"
+project gr7c-cargo
+mkdir -p src tests
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf '//! A stack.\n\n/// Pushes and pops.\n#[derive(Default)]\npub struct Stack(Vec<i32>);\n\nimpl Stack {\n    /// Push.\n    pub fn push(&mut self, x: i32) {\n        self.0.push(x);\n    }\n    /// Pop.\n    pub fn pop(&mut self) -> Option<i32> {\n        self.0.pop()\n    }\n}\n' > src/lib.rs
+printf 'use stack::Stack;\n\n#[test]\nfn lifo() {\n    let mut s = Stack::default();\n    s.push(1);\n    s.push(2);\n    assert_eq!(s.pop(), Some(2));\n}\n' > tests/it.rs
+record $E gr7c-cargo-integration-pass PASS - "an integration test passes" -- cargo test --offline --test it
+record $E gr7c-cargo-test-target-missing ENV_ERROR - "cargo test --test nope: no such test target" -- cargo test --offline --test nope
+printf 'use stack::Stack;\n\n#[test]\nfn lifo() {\n    let mut s = Stack::default();\n    s.push(1);\n    assert_eq!(s.peek(), Some(1));\n}\n' > tests/it.rs
+record $E gr7c-cargo-integration-no-method CODE_ERROR - "the integration test calls peek, which Stack does not have" -- cargo test --offline --test it
+printf 'use stack::Stack;\n\n#[test]\nfn lifo() {\n    let mut s = Stack::default();\n    s.push(1);\n    s.push(2);\n    assert_eq!(s.pop(), Some(1));\n}\n' > tests/it.rs
+record $E gr7c-cargo-integration-fail TEST_FAILURE 1/0/1/0 "pop gives 2, the test wants 1" -- cargo test --offline --test it
+printf 'use stack::Stack;\n\n#[test]\nfn lifo() {\n    let mut s = Stack::default();\n    s.push(1);\n    s.push(2);\n    assert_eq!(s.pop(), Some(2));\n}\n' > tests/it.rs
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n\n[[test]]\nname = "it"\npath = "tests/integration.rs"\n' > Cargo.toml
+record $E gr7c-cargo-test-path-missing ENV_ERROR - "[[test]] path names a file that is not there" -- cargo test --offline
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\nbuild = "build/main.rs"\n' > Cargo.toml
+record $E gr7c-cargo-build-path-missing ENV_ERROR - "package.build names a build script that is not there" -- cargo build --offline
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n\n[profile.dev]\nopt-level = 7\n' > Cargo.toml
+record $E gr7c-cargo-profile-bad ENV_ERROR - "profile.dev opt-level = 7" -- cargo build --offline
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"], optional = true }\n\n[features]\njson = ["dep:serdee"]\n' > Cargo.toml
+record $E gr7c-cargo-feature-dep-unknown ENV_ERROR - "a feature naming dep:serdee, not a dependency" -- cargo build --offline
+printf '[package]\nname = "stack"\nversion = "0.1.0"\nedition = "2021"\n' > Cargo.toml
+printf 'nightly-2020-01-01\n' > rust-toolchain
+record $E gr7c-cargo-rust-toolchain-file-missing ENV_ERROR - "rust-toolchain names a nightly that is not installed (offline)" -- cargo build --offline
+rm rust-toolchain
+record $E gr7c-cargo-doc-pass PASS - "cargo doc: builds the docs" -- cargo doc --offline --no-deps
+record $E gr7c-cargo-clippy-pedantic PASS - "clippy with -D clippy::pedantic (built to find must_use candidates): no finding, exit 0" -- cargo clippy --offline -- -D clippy::pedantic
+printf '//! A stack.\n\n/// Pushes and pops.\n#[derive(Default)]\npub struct Stack(Vec<i32>);\n\nimpl Stack {\n    /// Pop.\n    pub fn pop(&self) -> Option<i32> {\n        self.0.pop()\n    }\n}\n' > src/lib.rs
+record $E gr7c-cargo-borrow-mut CODE_ERROR - "pop through &self (E0596)" -- cargo build --offline
+
+E=node
+TOOL="node $(node --version), npm $(npm --version), jest 29.3.1 (Debian)"
+project gr7c-node
+mkdir -p src test
+printf '{ "name": "q", "version": "1.0.0", "type": "module", "scripts": { "test": "node --test" } }\n' > package.json
+printf 'export const first = (xs) => xs[0];\n' > src/q.js
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "../src/q.js";\n\ntest("first", () => assert.equal(first([3, 4]), 3));\n' > test/q.test.js
+record $E gr7c-node-esm-pass PASS 1/1/0/0 "node --test of an ES module package: passes" -- npm test
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "../src/q.js";\nimport data from "./data.json";\n\ntest("first", () => assert.equal(first(data), 3));\n' > test/q.test.js
+printf '[3, 4]\n' > test/data.json
+record $E gr7c-node-json-import-no-attribute CODE_ERROR - "an ES module imports JSON without the type attribute (ERR_IMPORT_ATTRIBUTE_MISSING)" -- npm test
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "../src/q.js";\nimport { chunk } from "lodash-es";\n\ntest("first", () => assert.equal(first(chunk([3, 4], 1)[0]), 3));\n' > test/q.test.js
+record $E gr7c-node-esm-package-missing ENV_ERROR - "imports lodash-es, not installed (ERR_MODULE_NOT_FOUND, a package)" -- npm test
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { second } from "../src/q.js";\n\ntest("second", () => assert.equal(second([3, 4]), 4));\n' > test/q.test.js
+record $E gr7c-node-esm-export-missing CODE_ERROR - "imports second, which q.js does not export" -- npm test
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "../src/q.js";\n\ntest("first", () => assert.equal(first([3, 4]), 3));\n' > test/q.test.js
+printf 'export const first = (xs) => xs[0];\nexport const first = (xs) => xs.at(0);\n' > src/q.js
+record $E gr7c-node-esm-duplicate-export CODE_ERROR - "first declared twice in an ES module" -- npm test
+printf 'export const first = (xs) => xs[0];\n' > src/q.js
+printf '{ "name": "q", "version": "1.0.0", "type": "module", "imports": { "#lib/*": "./src/*.js" }, "scripts": { "test": "node --test" } }\n' > package.json
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "#util/q";\n\ntest("first", () => assert.equal(first([3, 4]), 3));\n' > test/q.test.js
+record $E gr7c-node-subpath-import-undefined CODE_ERROR - "imports #util/q; the package's imports map only #lib/*" -- npm test
+printf 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { first } from "#lib/q";\n\ntest("first", () => assert.equal(first([3, 4]), 3));\n' > test/q.test.js
+record $E gr7c-node-subpath-import-pass PASS 1/1/0/0 "imports #lib/q through the imports map: passes" -- npm test
+printf '{ "name": "q", "version": "1.0.0", "type": "module", "imports": { "#lib/*": "./src/*.js" }, "scripts": { "test": "node --test --experimental-test-coverage --test-coverage-lines=90" } }\n' > package.json
+record $E gr7c-node-coverage-flag-unknown ENV_ERROR - "--test-coverage-lines, a flag of node 22, on node 20" -- npm test
+printf '{ "name": "q", "version": "1.0.0", "type": "module", "imports": { "#lib/*": "./src/*.js" }, "scripts": { "test": "node --env-file=.env.test --test" } }\n' > package.json
+record $E gr7c-node-env-file-missing ENV_ERROR - "--env-file names .env.test, which is not there" -- npm test
+printf 'PORT=1\n' > .env.test
+record $E gr7c-node-env-file-pass PASS 1/1/0/0 "with .env.test present: passes" -- npm test
+
+E=typescript
+TOOL="tsc $(tsc --version | cut -d' ' -f2), node $(node --version)"
+project gr7c-ts
+mkdir -p src
+printf '{ "name": "tc", "version": "1.0.0", "type": "module" }\n' > package.json
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext", "moduleResolution": "nodenext" },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'export const one: number = 1;\n' > src/one.ts
+printf 'import { one } from "./one.js";\nexport const two: number = one + 1;\n' > src/two.ts
+record $E gr7c-tsc-nodenext-pass PASS - "nodenext with .js extensions: type-checks" -- tsc -p .
+printf 'import { one } from "./one.ts";\nexport const two: number = one + 1;\n' > src/two.ts
+record $E gr7c-tsc-import-ts-extension CODE_ERROR - "an import ending in .ts (TS2691)" -- tsc -p .
+printf 'import { one } from "./one.js";\nimport x = require("./one.js");\nexport const two: number = one + x.one;\n' > src/two.ts
+record $E gr7c-tsc-import-require-in-esm CODE_ERROR - "import = require in an ES module (TS1202)" -- tsc -p .
+printf 'import { one } from "./one.js";\nexport const two: number = one + 1;\n' > src/two.ts
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "commonjs", "moduleResolution": "nodenext" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr7c-tsc-nodenext-resolution-commonjs PASS - "moduleResolution nodenext with module commonjs: tsc 4.8 accepts the pair and type-checks" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext", "moduleResolution": "nodenext", "types": ["jest"] },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr7c-tsc-types-jest-missing ENV_ERROR - "types: [jest] without @types/jest (TS2688)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext", "moduleResolution": "nodenext", "strictNullChecks": "yes" },\n  "include": ["src"]\n}\n' > tsconfig.json
+record $E gr7c-tsc-option-wrong-type ENV_ERROR - "strictNullChecks given a string (TS5024)" -- tsc -p .
+printf '{\n  "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext", "moduleResolution": "nodenext" },\n  "include": ["src"]\n}\n' > tsconfig.json
+printf 'import { one } from "./one.js";\nexport function half(n: number): number {\n  return n / 2;\n}\nexport const h: number = half(one, 2);\n' > src/two.ts
+record $E gr7c-tsc-args TYPE_ERROR - "half called with two arguments (TS2554)" -- tsc -p .
+printf 'import { one } from "./one.js";\nexport const two: number = one + 1;\n' > src/two.ts
+record $E gr7c-tsc-noemit-cli-pass PASS - "tsc --noEmit -p .: type-checks" -- tsc --noEmit -p .
+record $E gr7c-tsc-project-and-files ENV_ERROR - "tsc -p . with file names too (TS5042)" -- tsc -p . src/one.ts
