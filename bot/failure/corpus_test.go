@@ -39,7 +39,9 @@ import (
 // rules were tuned on grow4's and grow5's tune parts); grow6-heldout (the
 // same for scripts/corpus/grow6.sh's runs where grow5-heldout's misses
 // were: TypeScript, node, rust and go setups and code that does not
-// load).
+// load); grow7-heldout (the same for scripts/corpus/grow7.sh's go, rust,
+// node, TypeScript, python and shell setups, recorded in three batches,
+// each after the rules were tuned on the earlier batches' tune parts).
 
 type labelled struct {
 	name, eco, label, split, tests, reason string
@@ -98,7 +100,7 @@ var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "gr
 
 // blindSplits are the parts never inspected whose union is "blind" in the
 // tables (fresh+blind3, as reported since the third round); grow4-heldout,
-// grow5-heldout and grow6-heldout, never inspected either, are reported on
+// grow5-heldout, grow6-heldout and grow7-heldout, never inspected either, are reported on
 // their own so that every figure stays comparable with earlier rounds.
 var blindSplits = []string{"fresh", "blind3"}
 
@@ -125,8 +127,10 @@ const holdoutFloor = 0.95
 // 83.5 %, its first score, on 2026-11-29, then 99/115, 86.1 %, after the
 // sixth growth's rules; grow6-heldout: 118/136, 86.8 %, its first score,
 // on 2026-11-29 — TypeScript, node, rust and go setups the rules had not
-// seen; docs/benchmarks.md).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.86, "grow6-heldout": 0.86, "grow7-heldout": 0}
+// seen —, then 122/136, 89.7 %, after the seventh growth's rules, which
+// also moved grow5-heldout to 101/115, 87.8 %; grow7-heldout: 103/120,
+// 85.8 %, its first score, on 2026-11-29; docs/benchmarks.md).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.87, "grow6-heldout": 0.89, "grow7-heldout": 0.85}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
@@ -219,8 +223,8 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("cases %d (tune %d, holdout %d, fresh %d, blind3 %d, grow4-heldout %d, grow5-heldout %d, grow6-heldout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, bySplit["blind3"].total, bySplit["grow4-heldout"].total, bySplit["grow5-heldout"].total, bySplit["grow6-heldout"].total, len(byEco))
-	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s, blind3 %s, blind (fresh+blind3) %s, grow4-heldout %s, grow5-heldout %s, grow6-heldout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"], bySplit["blind3"], bySplit["blind"], bySplit["grow4-heldout"], bySplit["grow5-heldout"], bySplit["grow6-heldout"])
+	t.Logf("cases %d (tune %d, holdout %d, fresh %d, blind3 %d, grow4-heldout %d, grow5-heldout %d, grow6-heldout %d, grow7-heldout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, bySplit["blind3"].total, bySplit["grow4-heldout"].total, bySplit["grow5-heldout"].total, bySplit["grow6-heldout"].total, bySplit["grow7-heldout"].total, len(byEco))
+	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s, blind3 %s, blind (fresh+blind3) %s, grow4-heldout %s, grow5-heldout %s, grow6-heldout %s, grow7-heldout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"], bySplit["blind3"], bySplit["blind"], bySplit["grow4-heldout"], bySplit["grow5-heldout"], bySplit["grow6-heldout"], bySplit["grow7-heldout"])
 	t.Logf("per-test counts exact: %d/%d structured cases", exact, counted)
 	table := func(title string, m map[string]map[string]*tally) {
 		keys := make([]string, 0, len(m))
@@ -228,9 +232,9 @@ func TestCorpus(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		t.Logf("| %s | all | tune | holdout (inspected) | fresh | blind3 | fresh+blind3 | grow4-heldout | grow5-heldout | grow6-heldout |", title)
+		t.Logf("| %s | all | tune | holdout (inspected) | fresh | blind3 | fresh+blind3 | grow4-heldout | grow5-heldout | grow6-heldout | grow7-heldout |", title)
 		for _, k := range keys {
-			t.Logf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"], m[k]["blind3"], m[k]["blind"], m[k]["grow4-heldout"], m[k]["grow5-heldout"], m[k]["grow6-heldout"])
+			t.Logf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"], m[k]["blind3"], m[k]["blind"], m[k]["grow4-heldout"], m[k]["grow5-heldout"], m[k]["grow6-heldout"], m[k]["grow7-heldout"])
 		}
 	}
 	table("label", byLabel)
