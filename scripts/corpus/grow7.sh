@@ -25,14 +25,15 @@
 # It was recorded in batches (gr7-, gr7b- …), each after the rules had
 # been tuned on the earlier batches' tune cases, each batch run on its own
 # (this file's header and helpers, then that batch's section) with
-# WORK=/tmp/autoverify-corpus-g7, the paths the outputs show. Four
-# projects of the first batch (gr7-gomod, gr7-govendor, gr7-cargo and,
-# for labels only, gr7-gotags, gr7-gocgo, gr7-npmws, gr7-jest, gr7-py)
-# were re-run after the second reading showed scenarios that did not do
-# what they were built to (the code not importing the replaced module,
+# WORK=/tmp/autoverify-corpus-g7, the paths the outputs show. Three
+# projects of the first batch (gr7-gomod, gr7-govendor, gr7-cargo) were
+# fixed and re-run after the second reading showed scenarios that did not
+# do what they were built to (the code not importing the replaced module,
 # go build writing its binary over a directory named like the package, a
-# filter run on a source that did not compile); re-recording replaces a
-# case's row. Two held-out runs built to pass exited non-zero; they were
+# filter run on a source that did not compile); five more (gr7-gotags,
+# gr7-gocgo, gr7-npmws, gr7-jest, gr7-py) were re-run with them, their
+# commands unchanged, so that their relabelled rows were written by this
+# file. Re-recording replaces a case's row. Two held-out runs built to pass exited non-zero; they were
 # taken out unread (see below).
 #
 # Tools, all real (nothing here is hand-written output): tsc 4.8.4
