@@ -12,7 +12,7 @@ import (
 // OpenServer is the server's durable queue on a new Redis client made
 // from ro, returned too so that the intake's deduper shares its
 // connection pool. Jobs go to the asynq queue named for prefix (without
-// its trailing ":"); workers jobs run at once. The returned func stops
+// its trailing ":"); at most workers jobs run at once. The returned func stops
 // the workers (waiting up to 30 s) and closes the client.
 func OpenServer(ro *redis.Options, prefix string, workers int, log *slog.Logger) (*Queue, *redis.Client, func(), error) {
 	rc := redis.NewClient(ro)

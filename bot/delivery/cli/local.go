@@ -74,27 +74,22 @@ type Run struct {
 // before it is written to the run history (history.Recorder.Settle).
 const historySettle = 100 * time.Millisecond
 
-// RunLocal runs req through the local pipeline, in this order: the run
-// history's retention is checked, a disabled autoverify stops here, the
-// source starts (git), the shared local runner is built (it starts its
+// RunLocal runs req through the local pipeline, in this order: its
+// inputs are checked first — the run history's retention, the signer, the
+// --report publishers — so that bad input opens nothing (no sandbox, no
+// state directory, no Redis dial); a disabled autoverify stops here; then
+// the source starts (git), the shared local runner is built (it starts its
 // sandbox now, beside the git processes, rather than when the first check
-// is due), the --report publishers, the redactor, the ledger (opened in
-// the background), the signer, the run history. Whatever was opened is
-// closed when it returns, last first, after the background work it owns
-// (reviewers' copies removed, cache and history written) is done.
+// is due), the redactor, the ledger (opened in the background), the run
+// history. Whatever was opened is closed when it returns, last first,
+// after the background work it owns (reviewers' copies removed, cache and
+// history written) is done.
 func (p Adapters) RunLocal(ctx context.Context, r Run, req bot.Request) (int, error) {
 	keep, err := settings.Retention(r.Lookup)
 	if err != nil {
 		return ExitBadInput, err
 	}
-	if !r.Config.Enabled {
-		fmt.Fprintln(r.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
-		return ExitOK, nil
-	}
-	var done cleanups
-	defer done.run()
-	req.Source = r.Source()
-	runners, err := p.runners(r.Config, &done)
+	signer, err := p.Attester()
 	if err != nil {
 		return ExitBadInput, err
 	}
@@ -107,15 +102,24 @@ func (p Adapters) RunLocal(ctx context.Context, r Run, req bot.Request) (int, er
 		}
 		req.Publishers, secrets = append(req.Publishers, more...), append(secrets, moreSecrets...)
 	}
+	if !r.Config.Enabled {
+		fmt.Fprintln(r.Stderr, "autoverify is disabled (ENGINEO_AUTOVERIFY_ENABLED=0): nothing was run")
+		return ExitOK, nil
+	}
+	var done cleanups
+	defer done.run()
+	req.Source = r.Source()
+	runners, err := p.runners(r.Config, &done)
+	if err != nil {
+		return ExitBadInput, err
+	}
 	red, err := redact.New(redact.WithSecrets(secrets...))
 	if err != nil {
 		return ExitFailed, fmt.Errorf("building the redactor: %w", err)
 	}
 	r.Terminal.Secret = red.String
 	opts := p.runOptions(ctx, r.Config, red, runners, &done)
-	if opts.Attester, err = p.Attester(); err != nil {
-		return ExitBadInput, err
-	}
+	opts.Attester = signer
 	req.Configure = configure(r.Lookup)
 	v, err := p.withHistory(ctx, r.Local, keep, opts, &done).Run(ctx, req)
 	return ExitCode(v, err, r.Stderr), nil

@@ -124,12 +124,13 @@ func TestRunLocalClosesWhatItOpenedOnEveryError(t *testing.T) {
 		"runner": {func(p *cli.Adapters, _ *cli.Run) {
 			p.Runner = func(settings.Config) (verify.Runner, func(), error) { return nil, nil, no }
 		}, []string{"source"}, cli.ExitBadInput, no},
+		// Bad input opens nothing: no source, no sandbox, no store.
 		"report": {func(_ *cli.Adapters, r *cli.Run) {
 			r.Report = func() ([]bot.Publisher, []string, error) { return nil, nil, no }
-		}, []string{"source", "runner open", "runner close"}, cli.ExitBadInput, no},
+		}, nil, cli.ExitBadInput, no},
 		"attester": {func(p *cli.Adapters, _ *cli.Run) {
 			p.Attester = func() (bot.Attester, error) { return nil, no }
-		}, []string{"source", "runner open", "runner close"}, cli.ExitBadInput, no},
+		}, nil, cli.ExitBadInput, no},
 		"disabled": {func(_ *cli.Adapters, r *cli.Run) { r.Config.Enabled = false }, nil, cli.ExitOK, nil},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -141,6 +142,8 @@ func TestRunLocalClosesWhatItOpenedOnEveryError(t *testing.T) {
 			assert.Equal(t, tc.code, code)
 			assert.ErrorIs(t, err, tc.err)
 			assert.Equal(t, tc.want, ev.list())
+			_, err = os.Stat(r.Config.StateDir)
+			assert.True(t, os.IsNotExist(err), "the ledger's store was never opened: no state directory")
 		})
 	}
 }
