@@ -184,6 +184,15 @@ func TestBadInput(t *testing.T) {
 		{"plan two stories", "", nil, func(p, d string) []string { return []string{"plan", p, p} }, "plan needs exactly one story file"},
 		{"no signal", "", nil, func(p, d string) []string { return []string{"audit", "--workdir", d} }, "audit needs exactly one signal file"},
 		{"unknown command", "", nil, func(p, d string) []string { return []string{"frobnicate"} }, "unknown command"},
+		// Commands without positional arguments refuse one rather than
+		// start (serve) or write (keys) while ignoring it.
+		{"serve with an argument", "", nil, func(p, d string) []string { return []string{"serve", "stray"} }, "serve takes no arguments"},
+		{"keys generate with an argument", "", nil, func(p, d string) []string {
+			return []string{"keys", "generate", "--out", filepath.Join(d, "k"), "extra"}
+		}, "keys generate takes no arguments"},
+		{"keys public with an argument", "", nil, func(p, d string) []string { return []string{"keys", "public", "x"} }, "keys public takes no arguments"},
+		{"healthcheck with two URLs", "", nil, func(p, d string) []string { return []string{"healthcheck", "http://a", "http://b"} }, "at most one URL"},
+		{"version with an argument", "", nil, func(p, d string) []string { return []string{"version", "x"} }, "version takes no arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

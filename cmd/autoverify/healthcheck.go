@@ -12,9 +12,16 @@ import (
 // answers 200 on /healthz (server.CheckHealth); without a URL, the local
 // server's at ENGINEO_LISTEN_ADDR.
 func (a *App) healthcheck(ctx context.Context, args []string) (int, error) {
+	pos, err := parseArgs(a.flagSet("healthcheck"), args)
+	if err != nil {
+		return exitBadInput, err
+	}
+	if len(pos) > 1 {
+		return exitBadInput, inputErrorf("healthcheck takes at most one URL: autoverify healthcheck [URL]")
+	}
 	url := ""
-	if len(args) > 0 {
-		url = args[0]
+	if len(pos) == 1 {
+		url = pos[0]
 	} else {
 		addr := settings.ListenAddr(settings.Env(a.Getenv, settings.Serve))
 		var err error
@@ -22,7 +29,7 @@ func (a *App) healthcheck(ctx context.Context, args []string) (int, error) {
 			return exitBadInput, inputErrorf("ENGINEO_LISTEN_ADDR=%q: %v", addr, err)
 		}
 	}
-	err := server.CheckHealth(ctx, url)
+	err = server.CheckHealth(ctx, url)
 	var bad *server.BadURLError
 	switch {
 	case errors.As(err, &bad):

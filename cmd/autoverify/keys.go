@@ -23,7 +23,7 @@ func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 	case "generate":
 		ed := fs.Bool("ed25519", false, "an Ed25519 key instead of ECDSA P-256")
 		out := fs.String("out", "autoverify-signing", "prefix of the files written: PREFIX.key and PREFIX.pub")
-		if _, err := parseArgs(fs, args[1:]); err != nil {
+		if _, err := parseN(fs, args[1:], 0, "keys generate takes no arguments: autoverify keys generate [--ed25519] [--out PREFIX]"); err != nil {
 			return exitBadInput, err
 		}
 		kind := attest.ECDSAP256
@@ -33,7 +33,7 @@ func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 		return a.generateKey(kind, *out)
 	case "public":
 		lookup := settingFlags(fs, a.Getenv, settings.Run)
-		if _, err := parseArgs(fs, args[1:]); err != nil {
+		if _, err := parseN(fs, args[1:], 0, "keys public takes no arguments: autoverify keys public"); err != nil {
 			return exitBadInput, err
 		}
 		return a.publicKey(lookup)

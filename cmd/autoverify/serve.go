@@ -38,7 +38,7 @@ import (
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := a.flagSet("serve")
 	lookup := settingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
-	if _, err := parseArgs(fs, args); err != nil {
+	if _, err := parseN(fs, args, 0, "serve takes no arguments: its settings are ENGINEO_ variables and flags (see README.md)"); err != nil {
 		return exitBadInput, err
 	}
 	srv, err := a.newServer(ctx, lookup)

@@ -12,7 +12,10 @@ import (
 var version = "dev"
 
 // versionCmd is `autoverify version`.
-func (a *App) versionCmd(context.Context, []string) (int, error) {
+func (a *App) versionCmd(_ context.Context, args []string) (int, error) {
+	if _, err := parseN(a.flagSet("version"), args, 0, "version takes no arguments: autoverify version"); err != nil {
+		return exitBadInput, err
+	}
 	fmt.Fprintln(a.Stdout, "autoverify", version)
 	return exitOK, nil
 }
