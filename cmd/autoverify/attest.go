@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/attest"
@@ -67,9 +67,7 @@ func (a *App) printVerified(file string, res attest.Verification, err error, asJ
 		return exitBadInput, inputErrorf("%s", bad.Msg)
 	}
 	if asJSON {
-		enc := json.NewEncoder(a.Stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(attest.OutcomeOf(res, err))
+		_ = cli.WriteJSON(a.Stdout, attest.OutcomeOf(res, err))
 	} else if err == nil {
 		fmt.Fprint(a.Stdout, report.AttestVerified(res.View(file)))
 	}

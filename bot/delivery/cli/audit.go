@@ -100,7 +100,7 @@ func (a *AuditReport) Publish(_ context.Context, v *bot.Verification) error {
 	}
 	out := a.view(v)
 	if a.JSON {
-		return writeJSON(a.Stdout, out)
+		return WriteJSON(a.Stdout, out)
 	}
 	if p != nil {
 		fmt.Fprint(a.Stdout, report.AuditText(report.Audit{Rejection: bot.ReportProblem(p, secretFunc(a.Secret))}))

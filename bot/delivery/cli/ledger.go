@@ -42,7 +42,7 @@ func ShowLedger(ctx context.Context, w io.Writer, store LedgerReader, key string
 			authors = map[string]ledger.ClaimCounts{ev.DeveloperID: all[ev.DeveloperID]}
 		}
 	}
-	return writeJSON(w, struct {
+	return WriteJSON(w, struct {
 		ledger.Entry
 		Limits       ledger.Limits                 `json:"limits"`
 		AuthorClaims map[string]ledger.ClaimCounts `json:"author_claims,omitempty"`
@@ -72,14 +72,14 @@ func ShowAuthors(ctx context.Context, w io.Writer, store LedgerReader, asJSON bo
 		return err
 	}
 	if asJSON {
-		return writeJSON(w, counts)
+		return WriteJSON(w, counts)
 	}
 	_, err = io.WriteString(w, Authors(counts))
 	return err
 }
 
-// writeJSON writes v as indented JSON, the form every --json prints.
-func writeJSON(w io.Writer, v any) error {
+// WriteJSON writes v as indented JSON, the form every --json prints.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)

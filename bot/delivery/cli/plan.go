@@ -44,7 +44,7 @@ type planJSON struct {
 // stderr; or with asJSON the documented JSON shape, warnings included.
 func ShowPlan(stdout, stderr io.Writer, file, key string, story *checklist.Story, asJSON bool) error {
 	if asJSON {
-		return writeJSON(stdout, planJSON{StoryKey: key, Items: story.Items, Warnings: story.Warnings})
+		return WriteJSON(stdout, planJSON{StoryKey: key, Items: story.Items, Warnings: story.Warnings})
 	}
 	if _, err := io.WriteString(stdout, report.PlanText(planView(key, story))); err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -156,9 +155,7 @@ func (t *Terminal) publishGates(v *bot.Verification) error {
 			fmt.Fprintf(t.Stderr, "autoverify: %s\n", t.secret(o.Reason))
 		}
 	case t.JSON:
-		enc := json.NewEncoder(t.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(v.Gates); err != nil {
+		if err := WriteJSON(t.Stdout, v.Gates); err != nil {
 			return fmt.Errorf("printing the gates' report: %w", err)
 		}
 	default:
