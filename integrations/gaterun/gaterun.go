@@ -12,9 +12,12 @@
 //	head tree:  G  head code + head tests, whole suite   (VERIFY_GREEN; untouched tests' REFACTOR)
 //	            I  the static checks                      (VERIFY_IMPLEMENT)
 //	            F  head code + the base's versions of the
-//	               tests in changed or deleted test files (VERIFY_REFACTOR: an edited test cannot pass itself)
+//	               tests the change edited or deleted, and of
+//	               every test of a Go package (a pytest file)
+//	               whose test files' top level it changed       (VERIFY_REFACTOR: an edited test cannot pass itself)
 //
-// B and G are the test command run twice; R and F run only what they must.
+// B and G are the test command run twice; R and F run only what they must:
+// a change that only adds tests runs no F (gates.KeepsUnchangedTests).
 package gaterun
 
 import (
@@ -187,8 +190,7 @@ type plan struct {
 	// unparsable are head test files that do not parse.
 	unparsable []string
 	// touchedBase are the base's tests F runs in their base versions at
-	// head: those of test files the change touched, and those it reached
-	// through data.
+	// head (refactorTests).
 	touchedBase        []string
 	baseFileOf         map[string]string
 	headFileOf         map[string]string
@@ -237,23 +239,54 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p.claimed = append(append(append([]string(nil), p.change.Added...), p.change.Changed...), p.change.Data...)
 	sort.Strings(p.claimed)
 
-	touched := map[string]bool{}
-	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		touched[f] = true
-	}
-	data := map[string]bool{}
-	for _, n := range p.change.Data {
-		data[n] = true
-	}
-	for _, f := range baseFuncs {
-		if touched[f.File] || data[f.Name] {
-			p.touchedBase = append(p.touchedBase, f.Name)
-		}
-	}
+	p.touchedBase = s.refactorTests(p, baseFuncs)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
 	return p, nil
+}
+
+// refactorTests are the base's tests F runs in their base versions at
+// head: those the change edited or deleted, those it reaches through data,
+// and every test of a scope where a touched test file does not keep its
+// unchanged tests the same program (gates.KeepsUnchangedTests) — the
+// file's for pytest, the package's (its directory) for Go, whose test
+// files share one scope. A test that is the same program at both ends has
+// GREEN's result at head, as an untouched file's tests always had.
+func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) []string {
+	scope := func(file string) string {
+		if s.Ecosystem == gates.Go {
+			return path.Dir(file)
+		}
+		return file
+	}
+	dirty := map[string]bool{}
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f)) {
+			dirty[scope(f)] = true
+		}
+	}
+	edited := map[string]bool{}
+	for _, n := range append(append([]string(nil), p.change.Changed...), p.change.Data...) {
+		edited[n] = true
+	}
+	var out []string
+	for _, f := range baseFuncs {
+		_, kept := p.headFileOf[f.Name]
+		if dirty[scope(f.File)] || edited[f.Name] || !kept {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// present is m's file f, nil when m lacks it (an empty file is not nil).
+func present(m map[string][]byte, f string) []byte {
+	b, ok := m[f]
+	if ok && b == nil {
+		b = []byte{}
+	}
+	return b
 }
 
 // dataClaims are the untouched tests the change reaches through data

@@ -95,6 +95,17 @@ func gatesRun(t *testing.T, r *repo, eco gates.Ecosystem, test []string, base, h
 	return rep
 }
 
+// countGate is how many commands' records rep holds for g.
+func countGate(rep gates.Report, g gates.Gate) int {
+	n := 0
+	for _, e := range rep.Gates {
+		if e.Gate == g {
+			n++
+		}
+	}
+	return n
+}
+
 func gateOf(rep gates.Report, g gates.Gate) gates.Evidence {
 	for _, e := range rep.Gates {
 		if e.Gate == g {
@@ -208,6 +219,34 @@ func TestAbsNegative(t *testing.T) {
 		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Tampered)
 		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.PassToPass, "a weakened test is not kept, though its base version passes")
 		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+	})
+
+	// REFACTOR's F runs the base's versions of the tests a change edited;
+	// a change that only adds a test leaves every other test the program
+	// it was, and GREEN's results stand for them (no F run).
+	t.Run("a change that only adds tests runs no base versions at head", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, 1, countGate(rep, gates.Refactor), "only B's record: no F command")
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
+	})
+
+	// A test file's top level is shared by its package: a new file's init
+	// can make an untouched neighbour pass in the head's suite although
+	// the change broke what it tests. Its base version, run at head
+	// without the new file, says so.
+	t.Run("a new test file's init cannot hide a broken neighbour", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("hide a break", map[string]string{
+			"calc.go":       "package calc\n\nvar sign = 0\n\n// Abs is |x| times sign.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x * sign\n\t}\n\treturn x * sign\n}\n",
+			"setup_test.go": "package calc\n\nimport \"testing\"\n\nfunc init() { sign = 1 }\n\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and F")
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Broken)
+		assert.False(t, rep.Accepted())
 	})
 
 	tampers := map[string]map[string]string{

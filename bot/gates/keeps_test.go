@@ -1,0 +1,54 @@
+package gates
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestKeepsUnchangedTests(t *testing.T) {
+	t.Parallel()
+	const goBase = "package p\n\nimport \"testing\"\n\nfunc helper() int { return 1 }\n\nfunc TestOld(t *testing.T) {\n\tif helper() != 1 {\n\t\tt.Fatal(len(\"x\"))\n\t}\n}\n"
+	const pyBase = "import pytest\nfrom mod import parse\n\n@pytest.fixture\ndef data():\n    return 1\n\ndef test_old(data):\n    assert parse(data) == 1\n"
+	for name, tc := range map[string]struct {
+		eco        Ecosystem
+		base, head string
+		gone, new  bool
+		want       bool
+	}{
+		"go: a test added":                                       {eco: Go, base: goBase, head: goBase + "\nfunc TestNew(t *testing.T) {}\n", want: true},
+		"go: a test edited (F runs it by name)":                  {eco: Go, base: goBase, head: goBase[:len(goBase)-2] + "\tt.Log(1)\n}\n", want: true},
+		"go: a benchmark added":                                  {eco: Go, base: goBase, head: goBase + "\nfunc BenchmarkX(b *testing.B) {}\n", want: true},
+		"go: a standard-library import added":                    {eco: Go, base: goBase, head: "package p\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n" + goBase[len("package p\n\nimport \"testing\"\n"):] + "\nfunc TestNew(t *testing.T) { _ = strings.ToUpper }\n", want: true},
+		"go: the helper changed":                                 {eco: Go, base: goBase, head: "package p\n\nimport \"testing\"\n\nfunc helper() int { return 2 }\n" + goBase[len("package p\n\nimport \"testing\"\n\nfunc helper() int { return 1 }\n"):]},
+		"go: an init added":                                      {eco: Go, base: goBase, head: goBase + "\nfunc init() {}\n"},
+		"go: a variable added":                                   {eco: Go, base: goBase, head: goBase + "\nvar x = f()\n"},
+		"go: TestMain added":                                     {eco: Go, base: goBase, head: goBase + "\nfunc TestMain(m *testing.M) {}\n"},
+		"go: a predeclared name shadowed":                        {eco: Go, base: goBase, head: goBase + "\nfunc len(string) int { return 0 }\n"},
+		"go: a blank import added":                               {eco: Go, base: goBase, head: "package p\n\nimport (\n\t_ \"net/http/pprof\"\n\t\"testing\"\n)\n" + goBase[len("package p\n\nimport \"testing\"\n"):]},
+		"go: a dot import added":                                 {eco: Go, base: goBase, head: "package p\n\nimport (\n\t. \"strings\"\n\t\"testing\"\n)\n" + goBase[len("package p\n\nimport \"testing\"\n"):]},
+		"go: a module package imported":                          {eco: Go, base: goBase, head: "package p\n\nimport (\n\t\"example.com/m/evil\"\n\t\"testing\"\n)\n" + goBase[len("package p\n\nimport \"testing\"\n"):]},
+		"go: an import removed":                                  {eco: Go, base: "package p\n\nimport (\n\t_ \"example.com/m/setup\"\n\t\"testing\"\n)\n\nfunc TestOld(t *testing.T) {}\n", head: "package p\n\nimport \"testing\"\n\nfunc TestOld(t *testing.T) {}\n"},
+		"go: a new file of tests":                                {eco: Go, new: true, head: "package p\n\nimport \"testing\"\n\nfunc TestNew(t *testing.T) {}\n", want: true},
+		"go: a new file with a helper":                           {eco: Go, new: true, head: "package p\n\nimport \"testing\"\n\nfunc print(...any) {}\n\nfunc TestNew(t *testing.T) {}\n"},
+		"go: the file removed":                                   {eco: Go, base: goBase, gone: true},
+		"go: the head does not parse":                            {eco: Go, base: goBase, head: goBase + "\nfunc TestNew(t *testing.T) {\n"},
+		"python: a test added":                                   {eco: Python, base: pyBase, head: pyBase + "\ndef test_new():\n    assert parse(2) == 2\n", want: true},
+		"python: a fixture added":                                {eco: Python, base: pyBase, head: pyBase + "\n@pytest.fixture(autouse=True)\ndef patch():\n    pass\n"},
+		"python: a module-level statement":                       {eco: Python, base: pyBase, head: pyBase + "\nimport mod\nmod.parse = lambda s: 1\n"},
+		"python: an import added":                                {eco: Python, base: pyBase, head: "import evil\n" + pyBase + "\ndef test_new():\n    pass\n"},
+		"python: a new test rebinds an old name":                 {eco: Python, base: "from helpers import test_helper\n\ndef test_old():\n    assert test_helper()\n", head: "from helpers import test_helper\n\ndef test_old():\n    assert test_helper()\n\ndef test_helper():\n    return True\n"},
+		"python: a method added to a test class":                 {eco: Python, base: "class TestK:\n    def test_a(self):\n        assert 1\n", head: "class TestK:\n    def test_a(self):\n        assert 1\n\n    def test_b(self):\n        assert 2\n", want: true},
+		"python: setup_method added to the class":                {eco: Python, base: "class TestK:\n    def test_a(self):\n        assert 1\n", head: "class TestK:\n    def setup_method(self):\n        pass\n\n    def test_a(self):\n        assert 1\n"},
+		"python: a new module (no tests of its own on the base)": {eco: Python, new: true, head: "def test_new():\n    pass\n", want: true},
+	} {
+		var base, head []byte
+		if !tc.new {
+			base = []byte(tc.base)
+		}
+		if !tc.gone {
+			head = []byte(tc.head)
+		}
+		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head), name)
+	}
+}
