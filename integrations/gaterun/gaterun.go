@@ -6,9 +6,10 @@
 //
 // The runs, two trees, each reused so the build cache stays warm:
 //
-//	base tree:  B  base code + base tests, whole suite   (which tests passed before)
-//	            R  base code + head's tests, only the new
+//	base tree:  R  base code + head's tests, only the new
 //	               and changed ones                      (VERIFY_RED)
+//	            B  base code + base tests, whole suite   (which tests passed before;
+//	               beside the new tests when the change only adds some)
 //	head tree:  G  head code + head tests, whole suite   (VERIFY_GREEN; untouched tests' REFACTOR)
 //	            I  the static checks                      (VERIFY_IMPLEMENT)
 //	            F  head code + the base's versions of the
@@ -191,7 +192,9 @@ type plan struct {
 	unparsable []string
 	// touchedBase are the base's tests F runs in their base versions at
 	// head (refactorTests).
-	touchedBase        []string
+	touchedBase []string
+	// additive: the change only adds tests (onlyAdds).
+	additive           bool
 	baseFileOf         map[string]string
 	headFileOf         map[string]string
 	redFiles, refFiles []string
@@ -240,6 +243,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	sort.Strings(p.claimed)
 
 	p.touchedBase = s.refactorTests(p, baseFuncs)
+	p.additive = s.onlyAdds(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
@@ -280,6 +284,25 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) []string {
 	return out
 }
 
+// onlyAdds reports whether the change only adds tests: none edited,
+// deleted or reached through data, every touched test file keeps its
+// other tests the same program (refactorTests left F nothing), no test
+// data touched — and, for pytest, no new module, whose import-time code
+// would run beside the base's tests.
+func (s *Spec) onlyAdds(p *plan) bool {
+	if len(p.touchedBase) > 0 || len(p.change.Added) == 0 || len(p.unparsable) > 0 || len(differ(p.baseFiles.data, p.headFiles.data)) > 0 {
+		return false
+	}
+	if s.Ecosystem == gates.Python {
+		for f := range p.headFiles.tests {
+			if _, ok := p.baseFiles.tests[f]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // present is m's file f, nil when m lacks it (an empty file is not nil).
 func present(m map[string][]byte, f string) []byte {
 	b, ok := m[f]
@@ -318,12 +341,15 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 type runs struct {
 	b, r, g, i, ib, f *run
 	redNote           string
+	// bWithNew: B ran with the change's new tests beside the base's (the
+	// change only adds tests; see baseTrack), their results taken out.
+	bWithNew bool
 	// m is VERIFY_MUTATE's (nil: not asked for).
 	m *mutation
 }
 
-// runAll runs the two tracks at once: on the base tree the base's suite,
-// then RED; on the head tree the head's suite, the static checks, then
+// runAll runs the two tracks at once: on the base tree RED, then the
+// base's suite; on the head tree the head's suite, the static checks, then
 // REFACTOR's base versions; then, only when the head's static checks
 // failed, the base's (see baseStatic).
 func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*runs, error) {
@@ -357,7 +383,7 @@ func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*r
 	if hErr != nil {
 		return nil, hErr
 	}
-	if err := s.baseStatic(ctx, p, baseDir, rs); err != nil {
+	if err := s.baseStatic(ctx, baseDir, rs); err != nil {
 		return nil, err
 	}
 	return rs, nil
@@ -366,48 +392,87 @@ func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*r
 // baseStatic runs the static checks on the base, what the head's findings
 // are compared with, only when the head's failed: a head that passes is
 // accepted without a comparison, so the base's run would be work for
-// nothing (a whole `go vet` on a real project). RED has left the head's
-// tests and data over the base's code; they are put back first.
-func (s *Spec) baseStatic(ctx context.Context, p *plan, dir string, rs *runs) error {
+// nothing (a whole `go vet` on a real project). The base track has left
+// the base's own tests in the tree.
+func (s *Spec) baseStatic(ctx context.Context, dir string, rs *runs) error {
 	if rs.i == nil || rs.i.res.ExitCode == 0 || rs.i.res.TimedOut {
 		return nil
-	}
-	if len(p.redFiles) > 0 {
-		if err := s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
-			return err
-		}
 	}
 	var err error
 	rs.ib, err = s.execPlain(ctx, dir, s.Static)
 	return err
 }
 
-// baseTrack: B, then the head's tests and data over the base's code for
-// RED.
+// baseTrack: RED (the head's tests and data over the base's code), then
+// the base's suite B. When the change only adds tests (plan.additive) and
+// RED's run built, B runs in RED's tree: the base's tests are the same
+// program there, the new ones' results on the base are RED's, and the
+// touched packages compile once, not twice. Otherwise the base's own
+// tests go back first. The track ends with the base's own tests in the
+// tree (IMPLEMENT's base run may follow).
 func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
-	var err error
-	if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+	mixed, err := s.red(ctx, p, dir, rs)
+	if err != nil {
 		return err
 	}
-	if err = s.refill(ctx, dir, rs.b, p.touchedBase, p.baseFileOf); err != nil {
-		return err
+	if mixed && p.additive && !outcome(rs.r, p.claimed).BuildFailed && rs.redNote == "" {
+		if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+			return err
+		}
+		if len(rs.b.results.Unbuilt) == 0 && rs.b.res.OmittedBytes == 0 {
+			rs.bWithNew = true
+			rs.b.results.Tests = without(rs.b.results.Tests, p.change.Added)
+		} else {
+			// A package RED did not run did not build with the new tests
+			// (a benchmark of new code, say), or their output filled the
+			// runner's cap and cut the base's results: B again, alone.
+			rs.b = nil
+		}
 	}
+	if mixed {
+		if err := s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
+			return err
+		}
+	}
+	if rs.b == nil {
+		if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+			return err
+		}
+	}
+	return s.refill(ctx, dir, rs.b, p.touchedBase, p.baseFileOf)
+}
+
+// red runs RED: the head's tests and data over the base's code, then
+// pruneRed's second look; mixed says the tree now holds the head's tests.
+func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bool, err error) {
 	if len(p.redFiles) == 0 {
-		return nil
+		return false, nil
 	}
 	if err = s.mix(dir, p.baseFiles.tests, p.headFiles.tests, p.baseData, p.headData); err != nil {
-		return err
+		return false, err
 	}
 	if rs.r, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
-		return err
+		return true, err
 	}
 	if len(p.unparsable) == 0 {
 		rs.r, rs.redNote, err = s.pruneRed(ctx, dir, p.headFiles.tests, p.headFileOf, p.claimed, rs.r)
 	}
 	if err != nil {
-		return err
+		return true, err
 	}
-	return s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
+	return true, s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
+}
+
+// without is tests less names.
+func without(tests map[string]string, names []string) map[string]string {
+	out := make(map[string]string, len(tests))
+	for n, st := range tests {
+		out[n] = st
+	}
+	for _, n := range names {
+		delete(out, n)
+	}
+	return out
 }
 
 // headTrack: G, the static checks at head, the mutants when asked for
@@ -672,6 +737,9 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	refRes := s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs)
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
+	if rs.bWithNew {
+		be.Reason = "the base's suite at the base, beside the change's new tests (which tests passed before; the new ones are RED's); " + refRes.Reason
+	}
 	rep.Gates = append(rep.Gates, be)
 	if rs.f != nil {
 		rep.Gates = append(rep.Gates, s.evidence(refRes, rs.f))

@@ -157,6 +157,8 @@ func TestAbsNegative(t *testing.T) {
 		assert.Contains(t, red.Snippet, "undefined: Sign")
 		assert.Equal(t, []string{"TestSign"}, rep.Tests.FailToPass)
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.NotContains(t, gateOf(rep, gates.Refactor).Reason, "beside", "the new test does not build on the base: B runs the base's own tests")
+		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
 	})
 
 	// A Go package builds as a whole: without pruning, TestAbsTen would
@@ -231,6 +233,26 @@ func TestAbsNegative(t *testing.T) {
 		assert.Equal(t, 1, countGate(rep, gates.Refactor), "only B's record: no F command")
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
+		b := gateOf(rep, gates.Refactor)
+		assert.Contains(t, b.Reason, "beside the change's new tests", "B ran in RED's tree: the package compiled once on the base")
+		assert.Equal(t, "go test -json ./...", b.Command)
+		assert.NotContains(t, rep.Tests.Broken, "TestAbsKnownBug", "it failed on the base, beside the new test too")
+	})
+
+	t.Run("a benchmark of new code elsewhere: the base's suite runs alone", func(t *testing.T) {
+		r.branch(base)
+		withSub := r.commit("sub", map[string]string{"sub/sub.go": "package sub\n\nfunc One() int { return 1 }\n",
+			"sub/sub_test.go": "package sub\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {\n\tif One() != 1 {\n\t\tt.Fatal(1)\n\t}\n}\n"})
+		head := r.commit("fix Abs, bench Two", map[string]string{"calc.go": goCalcFixed,
+			"calc_test.go":    goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n",
+			"sub/sub.go":      "package sub\n\nfunc One() int { return 1 }\n\nfunc Two() int { return 2 }\n",
+			"sub/sub_test.go": "package sub\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {\n\tif One() != 1 {\n\t\tt.Fatal(1)\n\t}\n}\n\nfunc BenchmarkTwo(b *testing.B) {\n\tfor range b.N {\n\t\t_ = Two()\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, withSub, head)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.NotContains(t, gateOf(rep, gates.Refactor).Reason, "beside", "sub does not build on the base with the head's tests")
+		assert.Contains(t, rep.Tests.PassToPass, "TestOne")
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
 	})
 
 	// A test file's top level is shared by its package: a new file's init
