@@ -96,10 +96,14 @@ func benchOverhead(b *testing.B, work time.Duration) {
 }
 
 // BenchmarkGatesOverheadReal is BenchmarkGatesOverhead on a real suite: a
-// tuned case of the real-history corpus (AUTOVERIFY_REALHISTORY_BENCH,
-// default toml/fix/d10101f4), its commits taken from the bundle. Both
-// sides run `go test -count=1 ./...`; the gates add go vet on both trees
-// (as `autoverify gates` does) in the "+vet" figures.
+// real Go fix of the real-history corpus (AUTOVERIFY_REALHISTORY_BENCH,
+// default toml/fix/d10101f4; tuned or held-out alike, as nothing is tuned
+// on a cost), its commits taken from the bundle. Both sides run
+// `go test -count=1 ./...`; the gates add go vet (as `autoverify gates`
+// does) in the "+vet" figures. f-ran is 1 when REFACTOR ran base versions
+// at head (the change edited a test or a test file's top level), b-beside
+// 1 when the base's suite ran beside the new tests (the change only adds
+// tests). scripts/bench-gates-real.sh runs it on every real Go fix.
 //
 //	go test -run XXX -bench GatesOverheadReal -benchtime 5x ./integrations/gaterun/
 func BenchmarkGatesOverheadReal(b *testing.B) {
@@ -113,12 +117,12 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 	}
 	var c *rhCase
 	for i := range cases {
-		if cases[i].Name == name && cases[i].Split == splitTuned && !cases[i].badHead() {
+		if cases[i].Name == name && cases[i].Label == "fix" && !cases[i].badHead() {
 			c = &cases[i]
 		}
 	}
 	if c == nil {
-		b.Fatalf("%s: no tuned real commit of that name in cases.tsv", name)
+		b.Fatalf("%s: no real fix of that name in cases.tsv", name)
 	}
 	dir := os.Getenv("AUTOVERIFY_REALHISTORY")
 	if dir == "" {
@@ -133,7 +137,20 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 	if err != nil {
 		b.Skipf("SKIPPED LOUDLY: no real-history bundle: %v", err)
 	}
-	overhead(b, &repo{Dir: src}, c.Base, c.Head, func(gates.Report) {})
+	var fRan, beside float64
+	overhead(b, &repo{Dir: src}, c.Base, c.Head, func(rep gates.Report) {
+		fRan, beside = 0, 0
+		for _, e := range rep.Gates {
+			if e.Gate == gates.Refactor && strings.HasPrefix(e.Command, "go test -run") {
+				fRan = 1
+			}
+			if e.Gate == gates.Refactor && strings.Contains(e.Reason, "beside the change's new tests") {
+				beside = 1
+			}
+		}
+	})
+	b.ReportMetric(fRan, "f-ran")
+	b.ReportMetric(beside, "b-beside")
 }
 
 // overhead measures a gates run against running the test command twice
