@@ -61,6 +61,8 @@ func TestPythonGates(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_calc.py::TestZero::test_zero", "tests/test_calc.py::test_positive"}, rep.Tests.PassToPass,
 			"untouched tests of a touched file are PASS_TO_PASS")
 		assert.True(t, rep.Accepted())
+		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "beside the change's new tests", "only a test added: B ran in RED's tree")
+		assert.Equal(t, 1, countGate(rep, gates.Refactor), "and no base versions ran at head")
 		for _, junk := range []string{"__pycache__", ".pytest_cache", "tests/__pycache__"} {
 			_, err := os.Stat(filepath.Join(r.Dir, junk))
 			assert.True(t, os.IsNotExist(err), "%s appeared in the user's checkout", junk)
@@ -76,6 +78,7 @@ func TestPythonGates(t *testing.T) {
 		assert.Contains(t, gateOf(rep, gates.Red).Reason, "the base lacks sign", "the module imports with sign made None")
 		assert.Contains(t, gateOf(rep, gates.Red).Snippet, "'NoneType' object is not callable", "and the test ran and failed")
 		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
+		assert.NotContains(t, gateOf(rep, gates.Refactor).Reason, "beside", "a new module: B runs the base's own tests")
 	})
 
 	// Without the stub, test_ten would not import on the base and would
