@@ -8,8 +8,10 @@
 //
 //	base tree:  R  base code + head's tests, only the new
 //	               and changed ones                      (VERIFY_RED)
-//	            B  base code + base tests, whole suite   (which tests passed before;
-//	               beside the new tests when the change only adds some)
+//	            B  base code + base tests, whole suite   (which tests passed before; in R's
+//	               tree when every test the change did not edit is the
+//	               same program there, and then the edited tests' base
+//	               versions only when their result on the base decides)
 //	head tree:  G  head code + head tests, whole suite   (VERIFY_GREEN; untouched tests' REFACTOR)
 //	            I  the static checks                      (VERIFY_IMPLEMENT)
 //	            F  head code + the base's versions of the
@@ -18,7 +20,9 @@
 //	               whose test files' top level it changed       (VERIFY_REFACTOR: an edited test cannot pass itself)
 //
 // B and G are the test command run twice; R and F run only what they must:
-// a change that only adds tests runs no F (gates.KeepsUnchangedTests).
+// a change that only adds tests runs no F (gates.KeepsUnchangedTests), and
+// where B can run in R's tree the touched packages compile once on the
+// base.
 package gaterun
 
 import (
@@ -193,8 +197,8 @@ type plan struct {
 	// touchedBase are the base's tests F runs in their base versions at
 	// head (refactorTests).
 	touchedBase []string
-	// additive: the change only adds tests (onlyAdds).
-	additive           bool
+	// besideRed: B may run in RED's tree (see besideRed).
+	besideRed          bool
 	baseFileOf         map[string]string
 	headFileOf         map[string]string
 	redFiles, refFiles []string
@@ -242,8 +246,9 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p.claimed = append(append(append([]string(nil), p.change.Added...), p.change.Changed...), p.change.Data...)
 	sort.Strings(p.claimed)
 
-	p.touchedBase = s.refactorTests(p, baseFuncs)
-	p.additive = s.onlyAdds(p)
+	var clean bool
+	p.touchedBase, clean = s.refactorTests(p, baseFuncs)
+	p.besideRed = clean && s.besideRed(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
@@ -256,8 +261,10 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 // unchanged tests the same program (gates.KeepsUnchangedTests) — the
 // file's for pytest, the package's (its directory) for Go, whose test
 // files share one scope. A test that is the same program at both ends has
-// GREEN's result at head, as an untouched file's tests always had.
-func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) []string {
+// GREEN's result at head, as an untouched file's tests always had. clean
+// says no scope was dirty and no test deleted: every test the change did
+// not edit is the same program at both ends.
+func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []string, clean bool) {
 	scope := func(file string) string {
 		if s.Ecosystem == gates.Go {
 			return path.Dir(file)
@@ -274,23 +281,26 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) []string {
 	for _, n := range append(append([]string(nil), p.change.Changed...), p.change.Data...) {
 		edited[n] = true
 	}
-	var out []string
+	clean = len(dirty) == 0
 	for _, f := range baseFuncs {
 		_, kept := p.headFileOf[f.Name]
+		clean = clean && kept
 		if dirty[scope(f.File)] || edited[f.Name] || !kept {
-			out = append(out, f.Name)
+			tests = append(tests, f.Name)
 		}
 	}
-	return out
+	return tests, clean
 }
 
-// onlyAdds reports whether the change only adds tests: none edited,
-// deleted or reached through data, every touched test file keeps its
-// other tests the same program (refactorTests left F nothing), no test
-// data touched — and, for pytest, no new module, whose import-time code
-// would run beside the base's tests.
-func (s *Spec) onlyAdds(p *plan) bool {
-	if len(p.touchedBase) > 0 || len(p.change.Added) == 0 || len(p.unparsable) > 0 || len(differ(p.baseFiles.data, p.headFiles.data)) > 0 {
+// besideRed reports whether B may run in RED's tree, the base's code
+// with the head's tests, once the change's scopes are clean (refactorTests):
+// the tests it did not edit are then the same program there, and those it
+// added or edited are RED's. Not when it reaches tests through data (their
+// base versions read the base's data) or a test file does not parse — and,
+// for pytest, not when it adds a module, whose import-time code would run
+// beside the base's tests.
+func (s *Spec) besideRed(p *plan) bool {
+	if len(p.change.Added)+len(p.change.Changed) == 0 || len(p.change.Data) > 0 || len(p.unparsable) > 0 || len(differ(p.baseFiles.data, p.headFiles.data)) > 0 {
 		return false
 	}
 	if s.Ecosystem == gates.Python {
@@ -341,9 +351,12 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 type runs struct {
 	b, r, g, i, ib, f *run
 	redNote           string
-	// bWithNew: B ran with the change's new tests beside the base's (the
-	// change only adds tests; see baseTrack), their results taken out.
-	bWithNew bool
+	// bBeside: B ran in RED's tree (see baseTrack), the results of the
+	// added and edited tests taken out; bFix is the base's versions of the
+	// edited tests on the base's code, run only when their result there
+	// decides (see beforeOfEdited).
+	bBeside bool
+	bFix    *run
 	// m is VERIFY_MUTATE's (nil: not asked for).
 	m *mutation
 }
@@ -383,10 +396,59 @@ func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*r
 	if hErr != nil {
 		return nil, hErr
 	}
+	if err := s.beforeOfEdited(ctx, p, baseDir, rs); err != nil {
+		return nil, err
+	}
 	if err := s.baseStatic(ctx, baseDir, rs); err != nil {
 		return nil, err
 	}
 	return rs, nil
+}
+
+// beforeOfEdited runs, after B ran in RED's tree, the base's versions of
+// the edited tests on the base's code, when their result there decides:
+// for one whose base version does not pass at head (rewritten, or edited
+// to pass: see gates.Lists) or that is not red (pass-to-pass only if its
+// base version passed on the base). A table edit whose new row fails on
+// the base and whose base version still passes at head — the common
+// fix — needs no such run. The results join B's.
+func (s *Spec) beforeOfEdited(ctx context.Context, p *plan, dir string, rs *runs) error {
+	if !rs.bBeside {
+		return nil
+	}
+	var need []string
+	for _, n := range p.change.Changed {
+		if result(rs.f, n) != gates.Pass || result(rs.r, n) != gates.Fail {
+			need = append(need, n)
+		}
+	}
+	if len(need) == 0 {
+		return nil
+	}
+	fix, err := s.exec(ctx, dir, s.Test, need, filesOf(need, p.baseFileOf))
+	if err != nil {
+		return err
+	}
+	if err := s.refill(ctx, dir, fix, need, p.baseFileOf); err != nil {
+		return err
+	}
+	rs.bFix = fix
+	tests := without(rs.b.results.Tests, nil)
+	for _, n := range need {
+		if st, ok := fix.results.Tests[n]; ok {
+			tests[n] = st
+		}
+	}
+	rs.b.results.Tests = tests
+	return nil
+}
+
+// result is test n's status in r ("" when r is nil or has none).
+func result(r *run, n string) string {
+	if r == nil {
+		return ""
+	}
+	return r.results.Tests[n]
 }
 
 // baseStatic runs the static checks on the base, what the head's findings
@@ -404,24 +466,24 @@ func (s *Spec) baseStatic(ctx context.Context, dir string, rs *runs) error {
 }
 
 // baseTrack: RED (the head's tests and data over the base's code), then
-// the base's suite B. When the change only adds tests (plan.additive) and
-// RED's run built, B runs in RED's tree: the base's tests are the same
-// program there, the new ones' results on the base are RED's, and the
-// touched packages compile once, not twice. Otherwise the base's own
-// tests go back first. The track ends with the base's own tests in the
+// the base's suite B. When plan.besideRed holds and RED's run built, B
+// runs in RED's tree: the tests the change did not edit are the same
+// program there, the added and edited ones' results are RED's (theirs are
+// taken out), and the touched packages compile once on the base, not
+// twice. Otherwise the base's own tests go back first. The track ends with the base's own tests in the
 // tree (IMPLEMENT's base run may follow).
 func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
 	mixed, err := s.red(ctx, p, dir, rs)
 	if err != nil {
 		return err
 	}
-	if mixed && p.additive && !outcome(rs.r, p.claimed).BuildFailed && rs.redNote == "" {
+	if mixed && p.besideRed && !outcome(rs.r, p.claimed).BuildFailed && rs.redNote == "" {
 		if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
 			return err
 		}
 		if len(rs.b.results.Unbuilt) == 0 && rs.b.res.OmittedBytes == 0 {
-			rs.bWithNew = true
-			rs.b.results.Tests = without(rs.b.results.Tests, p.change.Added)
+			rs.bBeside = true
+			rs.b.results.Tests = without(rs.b.results.Tests, p.claimed)
 		} else {
 			// A package RED did not run did not build with the new tests
 			// (a benchmark of new code, say), or their output filled the
@@ -737,10 +799,15 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	refRes := s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs)
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
-	if rs.bWithNew {
-		be.Reason = "the base's suite at the base, beside the change's new tests (which tests passed before; the new ones are RED's); " + refRes.Reason
+	if rs.bBeside {
+		be.Reason = "the base's suite at the base, beside the change's new and edited tests (which tests passed before; those are RED's); " + refRes.Reason
 	}
 	rep.Gates = append(rep.Gates, be)
+	if rs.bFix != nil {
+		fe := s.evidence(refRes, rs.bFix)
+		fe.Reason = "the base's versions of the edited tests at the base; " + refRes.Reason
+		rep.Gates = append(rep.Gates, fe)
+	}
 	if rs.f != nil {
 		rep.Gates = append(rep.Gates, s.evidence(refRes, rs.f))
 	}

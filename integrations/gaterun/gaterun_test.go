@@ -235,9 +235,36 @@ func TestAbsNegative(t *testing.T) {
 		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
 		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
 		b := gateOf(rep, gates.Refactor)
-		assert.Contains(t, b.Reason, "beside the change's new tests", "B ran in RED's tree: the package compiled once on the base")
+		assert.Contains(t, b.Reason, "beside the change's new and edited tests", "B ran in RED's tree: the package compiled once on the base")
 		assert.Equal(t, "go test -json ./...", b.Command)
 		assert.NotContains(t, rep.Tests.Broken, "TestAbsKnownBug", "it failed on the base, beside the new test too")
+	})
+
+	// The common Go fix: a new row in an existing test. Its head version is
+	// red on the base, its base version still passes at head: B runs in
+	// RED's tree and the base version's result on the base decides
+	// nothing, so it does not run.
+	t.Run("a fix that adds a case to an existing test", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed,
+			"calc_test.go": strings.Replace(goCalcTest, "\tif Abs(3) != 3 {", "\tif Abs(-3) != 3 {\n\t\tt.Fatal(\"Abs(-3)\")\n\t}\n\tif Abs(3) != 3 {", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.FailToPass)
+		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "beside the change's new and edited tests")
+		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and F; no run of the base version on the base")
+	})
+
+	// An edit that weakens a test that passed: the edited test is not red,
+	// so its base version's result on the base decides (tampered, not
+	// pass-to-pass) and runs.
+	t.Run("an edited test that is not red has its base version run on the base", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("weaken", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\t\tt.Fatal(\"Abs(0)\")\n", "", 1)})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, 3, countGate(rep, gates.Refactor), "B beside RED, the base version on the base, F")
+		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.Tampered)
+		assert.False(t, rep.Accepted())
 	})
 
 	t.Run("a benchmark of new code elsewhere: the base's suite runs alone", func(t *testing.T) {
