@@ -8,11 +8,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strings"
 	"time"
 
-	"golang.org/x/term"
-
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/report"
 )
 
@@ -66,7 +64,7 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		fmt.Fprint(a.Stderr, report.Usage())
 		return exitBadInput
 	}
-	code, err := exitBadInput, inputErrorf("unknown command %q; run `autoverify help`", args[0])
+	code, err := exitBadInput, cli.InputErrorf("unknown command %q; run `autoverify help`", args[0])
 	if cmd, ok := a.commands()[args[0]]; ok {
 		code, err = cmd(ctx, args[1:])
 	}
@@ -77,86 +75,30 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		return exitBadInput
 	}
 	fmt.Fprintln(a.Stderr, "autoverify:", err)
-	if isInputError(err) {
+	if cli.IsInputError(err) {
 		return exitBadInput
 	}
 	return exitFailed
 }
 
-// flagSet is a command's flag set; its errors and help go to Stderr.
+// flagSet is a command's flag set (cli.FlagSet), its errors and help on
+// Stderr.
 func (a *App) flagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(a.Stderr)
-	return fs
+	return cli.FlagSet(name, a.Stderr)
 }
 
-// parseN is parseArgs for a command that takes n positional arguments:
-// any other number is bad input, answered with usage.
-func parseN(fs *flag.FlagSet, args []string, n int, usage string) ([]string, error) {
-	pos, err := parseArgs(fs, args)
-	if err == nil && len(pos) != n {
-		err = inputErrorf("%s", usage)
-	}
-	return pos, err
-}
-
-// parseArgs parses flags that may come before or after positional
-// arguments ("run STORY.md --workdir x" and "run --workdir x STORY.md").
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, inputErrorf("%v", err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
+// color decides whether to paint w (cli.Color) unless Color forces it.
 func (a *App) color(w io.Writer) bool {
 	if a.Color != nil {
 		return *a.Color
 	}
-	if a.Getenv("NO_COLOR") != "" || strings.EqualFold(a.Getenv("TERM"), "dumb") {
-		return false
-	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return cli.Color(w, a.Getenv)
 }
 
-func orDefault(v, d string) string {
-	if v == "" {
-		return d
-	}
-	return v
-}
-
-// logger is JSON lines by default and text on a terminal, at
-// ENGINEO_LOG_LEVEL (debug, info, warn, error; default info). Secrets never
-// reach it: handlers log IDs, names and counts, not payloads.
+// logger is Logger, else cli.Logger on Stderr, made once.
 func (a *App) logger() *slog.Logger {
-	if a.Logger != nil {
-		return a.Logger
-	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(orDefault(a.Getenv("ENGINEO_LOG_LEVEL"), "info"))); err != nil {
-		level = slog.LevelInfo
-	}
-	opts := &slog.HandlerOptions{Level: level}
-	if f, ok := a.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && a.Getenv("ENGINEO_LOG_FORMAT") != "json" {
-		a.Logger = slog.New(slog.NewTextHandler(a.Stderr, opts))
-	} else {
-		a.Logger = slog.New(slog.NewJSONHandler(a.Stderr, opts))
+	if a.Logger == nil {
+		a.Logger = cli.Logger(a.Stderr, a.Getenv)
 	}
 	return a.Logger
 }

@@ -28,9 +28,9 @@ func attester(lookup settings.Lookup, workdir string) (bot.Attester, error) {
 	var unread *fs.PathError
 	switch {
 	case errors.As(err, &unread):
-		return nil, inputErrorf("%s=%s: %v; point it at a PEM private key (autoverify keys generate makes one)", src, path, err)
+		return nil, cli.InputErrorf("%s=%s: %v; point it at a PEM private key (autoverify keys generate makes one)", src, path, err)
 	case err != nil:
-		return nil, inputErrorf("%s=%s: %v", src, path, err)
+		return nil, cli.InputErrorf("%s=%s: %v", src, path, err)
 	}
 	return a, nil
 }
@@ -40,21 +40,21 @@ func attester(lookup settings.Lookup, workdir string) (bot.Attester, error) {
 // reason when one does not, 2 on bad input.
 func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
 	if len(args) == 0 || args[0] != "verify" {
-		return exitBadInput, inputErrorf("usage: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]")
+		return exitBadInput, cli.InputErrorf("usage: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed] [--json]")
 	}
 	fs := a.flagSet("attest verify")
 	keyPath := fs.String("key", "", "the signer's public key (PEM)")
 	commit := fs.String("commit", "", "the commit the attestations must be about")
 	asJSON := fs.Bool("json", false, "print what was verified as JSON")
 	passed := fs.Bool("passed", false, "also require the run's verdict to be PASSED")
-	var subjects listFlag
+	var subjects cli.List
 	fs.Var(&subjects, "subject", "a file every statement must name by its digest (the evidence, the summary); repeatable")
-	pos, err := parseArgs(fs, args[1:])
+	pos, err := cli.ParseArgs(fs, args[1:])
 	if err != nil {
 		return exitBadInput, err
 	}
 	if len(pos) != 1 || *keyPath == "" {
-		return exitBadInput, inputErrorf("attest verify needs one attestation file and --key PUB: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed]")
+		return exitBadInput, cli.InputErrorf("attest verify needs one attestation file and --key PUB: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed]")
 	}
 	got, err := attest.VerifyFiles(ctx, attest.VerifyRequest{Bundle: pos[0], Key: *keyPath, Subjects: subjects, Commit: *commit, Passed: *passed})
 	return a.printVerified(pos[0], got, err, *asJSON)
@@ -64,7 +64,7 @@ func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
 func (a *App) printVerified(file string, res attest.Verification, err error, asJSON bool) (int, error) {
 	var bad *attest.InputError
 	if errors.As(err, &bad) {
-		return exitBadInput, inputErrorf("%s", bad.Msg)
+		return exitBadInput, cli.InputErrorf("%s", bad.Msg)
 	}
 	if asJSON {
 		_ = cli.WriteJSON(a.Stdout, attest.OutcomeOf(res, err))
@@ -77,9 +77,3 @@ func (a *App) printVerified(file string, res attest.Verification, err error, asJ
 	}
 	return exitOK, nil
 }
-
-// listFlag is a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string     { return fmt.Sprint(*l) }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }

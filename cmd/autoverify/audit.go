@@ -19,19 +19,19 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 	workdir := fs.String("workdir", ".", "directory the checks run in; its .autoverify.yml names checks: and environments:")
 	key := fs.String("story-key", "", "story key the ledger records the audit under (default: the signal's task id)")
 	author := fs.String("author", "", "whose claim the signal is, for the per-author counts")
-	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseN(fs, args, 1, "audit needs exactly one signal file: autoverify audit SIGNAL.md [--json] [--workdir DIR]")
+	lookup := cli.SettingFlags(fs, a.Getenv, settings.Run)
+	pos, err := cli.ParseN(fs, args, 1, "audit needs exactly one signal file: autoverify audit SIGNAL.md [--json] [--workdir DIR]")
 	if err != nil {
 		return exitBadInput, err
 	}
 	text, err := cli.ReadSignal(pos[0])
 	if err != nil {
-		return exitBadInput, inputErrorf("%v", err)
+		return exitBadInput, cli.InputErrorf("%v", err)
 	}
-	if *workdir, err = workDir(*workdir, "the repository the checks should run in"); err != nil {
+	if *workdir, err = cli.WorkDir(*workdir, "the repository the checks should run in"); err != nil {
 		return exitBadInput, err
 	}
-	cfg, err := loadConfig(lookup, *workdir)
+	cfg, err := cli.LoadConfig(lookup, *workdir)
 	if err != nil {
 		return exitBadInput, err
 	}

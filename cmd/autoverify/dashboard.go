@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/settings"
 	ghclient "github.com/engineo/autoverify/integrations/github"
@@ -24,12 +25,12 @@ var dashboardSettings = append(settings.Named(settings.Run, "state-dir", "redis-
 func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 	fs := a.flagSet("dashboard")
 	addr := fs.String("addr", "", "address to listen on, HOST:PORT (default 127.0.0.1:8090) [ENGINEO_DASHBOARD_ADDR]")
-	lookup := settingFlags(fs, a.Getenv, dashboardSettings, settings.Dashboard)
-	_, err := parseN(fs, args, 0, "dashboard takes no arguments: autoverify dashboard [--addr HOST:PORT]")
+	lookup := cli.SettingFlags(fs, a.Getenv, dashboardSettings, settings.Dashboard)
+	_, err := cli.ParseN(fs, args, 0, "dashboard takes no arguments: autoverify dashboard [--addr HOST:PORT]")
 	if err != nil {
 		return exitBadInput, err
 	}
-	cfg, err := loadConfig(lookup, "")
+	cfg, err := cli.LoadConfig(lookup, "")
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -67,7 +68,7 @@ func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settin
 		func() (dashboard.GitHub, error) {
 			o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
 			if err != nil {
-				return nil, inputErrorf("%v", err)
+				return nil, cli.InputErrorf("%v", err)
 			}
 			return o, nil
 		})

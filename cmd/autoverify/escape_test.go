@@ -14,9 +14,11 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/engineo/autoverify/bot/settings"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/delivery/cli"
+	"github.com/engineo/autoverify/bot/settings"
 )
 
 // attackScript is a pull request's hostile script: each mode tries one
@@ -213,7 +215,7 @@ func TestServeHidesItsKeyFromTheSandbox(t *testing.T) {
 	env["ENGINEO_GITHUB_PRIVATE_KEY_PATH"] = key
 	delete(env, "ENGINEO_GITHUB_PRIVATE_KEY")
 	app := &App{Getenv: func(k string) string { return env[k] }}
-	s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
+	s, err := app.checkServerSettings(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
 	require.NoError(t, err)
 	assert.Contains(t, s.Config.Sandbox.Hide, key)
 }
@@ -238,7 +240,7 @@ func TestServeRequiresTheSandbox(t *testing.T) {
 			env[k] = v
 		}
 		app := &App{Getenv: func(k string) string { return env[k] }}
-		s, err := app.checkServerSettings(settingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
+		s, err := app.checkServerSettings(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, s.Config.Sandbox.Mode, "%v", tc.env)
 	}

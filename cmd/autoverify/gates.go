@@ -37,7 +37,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, revError(f.workdir, "--head", f.head, err)
 	}
-	cfg, err := loadConfig(f.lookup, f.workdir)
+	cfg, err := cli.LoadConfig(f.lookup, f.workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -101,25 +101,25 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 	fs.BoolVar(&f.mutate, "mutate", false, "run VERIFY_MUTATE: break each changed non-test Go line once and require the tests to notice")
 	fs.IntVar(&f.mutateMax, "mutate-max", gaterun.DefaultMutateMax, "the most mutants VERIFY_MUTATE runs (spread over the change's files and lines)")
 	fs.Float64Var(&f.mutateThreshold, "mutate-threshold", mutate.DefaultThreshold, "the share of mutants the tests must kill, in (0, 1]")
-	generic := settingFlags(fs, a.Getenv, slices.DeleteFunc(slices.Clone(settings.Run), func(s settings.Setting) bool {
+	generic := cli.SettingFlags(fs, a.Getenv, slices.DeleteFunc(slices.Clone(settings.Run), func(s settings.Setting) bool {
 		return slices.Contains(settings.Mutation, s.Flag)
 	}), retentionSetting)
-	pos, err := parseArgs(fs, args)
+	pos, err := cli.ParseArgs(fs, args)
 	if err != nil {
 		return f, err
 	}
 	if len(pos) != 0 {
-		return f, inputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--mutate] [--json]", pos[0])
+		return f, cli.InputErrorf("gates takes no arguments (got %q): autoverify gates --base REV [--head REV] [--test-cmd CMD] [--mutate] [--json]", pos[0])
 	}
 	if f.base == "" {
-		return f, inputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
+		return f, cli.InputErrorf("gates needs --base REV: the revision the change starts from (e.g. --base main)")
 	}
 	if err := checkMutateFlags(f); err != nil {
 		return f, err
 	}
 	f.lookup = settings.Layers(settings.Given(fs, settings.Mutation), generic, settings.Env(a.Getenv, settings.Run))
 	f.guards = settings.SplitList(*guardList)
-	f.workdir, err = workDir(f.workdir, "the git work tree of the change")
+	f.workdir, err = cli.WorkDir(f.workdir, "the git work tree of the change")
 	return f, err
 }
 
@@ -127,10 +127,10 @@ func (a *App) gatesFlags(args []string) (gatesFlags, error) {
 // VERIFY_MUTATE meaningless.
 func checkMutateFlags(f gatesFlags) error {
 	if f.mutateMax < 1 {
-		return inputErrorf("--mutate-max %d: give at least 1 mutant", f.mutateMax)
+		return cli.InputErrorf("--mutate-max %d: give at least 1 mutant", f.mutateMax)
 	}
 	if !(f.mutateThreshold > 0 && f.mutateThreshold <= 1) {
-		return inputErrorf("--mutate-threshold %v: give a score in (0, 1], e.g. 0.8", f.mutateThreshold)
+		return cli.InputErrorf("--mutate-threshold %v: give a score in (0, 1], e.g. 0.8", f.mutateThreshold)
 	}
 	return nil
 }
@@ -138,10 +138,10 @@ func checkMutateFlags(f gatesFlags) error {
 // revError words a revision that cannot be used.
 func revError(dir, flagName, rev string, err error) error {
 	if errors.Is(err, git.ErrNotRepo) {
-		return inputErrorf("--workdir %s: not a git work tree; run gates inside the repository", dir)
+		return cli.InputErrorf("--workdir %s: not a git work tree; run gates inside the repository", dir)
 	}
 	if errors.Is(err, git.ErrNoRevision) {
-		return inputErrorf("%s %s: no such commit in %s; give a branch, tag or commit hash", flagName, rev, dir)
+		return cli.InputErrorf("%s %s: no such commit in %s; give a branch, tag or commit hash", flagName, rev, dir)
 	}
-	return inputErrorf("%s %s: %v", flagName, rev, err)
+	return cli.InputErrorf("%s %s: %v", flagName, rev, err)
 }

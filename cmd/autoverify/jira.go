@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/jiraapp"
 	"github.com/engineo/autoverify/bot/delivery/serve"
 	"github.com/engineo/autoverify/bot/settings"
@@ -20,7 +21,7 @@ func loadJira(lookup settings.Lookup) (*serve.Jira, error) {
 	c, err := jira.New(jira.Config{BaseURL: jc.URL, Email: jc.Email, APIToken: jc.APIToken, PAT: jc.PAT,
 		Observer: func(method, path string, status int) { calls.Observe(method, path, status, -1) }})
 	if err != nil {
-		return nil, inputErrorf("%v", err)
+		return nil, cli.InputErrorf("%v", err)
 	}
 	return &serve.Jira{Client: c, Calls: calls, URL: jc.Site, Projects: jc.Projects, TriggerStatus: jc.TriggerStatus,
 		Transitions:   jiraapp.Transitions{Review: jc.Review, Attention: jc.Attention, Verified: jc.Verified, Rejected: jc.Rejected},

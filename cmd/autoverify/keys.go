@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/report"
 	"github.com/engineo/autoverify/bot/settings"
 	"github.com/engineo/autoverify/integrations/attest"
@@ -16,14 +17,14 @@ import (
 // `autoverify keys public` (prints ENGINEO_SIGNING_KEY's public key).
 func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 	if len(args) == 0 {
-		return exitBadInput, inputErrorf("usage: autoverify keys generate [--ed25519] [--out PREFIX] | autoverify keys public")
+		return exitBadInput, cli.InputErrorf("usage: autoverify keys generate [--ed25519] [--out PREFIX] | autoverify keys public")
 	}
 	fs := a.flagSet("keys " + args[0])
 	switch args[0] {
 	case "generate":
 		ed := fs.Bool("ed25519", false, "an Ed25519 key instead of ECDSA P-256")
 		out := fs.String("out", "autoverify-signing", "prefix of the files written: PREFIX.key and PREFIX.pub")
-		if _, err := parseN(fs, args[1:], 0, "keys generate takes no arguments: autoverify keys generate [--ed25519] [--out PREFIX]"); err != nil {
+		if _, err := cli.ParseN(fs, args[1:], 0, "keys generate takes no arguments: autoverify keys generate [--ed25519] [--out PREFIX]"); err != nil {
 			return exitBadInput, err
 		}
 		kind := attest.ECDSAP256
@@ -32,20 +33,20 @@ func (a *App) keysCmd(_ context.Context, args []string) (int, error) {
 		}
 		return a.generateKey(kind, *out)
 	case "public":
-		lookup := settingFlags(fs, a.Getenv, settings.Run)
-		if _, err := parseN(fs, args[1:], 0, "keys public takes no arguments: autoverify keys public"); err != nil {
+		lookup := cli.SettingFlags(fs, a.Getenv, settings.Run)
+		if _, err := cli.ParseN(fs, args[1:], 0, "keys public takes no arguments: autoverify keys public"); err != nil {
 			return exitBadInput, err
 		}
 		return a.publicKey(lookup)
 	}
-	return exitBadInput, inputErrorf("keys %q: want generate or public", args[0])
+	return exitBadInput, cli.InputErrorf("keys %q: want generate or public", args[0])
 }
 
 func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
 	fp, err := attest.WriteKeyPair(kind, prefix)
 	var exists *fs.PathError
 	if errors.Is(err, fs.ErrExist) && errors.As(err, &exists) {
-		return exitBadInput, inputErrorf("%s exists: keys generate never overwrites a key; pass another --out", exists.Path)
+		return exitBadInput, cli.InputErrorf("%s exists: keys generate never overwrites a key; pass another --out", exists.Path)
 	} else if err != nil {
 		return exitFailed, err
 	}
@@ -60,7 +61,7 @@ func (a *App) publicKey(lookup settings.Lookup) (int, error) {
 	}
 	at, ok := signer.(*attest.Attester)
 	if !ok {
-		return exitBadInput, inputErrorf("no signing key: set ENGINEO_SIGNING_KEY (or --signing-key) to a PEM private key")
+		return exitBadInput, cli.InputErrorf("no signing key: set ENGINEO_SIGNING_KEY (or --signing-key) to a PEM private key")
 	}
 	pub, err := attest.PublicPEM(at.Key.Public())
 	if err != nil {

@@ -13,22 +13,22 @@ import (
 func (a *App) ledgerCmd(ctx context.Context, args []string) (int, error) {
 	fs := a.flagSet("ledger")
 	asJSON := fs.Bool("json", false, "print JSON (show)")
-	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseArgs(fs, args)
+	lookup := cli.SettingFlags(fs, a.Getenv, settings.Run)
+	pos, err := cli.ParseArgs(fs, args)
 	if err != nil {
 		return exitBadInput, err
 	}
 	authors := len(pos) == 1 && pos[0] == "authors"
 	if !authors && (len(pos) != 2 || (pos[0] != "show" && pos[0] != "reset")) {
-		return exitBadInput, inputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY | autoverify ledger authors [--json]")
+		return exitBadInput, cli.InputErrorf("usage: autoverify ledger show KEY [--json] | autoverify ledger reset KEY | autoverify ledger authors [--json]")
 	}
 	var key string
 	if !authors {
-		if key, err = storyKey(pos[1], pos[1]); err != nil {
+		if key, err = cli.StoryKey(pos[1], pos[1]); err != nil {
 			return exitBadInput, err
 		}
 	}
-	cfg, err := loadConfig(lookup, ".")
+	cfg, err := cli.LoadConfig(lookup, ".")
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -14,12 +14,12 @@ func (a *App) plan(_ context.Context, args []string) (int, error) {
 	asJSON := fs.Bool("json", false, "print JSON")
 	key := fs.String("story-key", "", "story key (default: the file name without extension)")
 	workdir := fs.String("workdir", ".", "repository directory holding .autoverify.yml")
-	lookup := settingFlags(fs, a.Getenv, settings.Run)
-	pos, err := parseN(fs, args, 1, "plan needs exactly one story file: autoverify plan STORY.md [--json]")
+	lookup := cli.SettingFlags(fs, a.Getenv, settings.Run)
+	pos, err := cli.ParseN(fs, args, 1, "plan needs exactly one story file: autoverify plan STORY.md [--json]")
 	if err != nil {
 		return exitBadInput, err
 	}
-	cfg, err := loadConfig(lookup, *workdir)
+	cfg, err := cli.LoadConfig(lookup, *workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -27,13 +27,13 @@ func (a *App) plan(_ context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	k, err := storyKey(*key, pos[0])
+	k, err := cli.StoryKey(*key, pos[0])
 	if err != nil {
 		return exitBadInput, err
 	}
 	story, err := cli.ReadStory(pos[0], policy)
 	if err != nil {
-		return exitBadInput, inputErrorf("%v", err)
+		return exitBadInput, cli.InputErrorf("%v", err)
 	}
 	return failedOn(cli.ShowPlan(a.Stdout, a.Stderr, pos[0], k, story, *asJSON))
 }

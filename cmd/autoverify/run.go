@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -37,11 +35,11 @@ func (a *App) run(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	cfg, err := loadConfig(f.lookup, f.workdir)
+	cfg, err := cli.LoadConfig(f.lookup, f.workdir)
 	if err != nil {
 		return exitBadInput, err
 	}
-	k, err := storyKey(f.key, f.storyPath)
+	k, err := cli.StoryKey(f.key, f.storyPath)
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -72,7 +70,7 @@ func (a *App) localAdapters(lookup settings.Lookup, workdir string) cli.Adapters
 		Runner: func(cfg settings.Config) (verify.Runner, func(), error) {
 			shared, closeShared, err := runners.New(cfg, nil, local.WithAnnounced())
 			if err != nil {
-				return nil, nil, inputErrorf("%v", err)
+				return nil, nil, cli.InputErrorf("%v", err)
 			}
 			return shared, closeShared, nil
 		},
@@ -98,13 +96,13 @@ func (a *App) runFlags(args []string) (runFlags, error) {
 	fs.StringVar(&f.reportTo, "report", "", "also report the result: \"jira\" comments on the story's issue and transitions it")
 	fs.BoolVar(&f.noCache, "no-cache", false, "run every check even when the same command passed on the same tree and environment before")
 	fs.StringVar(&f.gatesBase, "gates-base", "", "the revision GATE= items compare with (the change is gates-base..HEAD)")
-	f.lookup = settingFlags(fs, a.Getenv, settings.Run, settings.Jira, retentionSetting)
-	pos, err := parseN(fs, args, 1, "run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
+	f.lookup = cli.SettingFlags(fs, a.Getenv, settings.Run, settings.Jira, retentionSetting)
+	pos, err := cli.ParseN(fs, args, 1, "run needs exactly one story file: autoverify run STORY.md [--story-key KEY] [--workdir DIR]")
 	if err != nil {
 		return f, err
 	}
 	f.storyPath = pos[0]
-	f.workdir, err = workDir(f.workdir, "the repository the commands should run in")
+	f.workdir, err = cli.WorkDir(f.workdir, "the repository the commands should run in")
 	return f, err
 }
 
@@ -119,14 +117,14 @@ func (a *App) runReport(lookup settings.Lookup, to string) ([]bot.Publisher, []s
 		if err != nil {
 			return nil, nil, err
 		} else if j == nil {
-			return nil, nil, inputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
+			return nil, nil, cli.InputErrorf("--report jira needs ENGINEO_JIRA_URL and credentials (ENGINEO_JIRA_EMAIL + ENGINEO_JIRA_API_TOKEN, or ENGINEO_JIRA_PAT)")
 		}
 		return []bot.Publisher{cli.Announce{Publisher: &jiraapp.Publisher{Jira: j.Client, Transitions: j.Transitions},
 				Stdout: a.Stdout, Stderr: a.Stderr, What: "reporting to Jira",
 				Done: func(v *bot.Verification) string { return "Jira:     commented on " + v.Key }}},
 			[]string{get(lookup, "jira-api-token"), get(lookup, "jira-pat")}, nil
 	}
-	return nil, nil, inputErrorf("--report %q: the only report target is jira", to)
+	return nil, nil, cli.InputErrorf("--report %q: the only report target is jira", to)
 }
 
 // runSource is the run's subject: the story file and the work tree.
@@ -138,16 +136,4 @@ func (a *App) runSource(f runFlags, cache bool, snapshot func(context.Context, s
 				Exclude: git.AbsPaths(v.Config.ArtifactsDir, v.Config.StateDir, f.storyPath),
 				Warn:    func(format string, args ...any) { fmt.Fprintf(a.Stderr, format, args...) }}
 		}}
-}
-
-// workDir is the --workdir flag's directory, made absolute (and clean)
-// here where it enters the program, or an input error saying what to
-// pass (what). Nothing downstream sees a relative work directory: a
-// reviewer's masking of "." replaced every dot of its output.
-func workDir(dir, what string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if st, serr := os.Stat(abs); err != nil || serr != nil || !st.IsDir() {
-		return "", inputErrorf("--workdir %s: not a directory; pass %s", dir, what)
-	}
-	return abs, nil
 }

@@ -13,6 +13,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/delivery/githubapp"
 	"github.com/engineo/autoverify/bot/delivery/history"
@@ -37,8 +38,8 @@ import (
 // built here, answering until ctx ends, then draining.
 func (a *App) serve(ctx context.Context, args []string) (int, error) {
 	fs := a.flagSet("serve")
-	lookup := settingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
-	if _, err := parseN(fs, args, 0, "serve takes no arguments: its settings are ENGINEO_ variables and flags (see README.md)"); err != nil {
+	lookup := cli.SettingFlags(fs, a.Getenv, settings.Run, settings.Serve, settings.Jira, settings.Dashboard)
+	if _, err := cli.ParseN(fs, args, 0, "serve takes no arguments: its settings are ENGINEO_ variables and flags (see README.md)"); err != nil {
 		return exitBadInput, err
 	}
 	srv, err := a.newServer(ctx, lookup)
@@ -80,7 +81,7 @@ func (a *App) checkServerSettings(lookup settings.Lookup) (serverSettings, error
 	s := serverSettings{Server: rs}
 	if s.Config.RedisURL != "" {
 		if s.redis, err = goredis.ParseURL(s.Config.RedisURL); err != nil {
-			return s, inputErrorf("ENGINEO_REDIS_URL: %v", err)
+			return s, cli.InputErrorf("ENGINEO_REDIS_URL: %v", err)
 		}
 	}
 	if s.jira, err = loadJira(lookup); err != nil {
@@ -114,7 +115,7 @@ func (a *App) newServer(ctx context.Context, lookup settings.Lookup) (*serve.Ser
 	}
 	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.AppID, PrivateKeyPEM: s.PrivateKey, BaseURL: s.APIURL, Logger: log, Observer: cfg.GitHubCalls.Observe})
 	if err != nil {
-		return nil, inputErrorf("%v", err)
+		return nil, cli.InputErrorf("%v", err)
 	}
 	cfg.GitHub = githubapp.ClientsOf(app.Client, app.ForRepo)
 	if at, ok := s.signer.(*attest.Attester); ok {

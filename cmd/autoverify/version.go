@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/internal/buildinfo"
 )
 
@@ -13,7 +14,7 @@ var version = "dev"
 
 // versionCmd is `autoverify version`.
 func (a *App) versionCmd(_ context.Context, args []string) (int, error) {
-	if _, err := parseN(a.flagSet("version"), args, 0, "version takes no arguments: autoverify version"); err != nil {
+	if _, err := cli.ParseN(a.flagSet("version"), args, 0, "version takes no arguments: autoverify version"); err != nil {
 		return exitBadInput, err
 	}
 	fmt.Fprintln(a.Stdout, "autoverify", version)

@@ -5,8 +5,10 @@
 // assembly (Adapters.RunLocal, Adapters.Audit: what is opened in which
 // order, what runs in the background and is waited for, what is closed).
 // It also holds what the other commands show (plan, ledger
-// show/reset/authors) and the local files they read (the story, the
-// signal, .autoverify.yml). It touches only the local files it is given;
+// show/reset/authors), the local files they read (the story, the
+// signal, .autoverify.yml), and the command line's mechanics every
+// command shares (FlagSet, ParseArgs, InputError, the colour and log
+// format decisions). It touches only the local files it is given;
 // git, the atomic file writer and every adapter of the pipeline
 // (Adapters) are injected by cmd/autoverify.
 package cli
