@@ -121,7 +121,8 @@ func TestLayers(t *testing.T) {
 // the pipeline above it or doing I/O, a rule importing the core, an adapter
 // importing the wiring,
 // the running server or the CLI's local run opening an adapter itself
-// (or choosing one: integrations/stores) instead of being given it.
+// (or choosing one: integrations/stores, or the composition root
+// integrations/assemble) instead of being given it.
 func TestLayersBite(t *testing.T) {
 	t.Parallel()
 	bad := []pkg{
@@ -135,6 +136,7 @@ func TestLayersBite(t *testing.T) {
 		{ImportPath: module + "/bot/delivery/serve", Deps: []string{module + "/integrations/asynq"}},
 		{ImportPath: module + "/bot/delivery/cli", Deps: []string{module + "/ledger/bolt"}},
 		{ImportPath: module + "/bot/delivery/cli", Deps: []string{module + "/integrations/stores"}},
+		{ImportPath: module + "/bot/delivery/serve", Deps: []string{module + "/integrations/assemble"}},
 		{ImportPath: module + "/internal/lazyregexp", Deps: []string{module + "/checklist"}},
 	}
 	got := violations(bad)

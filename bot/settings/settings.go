@@ -222,6 +222,13 @@ func (c Config) StoryFile(key string) string {
 // ("--flag" or the variable's name); "" when the setting is unset there.
 type Lookup func(flag string) (value, source string)
 
+// Value is the setting's raw value alone, for a caller that does not say
+// where it came from.
+func (l Lookup) Value(flag string) string {
+	v, _ := l(flag)
+	return v
+}
+
 // Layers looks a setting up in each lookup in turn; the first that has it
 // wins (flags before the environment).
 func Layers(lookups ...Lookup) Lookup {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/integrations/assemble"
 )
 
 // Exit codes of the CLI.
@@ -101,6 +102,12 @@ func (a *App) logger() *slog.Logger {
 		a.Logger = cli.Logger(a.Stderr, a.Getenv)
 	}
 	return a.Logger
+}
+
+// env is what assemble builds with: the App's surroundings, its logger
+// and this build's ID.
+func (a *App) env() assemble.Env {
+	return assemble.Env{Getenv: a.Getenv, Now: a.Now, Logger: a.logger(), Stdout: a.Stdout, Stderr: a.Stderr, Version: buildID()}
 }
 
 // failedOn is a command's exit for err: exitFailed with err, exitOK

@@ -36,7 +36,8 @@ func (a *App) audit(ctx context.Context, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	out := &cli.AuditReport{Stdout: a.Stdout, Stderr: a.Stderr, JSON: *asJSON}
-	return a.localAdapters(lookup, *workdir).Audit(ctx, a.local(lookup, *workdir, cfg), out,
+	env := a.env()
+	return env.Adapters(lookup, *workdir).Audit(ctx, env.Local(lookup, *workdir, cfg), out,
 		func() bot.Source { return &cli.AuditSource{Dir: *workdir, Head: git.StartHead(ctx, *workdir, false)} },
 		bot.Request{Key: *key, Signal: text, SignalSource: pos[0], SignalAuthor: *author})
 }

@@ -3,14 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
-	"github.com/engineo/autoverify/bot/delivery/dashboard"
 	"github.com/engineo/autoverify/bot/settings"
-	ghclient "github.com/engineo/autoverify/integrations/github"
-	"github.com/engineo/autoverify/integrations/stores"
 )
 
 // dashboardSettings are the settings `autoverify dashboard` reads besides
@@ -42,7 +38,7 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 		dcfg.Addr = *addr
 	}
 	log := a.logger()
-	d, closeDash, err := a.newDashboard(ctx, cfg, dcfg, get(lookup, "github-api-url"), "", log)
+	d, closeDash, err := a.env().Dashboard(ctx, cfg, dcfg, lookup.Value("github-api-url"), "")
 	if err != nil {
 		return exitBadInput, err
 	}
@@ -56,20 +52,4 @@ func (a *App) dashboard(ctx context.Context, args []string) (int, error) {
 	}
 	log.Info("autoverify dashboard listening", "addr", "http://"+ln.Addr().String()+"/")
 	return failedOn(d.Serve(ctx, ln))
-}
-
-// newDashboard is dashboard.Open with the run history beside the ledger
-// and GitHub's OAuth; the returned func closes both.
-func (a *App) newDashboard(ctx context.Context, cfg settings.Config, dcfg settings.DashboardConfig, apiURL, publicURL string, log *slog.Logger) (*dashboard.Dashboard, func(), error) {
-	return dashboard.Open(ctx, dcfg, dashboard.Config{PublicURL: publicURL, Logger: log, Now: a.Now},
-		func(ctx context.Context) (dashboard.History, func(), error) {
-			return stores.OpenRunLog(ctx, cfg, dcfg.Retention, a.Now)
-		},
-		func() (dashboard.GitHub, error) {
-			o, err := ghclient.NewOAuth(ghclient.OAuthConfig{ClientID: dcfg.ClientID, ClientSecret: dcfg.ClientSecret, WebURL: dcfg.GitHubURL, APIURL: apiURL})
-			if err != nil {
-				return nil, cli.InputErrorf("%v", err)
-			}
-			return o, nil
-		})
 }

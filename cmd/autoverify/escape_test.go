@@ -215,7 +215,7 @@ func TestServeHidesItsKeyFromTheSandbox(t *testing.T) {
 	env["ENGINEO_GITHUB_PRIVATE_KEY_PATH"] = key
 	delete(env, "ENGINEO_GITHUB_PRIVATE_KEY")
 	app := &App{Getenv: func(k string) string { return env[k] }}
-	s, err := app.checkServerSettings(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
+	s, err := app.env().CheckServer(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
 	require.NoError(t, err)
 	assert.Contains(t, s.Config.Sandbox.Hide, key)
 }
@@ -240,7 +240,7 @@ func TestServeRequiresTheSandbox(t *testing.T) {
 			env[k] = v
 		}
 		app := &App{Getenv: func(k string) string { return env[k] }}
-		s, err := app.checkServerSettings(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
+		s, err := app.env().CheckServer(cli.SettingFlags(flag.NewFlagSet("serve", flag.ContinueOnError), app.Getenv, settings.Run, settings.Serve, settings.Jira))
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, s.Config.Sandbox.Mode, "%v", tc.env)
 	}

@@ -61,7 +61,8 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 		GatesOnly: true, JSON: f.json}
 	source := &cli.Change{Source: cli.Source{Dir: f.workdir, Warn: a.Stderr, Trees: gaterun.GitTrees{Repo: repo}.Extract},
 		Head: head, HeadTree: tree}
-	return a.localAdapters(f.lookup, f.workdir).RunLocal(ctx, cli.Run{Local: a.local(f.lookup, f.workdir, cfg), Terminal: terminal,
+	env := a.env()
+	return env.Adapters(f.lookup, f.workdir).RunLocal(ctx, cli.Run{Local: env.Local(f.lookup, f.workdir, cfg), Terminal: terminal,
 		Source: func() bot.Source { return source }},
 		bot.Request{Key: gatesKey(base, head), GatesOnly: true, GateBase: base, GateTest: test, GateStatic: static, GateGuards: f.guards})
 }

@@ -55,7 +55,7 @@ func (a *App) generateKey(kind attest.Kind, prefix string) (int, error) {
 }
 
 func (a *App) publicKey(lookup settings.Lookup) (int, error) {
-	signer, err := attester(lookup, "")
+	signer, err := a.env().Attester(lookup, "")
 	if err != nil {
 		return exitBadInput, err
 	}

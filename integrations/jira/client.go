@@ -23,8 +23,8 @@ const (
 	DefaultMaxAttempts  = 5
 )
 
-// Config configures a Client. cmd/autoverify fills it from the environment
-// variables named on each field.
+// Config configures a Client. integrations/assemble fills it from the
+// settings named on each field (the ENGINEO_ variables, or their flags).
 type Config struct {
 	// BaseURL is the Jira site, e.g. https://acme.atlassian.net or
 	// https://jira.example.com/jira (ENGINEO_JIRA_URL).

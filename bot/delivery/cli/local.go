@@ -17,10 +17,10 @@ import (
 )
 
 // Adapters are what a verification on this machine is built from.
-// cmd/autoverify constructs them and injects them, as it does for every
-// delivery package; this package decides the order they are opened in,
-// what runs in the background and what is waited for before the command
-// returns.
+// integrations/assemble constructs them (Env.Adapters), as it does for
+// every delivery package; this package decides the order they are
+// opened in, what runs in the background and what is waited for before
+// the command returns.
 type Adapters struct {
 	// Store opens the ledger's store (ledger/bolt, ledger/redis).
 	Store func(context.Context, settings.Config) (ledger.Store, error)

@@ -10,7 +10,7 @@
 // command shares (FlagSet, ParseArgs, InputError, the colour and log
 // format decisions). It touches only the local files it is given;
 // git, the atomic file writer and every adapter of the pipeline
-// (Adapters) are injected by cmd/autoverify.
+// (Adapters) are injected by integrations/assemble.
 package cli
 
 import (

@@ -21,6 +21,6 @@
 // its context ends, then drains: no new deliveries, running verifications
 // finish, and a durable queue keeps what has not started.
 //
-// It holds no adapter: cmd/autoverify constructs them and injects them
-// (Openers, Config), as it does for every delivery package.
+// It holds no adapter: integrations/assemble constructs them and
+// injects them (Openers, Config), as it does for every delivery package.
 package serve

@@ -1,4 +1,4 @@
-package main
+package assemble
 
 import (
 	"github.com/engineo/autoverify/bot/delivery/cli"
