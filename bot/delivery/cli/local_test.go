@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -106,7 +107,11 @@ func TestRunLocalOpensInOrderAndClosesAfterTheBackgroundWrites(t *testing.T) {
 	code, err := p.RunLocal(context.Background(), r, bot.Request{Key: "KAN-1"})
 	require.NoError(t, err)
 	assert.Equal(t, cli.ExitOK, code, r.Stderr.(*bytes.Buffer).String())
-	assert.Equal(t, []string{"source", "runner open", "history open", "history put", "history close", "runner close"}, ev.list())
+	// A run still going after the recorder's grace period is written as
+	// active first (on a loaded machine, even this one): one put or two,
+	// all between the history's open and its close.
+	got := slices.Compact(ev.list())
+	assert.Equal(t, []string{"source", "runner open", "history open", "history put", "history close", "runner close"}, got)
 }
 
 // TestRunLocalClosesWhatItOpenedOnEveryError makes each step after the
