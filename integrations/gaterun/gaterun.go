@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -481,13 +482,13 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
 			return err
 		}
-		if len(rs.b.results.Unbuilt) == 0 && rs.b.res.OmittedBytes == 0 {
+		if len(rs.b.results.Unbuilt) == 0 && !cutByRed(rs.b, rs.r) {
 			rs.bBeside = true
 			rs.b.results.Tests = without(rs.b.results.Tests, p.claimed)
 		} else {
 			// A package RED did not run did not build with the new tests
-			// (a benchmark of new code, say), or their output filled the
-			// runner's cap and cut the base's results: B again, alone.
+			// (a benchmark of new code, say), or their output is what
+			// filled the runner's cap: B again, alone.
 			rs.b = nil
 		}
 	}
@@ -501,7 +502,22 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 			return err
 		}
 	}
-	return s.refill(ctx, dir, rs.b, p.touchedBase, p.baseFileOf)
+	want := p.touchedBase
+	if rs.bBeside {
+		// The edited tests' base versions run only when they decide
+		// (beforeOfEdited), not because the cap cut them.
+		want = slices.DeleteFunc(slices.Clone(want), func(n string) bool { return slices.Contains(p.change.Changed, n) })
+	}
+	return s.refill(ctx, dir, rs.b, want, p.baseFileOf)
+}
+
+// cutByRed reports whether b, run beside RED's tests, lost output to the
+// runner's cap that the base's suite alone would have kept: no more was
+// dropped than RED's own run printed (about what those tests add). A
+// suite whose own report is over the cap (a table-driven one printing
+// every subtest) is cut either way, and by as much.
+func cutByRed(b, r *run) bool {
+	return b.res.OmittedBytes > 0 && b.res.OmittedBytes <= int64(len(r.res.Output))+r.res.OmittedBytes
 }
 
 // red runs RED: the head's tests and data over the base's code, then
