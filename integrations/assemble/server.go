@@ -112,6 +112,9 @@ var _ serve.Metrics = (*avprom.Metrics)(nil)
 // serverOpeners open the server's runner, ledger store, queue, metrics,
 // run history and, when one is configured, dashboard.
 func (e Env) serverOpeners(s ServerSettings, ws *workspaces.Workspaces) serve.Openers {
+	runs := shared(func(ctx context.Context) (stores.RunLog, func(), error) {
+		return stores.OpenRunLog(ctx, s.Config, s.dashboard.Retention, e.Now)
+	})
 	open := serve.Openers{
 		Runner: func(cfg settings.Config) (verify.Runner, func(), error) { return runners.New(cfg, ws) },
 		Store:  stores.OpenLedger,
@@ -119,13 +122,11 @@ func (e Env) serverOpeners(s ServerSettings, ws *workspaces.Workspaces) serve.Op
 		Metrics: func(stats func(context.Context) (queue.Stats, error)) serve.Metrics {
 			return avprom.New(stats)
 		},
-		RunLog: func(ctx context.Context) (history.RunLog, func(), error) {
-			return stores.OpenRunLog(ctx, s.Config, s.dashboard.Retention, e.Now)
-		},
+		RunLog: func(ctx context.Context) (history.RunLog, func(), error) { return runs(ctx) },
 	}
 	if s.dashboard.SignIn() {
 		open.Dashboard = func(ctx context.Context) (*dashboard.Dashboard, func(), error) {
-			return e.Dashboard(ctx, s.Config, s.dashboard, s.APIURL, s.PublicURL)
+			return e.dashboard(ctx, s.dashboard, s.APIURL, s.PublicURL, func(ctx context.Context) (dashboard.History, func(), error) { return runs(ctx) })
 		}
 	}
 	return open
