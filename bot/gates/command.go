@@ -210,6 +210,45 @@ func Restrict(eco Ecosystem, argv, names, files []string) []string {
 	}
 }
 
+// Leave makes a test command leave names out of a whole-suite run: Go
+// gets -skip with their function names, pytest --deselect with each node
+// ID. ok is false when that cannot name exactly them: a Go name several
+// packages share (-skip would drop the others' too), a command that has
+// its own -skip, or a pytest ID that is a prefix of one of others (the
+// tests to keep; --deselect matches prefixes).
+func Leave(eco Ecosystem, argv, names, others []string) (out []string, ok bool) {
+	switch eco {
+	case Go:
+		if len(argv) < 2 {
+			return nil, false
+		}
+		for _, w := range argv {
+			if w == "-skip" || w == "--skip" || strings.HasPrefix(w, "-skip=") || strings.HasPrefix(w, "--skip=") {
+				return nil, false
+			}
+		}
+		for _, n := range names {
+			if BareName(n) != n {
+				return nil, false
+			}
+		}
+		skip := []string{"-skip", "^(" + strings.Join(names, "|") + ")$"}
+		return append(append(append([]string(nil), argv[:2]...), skip...), argv[2:]...), true
+	case Python:
+		out = append([]string(nil), argv...)
+		for _, n := range names {
+			for _, o := range others {
+				if o != n && strings.HasPrefix(o, n) {
+					return nil, false
+				}
+			}
+			out = append(out, "--deselect", n)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
 // InPackages narrows a Go test command to the packages of files: its
 // ./... becomes their directories ("./calc/"; "." at the root). A command
 // without ./... already names its packages and is returned as it is.

@@ -201,3 +201,26 @@ func TestRestrict(t *testing.T) {
 	got = Restrict(Python, strings.Fields("pytest -q"), []string{"tests/test_a.py::test_x"}, []string{"tests/test_a.py"})
 	assert.Equal(t, []string{"pytest", "-q", "tests/test_a.py"}, got)
 }
+
+// TestLeave: a whole-suite run that leaves exactly the named tests out, or
+// ok false where the tool cannot name exactly them.
+func TestLeave(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		eco          Ecosystem
+		argv, names  []string
+		others, want []string
+		ok           bool
+	}{
+		"go":                            {Go, []string{"go", "test", "-json", "./..."}, []string{"TestA", "TestB"}, nil, []string{"go", "test", "-skip", "^(TestA|TestB)$", "-json", "./..."}, true},
+		"go with its own -skip":         {Go, []string{"go", "test", "-skip=TestSlow", "./..."}, []string{"TestA"}, nil, nil, false},
+		"go, a name two packages share": {Go, []string{"go", "test", "./..."}, []string{"simplelru::TestLRU"}, nil, nil, false},
+		"pytest": {Python, []string{"python3", "-m", "pytest"}, []string{"tests/test_x.py::test_a"}, []string{"tests/test_x.py::test_b"},
+			[]string{"python3", "-m", "pytest", "--deselect", "tests/test_x.py::test_a"}, true},
+		"pytest, a prefix of a test to keep": {Python, []string{"python3", "-m", "pytest"}, []string{"tests/test_x.py::test_a"}, []string{"tests/test_x.py::test_a2"}, nil, false},
+	} {
+		got, ok := Leave(tc.eco, tc.argv, tc.names, tc.others)
+		assert.Equal(t, tc.ok, ok, name)
+		assert.Equal(t, tc.want, got, name)
+	}
+}

@@ -144,7 +144,7 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 			if e.Gate == gates.Refactor && strings.HasPrefix(e.Command, "go test -run") {
 				fRan = 1
 			}
-			if e.Gate == gates.Refactor && strings.Contains(e.Reason, "beside the change's new and edited tests") {
+			if e.Gate == gates.Refactor && strings.Contains(e.Reason, "in RED's tree without the change's new and edited tests") {
 				beside = 1
 			}
 		}

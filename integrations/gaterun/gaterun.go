@@ -198,7 +198,7 @@ type plan struct {
 	// touchedBase are the base's tests F runs in their base versions at
 	// head (refactorTests).
 	touchedBase []string
-	// besideRed: B may run in RED's tree (see besideRed).
+	// besideRed: B may run in RED's tree (see canRunBesideRed).
 	besideRed          bool
 	baseFileOf         map[string]string
 	headFileOf         map[string]string
@@ -249,7 +249,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 
 	var clean bool
 	p.touchedBase, clean = s.refactorTests(p, baseFuncs)
-	p.besideRed = clean && s.besideRed(p)
+	p.besideRed = clean && s.canRunBesideRed(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
@@ -293,14 +293,14 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []strin
 	return tests, clean
 }
 
-// besideRed reports whether B may run in RED's tree, the base's code
+// canRunBesideRed reports whether B may run in RED's tree, the base's code
 // with the head's tests, once the change's scopes are clean (refactorTests):
 // the tests it did not edit are then the same program there, and those it
 // added or edited are RED's. Not when it reaches tests through data (their
 // base versions read the base's data) or a test file does not parse — and,
 // for pytest, not when it adds a module, whose import-time code would run
 // beside the base's tests.
-func (s *Spec) besideRed(p *plan) bool {
+func (s *Spec) canRunBesideRed(p *plan) bool {
 	if len(p.change.Added)+len(p.change.Changed) == 0 || len(p.change.Data) > 0 || len(p.unparsable) > 0 || len(differ(p.baseFiles.data, p.headFiles.data)) > 0 {
 		return false
 	}
@@ -352,8 +352,8 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 type runs struct {
 	b, r, g, i, ib, f *run
 	redNote           string
-	// bBeside: B ran in RED's tree (see baseTrack), the results of the
-	// added and edited tests taken out; bFix is the base's versions of the
+	// bBeside: B ran in RED's tree without the added and edited tests
+	// (see baseTrack); bFix is the base's versions of the
 	// edited tests on the base's code, run only when their result there
 	// decides (see beforeOfEdited).
 	bBeside bool
@@ -468,10 +468,10 @@ func (s *Spec) baseStatic(ctx context.Context, dir string, rs *runs) error {
 
 // baseTrack: RED (the head's tests and data over the base's code), then
 // the base's suite B. When plan.besideRed holds and RED's run built, B
-// runs in RED's tree: the tests the change did not edit are the same
-// program there, the added and edited ones' results are RED's (theirs are
-// taken out), and the touched packages compile once on the base, not
-// twice. Otherwise the base's own tests go back first. The track ends with the base's own tests in the
+// runs in RED's tree with the added and edited tests left out (besideRed):
+// the others are the same program there, and the touched packages compile
+// once on the base, not twice. Otherwise the base's own tests go back
+// first. The track ends with the base's own tests in the
 // tree (IMPLEMENT's base run may follow).
 func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
 	mixed, err := s.red(ctx, p, dir, rs)
@@ -479,17 +479,15 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	if mixed && p.besideRed && !outcome(rs.r, p.claimed).BuildFailed && rs.redNote == "" {
-		if rs.b, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+		b, ok, err := s.besideRed(ctx, dir, p)
+		if err != nil {
 			return err
 		}
-		if len(rs.b.results.Unbuilt) == 0 && !cutByRed(rs.b, rs.r) {
-			rs.bBeside = true
-			rs.b.results.Tests = without(rs.b.results.Tests, p.claimed)
-		} else {
-			// A package RED did not run did not build with the new tests
-			// (a benchmark of new code, say), or their output is what
-			// filled the runner's cap: B again, alone.
-			rs.b = nil
+		// A package RED did not run may not build with the head's tests
+		// (a benchmark of new code, say): then B again, alone.
+		if ok && len(b.results.Unbuilt) == 0 {
+			rs.b, rs.bBeside = b, true
+			rs.b.results.Tests = without(b.results.Tests, p.claimed)
 		}
 	}
 	if mixed {
@@ -511,13 +509,21 @@ func (s *Spec) baseTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	return s.refill(ctx, dir, rs.b, want, p.baseFileOf)
 }
 
-// cutByRed reports whether b, run beside RED's tests, lost output to the
-// runner's cap that the base's suite alone would have kept: no more was
-// dropped than RED's own run printed (about what those tests add). A
-// suite whose own report is over the cap (a table-driven one printing
-// every subtest) is cut either way, and by as much.
-func cutByRed(b, r *run) bool {
-	return b.res.OmittedBytes > 0 && b.res.OmittedBytes <= int64(len(r.res.Output))+r.res.OmittedBytes
+// besideRed runs the base's suite in RED's tree, the base's code with the
+// head's tests, leaving the change's added and edited tests out
+// (gates.Leave): they are compiled in, as RED built them, and do not run,
+// so none of them can panic, print over the runner's cap or change state
+// the base's tests see. ok is false when they cannot be named exactly.
+func (s *Spec) besideRed(ctx context.Context, dir string, p *plan) (r *run, ok bool, err error) {
+	full, err := s.testArgv(dir, s.Test)
+	if err != nil {
+		return nil, false, err
+	}
+	if full, ok = gates.Leave(s.Ecosystem, full, p.claimed, sortedKeys(p.baseFileOf)); !ok {
+		return nil, false, nil
+	}
+	r, err = s.execParsed(ctx, &run{argv: full, at: s.now()}, dir)
+	return r, err == nil, err
 }
 
 // red runs RED: the head's tests and data over the base's code, then
@@ -816,7 +822,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
 	if rs.bBeside {
-		be.Reason = "the base's suite at the base, beside the change's new and edited tests (which tests passed before; those are RED's); " + refRes.Reason
+		be.Reason = "the base's suite at the base, in RED's tree without the change's new and edited tests (which tests passed before); " + refRes.Reason
 	}
 	rep.Gates = append(rep.Gates, be)
 	if rs.bFix != nil {

@@ -235,8 +235,8 @@ func TestAbsNegative(t *testing.T) {
 		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
 		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
 		b := gateOf(rep, gates.Refactor)
-		assert.Contains(t, b.Reason, "beside the change's new and edited tests", "B ran in RED's tree: the package compiled once on the base")
-		assert.Equal(t, "go test -json ./...", b.Command)
+		assert.Contains(t, b.Reason, "in RED's tree without the change's new and edited tests", "B ran in RED's tree: the package compiled once on the base")
+		assert.Equal(t, "go test -skip '^(TestAbsNegative)$' -json ./...", b.Command, "the new test is compiled in and left out")
 		assert.NotContains(t, rep.Tests.Broken, "TestAbsKnownBug", "it failed on the base, beside the new test too")
 	})
 
@@ -251,7 +251,7 @@ func TestAbsNegative(t *testing.T) {
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.FailToPass)
-		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "beside the change's new and edited tests")
+		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "in RED's tree without the change's new and edited tests")
 		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and F; no run of the base version on the base")
 	})
 
@@ -264,6 +264,24 @@ func TestAbsNegative(t *testing.T) {
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
 		assert.Equal(t, 3, countGate(rep, gates.Refactor), "B beside RED, the base version on the base, F")
 		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.Tampered)
+		assert.False(t, rep.Accepted())
+	})
+
+	// The new test panics on the base, killing its package's test binary
+	// there; had it run in B, the tests after it would have no result on
+	// the base, and the one the change breaks would go unnoticed. B leaves
+	// it out.
+	t.Run("a new test that panics on the base cannot hide a broken neighbour", func(t *testing.T) {
+		r.branch(base)
+		panics := "package calc\n\nimport \"testing\"\n\nfunc TestAbsNegative(t *testing.T) {\n\tvar m map[int]int\n\tif Abs(-2) != 2 {\n\t\tm[0] = 1\n\t}\n}\n" + goCalcTest[len("package calc\n\nimport \"testing\"\n"):]
+		head := r.commit("fix negatives, break zero", map[string]string{
+			"calc.go":      "package calc\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\tif x == 0 {\n\t\treturn 1\n\t}\n\treturn x\n}\n",
+			"calc_test.go": panics})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "in RED's tree without the change's new and edited tests")
+		assert.Contains(t, gateOf(rep, gates.Refactor).Command, "-skip '^(TestAbsNegative)$'")
+		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.Broken)
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
 		assert.False(t, rep.Accepted())
 	})
 

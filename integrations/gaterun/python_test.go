@@ -61,7 +61,7 @@ func TestPythonGates(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_calc.py::TestZero::test_zero", "tests/test_calc.py::test_positive"}, rep.Tests.PassToPass,
 			"untouched tests of a touched file are PASS_TO_PASS")
 		assert.True(t, rep.Accepted())
-		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "beside the change's new and edited tests", "only a test added: B ran in RED's tree")
+		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "in RED's tree without the change's new and edited tests", "only a test added: B ran in RED's tree")
 		assert.Equal(t, 1, countGate(rep, gates.Refactor), "and no base versions ran at head")
 		for _, junk := range []string{"__pycache__", ".pytest_cache", "tests/__pycache__"} {
 			_, err := os.Stat(filepath.Join(r.Dir, junk))
