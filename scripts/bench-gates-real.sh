@@ -3,7 +3,9 @@
 # every real Go fix of the real-history corpus (tuned and held-out: nothing
 # is tuned on a cost), a gates run against running `go test -count=1 ./...`
 # on the base and on the head. Needs ../shared/realhistory. Run it on an
-# otherwise idle machine; it takes 10–25 minutes on two cores.
+# otherwise idle machine; it takes about 40 minutes on two cores (1x: about
+# 20; docs/benchmarks.md took every third fix at 1x, old and new builds
+# alternating).
 #
 #   bash scripts/bench-gates-real.sh [BENCHTIME]   (default 2x)
 #
