@@ -10,8 +10,8 @@
 #   bash scripts/bench-gates-real.sh [BENCHTIME]   (default 2x)
 #
 # Prints one line per fix (milliseconds, overhead in percent, whether
-# REFACTOR ran base versions at head, whether the base's suite ran beside
-# the new tests) and the median overheads.
+# REFACTOR ran base versions at head, whether the base's suite ran in
+# RED's tree) and the median overheads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 benchtime=${1:-2x}

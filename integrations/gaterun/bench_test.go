@@ -102,8 +102,8 @@ func benchOverhead(b *testing.B, work time.Duration) {
 // `go test -count=1 ./...`; the gates add go vet (as `autoverify gates`
 // does) in the "+vet" figures. f-ran is 1 when REFACTOR ran base versions
 // at head (the change edited a test or a test file's top level), b-beside
-// 1 when the base's suite ran beside the new tests (the change only adds
-// tests). scripts/bench-gates-real.sh runs it on every real Go fix.
+// 1 when the base's suite ran in RED's tree, the change's tests left out.
+// scripts/bench-gates-real.sh runs it on every real Go fix.
 //
 //	go test -run XXX -bench GatesOverheadReal -benchtime 5x ./integrations/gaterun/
 func BenchmarkGatesOverheadReal(b *testing.B) {
