@@ -17,6 +17,7 @@ import (
 	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/capture"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
 )
@@ -360,15 +361,23 @@ func TestCleanupAndLabels(t *testing.T) {
 				res, _ := r.Run(context.Background(), verify.Command{Argv: []string{"sleep", "2"}, Dir: dir})
 				done <- res
 			}()
+			// A container listed a moment before it is removed (the warm
+			// shape's start, under a loaded machine's timing) is looked for
+			// again, not taken for the one the command runs in.
 			var ids []string
-			for deadline := time.Now().Add(10 * time.Second); len(ids) == 0 && time.Now().Before(deadline); {
-				ids = managed(t, r, LabelInstance, r.instance)
-				time.Sleep(50 * time.Millisecond)
+			var ins client.ContainerInspectResult
+			var err error
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+				if ids = managed(t, r, LabelInstance, r.instance); len(ids) == 0 {
+					continue
+				}
+				if ins, err = r.cli.ContainerInspect(context.Background(), ids[0], client.ContainerInspectOptions{}); !cerrdefs.IsNotFound(err) {
+					break
+				}
 			}
 			if len(ids) != 1 {
 				t.Fatalf("containers while running: %v", ids)
 			}
-			ins, err := r.cli.ContainerInspect(context.Background(), ids[0], client.ContainerInspectOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
