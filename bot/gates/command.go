@@ -223,7 +223,7 @@ func Leave(eco Ecosystem, argv, names, others []string) (out []string, ok bool) 
 			return nil, false
 		}
 		for _, w := range argv {
-			if w == "-skip" || w == "--skip" || strings.HasPrefix(w, "-skip=") || strings.HasPrefix(w, "--skip=") {
+			if f, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "="); w != f && (f == "skip" || f == "test.skip") {
 				return nil, false
 			}
 		}

@@ -224,3 +224,11 @@ func TestLeave(t *testing.T) {
 		assert.Equal(t, tc.want, got, name)
 	}
 }
+
+func TestLeaveRefusesTheUsersOwnSkip(t *testing.T) {
+	t.Parallel()
+	for _, w := range []string{"-skip", "--skip", "-skip=X", "-test.skip=X", "--test.skip=X"} {
+		_, ok := Leave(Go, []string{"go", "test", w, "./..."}, []string{"TestA"}, nil)
+		assert.False(t, ok, w)
+	}
+}

@@ -34,14 +34,25 @@ func DataChanged(eco Ecosystem, base, head []byte) bool {
 }
 
 // goData prints a Go test file's declarations other than imports, test
-// functions and benchmarks, without comments.
+// functions and benchmarks (by go test's own rule: name and signature),
+// without comments — but with its package clause and its directives
+// (//go:build, // +build, //go:embed and the other //go: lines), which
+// decide what compiles and runs as much as a declaration does.
 func goData(src []byte) (string, bool) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "x_test.go", src, 0)
+	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
 	if err != nil {
 		return "", false
 	}
 	var buf bytes.Buffer
+	buf.WriteString("package " + f.Name.Name + "\n")
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "// +build") {
+				buf.WriteString(c.Text + "\n")
+			}
+		}
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
@@ -49,14 +60,32 @@ func goData(src []byte) (string, bool) {
 				continue
 			}
 		case *ast.FuncDecl:
-			if d.Recv == nil && (isGoTestName(d.Name.Name) || strings.HasPrefix(d.Name.Name, "Benchmark")) {
+			if isGoTestFunc(d, "Test", "T") || isGoTestFunc(d, "Benchmark", "B") {
 				continue
 			}
+			d.Doc = nil
 		}
 		_ = printer.Fprint(&buf, fset, d)
 		buf.WriteByte('\n')
 	}
 	return buf.String(), true
+}
+
+// isGoTestFunc reports whether fd is what go test runs as a test (prefix
+// Test, param *testing.T) or a benchmark (Benchmark, *testing.B): a
+// receiverless function whose name is prefix followed by nothing or a
+// rune that is not lower case, taking one *testing.<param>. A helper
+// named Benchmarkwant or TestHelper(x int) is not one.
+func isGoTestFunc(fd *ast.FuncDecl, prefix, param string) bool {
+	if fd.Recv != nil || !goTestName(fd.Name.Name, prefix) || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 {
+		return false
+	}
+	star, ok := fd.Type.Params.List[0].Type.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == param
 }
 
 // pythonData is a pytest file without its test functions, imports, blank

@@ -27,25 +27,28 @@ import (
 // standard-library imports), an init, a variable's initialiser, a blank
 // import, a fixture or module-level statement, or a new test rebinding a
 // name an old one uses (Python).
-func KeepsUnchangedTests(eco Ecosystem, base, head []byte) bool {
+//
+// std says whether a Go import path is the standard library's (nil: none
+// is); an added import of anything else could run the change's own init.
+func KeepsUnchangedTests(eco Ecosystem, base, head []byte, std func(path string) bool) bool {
 	if head == nil {
 		return false
 	}
 	switch eco {
 	case Go:
-		return goKeeps(base, head)
+		return goKeeps(base, head, std)
 	case Python:
 		return pythonKeeps(base, head)
 	}
 	return false
 }
 
-func goKeeps(base, head []byte) bool {
+func goKeeps(base, head []byte, std func(string) bool) bool {
 	hd, ok := goData(head)
 	if !ok {
 		return false
 	}
-	bd := ""
+	bd := hd[:strings.IndexByte(hd, '\n')+1] // a new file: its package clause, nothing else
 	if base != nil {
 		if bd, ok = goData(base); !ok {
 			return false
@@ -68,7 +71,7 @@ func goKeeps(base, head []byte) bool {
 		}
 	}
 	for spec := range hi {
-		if !bi[spec] && !harmlessImport(spec) {
+		if !bi[spec] && !harmlessImport(spec, std) {
 			return false
 		}
 	}
@@ -101,14 +104,13 @@ func goImports(src []byte) (map[string]bool, bool) {
 }
 
 // harmlessImport is an added import that cannot change an unedited test:
-// a standard-library package (no dot in its first element) imported by
-// name — not blank (for its init alone) nor dot (into the file's scope).
-// A package of the module or of a dependency could be the change's own,
-// with an init that does anything.
-func harmlessImport(spec string) bool {
+// a standard-library package (std) imported by name — not blank (for its
+// init alone) nor dot (into the file's scope). A package of the module or
+// of a dependency could be the change's own, with an init that does
+// anything — and a module's path need not have a dot (module calc).
+func harmlessImport(spec string, std func(string) bool) bool {
 	name, p, _ := strings.Cut(spec, " ")
-	first, _, _ := strings.Cut(p, "/")
-	return name != "_" && name != "." && !strings.Contains(first, ".")
+	return name != "_" && name != "." && std != nil && std(p)
 }
 
 var pyWord = lazyregexp.New(`[A-Za-z_][A-Za-z0-9_]*`)
@@ -132,6 +134,17 @@ func pythonKeeps(base, head []byte) bool {
 			classes[parts[1]] = true
 		}
 	}
+	hashes := map[string]string{}
+	for _, f := range pythonFuncs("f", base) {
+		hashes[f.Name] = f.BodyHash
+	}
+	for _, sp := range pythonSpans(head) {
+		// A new or edited test's decorators and default arguments run when
+		// the module is imported, whether the test runs or not.
+		if name := pySpanName(sp); hashes[name] != pyHash(sp) && pyRunsAtImport(sp) {
+			return false
+		}
+	}
 	for _, f := range pythonFuncs("f", head) {
 		if had[f.Name] {
 			continue
@@ -145,6 +158,36 @@ func pythonKeeps(base, head []byte) bool {
 	}
 	return true
 }
+
+// pyRunsAtImport reports whether a test's definition runs code when its
+// module is imported: a decorator other than a bare @pytest.mark.NAME, or
+// a default argument.
+func pyRunsAtImport(sp pySpan) bool {
+	for _, l := range sp.lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "@") && !pyBareMark().MatchString(t) {
+			return true
+		}
+		if strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "async def ") {
+			sig, _, closed := strings.Cut(t, ")")
+			return !closed || strings.Contains(sig, "=")
+		}
+	}
+	return false
+}
+
+// pySpanName and pyHash are a span's name and body hash as pythonFuncs
+// gives them for a file named "f".
+func pySpanName(sp pySpan) string {
+	if sp.class != "" {
+		return "f::" + sp.class + "::" + sp.def
+	}
+	return "f::" + sp.def
+}
+
+func pyHash(sp pySpan) string { return hash(strings.TrimSpace(strings.Join(sp.lines, "\n"))) }
+
+var pyBareMark = lazyregexp.New(`^@pytest\.mark\.\w+$`)
 
 // pyImports are a pytest file's top-level import lines, sorted.
 func pyImports(src []byte) []string {

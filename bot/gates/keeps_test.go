@@ -33,6 +33,13 @@ func TestKeepsUnchangedTests(t *testing.T) {
 		"go: a new file with a helper":                           {eco: Go, new: true, head: "package p\n\nimport \"testing\"\n\nfunc print(...any) {}\n\nfunc TestNew(t *testing.T) {}\n"},
 		"go: the file removed":                                   {eco: Go, base: goBase, gone: true},
 		"go: the head does not parse":                            {eco: Go, base: goBase, head: goBase + "\nfunc TestNew(t *testing.T) {\n"},
+		"go: a build constraint added":                           {eco: Go, base: goBase, head: "//go:build never\n\n" + goBase},
+		"go: a package of a module without a dot":                {eco: Go, base: goBase, head: "package p\n\nimport (\n\t\"calc/hook\"\n\t\"testing\"\n)\n" + goBase[len("package p\n\nimport \"testing\"\n"):] + "\nfunc TestNew(t *testing.T) { hook.X() }\n"},
+		"go: a helper named like a benchmark changed":            {eco: Go, base: goBase + "\nfunc Benchmarkwant(x int) int { return x }\n", head: goBase + "\nfunc Benchmarkwant(x int) int { return x + 1 }\n"},
+		"go: a helper named like a test changed":                 {eco: Go, base: goBase + "\nfunc TestHelper(x int) int { return x }\n", head: goBase + "\nfunc TestHelper(x int) int { return x + 1 }\n"},
+		"python: a new test's default argument":                  {eco: Python, base: pyBase, head: pyBase + "\ndef test_new(v=__import__('os').environ.setdefault('X', '1')):\n    pass\n"},
+		"python: a new test's parametrize runs at import":        {eco: Python, base: pyBase, head: pyBase + "\n@pytest.mark.parametrize('v', [setup()])\ndef test_new(v):\n    pass\n"},
+		"python: a new test with a bare mark":                    {eco: Python, base: pyBase, head: pyBase + "\n@pytest.mark.slow\ndef test_new():\n    pass\n", want: true},
 		"python: a test added":                                   {eco: Python, base: pyBase, head: pyBase + "\ndef test_new():\n    assert parse(2) == 2\n", want: true},
 		"python: a fixture added":                                {eco: Python, base: pyBase, head: pyBase + "\n@pytest.fixture(autouse=True)\ndef patch():\n    pass\n"},
 		"python: a module-level statement":                       {eco: Python, base: pyBase, head: pyBase + "\nimport mod\nmod.parse = lambda s: 1\n"},
@@ -49,6 +56,7 @@ func TestKeepsUnchangedTests(t *testing.T) {
 		if !tc.gone {
 			head = []byte(tc.head)
 		}
-		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head), name)
+		std := func(p string) bool { return p == "strings" || p == "testing" || p == "net/http/pprof" }
+		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head, std), name)
 	}
 }

@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/engineo/autoverify/internal/lazyregexp"
 )
@@ -115,14 +117,20 @@ func goFuncs(src []byte) ([]TestFunc, bool) {
 	return out, true
 }
 
-// isGoTestName is go test's rule: Test followed by nothing or a
-// non-lower-case letter.
+// isGoTestName is go test's rule: Test followed by nothing or a rune
+// that is not lower case; TestMain is not a test.
 func isGoTestName(name string) bool {
-	if !strings.HasPrefix(name, "Test") || name == "TestMain" {
+	return name != "TestMain" && goTestName(name, "Test")
+}
+
+// goTestName is go test's naming rule for prefix (Test, Benchmark).
+func goTestName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok {
 		return false
 	}
-	rest := name[len("Test"):]
-	return rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')
+	r, _ := utf8.DecodeRuneInString(rest)
+	return rest == "" || !unicode.IsLower(r)
 }
 
 var (

@@ -29,6 +29,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/build"
 	"os"
 	"path"
 	"slices"
@@ -274,7 +275,7 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []strin
 	}
 	dirty := map[string]bool{}
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f)) {
+		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), stdPackage) {
 			dirty[scope(f)] = true
 		}
 	}
@@ -312,6 +313,14 @@ func (s *Spec) canRunBesideRed(p *plan) bool {
 		}
 	}
 	return true
+}
+
+// stdPackage reports whether path is a package of the standard library
+// (go/build finds it under GOROOT), whatever the module's own path looks
+// like.
+func stdPackage(path string) bool {
+	p, err := build.Default.Import(path, "", build.FindOnly)
+	return err == nil && p.Goroot
 }
 
 // present is m's file f, nil when m lacks it (an empty file is not nil).

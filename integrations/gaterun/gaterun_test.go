@@ -285,6 +285,21 @@ func TestAbsNegative(t *testing.T) {
 		assert.False(t, rep.Accepted())
 	})
 
+	// A build constraint is not a comment: it takes the file's tests out of
+	// the build, at head and — were the base's suite run in RED's tree with
+	// it — on the base too, so that the tests the change breaks would
+	// vanish instead of being broken (review finding).
+	t.Run("a build constraint cannot hide the tests the change breaks", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("hide by build tag", map[string]string{
+			"calc.go":      "package calc\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x + 1\n}\n",
+			"calc_test.go": "//go:build never\n\n" + goCalcTest,
+			"neg_test.go":  "package calc\n\nimport \"testing\"\n\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.False(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.NotContains(t, gateOf(rep, gates.Refactor).Reason, "in RED's tree")
+	})
+
 	t.Run("a benchmark of new code elsewhere: the base's suite runs alone", func(t *testing.T) {
 		r.branch(base)
 		withSub := r.commit("sub", map[string]string{"sub/sub.go": "package sub\n\nfunc One() int { return 1 }\n",
