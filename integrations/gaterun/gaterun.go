@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -443,7 +444,7 @@ func (s *Spec) beforeOfEdited(ctx context.Context, p *plan, dir string, rs *runs
 		return err
 	}
 	rs.bFix = fix
-	tests := without(rs.b.results.Tests, nil)
+	tests := maps.Clone(rs.b.results.Tests)
 	for _, n := range need {
 		if st, ok := fix.results.Tests[n]; ok {
 			tests[n] = st
