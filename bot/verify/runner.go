@@ -31,7 +31,18 @@ type Command struct {
 	Source string
 	// Timeout bounds the command's wall time; zero means the runner's default.
 	Timeout time.Duration
+	// OutputLimit, when above the runner's own cap on kept output, keeps
+	// this command's output up to it instead. The gates ask for more: they
+	// read each test's result from the test command's report, and a
+	// table-driven suite reports every subtest (megabytes), far past what
+	// evidence needs. It only raises the cap, so a command cannot use it
+	// to hide output the runner would keep.
+	OutputLimit int
 }
+
+// KeptBytes is the cap on c's kept output for a runner whose own cap is
+// runnerCap (see OutputLimit).
+func (c Command) KeptBytes(runnerCap int) int { return max(runnerCap, c.OutputLimit) }
 
 // HostDir is the directory holding the command's work tree on the host:
 // Source when set, else Dir.

@@ -331,7 +331,7 @@ func (r *Runner) exec(ctx context.Context, cmd verify.Command, timeout time.Dura
 	if err != nil {
 		return verify.Result{}, r.engineErr("starting "+name, err)
 	}
-	out := capture.New(r.s.limit)
+	out := capture.New(cmd.KeptBytes(r.s.limit))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

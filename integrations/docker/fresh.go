@@ -72,7 +72,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, t
 	if err != nil {
 		return verify.Result{}, r.engineErr("attaching to the container for "+name, err)
 	}
-	out := startCopy(att.HijackedResponse, r.s.limit)
+	out := startCopy(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
 
 	// Registered before start so the exit cannot be missed; its context
 	// outlives ctx so that a cancelled run can still see the kill land.

@@ -132,6 +132,25 @@ func TestOutputCap(t *testing.T) {
 	}
 }
 
+// TestOutputLimitRaisesTheCap: a command asking for more than the
+// runner's cap (the gates, reading a whole test report) keeps all of it.
+func TestOutputLimitRaisesTheCap(t *testing.T) {
+	const n = 3 << 20
+	for _, shape := range shapes {
+		t.Run(string(shape), func(t *testing.T) {
+			r := newRunner(t, Config{Shape: shape})
+			res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Dir: t.TempDir(), OutputLimit: 4 << 20,
+				Argv: []string{"sh", "-c", fmt.Sprintf("yes | head -c %d; echo THE-END", n)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.OmittedBytes != 0 || len(res.Output) != n+len("THE-END\n") {
+				t.Errorf("kept %d bytes, omitted %d; want all %d", len(res.Output), res.OmittedBytes, n+len("THE-END\n"))
+			}
+		})
+	}
+}
+
 func TestNoNetworkByDefault(t *testing.T) {
 	for _, shape := range shapes {
 		t.Run(string(shape), func(t *testing.T) {

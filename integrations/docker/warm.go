@@ -180,7 +180,7 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.
 	if err != nil {
 		return verify.Result{}, false, r.engineErr("starting "+name, err)
 	}
-	out := startCopy(att.HijackedResponse, r.s.limit)
+	out := startCopy(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
 
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()

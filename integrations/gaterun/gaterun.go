@@ -129,7 +129,23 @@ type run struct {
 	// source, when set, is the host directory shown at the command's
 	// directory: a mutant worker's copy of the head tree (verify.Command.Source).
 	source string
+	// limit is the output kept (verify.Command.OutputLimit; 0: the
+	// runner's cap).
+	limit int
 }
+
+// reportLimit is the output a test command keeps, so that its report is
+// read whole: go test -json reports every subtest, and toml's suite
+// prints 1.9 MB, past the runners' default cap of 1 MiB; the tests whose
+// results fell in the cut then ran again alone (refill), which took half
+// of the gates' time on one real fix (docs/benchmarks.md). A report past
+// this still gets refill.
+const reportLimit = 16 << 20
+
+// snippetSource bounds the output evidence redacts to take its snippet
+// from (the snippet is its first gates.SnippetBytes): as much as the
+// runners' default cap kept before reports were read whole.
+const snippetSource = 1 << 20
 
 func (s *Spec) now() time.Time {
 	if s.Now != nil {
@@ -953,6 +969,7 @@ func (s *Spec) evidence(res gates.Result, r *run) gates.Evidence {
 	if len(strings.TrimSpace(r.results.Text)) == 0 {
 		text = r.res.Output
 	}
+	text = text[:min(len(text), snippetSource)]
 	if s.Redactor != nil {
 		text = s.Redactor.Bytes(text)
 	}
@@ -1033,6 +1050,7 @@ func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 
 // execParsed runs r in dir and reads its per-test results.
 func (s *Spec) execParsed(ctx context.Context, r *run, dir string) (*run, error) {
+	r.limit = reportLimit
 	if err := s.runCmd(ctx, r, dir); err != nil {
 		return nil, err
 	}
@@ -1083,7 +1101,7 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		runner = f.Fresh()
 	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = runner.Run(ctx, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout})
+		r.res, err = runner.Run(ctx, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit})
 		if err == nil || !errors.Is(err, verify.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}

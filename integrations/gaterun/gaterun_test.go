@@ -3,6 +3,7 @@ package gaterun_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -351,26 +352,85 @@ func TestAbsNegative(t *testing.T) {
 	}
 }
 
-// TestCutOutputIsNotAPass: when the runner's output cap cuts the head's
-// report, a base test whose result fell in the cut is unknown, and
-// REFACTOR does not accept on faith.
-func TestCutOutputIsNotAPass(t *testing.T) {
-	r := newRepo(t)
-	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed,
+// noisyRepo is a module whose head adds two tests that log 20 KiB each
+// around the base's one test: more than an 8 KiB output cap keeps.
+func noisyRepo(t *testing.T) (r *repo, base, head string) {
+	r = newRepo(t)
+	base = r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed,
 		"calc_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n"})
 	noisy := func(name string) string {
 		return "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc " + name + "(t *testing.T) {\n\tfor i := 0; i < 200; i++ {\n\t\tt.Log(strings.Repeat(\"x\", 100))\n\t}\n}\n"
 	}
-	head := r.commit("noise", map[string]string{"a_noisy_test.go": noisy("TestANoisy"), "z_noisy_test.go": noisy("TestZNoisy")})
+	head = r.commit("noise", map[string]string{"a_noisy_test.go": noisy("TestANoisy"), "z_noisy_test.go": noisy("TestZNoisy")})
+	return r, base, head
+}
+
+// keepsLess is a runner that keeps no more output than its own cap,
+// whatever a command asks (verify.Command.OutputLimit): a runner written
+// before the field, or one whose engine cannot.
+type keepsLess struct{ verify.Runner }
+
+func (k keepsLess) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	cmd.OutputLimit = 0
+	return k.Runner.Run(ctx, cmd)
+}
+
+// recorder notes the command lines a runner ran.
+type recorder struct {
+	verify.Runner
+	mu   sync.Mutex
+	seen []string
+}
+
+func (c *recorder) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	c.mu.Lock()
+	c.seen = append(c.seen, strings.Join(cmd.Argv, " "))
+	c.mu.Unlock()
+	return c.Runner.Run(ctx, cmd)
+}
+
+func (c *recorder) commands() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.seen)
+}
+
+// TestCutOutputIsNotAPass: when the runner's output cap cuts the head's
+// report, a base test whose result fell in the cut is unknown, and
+// REFACTOR does not accept on faith.
+func TestCutOutputIsNotAPass(t *testing.T) {
+	r, base, head := noisyRepo(t)
 	small, err := local.New(local.WithOutputLimit(8 << 10))
 	require.NoError(t, err)
 	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
-		Runner: small, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+		Runner: keepsLess{small}, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
 	require.NoError(t, err)
 	ref := gateOf(rep, gates.Refactor)
 	assert.Equal(t, gates.RejectFailure, ref.Classification)
 	assert.Contains(t, ref.Reason, "ENGINEO_OUTPUT_LIMIT")
 	assert.Contains(t, ref.Tests, "TestAbsPositive")
+}
+
+// TestReportReadWhole: the gates ask the runner to keep a test command's
+// whole report (verify.Command.OutputLimit), so a suite that prints more
+// than the runner's cap for evidence still has every test's result, and
+// no test runs again alone to fill the gap.
+func TestReportReadWhole(t *testing.T) {
+	r, base, head := noisyRepo(t)
+	small, err := local.New(local.WithOutputLimit(8 << 10))
+	require.NoError(t, err)
+	seen := &recorder{Runner: small}
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: seen, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+	require.NoError(t, err)
+	assert.Equal(t, gates.Accept, gateOf(rep, gates.Refactor).Classification)
+	assert.Contains(t, rep.Tests.PassToPass, "TestAbsPositive")
+	for _, c := range seen.commands() {
+		assert.NotContains(t, c, "^(TestAbsPositive)$", "no test ran again alone")
+	}
+	for _, e := range rep.Gates {
+		assert.LessOrEqual(t, len(e.Snippet), gates.SnippetBytes+3, "%s: the evidence stays a snippet", e.Gate)
+	}
 }
 
 // flaky fails each command's first try the way an engine that did not

@@ -196,7 +196,7 @@ func (r *Runner) Run(ctx context.Context, cmd verify.Command) (verify.Result, er
 		return verify.Result{}, r.apiErr(ctx, "creating job for "+cmd.Argv[0], err)
 	}
 	defer r.deleteJob(job.Name)
-	return r.follow(ctx, job, cmd.Argv[0], start)
+	return r.follow(ctx, job, cmd.Argv[0], cmd.KeptBytes(r.s.OutputLimit), start)
 }
 
 // deleteJob deletes the Job and, through background propagation, its pod.
@@ -222,7 +222,7 @@ type outcome struct {
 }
 
 // follow watches (and polls) the Job and its pod until the command ends.
-func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, start time.Time) (verify.Result, error) {
+func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, limit int, start time.Time) (verify.Result, error) {
 	ns := r.s.Namespace
 	pods := r.client.CoreV1().Pods(ns)
 	jobs := r.client.BatchV1().Jobs(ns)
@@ -277,7 +277,7 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 			failures = 0
 			started = started || o.started
 			if o.pod != "" && started && logs == nil {
-				logs = r.startLogs(ctx, o.pod, r.s.OutputLimit)
+				logs = r.startLogs(ctx, o.pod, limit)
 			}
 			if o.done {
 				break
@@ -321,9 +321,9 @@ func (r *Runner) follow(ctx context.Context, job *batchv1.Job, name string, star
 	if o.timedOut {
 		res.ExitCode = ExitTimedOut
 	}
-	buf := capture.New(r.s.OutputLimit)
+	buf := capture.New(limit)
 	if logs == nil && o.pod != "" && started {
-		logs = r.startLogs(ctx, o.pod, r.s.OutputLimit)
+		logs = r.startLogs(ctx, o.pod, limit)
 	}
 	if logs != nil {
 		logs.wait(r.logDrain)

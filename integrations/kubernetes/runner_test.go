@@ -474,6 +474,29 @@ func TestRunOutputCapped(t *testing.T) {
 	c.assertDeleted()
 }
 
+// TestRunOutputLimitRaisesTheCap: a command asking for more than the
+// runner's cap (the gates, reading a whole test report) keeps all of it.
+func TestRunOutputLimitRaisesTheCap(t *testing.T) {
+	c := newCluster(t, exits(0, "Completed"))
+	big := strings.Repeat("x", 10_000)
+	c.cs.PrependReactor("get", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		if a.GetSubresource() != "log" {
+			return false, nil, nil
+		}
+		return true, &runtime.Unknown{Raw: []byte("HEAD" + big + "TAIL")}, nil
+	})
+	cmd := testCmd
+	cmd.OutputLimit = 20_000
+	res, err := c.runner(func(cfg *Config) { cfg.OutputLimit = 1000 }).Run(context.Background(), cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OmittedBytes != 0 || string(res.Output) != "HEAD"+big+"TAIL" {
+		t.Errorf("omitted %d, output %d bytes; want all 10008", res.OmittedBytes, len(res.Output))
+	}
+	c.assertDeleted()
+}
+
 func TestRunNoWorkspace(t *testing.T) {
 	c := newCluster(t, exits(0, "Completed"))
 	res, err := c.runner(func(cfg *Config) { cfg.Workspace = nil }).Run(context.Background(), testCmd)

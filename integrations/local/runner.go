@@ -358,7 +358,7 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		case res != nil:
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
-		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", timeout, start, name)
+		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", job{name, timeout, start, cmd.KeptBytes(r.limit)})
 	}
 	// Without the sandbox a copy cannot be shown at the workspace's path:
 	// the command runs in the copy where it is.
@@ -388,7 +388,7 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		return startError(name, dir, err, start)
 	}
 	pid := c.Process.Pid
-	return r.wait(ctx, pid, func() error { return waitExited(pid) }, cmdWait(c), pr, token, timeout, start, name)
+	return r.wait(ctx, pid, func() error { return waitExited(pid) }, cmdWait(c), pr, token, job{name, timeout, start, cmd.KeptBytes(r.limit)})
 }
 
 // cmdWait reaps a command started with os/exec: its exit code, and an
@@ -450,12 +450,20 @@ func (r *Runner) fallBack(cause error) *Runner {
 	return r.fallback.Load()
 }
 
+// job is what wait needs to know of the command it waits for.
+type job struct {
+	name    string
+	timeout time.Duration
+	start   time.Time
+	limit   int // output bytes kept
+}
+
 // wait collects the output and the exit of a started command: hasEnded
 // blocks until it has ended (leaving pid unreaped, so that its number
 // cannot be reused while its group is signalled), code then reaps it.
 func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code func() (int, error), pr *os.File, token string,
-	timeout time.Duration, start time.Time, name string) (verify.Result, error) {
-	out := capture.New(r.limit)
+	j job) (verify.Result, error) {
+	out := capture.New(j.limit)
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
@@ -469,7 +477,7 @@ func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code 
 		waitErr = hasEnded()
 	}()
 
-	timer := time.NewTimer(timeout)
+	timer := time.NewTimer(j.timeout)
 	defer timer.Stop()
 	var timedOut bool
 	var ctxErr error
@@ -517,23 +525,23 @@ func (r *Runner) wait(ctx context.Context, pid int, hasEnded func() error, code 
 	pr.Close()
 
 	if waitErr != nil {
-		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", name, waitErr)
+		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", j.name, waitErr)
 	}
 	if werr != nil && !timedOut && ctxErr == nil {
-		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", name, werr)
+		return verify.Result{}, fmt.Errorf("local: waiting for %s: %w", j.name, werr)
 	}
 	res := verify.Result{
 		ExitCode:     exit,
 		Output:       out.Bytes(),
 		OmittedBytes: out.Omitted(),
 		TimedOut:     timedOut,
-		Duration:     ended.Sub(start),
+		Duration:     ended.Sub(j.start),
 	}
 	if timedOut {
 		res.ExitCode = ExitTimedOut
 	}
 	if ctxErr != nil {
-		return res, fmt.Errorf("local: running %s: %w", name, ctxErr)
+		return res, fmt.Errorf("local: running %s: %w", j.name, ctxErr)
 	}
 	return res, nil
 }

@@ -328,6 +328,35 @@ func TestOutputCap(t *testing.T) {
 	}
 }
 
+// TestOutputLimitRaisesTheCap: a command that asks for more output than
+// the runner keeps (the gates, reading a whole test report) gets all of
+// it; one that asks for less still gets the runner's cap.
+func TestOutputLimitRaisesTheCap(t *testing.T) {
+	t.Parallel()
+	full, err := exec.Command("seq", "1", "20000").Output()
+	if err != nil {
+		t.Fatalf("seq: %v", err)
+	}
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, mode, WithOutputLimit(1000))
+			for ask, kept := range map[int]int{1 << 20: len(full), 10: 1000} {
+				res, err := r.Run(context.Background(), verify.Command{Argv: []string{"seq", "1", "20000"}, Dir: t.TempDir(), OutputLimit: ask})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := int64(len(full)) - res.OmittedBytes; got != int64(kept) {
+					t.Errorf("asked for %d: kept %d bytes, want %d", ask, got, kept)
+				}
+				if ask > len(full) && string(res.Output) != string(full) {
+					t.Errorf("asked for %d: output differs from what seq printed", ask)
+				}
+			}
+		})
+	}
+}
+
 // TestConcurrentRuns checks runs sharing one Runner do not mix output.
 func TestConcurrentRuns(t *testing.T) {
 	t.Parallel()
