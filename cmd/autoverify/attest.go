@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/engineo/autoverify/bot/delivery/cli"
 	"github.com/engineo/autoverify/bot/report"
+	"github.com/engineo/autoverify/integrations/assemble"
 	"github.com/engineo/autoverify/integrations/attest"
 )
 
@@ -31,15 +31,14 @@ func (a *App) attestCmd(ctx context.Context, args []string) (int, error) {
 	if len(pos) != 1 || *keyPath == "" {
 		return exitBadInput, cli.InputErrorf("attest verify needs one attestation file and --key PUB: autoverify attest verify FILE --key PUB [--subject FILE]... [--commit SHA] [--passed]")
 	}
-	got, err := attest.VerifyFiles(ctx, attest.VerifyRequest{Bundle: pos[0], Key: *keyPath, Subjects: subjects, Commit: *commit, Passed: *passed})
+	got, err := assemble.VerifyAttestation(ctx, assemble.AttestationFiles{Bundle: pos[0], Key: *keyPath, Subjects: subjects, Commit: *commit, Passed: *passed})
 	return a.printVerified(pos[0], got, err, *asJSON)
 }
 
 // printVerified says what was verified, or why not.
 func (a *App) printVerified(file string, res attest.Verification, err error, asJSON bool) (int, error) {
-	var bad *attest.InputError
-	if errors.As(err, &bad) {
-		return exitBadInput, cli.InputErrorf("%s", bad.Msg)
+	if cli.IsInputError(err) {
+		return exitBadInput, err
 	}
 	if asJSON {
 		_ = cli.WriteJSON(a.Stdout, attest.OutcomeOf(res, err))
