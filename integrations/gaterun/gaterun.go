@@ -1061,6 +1061,11 @@ func (s *Spec) execParsed(ctx context.Context, r *run, dir string) (*run, error)
 	case gates.Python:
 		r.results, _ = gates.ParseJUnitXML(r.res.Output)
 	}
+	if strings.TrimSpace(r.results.Text) != "" {
+		// Read: from here on evidence uses Text, so the raw report (up to
+		// reportLimit) is not held for the rest of the gates run.
+		r.res.Output = nil
+	}
 	return r, nil
 }
 
