@@ -33,6 +33,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -216,11 +217,14 @@ type plan struct {
 	// touchedBase are the base's tests F runs in their base versions at
 	// head (refactorTests).
 	touchedBase []string
+	// rowsOnly are those of them whose edit only adds table rows: F runs
+	// them only when their head version does not pass at head.
+	rowsOnly map[string]bool
 	// besideRed: B may run in RED's tree (see canRunBesideRed).
-	besideRed          bool
-	baseFileOf         map[string]string
-	headFileOf         map[string]string
-	redFiles, refFiles []string
+	besideRed  bool
+	baseFileOf map[string]string
+	headFileOf map[string]string
+	redFiles   []string
 }
 
 // plan reads both trees' tests and data and works out the change's claim.
@@ -267,9 +271,9 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 
 	var clean bool
 	p.touchedBase, clean = s.refactorTests(p, baseFuncs)
+	p.rowsOnly = s.rowsOnly(p, headDir)
 	p.besideRed = clean && s.canRunBesideRed(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
-	p.refFiles = filesOf(p.touchedBase, p.baseFileOf)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
 	return p, nil
 }
@@ -284,18 +288,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 // says no scope was dirty and no test deleted: every test the change did
 // not edit is the same program at both ends.
 func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []string, clean bool) {
-	scope := func(file string) string {
-		if s.Ecosystem == gates.Go {
-			return path.Dir(file)
-		}
-		return file
-	}
-	dirty := map[string]bool{}
-	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), stdPackage) {
-			dirty[scope(f)] = true
-		}
-	}
+	dirty := s.dirtyScopes(p)
 	edited := map[string]bool{}
 	for _, n := range append(append([]string(nil), p.change.Changed...), p.change.Data...) {
 		edited[n] = true
@@ -304,11 +297,74 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []strin
 	for _, f := range baseFuncs {
 		_, kept := p.headFileOf[f.Name]
 		clean = clean && kept
-		if dirty[scope(f.File)] || edited[f.Name] || !kept {
+		if dirty[s.scope(f.File)] || edited[f.Name] || !kept {
 			tests = append(tests, f.Name)
 		}
 	}
 	return tests, clean
+}
+
+// scope is what a test file's top level reaches: its package (directory)
+// for Go, the file itself for pytest.
+func (s *Spec) scope(file string) string {
+	if s.Ecosystem == gates.Go {
+		return path.Dir(file)
+	}
+	return file
+}
+
+// dirtyScopes are the scopes of the touched test files that do not keep
+// their unchanged tests the same program (gates.KeepsUnchangedTests).
+func (s *Spec) dirtyScopes(p *plan) map[string]bool {
+	dirty := map[string]bool{}
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), stdPackage) {
+			dirty[s.scope(f)] = true
+		}
+	}
+	return dirty
+}
+
+// rowsOnly are the edited Go tests whose edit only adds rows to a table
+// they loop over (gates.AppendsRows), in a clean scope and not reached
+// through data: when the head version passes at head, so does the base
+// version, and F need not run it (see headTrack).
+func (s *Spec) rowsOnly(p *plan, headDir string) map[string]bool {
+	out := map[string]bool{}
+	if s.Ecosystem != gates.Go {
+		return out
+	}
+	dirty := s.dirtyScopes(p)
+	for _, n := range p.change.Changed {
+		file := p.baseFileOf[n]
+		if file == "" || file != p.headFileOf[n] || dirty[s.scope(file)] || slices.Contains(p.change.Data, n) {
+			continue
+		}
+		declared, ok := packageNames(filepath.Join(headDir, filepath.FromSlash(path.Dir(file))))
+		if ok && gates.AppendsRows(p.baseFiles.tests[file], p.headFiles.tests[file], gates.BareName(n), declared) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// packageNames are the top-level names of the Go files in dir (the
+// change's code among them), which may shadow a built-in a table row
+// calls; ok is false when one cannot be read or parsed.
+func packageNames(dir string) (map[string]bool, bool) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, false
+	}
+	var srcs [][]byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, false
+		}
+		srcs = append(srcs, b)
+	}
+	return gates.PackageNames(srcs...)
 }
 
 // canRunBesideRed reports whether B may run in RED's tree, the base's code
@@ -386,6 +442,20 @@ type runs struct {
 	bFix    *run
 	// m is VERIFY_MUTATE's (nil: not asked for).
 	m *mutation
+	// fTests are the tests F ran; rowsPassed, the edited tests whose base
+	// versions it did not run because they only lack rows of head
+	// versions that passed at head (plan.rowsOnly): theirs is G's result.
+	fTests     []string
+	rowsPassed []string
+}
+
+// atHead is test n's base version's result at head: F's when F ran it,
+// else G's (the same program, or a prefix of its rows).
+func (rs *runs) atHead(n string) string {
+	if slices.Contains(rs.fTests, n) {
+		return result(rs.f, n)
+	}
+	return result(rs.g, n)
 }
 
 // runAll runs the two tracks at once: on the base tree RED, then the
@@ -445,7 +515,7 @@ func (s *Spec) beforeOfEdited(ctx context.Context, p *plan, dir string, rs *runs
 	}
 	var need []string
 	for _, n := range p.change.Changed {
-		if result(rs.f, n) != gates.Pass || result(rs.r, n) != gates.Fail {
+		if rs.atHead(n) != gates.Pass || result(rs.r, n) != gates.Fail {
 			need = append(need, n)
 		}
 	}
@@ -606,16 +676,23 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 			return err
 		}
 	}
-	if len(p.touchedBase) == 0 {
+	for _, n := range p.touchedBase {
+		if p.rowsOnly[n] && result(rs.g, n) == gates.Pass {
+			rs.rowsPassed = append(rs.rowsPassed, n)
+		} else {
+			rs.fTests = append(rs.fTests, n)
+		}
+	}
+	if len(rs.fTests) == 0 {
 		return nil
 	}
 	if err = s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
 		return err
 	}
-	if rs.f, err = s.exec(ctx, dir, s.Test, p.touchedBase, p.refFiles); err != nil {
+	if rs.f, err = s.exec(ctx, dir, s.Test, rs.fTests, filesOf(rs.fTests, p.baseFileOf)); err != nil {
 		return err
 	}
-	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
+	return s.refill(ctx, dir, rs.f, rs.fTests, p.baseFileOf)
 }
 
 // maxRefills bounds the tests refill runs alone after one cut run.
@@ -850,6 +927,10 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if rs.bBeside {
 		be.Reason = "the base's suite at the base, in RED's tree without the change's new and edited tests (which tests passed before); " + refRes.Reason
 	}
+	if len(rs.rowsPassed) > 0 {
+		be.Reason = fmt.Sprintf("%s (not run at head in their base versions, which are the head versions' first rows and passed there: %s)",
+			be.Reason, strings.Join(rs.rowsPassed, ", "))
+	}
 	rep.Gates = append(rep.Gates, be)
 	if rs.bFix != nil {
 		fe := s.evidence(refRes, rs.bFix)
@@ -872,13 +953,10 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	}
 }
 
-// after is the base's versions at head: F's results for the tests of
-// touched files (and data), G's for the rest (same test, same code).
+// after is the base's versions at head: F's results for the tests it ran,
+// G's for the rest (the same program, or — rowsPassed — a prefix of its
+// rows).
 func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
-	inF := map[string]bool{}
-	for _, n := range p.touchedBase {
-		inF[n] = true
-	}
 	atHead := map[string]string{}
 	names := append([]string(nil), p.touchedBase...)
 	if rs.b != nil {
@@ -887,19 +965,13 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 		}
 	}
 	for _, n := range names {
-		src := rs.g
-		if inF[n] {
-			src = rs.f
-		}
-		if src != nil {
-			if st, ok := src.results.Tests[n]; ok {
-				atHead[n] = st
-			}
+		if st := rs.atHead(n); st != "" {
+			atHead[n] = st
 		}
 	}
 	o := gates.Outcome{Tests: atHead}
 	if rs.f != nil {
-		fo := outcome(rs.f, p.touchedBase)
+		fo := outcome(rs.f, rs.fTests)
 		o.BuildFailed, o.MissingOnly, o.TimedOut, o.ExitCode = fo.BuildFailed, fo.MissingOnly, fo.TimedOut, fo.ExitCode
 	}
 	if rs.g != nil && rs.g.res.TimedOut {
