@@ -19,37 +19,96 @@ import (
 
 // DataChanged reports whether a test file changed outside its test
 // functions — a table, a helper, a constant the tests read — imports,
-// comments, formatting and (Go) benchmarks aside. A file that does not
+// comments, formatting and (Go) benchmarks aside, and (Go) declarations
+// added that no old test can read (see goTopChanged). A file that does not
 // parse is not data (the gates reject it as a syntax error).
 func DataChanged(eco Ecosystem, base, head []byte) bool {
 	switch eco {
 	case Go:
-		b, okB := goData(base)
-		h, okH := goData(head)
-		return okB && okH && b != h
+		changed, ok := goTopChanged(base, head)
+		return ok && changed
 	case Python:
 		return pythonData(base) != pythonData(head)
 	}
 	return false
 }
 
-// goData prints a Go test file's declarations other than imports, test
-// functions and benchmarks (by go test's own rule: name and signature),
-// without comments — but with its package clause and its directives
+// goTopChanged reports whether a Go test file's top level at head differs
+// from the base's (nil: a new file, which had none) in a way that can
+// change what a test the change did not edit does: its package clause or
+// directives, or a declaration other than an import, test or benchmark
+// removed, changed or added — except an added one that runs no code of
+// its own and that no old test can name (harmlessAddition): a new helper
+// type, its methods, a function or a constant, under a name that is not
+// predeclared. ok is false when a file does not parse.
+func goTopChanged(base, head []byte) (changed, ok bool) {
+	hh, hd, ok := goTop(head)
+	if !ok {
+		return false, false
+	}
+	bh, bd := "package "+hh[len("package "):strings.IndexByte(hh, '\n')]+"\n", []goDecl(nil)
+	if base != nil {
+		if bh, bd, ok = goTop(base); !ok {
+			return false, false
+		}
+	}
+	if bh != hh {
+		return true, true
+	}
+	left := map[string]int{}
+	for _, d := range hd {
+		left[d.text]++
+	}
+	for _, d := range bd {
+		if left[d.text] == 0 {
+			return true, true // removed or changed
+		}
+		left[d.text]--
+	}
+	newTypes := map[string]bool{}
+	var added []ast.Decl
+	for _, d := range hd {
+		if left[d.text] > 0 {
+			left[d.text]--
+			added = append(added, d.node)
+			if g, isGen := d.node.(*ast.GenDecl); isGen && g.Tok == token.TYPE {
+				for _, sp := range g.Specs {
+					newTypes[sp.(*ast.TypeSpec).Name.Name] = true
+				}
+			}
+		}
+	}
+	for _, d := range added {
+		if !harmlessAddition(d, newTypes) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// goDecl is one top-level declaration, printed without comments.
+type goDecl struct {
+	text string
+	node ast.Decl
+}
+
+// goTop is a Go test file's header — its package clause and directives
 // (//go:build, // +build, //go:embed and the other //go: lines), which
-// decide what compiles and runs as much as a declaration does.
-func goData(src []byte) (string, bool) {
+// decide what compiles and runs as much as a declaration does — and its
+// declarations other than imports, test functions and benchmarks (by go
+// test's own rule: name and signature).
+func goTop(src []byte) (header string, decls []goDecl, ok bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
 	if err != nil {
-		return "", false
+		return "", nil, false
 	}
-	var buf bytes.Buffer
-	buf.WriteString("package " + f.Name.Name + "\n")
+	var h strings.Builder
+	h.WriteString("package " + f.Name.Name + "\n")
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			if strings.HasPrefix(c.Text, "//go:") || strings.HasPrefix(c.Text, "// +build") {
-				buf.WriteString(c.Text + "\n")
+				h.WriteString(c.Text + "\n")
 			}
 		}
 	}
@@ -65,10 +124,79 @@ func goData(src []byte) (string, bool) {
 			}
 			d.Doc = nil
 		}
+		var buf bytes.Buffer
 		_ = printer.Fprint(&buf, fset, d)
-		buf.WriteByte('\n')
+		decls = append(decls, goDecl{buf.String(), d})
 	}
-	return buf.String(), true
+	return h.String(), decls, true
+}
+
+// harmlessAddition: an added declaration that runs no code of its own
+// and that no test written before it can reach: a function (not init, not
+// TestMain), a type or a constant whose names are not predeclared (a new
+// len would replace the built-in in every test of the package), or a
+// method of a type the change adds (a method on an old type could change
+// how an old value prints or compares). A variable's initialiser runs.
+func harmlessAddition(d ast.Decl, newTypes map[string]bool) bool {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv != nil {
+			return newTypes[receiverType(d.Recv.List[0].Type)]
+		}
+		n := d.Name.Name
+		return n != "init" && n != "TestMain" && n != "_" && !predeclared[n]
+	case *ast.GenDecl:
+		if d.Tok != token.TYPE && d.Tok != token.CONST {
+			return false
+		}
+		for _, sp := range d.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				if predeclared[sp.Name.Name] {
+					return false
+				}
+			case *ast.ValueSpec:
+				for _, n := range sp.Names {
+					if predeclared[n.Name] {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// receiverType is the name of a method's receiver type.
+func receiverType(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// predeclared are Go's predeclared identifiers.
+var predeclared = map[string]bool{
+	"any": true, "bool": true, "byte": true, "comparable": true, "complex64": true, "complex128": true, "error": true,
+	"float32": true, "float64": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"rune": true, "string": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+	"true": true, "false": true, "iota": true, "nil": true,
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true, "delete": true, "imag": true,
+	"len": true, "make": true, "max": true, "min": true, "new": true, "panic": true, "print": true, "println": true,
+	"real": true, "recover": true,
 }
 
 // isGoTestFunc reports whether fd is what go test runs as a test (prefix

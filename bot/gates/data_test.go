@@ -34,6 +34,9 @@ func TestDataChanged(t *testing.T) {
 	assert.False(t, DataChanged(Go, []byte(goTable), []byte(imported)), "an import")
 	body := replaceOnce(goTable, "_ = tt", "t.Log(tt)")
 	assert.False(t, DataChanged(Go, []byte(goTable), []byte(body)), "a test function's change is Compare's")
+	helper := goTable + "\ntype fake struct{}\n\nfunc (fake) Keys() []string { return nil }\n\nfunc newFake() fake { return fake{} }\n"
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(helper)), "a new helper no old test can read")
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(goTable+"\nfunc init() {}\n")), "an init runs before every test")
 
 	py := "import pytest\n\nXFAIL = {\"a\", \"b\"}\n\n\ndef test_valid():\n    assert True\n"
 	assert.True(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, `"a", "b"`, `"a"`))))

@@ -14,19 +14,21 @@ import (
 // the file is gone) leaves every test it held on the base (nil: a new
 // file) that the change did not edit the same program: nothing at the
 // file's top level changed but its tests — no helper, table, init,
-// variable, TestMain or fixture — and no import was removed or added that
-// could run code of its own.
+// variable, TestMain or fixture — beyond what no old test can reach (Go:
+// a new helper function, type or constant), and no import was removed or
+// added that could run code of its own.
 //
 // REFACTOR runs the base's versions of the tests the change edited at
 // head's code (F). An unedited test in a scope where every touched file
 // keeps its unchanged tests is, at head, the program it was, so GREEN's
 // result is its result there and F need not run it. What this refuses can
 // change what an unedited test does without touching it: a helper it
-// calls, a package-level name shadowing a predeclared one (Go: a new file
-// joins its neighbours' package, so it may add only tests, benchmarks and
-// standard-library imports), an init, a variable's initialiser, a blank
-// import, a fixture or module-level statement, or a new test rebinding a
-// name an old one uses (Python).
+// calls, a package-level name shadowing a predeclared one, a method added
+// to an old type (Go: a new file joins its neighbours' package, so it may
+// add only what an old file may: tests, benchmarks, new helper functions,
+// types and constants, and standard-library imports), an init, a
+// variable's initialiser, a blank import, a fixture or module-level
+// statement, or a new test rebinding a name an old one uses (Python).
 //
 // std says whether a Go import path is the standard library's (nil: none
 // is); an added import of anything else could run the change's own init.
@@ -44,17 +46,7 @@ func KeepsUnchangedTests(eco Ecosystem, base, head []byte, std func(path string)
 }
 
 func goKeeps(base, head []byte, std func(string) bool) bool {
-	hd, ok := goData(head)
-	if !ok {
-		return false
-	}
-	bd := hd[:strings.IndexByte(hd, '\n')+1] // a new file: its package clause, nothing else
-	if base != nil {
-		if bd, ok = goData(base); !ok {
-			return false
-		}
-	}
-	if bd != hd {
+	if changed, ok := goTopChanged(base, head); !ok || changed {
 		return false
 	}
 	bi, ok := goImports(base)
