@@ -453,15 +453,19 @@ func TestRunCancelled(t *testing.T) {
 	c.assertDeleted()
 }
 
-func TestRunOutputCapped(t *testing.T) {
-	c := newCluster(t, exits(0, "Completed"))
-	big := strings.Repeat("x", 10_000)
+// serveLog makes the cluster's pods print log.
+func serveLog(c *cluster, log string) {
 	c.cs.PrependReactor("get", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
 		if a.GetSubresource() != "log" {
 			return false, nil, nil
 		}
-		return true, &runtime.Unknown{Raw: []byte("HEAD" + big + "TAIL")}, nil
+		return true, &runtime.Unknown{Raw: []byte(log)}, nil
 	})
+}
+
+func TestRunOutputCapped(t *testing.T) {
+	c := newCluster(t, exits(0, "Completed"))
+	serveLog(c, "HEAD"+strings.Repeat("x", 10_000)+"TAIL")
 	res, err := c.runner(func(cfg *Config) { cfg.OutputLimit = 1000 }).Run(context.Background(), testCmd)
 	if err != nil {
 		t.Fatal(err)
@@ -479,12 +483,7 @@ func TestRunOutputCapped(t *testing.T) {
 func TestRunOutputLimitRaisesTheCap(t *testing.T) {
 	c := newCluster(t, exits(0, "Completed"))
 	big := strings.Repeat("x", 10_000)
-	c.cs.PrependReactor("get", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
-		if a.GetSubresource() != "log" {
-			return false, nil, nil
-		}
-		return true, &runtime.Unknown{Raw: []byte("HEAD" + big + "TAIL")}, nil
-	})
+	serveLog(c, "HEAD"+big+"TAIL")
 	cmd := testCmd
 	cmd.OutputLimit = 20_000
 	res, err := c.runner(func(cfg *Config) { cfg.OutputLimit = 1000 }).Run(context.Background(), cmd)
