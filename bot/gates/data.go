@@ -17,15 +17,28 @@ import (
 // function, yet it is the change's test. ClaimData finds the tests it
 // reaches, so RED can run them on the base like new ones.
 
+// BasePackage is what the gates know of a test file's Go package on the
+// base beyond the file itself.
+type BasePackage struct {
+	// Std says whether an import path is the standard library's (nil:
+	// none is).
+	Std func(path string) bool
+	// Taken says whether the package declared a name at its top level on
+	// the base, in any of its files (nil: none); a declaration the change
+	// adds under such a name takes over what old tests call (a function
+	// moved from the code into a test file).
+	Taken func(name string) bool
+}
+
 // DataChanged reports whether a test file changed outside its test
 // functions — a table, a helper, a constant the tests read — imports,
 // comments, formatting and (Go) benchmarks aside, and (Go) declarations
 // added that no old test can read (see goTopChanged). A file that does not
 // parse is not data (the gates reject it as a syntax error).
-func DataChanged(eco Ecosystem, base, head []byte) bool {
+func DataChanged(eco Ecosystem, base, head []byte, pkg BasePackage) bool {
 	switch eco {
 	case Go:
-		changed, ok := goTopChanged(base, head)
+		changed, ok := goTopChanged(base, head, pkg.Taken)
 		return ok && changed
 	case Python:
 		return pythonData(base) != pythonData(head)
@@ -40,8 +53,9 @@ func DataChanged(eco Ecosystem, base, head []byte) bool {
 // removed, changed or added — except an added one that runs no code of
 // its own and that no old test can name (harmlessAddition): a new helper
 // type, its methods, a function or a constant, under a name that is not
-// predeclared. ok is false when a file does not parse.
-func goTopChanged(base, head []byte) (changed, ok bool) {
+// predeclared nor taken (declared by the package on the base). ok is
+// false when a file does not parse.
+func goTopChanged(base, head []byte, taken func(string) bool) (changed, ok bool) {
 	hh, hd, ok := goTop(head)
 	if !ok {
 		return false, false
@@ -73,13 +87,18 @@ func goTopChanged(base, head []byte) (changed, ok bool) {
 			added = append(added, d.node)
 			if g, isGen := d.node.(*ast.GenDecl); isGen && g.Tok == token.TYPE {
 				for _, sp := range g.Specs {
-					newTypes[sp.(*ast.TypeSpec).Name.Name] = true
+					if ts := sp.(*ast.TypeSpec); !ts.Assign.IsValid() {
+						newTypes[ts.Name.Name] = true // an alias's methods are its target's
+					}
 				}
 			}
 		}
 	}
+	if taken == nil {
+		taken = func(string) bool { return false }
+	}
 	for _, d := range added {
-		if !harmlessAddition(d, newTypes) {
+		if !harmlessAddition(d, newTypes, taken) {
 			return true, true
 		}
 	}
@@ -133,18 +152,21 @@ func goTop(src []byte) (header string, decls []goDecl, ok bool) {
 
 // harmlessAddition: an added declaration that runs no code of its own
 // and that no test written before it can reach: a function (not init, not
-// TestMain), a type or a constant whose names are not predeclared (a new
-// len would replace the built-in in every test of the package), or a
-// method of a type the change adds (a method on an old type could change
-// how an old value prints or compares). A variable's initialiser runs.
-func harmlessAddition(d ast.Decl, newTypes map[string]bool) bool {
+// TestMain), a type or a constant whose names are neither predeclared (a
+// new len would replace the built-in in every test of the package) nor
+// taken on the base (a function moved from the code into a test file is
+// what old tests call), or a method of a type the change adds (a method
+// on an old type, or on an alias of one, could change how an old value
+// prints or compares). A variable's initialiser runs.
+func harmlessAddition(d ast.Decl, newTypes map[string]bool, taken func(string) bool) bool {
+	free := func(n string) bool { return n != "_" && !predeclared[n] && !taken(n) }
 	switch d := d.(type) {
 	case *ast.FuncDecl:
 		if d.Recv != nil {
 			return newTypes[receiverType(d.Recv.List[0].Type)]
 		}
 		n := d.Name.Name
-		return n != "init" && n != "TestMain" && n != "_" && !predeclared[n]
+		return n != "init" && n != "TestMain" && free(n)
 	case *ast.GenDecl:
 		if d.Tok != token.TYPE && d.Tok != token.CONST {
 			return false
@@ -152,12 +174,12 @@ func harmlessAddition(d ast.Decl, newTypes map[string]bool) bool {
 		for _, sp := range d.Specs {
 			switch sp := sp.(type) {
 			case *ast.TypeSpec:
-				if predeclared[sp.Name.Name] {
+				if !free(sp.Name.Name) {
 					return false
 				}
 			case *ast.ValueSpec:
 				for _, n := range sp.Names {
-					if predeclared[n.Name] {
+					if !free(n.Name) {
 						return false
 					}
 				}

@@ -27,21 +27,25 @@ func TestDataChanged(t *testing.T) {
 	{"b = {c = 1}", "b, b.c"},
 `
 	withEntry := replaceOnce(goTable, "\t{\"a = 1\", \"a\"},\n", entry)
-	assert.True(t, DataChanged(Go, []byte(goTable), []byte(withEntry)), "a new table entry")
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(withEntry), BasePackage{}), "a new table entry")
 	reformatted := replaceOnce(goTable, "func TestMetaKeys", "// TestMetaKeys reads the table.\nfunc TestMetaKeys")
-	assert.False(t, DataChanged(Go, []byte(goTable), []byte(reformatted)), "a comment")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(reformatted), BasePackage{}), "a comment")
 	imported := replaceOnce(goTable, "import \"testing\"", "import (\n\t\"fmt\"\n\t\"testing\"\n)")
-	assert.False(t, DataChanged(Go, []byte(goTable), []byte(imported)), "an import")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(imported), BasePackage{}), "an import")
 	body := replaceOnce(goTable, "_ = tt", "t.Log(tt)")
-	assert.False(t, DataChanged(Go, []byte(goTable), []byte(body)), "a test function's change is Compare's")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(body), BasePackage{}), "a test function's change is Compare's")
 	helper := goTable + "\ntype fake struct{}\n\nfunc (fake) Keys() []string { return nil }\n\nfunc newFake() fake { return fake{} }\n"
-	assert.False(t, DataChanged(Go, []byte(goTable), []byte(helper)), "a new helper no old test can read")
-	assert.True(t, DataChanged(Go, []byte(goTable), []byte(goTable+"\nfunc init() {}\n")), "an init runs before every test")
+	assert.False(t, DataChanged(Go, []byte(goTable), []byte(helper), BasePackage{}), "a new helper no old test can read")
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(goTable+"\nfunc init() {}\n"), BasePackage{}), "an init runs before every test")
+	moved := BasePackage{Taken: func(n string) bool { return n == "newFake" }}
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(helper), moved), "a function the package had, moved into the test file")
+	alias := goTable + "\ntype old = time.Duration\n\nfunc (old) Keys() []string { return nil }\n"
+	assert.True(t, DataChanged(Go, []byte(goTable), []byte(alias), BasePackage{}), "a method on an alias is its target's")
 
 	py := "import pytest\n\nXFAIL = {\"a\", \"b\"}\n\n\ndef test_valid():\n    assert True\n"
-	assert.True(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, `"a", "b"`, `"a"`))))
-	assert.False(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, "assert True", "assert 1"))))
-	assert.False(t, DataChanged(Python, []byte(py), []byte("import json\n"+py)))
+	assert.True(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, `"a", "b"`, `"a"`)), BasePackage{}))
+	assert.False(t, DataChanged(Python, []byte(py), []byte(replaceOnce(py, "assert True", "assert 1")), BasePackage{}))
+	assert.False(t, DataChanged(Python, []byte(py), []byte("import json\n"+py), BasePackage{}))
 }
 
 func TestClaimData(t *testing.T) {

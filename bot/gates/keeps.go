@@ -30,23 +30,24 @@ import (
 // variable's initialiser, a blank import, a fixture or module-level
 // statement, or a new test rebinding a name an old one uses (Python).
 //
-// std says whether a Go import path is the standard library's (nil: none
-// is); an added import of anything else could run the change's own init.
-func KeepsUnchangedTests(eco Ecosystem, base, head []byte, std func(path string) bool) bool {
+// pkg says which Go import paths are the standard library's (an added
+// import of anything else could run the change's own init) and which
+// names the package took on the base.
+func KeepsUnchangedTests(eco Ecosystem, base, head []byte, pkg BasePackage) bool {
 	if head == nil {
 		return false
 	}
 	switch eco {
 	case Go:
-		return goKeeps(base, head, std)
+		return goKeeps(base, head, pkg)
 	case Python:
 		return pythonKeeps(base, head)
 	}
 	return false
 }
 
-func goKeeps(base, head []byte, std func(string) bool) bool {
-	if changed, ok := goTopChanged(base, head); !ok || changed {
+func goKeeps(base, head []byte, pkg BasePackage) bool {
+	if changed, ok := goTopChanged(base, head, pkg.Taken); !ok || changed {
 		return false
 	}
 	bi, ok := goImports(base)
@@ -63,7 +64,7 @@ func goKeeps(base, head []byte, std func(string) bool) bool {
 		}
 	}
 	for spec := range hi {
-		if !bi[spec] && !harmlessImport(spec, std) {
+		if !bi[spec] && !harmlessImport(spec, pkg.Std) {
 			return false
 		}
 	}

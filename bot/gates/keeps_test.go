@@ -34,6 +34,9 @@ func TestKeepsUnchangedTests(t *testing.T) {
 		"go: a helper type and its methods added":                {eco: Go, base: goBase, head: goBase + "\ntype fake struct{ n int }\n\nfunc (f *fake) Get() int { return f.n }\n\nconst answer = 42\n", want: true},
 		"go: a method added to an old type":                      {eco: Go, base: goBase + "\ntype old int\n", head: goBase + "\ntype old int\n\nfunc (old) String() string { return \"x\" }\n"},
 		"go: a variable's initialiser added":                     {eco: Go, base: goBase, head: goBase + "\ntype fake struct{}\n\nvar f = fake{}\n"},
+		"go: a function moved from the code":                     {eco: Go, base: goBase, head: goBase + "\nfunc Abs(x int) int { return x }\n"},
+		"go: a method on an alias of an old type":                {eco: Go, base: goBase, head: goBase + "\ntype temp = Temp\n\nfunc (temp) String() string { return \"x\" }\n"},
+		"go: an alias alone":                                     {eco: Go, base: goBase, head: goBase + "\ntype temp = int\n", want: true},
 		"go: a new file with a helper type":                      {eco: Go, new: true, head: "package p\n\nimport \"testing\"\n\ntype fake struct{}\n\nfunc (fake) Get() int { return 1 }\n\nfunc TestNew(t *testing.T) {}\n", want: true},
 		"go: a new file with a helper":                           {eco: Go, new: true, head: "package p\n\nimport \"testing\"\n\nfunc print(...any) {}\n\nfunc TestNew(t *testing.T) {}\n"},
 		"go: the file removed":                                   {eco: Go, base: goBase, gone: true},
@@ -62,6 +65,7 @@ func TestKeepsUnchangedTests(t *testing.T) {
 			head = []byte(tc.head)
 		}
 		std := func(p string) bool { return p == "strings" || p == "testing" || p == "net/http/pprof" }
-		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head, std), name)
+		taken := func(n string) bool { return n == "Abs" || n == "Temp" }
+		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head, BasePackage{Std: std, Taken: taken}), name)
 	}
 }

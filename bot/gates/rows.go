@@ -29,7 +29,9 @@ import (
 //   - the loop assigns to, or takes the address of, no variable declared
 //     outside it, and the function has no defer, goroutine, t.Cleanup or
 //     t.Parallel (whose work runs after the loop, beside or after later
-//     rows);
+//     rows), nor hands its *testing.T to any code but testify's
+//     assertions (the repository's own helper could register a cleanup
+//     that a later row's turn disarms);
 //   - the rows added are values that run no code when the table is built:
 //     literals, names, field selections, operators, composite literals,
 //     function literals (run only in their own row's turn) and
@@ -40,7 +42,7 @@ import (
 // see"): an earlier row has already run by then.
 func AppendsRows(base, head []byte, name string, declared map[string]bool) bool {
 	b, h := goFunc(base, name), goFunc(head, name)
-	if b.fn == nil || h.fn == nil || len(b.fn.Body.List) != len(h.fn.Body.List) || !safeLoopFunc(h.fn) {
+	if b.fn == nil || h.fn == nil || len(b.fn.Body.List) != len(h.fn.Body.List) || !safeLoopFunc(h.fn) || !keepsT(h.fn, h.imports) {
 		return false
 	}
 	bf, hf := b.fn, h.fn
@@ -177,6 +179,82 @@ func safeLoopFunc(fd *ast.FuncDecl) bool {
 		return ok
 	})
 	return ok
+}
+
+// keepsT: fn's *testing.T values (its parameter, t.Run's) are used only
+// to call their own methods, or given to testify's assert and require,
+// whose code is not the change's.
+func keepsT(fn *ast.FuncDecl, imports map[string]string) bool {
+	ts := map[*ast.Object]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		var params *ast.FieldList
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			params = n.Type.Params
+		case *ast.FuncLit:
+			params = n.Type.Params
+		}
+		if params != nil {
+			for _, f := range params.List {
+				if isTestingT(f.Type) {
+					for _, id := range f.Names {
+						ts[id.Obj] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if id, isID := n.(*ast.Ident); isID && id.Obj != nil && ts[id.Obj] && len(stack) > 0 {
+			switch parent := stack[len(stack)-1].(type) {
+			case *ast.Field: // its declaration, a t.Run function's parameter
+			case *ast.SelectorExpr:
+				ok = ok && parent.X == id
+			case *ast.CallExpr:
+				ok = ok && assertion(parent.Fun, imports)
+			default:
+				ok = false
+			}
+		}
+		stack = append(stack, n)
+		return ok
+	})
+	return ok
+}
+
+// isTestingT: e is *testing.T.
+func isTestingT(e ast.Expr) bool {
+	star, ok := e.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "testing" && sel.Sel.Name == "T"
+}
+
+// assertion: f is a function of testify's assert or require.
+func assertion(f ast.Expr, imports map[string]string) bool {
+	sel, ok := f.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || pkg.Obj != nil {
+		return false
+	}
+	p := imports[pkg.Name]
+	return p == "github.com/stretchr/testify/assert" || p == "github.com/stretchr/testify/require"
 }
 
 // safeLoop: the loop uses no index and its rows share no variable of the

@@ -79,6 +79,24 @@ func TestAppendsRows(t *testing.T) {
 		}
 	}
 
+	// The loop hands t on: to the repository's code (which could register
+	// a cleanup a later row disarms), or keeps it; testify's assertions
+	// are not the change's code.
+	testify := strings.Replace(rowsBase, `import "testing"`, "import (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)", 1)
+	for name, c := range map[string]struct {
+		base string
+		want bool
+	}{
+		"t handed to a helper": {strings.Replace(rowsBase, "if got :=", "check(t, tt)\n\t\t\tif got :=", 1), false},
+		"t kept in a variable": {strings.Replace(rowsBase, "if got :=", "keep := t\n\t\t\t_ = keep\n\t\t\tif got :=", 1), false},
+		"t handed to testify":  {strings.Replace(testify, "if got :=", "assert.NotNil(t, tt)\n\t\t\tif got :=", 1), true},
+	} {
+		head := strings.Replace(c.base, lastRow, lastRow+"\t\t{-3, 3},\n", 1)
+		if got := AppendsRows([]byte(c.base), []byte(head), "TestAbs", nil); got != c.want {
+			t.Errorf("%s: AppendsRows = %v, want %v", name, got, c.want)
+		}
+	}
+
 	// The package's own int (declared in its code) is a function, not
 	// the conversion.
 	conv := strings.Replace(rowsBase, lastRow, lastRow+"\t\t{int(-3), 3},\n", 1)

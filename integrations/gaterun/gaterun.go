@@ -225,11 +225,35 @@ type plan struct {
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
+	// baseDir is the base's tree; taken caches the names each of its Go
+	// packages declares (basePackage).
+	baseDir string
+	taken   map[string]map[string]bool
+}
+
+// basePackage is what the gates know of test file f's package on the
+// base: the standard library's import paths, and the names it declared
+// (all of them taken when its files cannot be read).
+func (p *plan) basePackage(f string) gates.BasePackage {
+	dir := path.Dir(f)
+	names, ok := p.taken[dir]
+	if !ok {
+		var read bool
+		if names, read = packageNames(filepath.Join(p.baseDir, filepath.FromSlash(dir))); !read {
+			names = nil
+		}
+		p.taken[dir] = names
+	}
+	taken := func(n string) bool { return names[n] }
+	if names == nil {
+		taken = func(string) bool { return true }
+	}
+	return gates.BasePackage{Std: stdPackage, Taken: taken}
 }
 
 // plan reads both trees' tests and data and works out the change's claim.
 func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
-	p := &plan{}
+	p := &plan{baseDir: baseDir, taken: map[string]map[string]bool{}}
 	var err error
 	if p.baseFiles, err = readFiles(baseDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
@@ -318,7 +342,7 @@ func (s *Spec) scope(file string) string {
 func (s *Spec) dirtyScopes(p *plan) map[string]bool {
 	dirty := map[string]bool{}
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), stdPackage) {
+		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), p.basePackage(f)) {
 			dirty[s.scope(f)] = true
 		}
 	}
@@ -413,7 +437,7 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
 		b, inBase := p.baseFiles.tests[f]
 		h, inHead := p.headFiles.tests[f]
-		if inBase && inHead && gates.DataChanged(s.Ecosystem, b, h) {
+		if inBase && inHead && gates.DataChanged(s.Ecosystem, b, h, p.basePackage(f)) {
 			changedFiles = append(changedFiles, f)
 		}
 	}
@@ -444,8 +468,10 @@ type runs struct {
 	m *mutation
 	// fTests are the tests F ran; rowsPassed, the edited tests whose base
 	// versions it did not run because they only lack rows of head
-	// versions that passed at head (plan.rowsOnly): theirs is G's result.
+	// versions that passed at head, alone (rows: that run; see
+	// rowsAlone): theirs is G's result.
 	fTests     []string
+	rows       *run
 	rowsPassed []string
 }
 
@@ -676,12 +702,8 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 			return err
 		}
 	}
-	for _, n := range p.touchedBase {
-		if p.rowsOnly[n] && result(rs.g, n) == gates.Pass {
-			rs.rowsPassed = append(rs.rowsPassed, n)
-		} else {
-			rs.fTests = append(rs.fTests, n)
-		}
+	if err = s.rowsAlone(ctx, p, dir, rs); err != nil {
+		return err
 	}
 	if len(rs.fTests) == 0 {
 		return nil
@@ -693,6 +715,40 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	return s.refill(ctx, dir, rs.f, rs.fTests, p.baseFileOf)
+}
+
+// rowsAlone sorts the base's touched tests into those F runs and those
+// whose base version is their head version cut short (plan.rowsOnly):
+// when the head version passed in G, it runs again alone at head — G's
+// pass could owe to a new test that ran first and changed shared state,
+// which the base version run alone would not see — and a pass there
+// stands for the base version (rowsPassed). The tree still holds the
+// head's tests, so the run reuses G's build.
+func (s *Spec) rowsAlone(ctx context.Context, p *plan, dir string, rs *runs) error {
+	var rows []string
+	for _, n := range p.touchedBase {
+		if p.rowsOnly[n] && result(rs.g, n) == gates.Pass {
+			rows = append(rows, n)
+		} else {
+			rs.fTests = append(rs.fTests, n)
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	alone, err := s.exec(ctx, dir, s.Test, rows, filesOf(rows, p.headFileOf))
+	if err != nil {
+		return err
+	}
+	rs.rows = alone
+	for _, n := range rows {
+		if result(alone, n) == gates.Pass {
+			rs.rowsPassed = append(rs.rowsPassed, n)
+		} else {
+			rs.fTests = append(rs.fTests, n)
+		}
+	}
+	return nil
 }
 
 // maxRefills bounds the tests refill runs alone after one cut run.
@@ -928,7 +984,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 		be.Reason = "the base's suite at the base, in RED's tree without the change's new and edited tests (which tests passed before); " + refRes.Reason
 	}
 	if len(rs.rowsPassed) > 0 {
-		be.Reason = fmt.Sprintf("%s (not run at head in their base versions, which are the head versions' first rows and passed there: %s)",
+		be.Reason = fmt.Sprintf("%s (not run at head in their base versions, which are the head versions' first rows and passed there alone: %s)",
 			be.Reason, strings.Join(rs.rowsPassed, ", "))
 	}
 	rep.Gates = append(rep.Gates, be)
@@ -936,6 +992,11 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 		fe := s.evidence(refRes, rs.bFix)
 		fe.Reason = "the base's versions of the edited tests at the base; " + refRes.Reason
 		rep.Gates = append(rep.Gates, fe)
+	}
+	if rs.rows != nil {
+		re := s.evidence(refRes, rs.rows)
+		re.Reason = "the head's versions of tests edited only by rows added to their tables, alone at head (their base versions are these runs' first rows); " + refRes.Reason
+		rep.Gates = append(rep.Gates, re)
 	}
 	if rs.f != nil {
 		rep.Gates = append(rep.Gates, s.evidence(refRes, rs.f))

@@ -3,7 +3,6 @@ package gaterun_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -376,22 +375,16 @@ func (k keepsLess) Run(ctx context.Context, cmd verify.Command) (verify.Result, 
 	return k.Runner.Run(ctx, cmd)
 }
 
-// recorder notes the command lines a runner ran (with dirs, each after
-// its directory's name and ": ").
+// recorder notes the command lines a runner ran.
 type recorder struct {
 	verify.Runner
-	dirs bool
 	mu   sync.Mutex
 	seen []string
 }
 
 func (c *recorder) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
-	line := strings.Join(cmd.Argv, " ")
-	if c.dirs {
-		line = filepath.Base(cmd.Dir) + ": " + line
-	}
 	c.mu.Lock()
-	c.seen = append(c.seen, line)
+	c.seen = append(c.seen, strings.Join(cmd.Argv, " "))
 	c.mu.Unlock()
 	return c.Runner.Run(ctx, cmd)
 }
