@@ -333,3 +333,36 @@ func dataPackage(eco Ecosystem, p string, funcs []TestFunc) (string, bool) {
 		}
 	}
 }
+
+// PackageNames are the names Go sources (one package's files) declare at
+// their top level (BasePackage.Taken); ok is false when one does not
+// parse.
+func PackageNames(srcs ...[]byte) (names map[string]bool, ok bool) {
+	names = map[string]bool{}
+	for _, src := range srcs {
+		f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, false
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						names[sp.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names, true
+}

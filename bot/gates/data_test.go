@@ -72,3 +72,12 @@ func replaceOnce(s, old, new string) string {
 	}
 	panic("no " + old)
 }
+
+func TestPackageNames(t *testing.T) {
+	t.Parallel()
+	names, ok := PackageNames([]byte("package calc\n\nfunc Abs(x int) int { return x }\n\ntype T int\n\nvar a, b = 1, 2\n\nconst c = 3\n\nfunc (T) M() {}\n"))
+	assert.True(t, ok)
+	assert.Equal(t, map[string]bool{"Abs": true, "T": true, "a": true, "b": true, "c": true}, names, "a method is not a package-level name")
+	_, ok = PackageNames([]byte("package calc\n\nfunc {"))
+	assert.False(t, ok)
+}

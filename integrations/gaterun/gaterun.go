@@ -217,9 +217,6 @@ type plan struct {
 	// touchedBase are the base's tests F runs in their base versions at
 	// head (refactorTests).
 	touchedBase []string
-	// rowsOnly are those of them whose edit only adds table rows: F runs
-	// them only when their head version does not pass at head.
-	rowsOnly map[string]bool
 	// besideRed: B may run in RED's tree (see canRunBesideRed).
 	besideRed  bool
 	baseFileOf map[string]string
@@ -295,7 +292,6 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 
 	var clean bool
 	p.touchedBase, clean = s.refactorTests(p, baseFuncs)
-	p.rowsOnly = s.rowsOnly(p, headDir)
 	p.besideRed = clean && s.canRunBesideRed(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
@@ -349,32 +345,8 @@ func (s *Spec) dirtyScopes(p *plan) map[string]bool {
 	return dirty
 }
 
-// rowsOnly are the edited Go tests whose edit only adds rows to a table
-// they loop over (gates.AppendsRows), in a clean scope and not reached
-// through data: when the head version passes at head, so does the base
-// version, and F need not run it (see headTrack).
-func (s *Spec) rowsOnly(p *plan, headDir string) map[string]bool {
-	out := map[string]bool{}
-	if s.Ecosystem != gates.Go {
-		return out
-	}
-	dirty := s.dirtyScopes(p)
-	for _, n := range p.change.Changed {
-		file := p.baseFileOf[n]
-		if file == "" || file != p.headFileOf[n] || dirty[s.scope(file)] || slices.Contains(p.change.Data, n) {
-			continue
-		}
-		declared, ok := packageNames(filepath.Join(headDir, filepath.FromSlash(path.Dir(file))))
-		if ok && gates.AppendsRows(p.baseFiles.tests[file], p.headFiles.tests[file], gates.BareName(n), declared) {
-			out[n] = true
-		}
-	}
-	return out
-}
-
-// packageNames are the top-level names of the Go files in dir (the
-// change's code among them), which may shadow a built-in a table row
-// calls; ok is false when one cannot be read or parsed.
+// packageNames are the top-level names of the Go files in dir; ok is
+// false when one cannot be read or parsed.
 func packageNames(dir string) (map[string]bool, bool) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -466,22 +438,6 @@ type runs struct {
 	bFix    *run
 	// m is VERIFY_MUTATE's (nil: not asked for).
 	m *mutation
-	// fTests are the tests F ran; rowsPassed, the edited tests whose base
-	// versions it did not run because they only lack rows of head
-	// versions that passed at head, alone (rows: that run; see
-	// rowsAlone): theirs is G's result.
-	fTests     []string
-	rows       *run
-	rowsPassed []string
-}
-
-// atHead is test n's base version's result at head: F's when F ran it,
-// else G's (the same program, or a prefix of its rows).
-func (rs *runs) atHead(n string) string {
-	if slices.Contains(rs.fTests, n) {
-		return result(rs.f, n)
-	}
-	return result(rs.g, n)
 }
 
 // runAll runs the two tracks at once: on the base tree RED, then the
@@ -541,7 +497,7 @@ func (s *Spec) beforeOfEdited(ctx context.Context, p *plan, dir string, rs *runs
 	}
 	var need []string
 	for _, n := range p.change.Changed {
-		if rs.atHead(n) != gates.Pass || result(rs.r, n) != gates.Fail {
+		if result(rs.f, n) != gates.Pass || result(rs.r, n) != gates.Fail {
 			need = append(need, n)
 		}
 	}
@@ -702,53 +658,16 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 			return err
 		}
 	}
-	if err = s.rowsAlone(ctx, p, dir, rs); err != nil {
-		return err
-	}
-	if len(rs.fTests) == 0 {
+	if len(p.touchedBase) == 0 {
 		return nil
 	}
 	if err = s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
 		return err
 	}
-	if rs.f, err = s.exec(ctx, dir, s.Test, rs.fTests, filesOf(rs.fTests, p.baseFileOf)); err != nil {
+	if rs.f, err = s.exec(ctx, dir, s.Test, p.touchedBase, filesOf(p.touchedBase, p.baseFileOf)); err != nil {
 		return err
 	}
-	return s.refill(ctx, dir, rs.f, rs.fTests, p.baseFileOf)
-}
-
-// rowsAlone sorts the base's touched tests into those F runs and those
-// whose base version is their head version cut short (plan.rowsOnly):
-// when the head version passed in G, it runs again alone at head — G's
-// pass could owe to a new test that ran first and changed shared state,
-// which the base version run alone would not see — and a pass there
-// stands for the base version (rowsPassed). The tree still holds the
-// head's tests, so the run reuses G's build.
-func (s *Spec) rowsAlone(ctx context.Context, p *plan, dir string, rs *runs) error {
-	var rows []string
-	for _, n := range p.touchedBase {
-		if p.rowsOnly[n] && result(rs.g, n) == gates.Pass {
-			rows = append(rows, n)
-		} else {
-			rs.fTests = append(rs.fTests, n)
-		}
-	}
-	if len(rows) == 0 {
-		return nil
-	}
-	alone, err := s.exec(ctx, dir, s.Test, rows, filesOf(rows, p.headFileOf))
-	if err != nil {
-		return err
-	}
-	rs.rows = alone
-	for _, n := range rows {
-		if result(alone, n) == gates.Pass {
-			rs.rowsPassed = append(rs.rowsPassed, n)
-		} else {
-			rs.fTests = append(rs.fTests, n)
-		}
-	}
-	return nil
+	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
 }
 
 // maxRefills bounds the tests refill runs alone after one cut run.
@@ -983,20 +902,11 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if rs.bBeside {
 		be.Reason = "the base's suite at the base, in RED's tree without the change's new and edited tests (which tests passed before); " + refRes.Reason
 	}
-	if len(rs.rowsPassed) > 0 {
-		be.Reason = fmt.Sprintf("%s (not run at head in their base versions, which are the head versions' first rows and passed there alone: %s)",
-			be.Reason, strings.Join(rs.rowsPassed, ", "))
-	}
 	rep.Gates = append(rep.Gates, be)
 	if rs.bFix != nil {
 		fe := s.evidence(refRes, rs.bFix)
 		fe.Reason = "the base's versions of the edited tests at the base; " + refRes.Reason
 		rep.Gates = append(rep.Gates, fe)
-	}
-	if rs.rows != nil {
-		re := s.evidence(refRes, rs.rows)
-		re.Reason = "the head's versions of tests edited only by rows added to their tables, alone at head (their base versions are these runs' first rows); " + refRes.Reason
-		rep.Gates = append(rep.Gates, re)
 	}
 	if rs.f != nil {
 		rep.Gates = append(rep.Gates, s.evidence(refRes, rs.f))
@@ -1014,10 +924,13 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	}
 }
 
-// after is the base's versions at head: F's results for the tests it ran,
-// G's for the rest (the same program, or — rowsPassed — a prefix of its
-// rows).
+// after is the base's versions at head: F's results for the tests of
+// touched files (and data), G's for the rest (same test, same code).
 func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
+	inF := map[string]bool{}
+	for _, n := range p.touchedBase {
+		inF[n] = true
+	}
 	atHead := map[string]string{}
 	names := append([]string(nil), p.touchedBase...)
 	if rs.b != nil {
@@ -1026,13 +939,19 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 		}
 	}
 	for _, n := range names {
-		if st := rs.atHead(n); st != "" {
-			atHead[n] = st
+		src := rs.g
+		if inF[n] {
+			src = rs.f
+		}
+		if src != nil {
+			if st, ok := src.results.Tests[n]; ok {
+				atHead[n] = st
+			}
 		}
 	}
 	o := gates.Outcome{Tests: atHead}
 	if rs.f != nil {
-		fo := outcome(rs.f, rs.fTests)
+		fo := outcome(rs.f, p.touchedBase)
 		o.BuildFailed, o.MissingOnly, o.TimedOut, o.ExitCode = fo.BuildFailed, fo.MissingOnly, fo.TimedOut, fo.ExitCode
 	}
 	if rs.g != nil && rs.g.res.TimedOut {

@@ -1,19 +1,24 @@
 package gaterun_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
 )
 
-// The heads below were found by a review of the rules that let REFACTOR
-// take a head result for a base version (gates.AppendsRows, and new
-// helpers in a test file that leave the package's tests the same
-// program). Each hides a break of an existing test's base version; each
-// must be rejected.
+// The heads below hide a break of an existing test's base version; each
+// must be rejected. Most were found by a review of two rules tried here
+// that let REFACTOR take a head result for a base version: rows added to
+// a table test (withdrawn: its sound form cost as much as it saved) and
+// new helpers in a test file (kept, with the two fixes these tests hold).
 
 const signTest = "\nfunc TestSign(t *testing.T) {\n\tif Sign(-2) != -1 {\n\t\tt.Fatal(\"Sign(-2)\")\n\t}\n}\n"
 
@@ -53,8 +58,8 @@ func TestAMethodOnAnAliasIsTheOldTypes(t *testing.T) {
 // TestAHelperGivenTCanDisarmEarlierRows: the head breaks Abs for positive
 // numbers and changes the repository's assertion helper to hold its
 // mismatches in a t.Cleanup that forgives them once any call sees 3 —
-// which the added row's turn does. The table's loop hands t to that
-// helper, so REFACTOR runs the base version, which has no such row.
+// which the added row's turn does. The head's version of the table
+// passes; its base version, which has no such row, fails at head.
 func TestAHelperGivenTCanDisarmEarlierRows(t *testing.T) {
 	r := newRepo(t)
 	helper := "package testutil\n\nimport \"testing\"\n\n// Equal fails t when got is not want.\nfunc Equal(t *testing.T, got, want int) {\n\tt.Helper()\n\tif got != want {\n\t\tt.Errorf(\"got %d, want %d\", got, want)\n\t}\n}\n"
@@ -70,8 +75,8 @@ func TestAHelperGivenTCanDisarmEarlierRows(t *testing.T) {
 
 // TestANewTestThatRunsFirstIsNotTheRowsProof: the head breaks Abs until
 // Enable is called, and a new test that go test runs before the table
-// calls it. The table's head version passes in the head's suite, not
-// alone; so REFACTOR runs the base version, which fails at head.
+// calls it. The table's head version passes in the head's suite; its
+// base version, run alone at head, fails.
 func TestANewTestThatRunsFirstIsNotTheRowsProof(t *testing.T) {
 	r := newRepo(t)
 	broken := "package calc\n\nvar legacy = true\n\n// Enable switches Abs on.\nfunc Enable() bool { legacy = false; return true }\n\n" +
@@ -92,4 +97,71 @@ func replaceOnce(t *testing.T, s, old, new string) string {
 		t.Fatalf("%q not in %q", old, s)
 	}
 	return strings.Replace(s, old, new, 1)
+}
+
+// tableTest is a table test of Abs whose rows heads add to.
+const tableTest = `package calc
+
+import "testing"
+
+func TestAbs(t *testing.T) {
+	for _, c := range []struct{ in, want int }{
+		{1, 1},
+		{2, 2},
+	} {
+		if got := Abs(c.in); got != c.want {
+			t.Errorf("Abs(%d) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+`
+
+// withRow is tableTest with row added last.
+func withRow(row string) string {
+	return strings.Replace(tableTest, "\t\t{2, 2},\n", "\t\t{2, 2},\n\t\t"+row+",\n", 1)
+}
+
+// fRan says whether REFACTOR ran base versions of tests at head (F): a
+// command of its own, not the base's suite or the edited tests' base
+// versions on the base.
+func fRan(rep gates.Report) bool {
+	for _, e := range rep.Gates {
+		if e.Gate == gates.Refactor && strings.Contains(e.Command, " -run ") && !strings.HasPrefix(e.Reason, "the base's") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestARowThatRunsCodeIsNotTakenOnTrust: a head that breaks Abs for every
+// caller who does not first switch it on, and switches it on in an added
+// row (rows are built before any runs) — a call of the change's function,
+// or of its own function named like a built-in — passes its own version
+// of the table; the base version, without that row, fails at head.
+func TestARowThatRunsCodeIsNotTakenOnTrust(t *testing.T) {
+	broken := "package calc\n\nvar legacy = true\n\n// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tif legacy {\n\t\treturn 0\n\t}\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
+	for name, c := range map[string]struct{ code, row string }{
+		"a call of the change's function": {"\n// Enable switches Abs on.\nfunc Enable() int { legacy = false; return 3 }\n", "{-3, Enable()}"},
+		"its own min":                     {"\nfunc min(a, b int) int { legacy = false; return a }\n", "{-3, min(3, 4)}"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+			head := r.commit("hide", map[string]string{"calc.go": broken + c.code, "calc_test.go": withRow(c.row)})
+			rep := gatesRunWith(t, r, runner(t), base, head)
+			assert.False(t, rep.Accepted())
+			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+			assert.Contains(t, append(rep.Tests.Rewritten, rep.Tests.Tampered...), "TestAbs")
+			assert.True(t, fRan(rep), "the base version ran at head")
+		})
+	}
+}
+
+// gatesRunWith runs the Go gates (go test ./...) on rn.
+func gatesRunWith(t *testing.T, r *repo, rn verify.Runner, base, head string) gates.Report {
+	t.Helper()
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: rn, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+	require.NoError(t, err)
+	return rep
 }
