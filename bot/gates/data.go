@@ -60,7 +60,7 @@ func goTopChanged(base, head []byte, taken func(string) bool) (changed, ok bool)
 	if !ok {
 		return false, false
 	}
-	bh, bd := "package "+hh[len("package "):strings.IndexByte(hh, '\n')]+"\n", []goDecl(nil)
+	bh, bd := hh[:strings.IndexByte(hh, '\n')+1], []goDecl(nil) // a new file: its package clause
 	if base != nil {
 		if bh, bd, ok = goTop(base); !ok {
 			return false, false
@@ -171,23 +171,38 @@ func harmlessAddition(d ast.Decl, newTypes map[string]bool, taken func(string) b
 		if d.Tok != token.TYPE && d.Tok != token.CONST {
 			return false
 		}
-		for _, sp := range d.Specs {
-			switch sp := sp.(type) {
-			case *ast.TypeSpec:
-				if !free(sp.Name.Name) {
-					return false
-				}
-			case *ast.ValueSpec:
-				for _, n := range sp.Names {
-					if !free(n.Name) {
-						return false
-					}
-				}
+		for _, n := range declNames(d) {
+			if !free(n) {
+				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// declNames are the package-level names d declares: a function's (not a
+// method's), or a type, constant or variable declaration's.
+func declNames(d ast.Decl) []string {
+	var out []string
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			out = append(out, d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, sp := range d.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				out = append(out, sp.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range sp.Names {
+					out = append(out, n.Name)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // receiverType is the name of a method's receiver type.
@@ -345,22 +360,8 @@ func PackageNames(srcs ...[]byte) (names map[string]bool, ok bool) {
 			return nil, false
 		}
 		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					names[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						names[sp.Name.Name] = true
-					case *ast.ValueSpec:
-						for _, n := range sp.Names {
-							names[n.Name] = true
-						}
-					}
-				}
+			for _, n := range declNames(d) {
+				names[n] = true
 			}
 		}
 	}

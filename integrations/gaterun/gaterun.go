@@ -233,12 +233,9 @@ type plan struct {
 // (all of them taken when its files cannot be read).
 func (p *plan) basePackage(f string) gates.BasePackage {
 	dir := path.Dir(f)
-	names, ok := p.taken[dir]
-	if !ok {
-		var read bool
-		if names, read = packageNames(filepath.Join(p.baseDir, filepath.FromSlash(dir))); !read {
-			names = nil
-		}
+	names, cached := p.taken[dir]
+	if !cached {
+		names, _ = packageNames(filepath.Join(p.baseDir, filepath.FromSlash(dir))) // nil when unreadable
 		p.taken[dir] = names
 	}
 	taken := func(n string) bool { return names[n] }
@@ -308,7 +305,18 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 // says no scope was dirty and no test deleted: every test the change did
 // not edit is the same program at both ends.
 func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []string, clean bool) {
-	dirty := s.dirtyScopes(p)
+	scope := func(file string) string {
+		if s.Ecosystem == gates.Go {
+			return path.Dir(file)
+		}
+		return file
+	}
+	dirty := map[string]bool{}
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), p.basePackage(f)) {
+			dirty[scope(f)] = true
+		}
+	}
 	edited := map[string]bool{}
 	for _, n := range append(append([]string(nil), p.change.Changed...), p.change.Data...) {
 		edited[n] = true
@@ -317,32 +325,11 @@ func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []strin
 	for _, f := range baseFuncs {
 		_, kept := p.headFileOf[f.Name]
 		clean = clean && kept
-		if dirty[s.scope(f.File)] || edited[f.Name] || !kept {
+		if dirty[scope(f.File)] || edited[f.Name] || !kept {
 			tests = append(tests, f.Name)
 		}
 	}
 	return tests, clean
-}
-
-// scope is what a test file's top level reaches: its package (directory)
-// for Go, the file itself for pytest.
-func (s *Spec) scope(file string) string {
-	if s.Ecosystem == gates.Go {
-		return path.Dir(file)
-	}
-	return file
-}
-
-// dirtyScopes are the scopes of the touched test files that do not keep
-// their unchanged tests the same program (gates.KeepsUnchangedTests).
-func (s *Spec) dirtyScopes(p *plan) map[string]bool {
-	dirty := map[string]bool{}
-	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), p.basePackage(f)) {
-			dirty[s.scope(f)] = true
-		}
-	}
-	return dirty
 }
 
 // packageNames are the top-level names of the Go files in dir; ok is

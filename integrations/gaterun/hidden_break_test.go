@@ -1,17 +1,12 @@
 package gaterun_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
-	"github.com/engineo/autoverify/bot/verify"
-	"github.com/engineo/autoverify/integrations/gaterun"
-	"github.com/engineo/autoverify/integrations/git"
 )
 
 // The heads below hide a break of an existing test's base version; each
@@ -33,7 +28,7 @@ func TestAFunctionMovedIntoATestFileIsNotANewHelper(t *testing.T) {
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": goCalcTest})
 	head := r.commit("move", map[string]string{"calc.go": "package calc\n" + signCode,
 		"calc_test.go": goCalcTest + signTest + "\nfunc Abs(x int) int { return x }\n"})
-	rep := gatesRunWith(t, r, runner(t), base, head)
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 	assert.False(t, rep.Accepted())
 	assert.NotEqual(t, gates.Accept, gateOf(rep, gates.Refactor).Classification)
 }
@@ -50,7 +45,7 @@ func TestAMethodOnAnAliasIsTheOldTypes(t *testing.T) {
 	base = r.commit("base test", map[string]string{"calc_test.go": test})
 	head := r.commit("move", map[string]string{"calc.go": temp + "\nvar _ = fmt.Sprint\n" + signCode,
 		"calc_test.go": test + signTest + "\ntype temp = Temp\n\nfunc (x temp) String() string { return fmt.Sprintf(\"%d°\", int(x)) }\n"})
-	rep := gatesRunWith(t, r, runner(t), base, head)
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 	assert.False(t, rep.Accepted())
 	assert.Contains(t, rep.Tests.Rewritten, "TestTempPrints")
 }
@@ -68,16 +63,16 @@ func TestAHelperGivenTCanDisarmEarlierRows(t *testing.T) {
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "testutil/testutil.go": helper, "calc_test.go": test})
 	head := r.commit("hide", map[string]string{"calc.go": "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return -x }\n",
 		"testutil/testutil.go": forgiving, "calc_test.go": replaceOnce(t, test, "\t\t{2, 2},\n", "\t\t{2, 2},\n\t\t{-3, 3},\n")})
-	rep := gatesRunWith(t, r, runner(t), base, head)
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 	assert.False(t, rep.Accepted())
 	assert.Contains(t, rep.Tests.Rewritten, "TestAbs")
 }
 
-// TestANewTestThatRunsFirstIsNotTheRowsProof: the head breaks Abs until
+// TestANewTestThatRunsFirstDoesNotSpeakForAnEditedTable: the head breaks Abs until
 // Enable is called, and a new test that go test runs before the table
 // calls it. The table's head version passes in the head's suite; its
 // base version, run alone at head, fails.
-func TestANewTestThatRunsFirstIsNotTheRowsProof(t *testing.T) {
+func TestANewTestThatRunsFirstDoesNotSpeakForAnEditedTable(t *testing.T) {
 	r := newRepo(t)
 	broken := "package calc\n\nvar legacy = true\n\n// Enable switches Abs on.\nfunc Enable() bool { legacy = false; return true }\n\n" +
 		"// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tif legacy {\n\t\treturn 0\n\t}\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
@@ -85,7 +80,7 @@ func TestANewTestThatRunsFirstIsNotTheRowsProof(t *testing.T) {
 	first := "\nfunc TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n}\n"
 	head := r.commit("hide", map[string]string{"calc.go": broken,
 		"calc_test.go": replaceOnce(t, withRow("{-3, 3}"), "\nfunc TestAbs(", first+"\nfunc TestAbs(")})
-	rep := gatesRunWith(t, r, runner(t), base, head)
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 	assert.False(t, rep.Accepted())
 	assert.Contains(t, rep.Tests.Rewritten, "TestAbs")
 }
@@ -148,20 +143,11 @@ func TestARowThatRunsCodeIsNotTakenOnTrust(t *testing.T) {
 			r := newRepo(t)
 			base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
 			head := r.commit("hide", map[string]string{"calc.go": broken + c.code, "calc_test.go": withRow(c.row)})
-			rep := gatesRunWith(t, r, runner(t), base, head)
+			rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 			assert.False(t, rep.Accepted())
 			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
 			assert.Contains(t, append(rep.Tests.Rewritten, rep.Tests.Tampered...), "TestAbs")
 			assert.True(t, fRan(rep), "the base version ran at head")
 		})
 	}
-}
-
-// gatesRunWith runs the Go gates (go test ./...) on rn.
-func gatesRunWith(t *testing.T, r *repo, rn verify.Runner, base, head string) gates.Report {
-	t.Helper()
-	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
-		Runner: rn, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
-	require.NoError(t, err)
-	return rep
 }
