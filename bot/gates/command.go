@@ -249,6 +249,22 @@ func Leave(eco Ecosystem, argv, names, others []string) (out []string, ok bool) 
 	return nil, false
 }
 
+// Ignore makes a pytest command leave files out of collection
+// (--ignore), so that their import-time code does not run either;
+// --deselect leaves a test out only after its module was imported. A Go
+// command is returned as it is: a package's test files build into one
+// binary, and -skip (Leave) is what leaves their tests out.
+func Ignore(eco Ecosystem, argv, files []string) []string {
+	out := append([]string(nil), argv...)
+	if eco != Python {
+		return out
+	}
+	for _, f := range files {
+		out = append(out, "--ignore="+f)
+	}
+	return out
+}
+
 // InPackages narrows a Go test command to the packages of files: its
 // ./... becomes their directories ("./calc/"; "." at the root). A command
 // without ./... already names its packages and is returned as it is.

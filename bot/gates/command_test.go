@@ -232,3 +232,13 @@ func TestLeaveRefusesTheUsersOwnSkip(t *testing.T) {
 		assert.False(t, ok, w)
 	}
 }
+
+// TestIgnore: pytest leaves whole files out of collection; Go's command
+// is unchanged (its tests share one binary per package).
+func TestIgnore(t *testing.T) {
+	t.Parallel()
+	got := Ignore(Python, []string{"pytest", "--deselect", "tests/test_x.py::test_a"}, []string{"tests/test_a.py", "-x.py"})
+	assert.Equal(t, []string{"pytest", "--deselect", "tests/test_x.py::test_a", "--ignore=tests/test_a.py", "--ignore=-x.py"}, got)
+	argv := []string{"go", "test", "./..."}
+	assert.Equal(t, argv, Ignore(Go, argv, []string{"a_test.go"}))
+}

@@ -115,11 +115,14 @@ func TestGatesCLIGo(t *testing.T) {
 		assert.NotEmpty(t, e.Timestamp)
 	}
 	// A fix that only adds a test: the base's suite runs in RED's tree
-	// with it left out, and no base versions run at head.
-	assert.Equal(t, []string{"VERIFY_RED", "VERIFY_GREEN", "VERIFY_REFACTOR", "VERIFY_IMPLEMENT"}, names)
+	// with it left out, the head's suite without it and it apart, and no
+	// base versions run at head.
+	assert.Equal(t, []string{"VERIFY_RED", "VERIFY_GREEN", "VERIFY_REFACTOR", "VERIFY_REFACTOR", "VERIFY_IMPLEMENT"}, names)
 	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[0].Command)
+	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[1].Command)
 	assert.Equal(t, "go test -skip '^(TestAbsNegative)$' -json ./...", g.Gates[2].Command)
-	assert.Equal(t, "go vet ./...", g.Gates[3].Command)
+	assert.Equal(t, "go test -skip '^(TestAbsNegative)$' -json ./...", g.Gates[3].Command)
+	assert.Equal(t, "go vet ./...", g.Gates[4].Command)
 	assert.Equal(t, []string{"TestAbsNegative"}, g.Tests.FailToPass)
 	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
 	assert.Equal(t, []string{}, g.Tests.Vanity)

@@ -102,7 +102,9 @@ func benchOverhead(b *testing.B, work time.Duration) {
 // `go test -count=1 ./...`; the gates add go vet (as `autoverify gates`
 // does) in the "+vet" figures. f-ran is 1 when REFACTOR ran base versions
 // at head (the change edited a test or a test file's top level), b-beside
-// 1 when the base's suite ran in RED's tree, the change's tests left out.
+// 1 when the base's suite ran in RED's tree, the change's tests left out,
+// g-apart 1 when the head's suite ran without the change's tests and they
+// ran in a command of their own.
 // scripts/bench-gates-real.sh runs it on every real Go fix.
 //
 //	go test -run XXX -bench GatesOverheadReal -benchtime 5x ./integrations/gaterun/
@@ -137,9 +139,9 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 	if err != nil {
 		b.Skipf("SKIPPED LOUDLY: no real-history bundle: %v", err)
 	}
-	var fRan, beside float64
+	var fRan, beside, apart float64
 	overhead(b, &repo{Dir: src}, c.Base, c.Head, func(rep gates.Report) {
-		fRan, beside = 0, 0
+		fRan, beside, apart = 0, 0, 0
 		for _, e := range rep.Gates {
 			if e.Gate == gates.Refactor && strings.HasPrefix(e.Command, "go test -run") {
 				fRan = 1
@@ -147,10 +149,14 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 			if e.Gate == gates.Refactor && strings.Contains(e.Reason, "in RED's tree without the change's new and edited tests") {
 				beside = 1
 			}
+			if e.Gate == gates.Refactor && strings.HasPrefix(e.Reason, "the head's suite without the change's new and edited tests") {
+				apart = 1
+			}
 		}
 	})
 	b.ReportMetric(fRan, "f-ran")
 	b.ReportMetric(beside, "b-beside")
+	b.ReportMetric(apart, "g-apart")
 }
 
 // overhead measures a gates run against running the test command twice

@@ -423,6 +423,9 @@ type runs struct {
 	// decides (see beforeOfEdited).
 	bBeside bool
 	bFix    *run
+	// gc is the change's tests at head, run apart from G (headSuite;
+	// nil: they ran in G).
+	gc *run
 	// m is VERIFY_MUTATE's (nil: not asked for).
 	m *mutation
 }
@@ -628,11 +631,8 @@ func without(tests map[string]string, names []string) map[string]string {
 // (while the tree still holds the head's tests), then the base's versions
 // of the touched tests (and their data) over the head's code for REFACTOR.
 func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
-	var err error
-	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
-		return err
-	}
-	if err = s.refill(ctx, dir, rs.g, p.claimed, p.headFileOf); err != nil {
+	err := s.headSuite(ctx, p, dir, rs)
+	if err != nil {
 		return err
 	}
 	if s.Static != nil {
@@ -641,7 +641,7 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		}
 	}
 	if s.Mutate {
-		if rs.m, err = s.mutateHead(ctx, p, dir, rs.g); err != nil {
+		if rs.m, err = s.mutateHead(ctx, p, dir, rs.atHead(p)); err != nil {
 			return err
 		}
 	}
@@ -655,6 +655,100 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
+}
+
+// headSuite runs G, the head's suite. When the change added or edited
+// tests (or reached them through data), G leaves them out and they run
+// after it in a command of their own (gc): a test tool runs a package's
+// (Go) or the whole suite's (pytest) tests in one process, in file order,
+// so a new test that runs first could switch on what the change broke,
+// and an untouched test would pass only beside it. Its result at head is
+// the head's code's, as a user of the code meets it. When the change's
+// tests cannot be named exactly (gates.Leave), G runs whole, as before.
+func (s *Spec) headSuite(ctx context.Context, p *plan, dir string, rs *runs) error {
+	var err error
+	if len(p.claimed) > 0 {
+		var argv []string
+		if argv, err = s.withoutClaimed(dir, p); err != nil {
+			return err
+		}
+		if argv != nil {
+			if rs.g, err = s.execParsed(ctx, &run{argv: argv, at: s.now()}, dir); err != nil {
+				return err
+			}
+			if rs.gc, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
+				return err
+			}
+			return s.refill(ctx, dir, rs.gc, p.claimed, p.headFileOf)
+		}
+	}
+	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+		return err
+	}
+	return s.refill(ctx, dir, rs.g, p.claimed, p.headFileOf)
+}
+
+// withoutClaimed is the head's suite with the change's tests left out
+// (nil when they cannot be named exactly): Go's by -skip; pytest's by
+// --deselect, and the changed test files that hold no other test by
+// --ignore, so that their import-time code does not run either.
+func (s *Spec) withoutClaimed(dir string, p *plan) ([]string, error) {
+	full, err := s.testArgv(dir, s.Test)
+	if err != nil {
+		return nil, err
+	}
+	claimed := map[string]bool{}
+	for _, n := range p.claimed {
+		claimed[n] = true
+	}
+	var others []string
+	keeps := map[string]bool{} // head test files holding a test G runs
+	for n, f := range p.headFileOf {
+		if !claimed[n] {
+			others = append(others, n)
+			keeps[f] = true
+		}
+	}
+	sort.Strings(others)
+	argv, ok := gates.Leave(s.Ecosystem, full, p.claimed, others)
+	if !ok {
+		return nil, nil
+	}
+	var ignore []string
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		if _, inHead := p.headFiles.tests[f]; inHead && !keeps[f] {
+			ignore = append(ignore, f)
+		}
+	}
+	return gates.Ignore(s.Ecosystem, argv, ignore), nil
+}
+
+// atHead is the head's results as one run, for the rules that read the
+// change's tests and the rest together: G's, with the change's tests'
+// results from their own command when they ran apart (headSuite).
+func (rs *runs) atHead(p *plan) *run {
+	if rs.gc == nil || rs.g == nil {
+		return rs.g
+	}
+	at := *rs.g
+	at.results.Tests = maps.Clone(rs.g.results.Tests)
+	for _, n := range p.claimed {
+		if st, ok := rs.gc.results.Tests[n]; ok {
+			at.results.Tests[n] = st
+		}
+	}
+	at.results.Unbuilt = maps.Clone(rs.g.results.Unbuilt)
+	if at.results.Unbuilt == nil {
+		at.results.Unbuilt = map[string]string{}
+	}
+	maps.Copy(at.results.Unbuilt, rs.gc.results.Unbuilt)
+	if at.res.ExitCode == 0 {
+		at.res.ExitCode = rs.gc.res.ExitCode
+	}
+	at.res.TimedOut = at.res.TimedOut || rs.gc.res.TimedOut
+	at.res.Duration += rs.gc.res.Duration
+	at.res.OmittedBytes += rs.gc.res.OmittedBytes
+	return &at
 }
 
 // maxRefills bounds the tests refill runs alone after one cut run.
@@ -860,7 +954,8 @@ func outcome(r *run, matter []string) gates.Outcome {
 
 // judge classifies the runs and fills the report.
 func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
-	red, head := outcome(rs.r, p.claimed), outcome(rs.g, p.claimed)
+	atHead := rs.atHead(p)
+	red, head := outcome(rs.r, p.claimed), outcome(atHead, p.claimed)
 	after := s.after(p, rs)
 	traces := gates.TraceChange(p.change, gates.Runs{Before: outcome(rs.b, nil), Red: red, Green: head, After: after}, s.Guards)
 	rep.Tests = traces.Lists()
@@ -870,14 +965,18 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	redRes := gates.ClassifyRed(traces, red)
 	redRes.Reason = rs.redNote + redRes.Reason
 	// VERIFY_GREEN: the same tests at head, and a head that builds.
-	greenRes := gates.ClassifyGreen(traces, head, newlyUnbuilt(rs.b, rs.g))
+	greenRes := gates.ClassifyGreen(traces, head, newlyUnbuilt(rs.b, atHead))
 	if len(p.unparsable) > 0 {
 		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
 		greenRes = gates.Result{Gate: gates.Green, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
 		rep.Tests.FailToPass = nil
 	}
-	rep.Gates = append(rep.Gates, s.evidence(redRes, rs.r), s.evidence(greenRes, rs.g))
+	green := rs.g
+	if rs.gc != nil {
+		green = rs.gc
+	}
+	rep.Gates = append(rep.Gates, s.evidence(redRes, rs.r), s.evidence(greenRes, green))
 
 	// VERIFY_REFACTOR: every base test, in its base version, at head's
 	// code. REFACTOR rests on two commands: B says which tests passed
@@ -890,6 +989,11 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 		be.Reason = "the base's suite at the base, in RED's tree without the change's new and edited tests (which tests passed before); " + refRes.Reason
 	}
 	rep.Gates = append(rep.Gates, be)
+	if rs.gc != nil {
+		ge := s.evidence(refRes, rs.g)
+		ge.Reason = "the head's suite without the change's new and edited tests (which tests still pass at head); " + refRes.Reason
+		rep.Gates = append(rep.Gates, ge)
+	}
 	if rs.bFix != nil {
 		fe := s.evidence(refRes, rs.bFix)
 		fe.Reason = "the base's versions of the edited tests at the base; " + refRes.Reason
@@ -951,7 +1055,7 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 // above) or was reported in output the runner's cap cut: then nobody knows
 // whether it still passes, and REFACTOR cannot accept.
 func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.Result {
-	if res.Classification != gates.Accept || cut(rs.g)+cut(rs.f) == 0 {
+	if res.Classification != gates.Accept || cut(rs.g)+cut(rs.gc)+cut(rs.f) == 0 {
 		return res
 	}
 	var unknown []string
@@ -965,7 +1069,7 @@ func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.
 	}
 	sort.Strings(unknown)
 	return gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown,
-		Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(rs.g)+cut(rs.f))}
+		Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(rs.g)+cut(rs.gc)+cut(rs.f))}
 }
 
 // newlyUnbuilt is what does not build at head (by the tool's own report)

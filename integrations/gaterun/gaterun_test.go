@@ -231,7 +231,7 @@ func TestAbsNegative(t *testing.T) {
 		r.branch(base)
 		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
-		assert.Equal(t, 1, countGate(rep, gates.Refactor), "only B's record: no F command")
+		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and G without the new test: no F command")
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
 		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
@@ -253,7 +253,7 @@ func TestAbsNegative(t *testing.T) {
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.FailToPass)
 		assert.Contains(t, gateOf(rep, gates.Refactor).Reason, "in RED's tree without the change's new and edited tests")
-		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and F; no run of the base version on the base")
+		assert.Equal(t, 3, countGate(rep, gates.Refactor), "B, G without the edited test, and F; no run of the base version on the base")
 	})
 
 	// An edit that weakens a test that passed: the edited test is not red,
@@ -263,7 +263,7 @@ func TestAbsNegative(t *testing.T) {
 		r.branch(base)
 		head := r.commit("weaken", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\t\tt.Fatal(\"Abs(0)\")\n", "", 1)})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
-		assert.Equal(t, 3, countGate(rep, gates.Refactor), "B beside RED, the base version on the base, F")
+		assert.Equal(t, 4, countGate(rep, gates.Refactor), "B beside RED, G without the edited test, the base version on the base, F")
 		assert.Equal(t, []string{"TestAbsZero"}, rep.Tests.Tampered)
 		assert.False(t, rep.Accepted())
 	})
@@ -326,7 +326,7 @@ func TestAbsNegative(t *testing.T) {
 			"calc.go":       "package calc\n\nvar sign = 0\n\n// Abs is |x| times sign.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x * sign\n\t}\n\treturn x * sign\n}\n",
 			"setup_test.go": "package calc\n\nimport \"testing\"\n\nfunc init() { sign = 1 }\n\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
-		assert.Equal(t, 2, countGate(rep, gates.Refactor), "B and F")
+		assert.Equal(t, 3, countGate(rep, gates.Refactor), "B, G without the new test, and F")
 		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
 		assert.Equal(t, []string{"TestAbsPositive"}, rep.Tests.Broken)
 		assert.False(t, rep.Accepted())
@@ -399,7 +399,18 @@ func (c *recorder) commands() []string {
 // report, a base test whose result fell in the cut is unknown, and
 // REFACTOR does not accept on faith.
 func TestCutOutputIsNotAPass(t *testing.T) {
-	r, base, head := noisyRepo(t)
+	// The head's suite is noisy around TestAbsPositive, which the change
+	// did not touch: its tests print what the code's noise says, and the
+	// head turns it up. The change's own new test runs apart.
+	r := newRepo(t)
+	noisy := func(name string) string {
+		return "package calc\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc " + name + "(t *testing.T) {\n\tfor i := 0; i < noise; i++ {\n\t\tt.Log(strings.Repeat(\"x\", 100))\n\t}\n}\n"
+	}
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed + "\nconst noise = 1\n",
+		"calc_test.go":    "package calc\n\nimport \"testing\"\n\nfunc TestAbsPositive(t *testing.T) {\n\tif Abs(3) != 3 {\n\t\tt.Fatal(\"3\")\n\t}\n}\n",
+		"a_noisy_test.go": noisy("TestANoisy"), "z_noisy_test.go": noisy("TestZNoisy")})
+	head := r.commit("noise", map[string]string{"calc.go": goCalcFixed + "\nconst noise = 200\n",
+		"quiet_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestNoise(t *testing.T) {\n\tif noise != 200 {\n\t\tt.Fatal(noise)\n\t}\n}\n"})
 	small, err := local.New(local.WithOutputLimit(8 << 10))
 	require.NoError(t, err)
 	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},

@@ -1,0 +1,63 @@
+package gaterun_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/engineo/autoverify/bot/gates"
+)
+
+// The heads below break an untouched test's code and switch the break
+// off from a test the change adds, which the test tool runs first in the
+// same process. In the head's whole suite the untouched test passes; in a
+// run without the change's tests it fails, which is what a user of the
+// code meets. Each must be rejected with the untouched test broken.
+
+// goSwitched breaks Abs until Enable is called.
+const goSwitched = "package calc\n\nvar legacy = true\n\n// Enable switches Abs on.\nfunc Enable() bool { legacy = false; return true }\n\n" +
+	"// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tif legacy {\n\t\treturn 0\n\t}\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
+
+const goEnableTest = "\nfunc TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n}\n"
+
+func TestANewTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		// a_test.go sorts before calc_test.go: go test runs it first.
+		"in a new file": {"calc.go": goSwitched, "a_test.go": "package calc\n\nimport \"testing\"\n" + goEnableTest},
+		"in the same file, above": {"calc.go": goSwitched,
+			"calc_test.go": "package calc\n\nimport \"testing\"\n" + goEnableTest + tableTest[len("package calc\n\nimport \"testing\"\n"):]},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+			head := r.commit("switch", files)
+			rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
+			assert.False(t, rep.Accepted())
+			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+			assert.Contains(t, rep.Tests.Broken, "TestAbs")
+			assert.Contains(t, rep.Tests.FailToPass, "TestEnable", "the new test still fails on the base and passes at head")
+		})
+	}
+}
+
+const pySwitched = "legacy = True\n\n\ndef enable():\n    global legacy\n    legacy = False\n    return True\n\n\n" +
+	"def absolute(x):\n    if legacy:\n        return 0\n    return -x if x < 0 else x\n"
+
+func TestANewPythonTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
+	py := pythonWithPytest(t)
+	for name, newFile := range map[string]string{
+		"by a test":               "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n",
+		"by the module on import": "import calc\n\ncalc.enable()\n\n\ndef test_enable():\n    assert calc.enable()\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
+			// test_a.py sorts before test_calc.py: pytest imports and runs it first.
+			head := r.commit("switch", map[string]string{"calc.py": pySwitched, "tests/test_a.py": newFile})
+			rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
+			assert.False(t, rep.Accepted())
+			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+			assert.Contains(t, rep.Tests.Broken, "tests/test_calc.py::test_positive")
+		})
+	}
+}
