@@ -30,10 +30,12 @@ type Trace struct {
 	// Red: the head's version on the base's code (RED's run); Fail also
 	// when it could not build there because the code it tests is missing.
 	Red string
-	// Green: the head's version at head (the head's suite).
+	// Green: the head's version at head (for the change's own tests, their
+	// run apart from the head's suite; the head's suite for the others).
 	Green string
 	// After: the base's version on the head's code (REFACTOR's run for
-	// tests of touched files, the head's suite for the rest).
+	// tests of touched files, the head's suite without the change's tests
+	// for the rest).
 	After string
 	// Weakened says how the change weakened the test, "" when it did not
 	// (see Tamper).

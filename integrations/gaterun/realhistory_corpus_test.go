@@ -21,6 +21,7 @@ const (
 	labelRewritten = "rewritten" // a behaviour change that rewrites what existing tests expect: REFACTOR rejects
 	labelNoTest    = "notest"    // a code change without a test: RED has nothing
 	labelTampered  = "tampered"  // an existing test weakened (skipped, deleted, fewer assertions): REFACTOR rejects
+	labelBroken    = "broken"    // untouched tests that fail at head, whatever the change's own tests do in the same process: REFACTOR rejects
 )
 
 // Splits: the tuned part may be looked at case by case; the held-out part
@@ -143,7 +144,7 @@ func parseCase(line string) (rhCase, error) {
 		if len(c.FailToPass) == 0 {
 			return c, fmt.Errorf("%s: a fix names its failing test in fail_to_pass", c.Name)
 		}
-	case labelVanity, labelRewritten, labelTampered:
+	case labelVanity, labelRewritten, labelTampered, labelBroken:
 		if len(c.Flagged) == 0 {
 			return c, fmt.Errorf("%s: a %s case names its tests in flagged", c.Name, c.Label)
 		}

@@ -153,6 +153,7 @@ var labelExpect = map[string]struct {
 	labelNoTest:    {"", string(gates.Red), string(gates.RejectFailure)},
 	labelRewritten: {"rewritten", string(gates.Refactor), ""},
 	labelTampered:  {"tampered", string(gates.Refactor), string(gates.RejectFailure)},
+	labelBroken:    {"broken", string(gates.Refactor), string(gates.RejectFailure)},
 }
 
 // outcome is one case's result.

@@ -109,12 +109,13 @@ func (q quickCase) check(t *testing.T, o outcome) {
 
 // quickCases are the tuned cases `go test` runs by default: small suites
 // (about a minute together on two cores), real fixes, a real vanity and a
-// real notest commit, and three bad heads — chosen so that each rule of
+// real notest commit, and four bad heads — chosen so that each rule of
 // issue 30 is exercised: structure first (every Go run), one bucket per
 // test (2d0692c2's changed TestIsZero), guards and changed tests that pass
 // on the base (d1d6a857), a skipped new test as vanity, tests that are
 // data (go-cmp's golden file, toml's helper), IMPLEMENT on the change
-// (go-cmp's and toml's go vet findings of the base). Each asserts what the
+// (go-cmp's and toml's go vet findings of the base), and a new test that
+// switches on what the change broke for the tests run after it. Each asserts what the
 // gates get right there; the full corpus prints the rest.
 var quickCases = map[string]quickCase{
 	"tomli/fix/8b962e13":            {right: true},
@@ -126,6 +127,7 @@ var quickCases = map[string]quickCase{
 	"mux/strip-asserts/976b5364":    {rejected: true, right: true},
 	"markupsafe/skip-new/3d809aed":  {rejected: true, right: true},
 	"go-cmp/skip-existing/2d0692c2": {rejected: true, right: true},
+	"tomli/switch-state/8b962e13":   {rejected: true, right: true},
 }
 
 // replay runs one case: its head (a bad head is built by the recipe and
