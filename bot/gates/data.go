@@ -278,8 +278,12 @@ func pythonData(src []byte) string {
 // IsTestData reports whether a repository path (not a test file) is data
 // the tests read: Go's files under a testdata directory; for Python, any
 // file under a tests, test or testdata directory (data files, conftest.py,
-// helper modules).
+// helper modules), and a conftest.py anywhere (pytest loads it as a plugin
+// of the tests below it: its fixtures and hooks run beside them).
 func IsTestData(eco Ecosystem, p string) bool {
+	if eco == Python && path.Base(p) == "conftest.py" {
+		return true
+	}
 	dirs := strings.Split(path.Dir(p), "/")
 	for _, d := range dirs {
 		switch {

@@ -62,6 +62,8 @@ func TestClaimData(t *testing.T) {
 	assert.True(t, IsTestData(Python, "tests/data/valid/new.toml"))
 	assert.True(t, IsTestData(Go, "cmp/testdata/diffs"))
 	assert.False(t, IsTestData(Go, "internal/toml-test/tests/valid/x.toml"))
+	assert.True(t, IsTestData(Python, "conftest.py"), "a conftest.py outside tests/ is loaded beside the tests too")
+	assert.False(t, IsTestData(Go, "conftest.py"))
 }
 
 func replaceOnce(s, old, new string) string {

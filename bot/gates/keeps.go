@@ -153,8 +153,9 @@ func pythonKeeps(base, head []byte) bool {
 }
 
 // pyRunsAtImport reports whether a test's definition runs code when its
-// module is imported: a decorator other than a bare @pytest.mark.NAME, or
-// a default argument.
+// module is imported: a decorator other than a bare @pytest.mark.NAME, a
+// default argument, or an annotation (Python before 3.14 evaluates them
+// with the def) other than a plain, possibly dotted, name.
 func pyRunsAtImport(sp pySpan) bool {
 	for _, l := range sp.lines {
 		t := strings.TrimSpace(l)
@@ -162,12 +163,44 @@ func pyRunsAtImport(sp pySpan) bool {
 			return true
 		}
 		if strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "async def ") {
-			sig, _, closed := strings.Cut(t, ")")
-			return !closed || strings.Contains(sig, "=")
+			open, end := strings.IndexByte(t, '('), -1
+			for i, depth := open, 0; open >= 0 && i < len(t) && end < 0; i++ {
+				switch t[i] {
+				case '(', '[':
+					depth++
+				case ')', ']':
+					if depth--; depth == 0 {
+						end = i
+					}
+				}
+			}
+			if end < 0 {
+				return true // a signature over several lines: read as code
+			}
+			ret, _, _ := strings.Cut(t[end+1:], "#")
+			ret = strings.TrimSpace(ret)
+			if !strings.HasSuffix(ret, ":") {
+				return true
+			}
+			params, ret := t[open+1:end], strings.TrimSuffix(ret, ":")
+			if strings.Contains(params, "=") {
+				return true
+			}
+			for _, p := range strings.Split(params, ",") {
+				if _, ann, ok := strings.Cut(p, ":"); ok && !pyPlainName().MatchString(strings.TrimSpace(ann)) {
+					return true
+				}
+			}
+			ann, ok := strings.CutPrefix(strings.TrimSpace(ret), "->")
+			return strings.TrimSpace(ret) != "" && (!ok || !pyPlainName().MatchString(strings.TrimSpace(ann)))
 		}
 	}
 	return false
 }
+
+// pyPlainName is an annotation that only looks a name up (Path,
+// pathlib.Path): no call, subscript or operator runs.
+var pyPlainName = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 // pySpanName and pyHash are a span's name and body hash as pythonFuncs
 // gives them for a file named "f".

@@ -69,3 +69,26 @@ func TestKeepsUnchangedTests(t *testing.T) {
 		assert.Equal(t, tc.want, KeepsUnchangedTests(tc.eco, base, head, BasePackage{Std: std, Taken: taken}), name)
 	}
 }
+
+// TestPyRunsAtImport: what a def line evaluates when its module is
+// imported — defaults, decorators and annotations other than a plain
+// name (Python before 3.14 evaluates annotations with the def).
+func TestPyRunsAtImport(t *testing.T) {
+	t.Parallel()
+	for line, runs := range map[string]bool{
+		"def test_a(self):":                            false,
+		"def test_a(tmp_path: Path, x: pathlib.Path):": false,
+		"def test_a() -> None:  # a comment":           false,
+		"async def test_a(client):":                    false,
+		"def test_a(x=enable()):":                      true,
+		"def test_a() -> enable():":                    true,
+		"def test_a(request: enable()):":               true,
+		"def test_a(x: Foo[int]):":                     true,
+		"def test_a(x: dict[str, int]) -> None:":       true,
+		"def test_a(":                                  true,
+	} {
+		assert.Equal(t, runs, pyRunsAtImport(pySpan{lines: []string{line, "    pass"}}), line)
+	}
+	assert.True(t, pyRunsAtImport(pySpan{lines: []string{"@pytest.mark.parametrize('x', [1])", "def test_a(x):"}}))
+	assert.False(t, pyRunsAtImport(pySpan{lines: []string{"@pytest.mark.slow", "def test_a():"}}))
+}

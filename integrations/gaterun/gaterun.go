@@ -43,6 +43,7 @@ import (
 	"github.com/engineo/autoverify/bot"
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/verify"
+	"github.com/engineo/autoverify/integrations/workspace"
 )
 
 // Spec is one gates run.
@@ -100,9 +101,10 @@ type Spec struct {
 	// (verify.Command.Source), so that no mutant sees another's file and
 	// build caches keyed by path still serve.
 	Concurrency int
-	// Copies copies the head tree for VERIFY_MUTATE's workers; nil is a
-	// workspace.Copier into TempDir (the system's: a memory file system
-	// when the temporary directory is on a disk and the tree fits).
+	// Copies copies a tree for each command (see runFresh) and the head
+	// tree for VERIFY_MUTATE's workers; nil is a workspace.Copier into
+	// TempDir (the system's: a memory file system when the temporary
+	// directory is on a disk and the tree fits).
 	Copies verify.WorkspaceCloner
 
 	// cpus is what the mutants' workers may use (0: runtime.NumCPU; tests
@@ -218,7 +220,11 @@ type plan struct {
 	// head (refactorTests).
 	touchedBase []string
 	// besideRed: B may run in RED's tree (see canRunBesideRed).
-	besideRed  bool
+	besideRed bool
+	// headApart is the head's suite without the claimed tests (see
+	// headSuite); nil when there are none, or when they cannot be named
+	// exactly, and G runs whole.
+	headApart  []string
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
@@ -292,6 +298,31 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p.besideRed = clean && s.canRunBesideRed(p)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
+	// {test_file} and {test_dir} name the change's (first) test file in
+	// every run, unless the story set them.
+	if len(p.redFiles) > 0 && s.Vars["test_file"] == "" {
+		vars := map[string]string{"test_file": p.redFiles[0], "test_dir": path.Dir(p.redFiles[0])}
+		for k, v := range s.Vars {
+			if v != "" || vars[k] == "" {
+				vars[k] = v
+			}
+		}
+		s.Vars = vars
+	}
+	if len(p.claimed) > 0 {
+		if p.headApart, err = s.withoutClaimed(headDir, p); err != nil {
+			return nil, err
+		}
+		if p.headApart == nil {
+			// The change's tests cannot be left out of the head's suite
+			// (see headSuite): every base test then runs in its base
+			// version at head, in F, where they are not.
+			p.touchedBase = p.touchedBase[:0]
+			for _, f := range baseFuncs {
+				p.touchedBase = append(p.touchedBase, f.Name)
+			}
+		}
+	}
 	return p, nil
 }
 
@@ -435,17 +466,6 @@ type runs struct {
 // REFACTOR's base versions; then, only when the head's static checks
 // failed, the base's (see baseStatic).
 func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*runs, error) {
-	// {test_file} and {test_dir} name the change's (first) test file in
-	// every run, unless the story set them.
-	if len(p.redFiles) > 0 && s.Vars["test_file"] == "" {
-		vars := map[string]string{"test_file": p.redFiles[0], "test_dir": path.Dir(p.redFiles[0])}
-		for k, v := range s.Vars {
-			if v != "" || vars[k] == "" {
-				vars[k] = v
-			}
-		}
-		s.Vars = vars
-	}
 	rs := &runs{}
 	var wg sync.WaitGroup
 	var bErr, hErr error
@@ -664,23 +684,19 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 // so a new test that runs first could switch on what the change broke,
 // and an untouched test would pass only beside it. Its result at head is
 // the head's code's, as a user of the code meets it. When the change's
-// tests cannot be named exactly (gates.Leave), G runs whole, as before.
+// tests cannot be named exactly (gates.Leave: a Go name several packages
+// share, the user's own -skip, a pytest ID that prefixes another), G runs
+// whole, and every base test runs in its base version at head (plan).
 func (s *Spec) headSuite(ctx context.Context, p *plan, dir string, rs *runs) error {
 	var err error
-	if len(p.claimed) > 0 {
-		var argv []string
-		if argv, err = s.withoutClaimed(dir, p); err != nil {
+	if p.headApart != nil {
+		if rs.g, err = s.execParsed(ctx, &run{argv: p.headApart, at: s.now()}, dir); err != nil {
 			return err
 		}
-		if argv != nil {
-			if rs.g, err = s.execParsed(ctx, &run{argv: argv, at: s.now()}, dir); err != nil {
-				return err
-			}
-			if rs.gc, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
-				return err
-			}
-			return s.refill(ctx, dir, rs.gc, p.claimed, p.headFileOf)
+		if rs.gc, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
+			return err
 		}
+		return s.refill(ctx, dir, rs.gc, p.claimed, p.headFileOf)
 	}
 	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
 		return err
@@ -1226,6 +1242,31 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv []string) (*run, 
 	return r, nil
 }
 
+// runFresh runs cmd on a throwaway copy of its tree, shown at the tree's
+// path, when the runner can show one there (the local sandbox): the
+// command's processes run the change's code and tests, and whatever they
+// write into the tree — a fixed source file, a test file, a conftest.py
+// — vanishes with the copy, so the next command (REFACTOR's base
+// versions, the base's suite after RED) sees the tree as the gates left
+// it, not as an earlier command's processes did. Other runners run in
+// the tree itself.
+func (s *Spec) runFresh(ctx context.Context, runner verify.Runner, cmd verify.Command) (verify.Result, error) {
+	if shower, ok := s.Runner.(verify.SourceShower); !ok || !shower.ShowsSourceAtDir() {
+		return runner.Run(ctx, cmd)
+	}
+	copier := s.Copies
+	if copier == nil {
+		copier = workspace.Copier{Dir: s.TempDir}
+	}
+	copied, release, err := copier.Clone(ctx, cmd.HostDir())
+	if err != nil {
+		return verify.Result{}, fmt.Errorf("copying %s for the command: %w", cmd.HostDir(), err)
+	}
+	defer release()
+	cmd.Source = copied
+	return runner.Run(ctx, cmd)
+}
+
 // maxTries bounds tries of a command whose runner failed transiently.
 const maxTries = 3
 
@@ -1249,7 +1290,7 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		runner = f.Fresh()
 	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = runner.Run(ctx, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit})
+		r.res, err = s.runFresh(ctx, runner, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit})
 		if err == nil || !errors.Is(err, verify.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}

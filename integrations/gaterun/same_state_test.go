@@ -1,6 +1,7 @@
 package gaterun_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,6 +59,55 @@ func TestANewPythonTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
 			assert.False(t, rep.Accepted())
 			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
 			assert.Contains(t, rep.Tests.Broken, "tests/test_calc.py::test_positive")
+		})
+	}
+}
+
+// TestWhereTheChangesTestsCannotBeLeftOutEveryBaseTestRunsApart: when the
+// head's suite cannot leave the change's tests out (a name another
+// package's test shares; the user's own -skip), it runs whole, and every
+// base test runs in its base version at head, where they are not.
+func TestWhereTheChangesTestsCannotBeLeftOutEveryBaseTestRunsApart(t *testing.T) {
+	for name, c := range map[string]struct {
+		extra map[string]string
+		cmd   []string
+	}{
+		"its name is another package's test's": {map[string]string{"other/other.go": "package other\n",
+			"other/other_test.go": "package other\n\nimport \"testing\"\n\nfunc TestEnable(t *testing.T) {}\n"}, []string{"go", "test", "./..."}},
+		"the command has its own -skip": {nil, []string{"go", "test", "-skip", "^TestNothing$", "./..."}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			files := map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest}
+			for p, b := range c.extra {
+				files[p] = b
+			}
+			base := r.commit("base", files)
+			head := r.commit("switch", map[string]string{"calc.go": goSwitched, "a_test.go": "package calc\n\nimport \"testing\"\n" + goEnableTest})
+			assertBroken(t, gatesRun(t, r, gates.Go, c.cmd, base, head), "TestAbs")
+		})
+	}
+}
+
+// TestPytestHeadsThatSwitchOnAroundTheSplit: a new test whose ID another
+// one's starts with (--deselect matches prefixes), annotations evaluated
+// at import, and a conftest.py outside tests/.
+func TestPytestHeadsThatSwitchOnAroundTheSplit(t *testing.T) {
+	py := pythonWithPytest(t)
+	enableTest := "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"
+	for name, head := range map[string]map[string]string{
+		"a new test whose ID prefixes an untouched one's": {"calc.py": pySwitched,
+			"tests/test_calc.py": strings.Replace(pyTests, "\n\ndef test_positive", "\n\ndef test_pos():\n    import calc\n    assert calc.enable()\n\n\ndef test_positive", 1)},
+		"a new test's return annotation": {"calc.py": pySwitched,
+			"tests/test_calc.py": pyTests + "\n\ndef test_enable() -> getattr(__import__(\"calc\"), \"enable\", lambda: None)():\n    import calc\n    assert calc.enable()\n"},
+		"a new test's parameter annotation": {"calc.py": pySwitched,
+			"tests/test_calc.py": pyTests + "\n\ndef test_enable(request: getattr(__import__(\"calc\"), \"enable\", lambda: None)()):\n    import calc\n    assert calc.enable()\n"},
+		"a conftest.py at the root": {"calc.py": pySwitched, "conftest.py": "import calc\n\ncalc.enable()\n", "tests/test_a.py": enableTest},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
+			assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, r.commit("switch", head)), "tests/test_calc.py::test_positive")
 		})
 	}
 }

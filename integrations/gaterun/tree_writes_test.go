@@ -1,0 +1,67 @@
+package gaterun_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/engineo/autoverify/bot/gates"
+)
+
+// The heads below have a test that writes into the tree it runs in, so
+// that a later command of the gates sees other code than the commit's:
+// each gate command must see its tree as the gates left it, never what
+// an earlier command's processes wrote there.
+
+// assertBroken: rejected at REFACTOR with test among the broken or
+// rewritten tests.
+func assertBroken(t *testing.T, rep gates.Report, test string) {
+	t.Helper()
+	assert.False(t, rep.Accepted(), "%+v", rep.Gates)
+	assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+	assert.Contains(t, append(rep.Tests.Broken, rep.Tests.Rewritten...), test)
+}
+
+// TestANewTestCannotRewriteTheCodeREFACTORRuns: the head breaks Abs; its
+// new test writes a fixed calc.go into the head's tree, and a variable
+// in its file sends the package's base tests through REFACTOR's base
+// versions, which run in the same tree after it.
+func TestANewTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
+	enable := "\n// Enable reports that Abs is on.\nfunc Enable() bool { return true }\n"
+	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n" + enable
+	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nvar fixedSource = " + strconv.Quote(goCalcFixed+enable) + "\n\n" +
+		"func TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n\tif err := os.WriteFile(\"calc.go\", []byte(fixedSource), 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n"
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+	head := r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
+	assertBroken(t, gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head), "TestAbs")
+}
+
+// TestANewTestCannotRewriteTheBaseBeforeItsSuite: the head breaks Abs for
+// every number; its new test, red on the base (Abs(-1) is 1 there), first
+// writes a broken calc.go into RED's tree, where the base's suite runs
+// next: TestAbs would "fail before", and its failure at head would not
+// count.
+func TestANewTestCannotRewriteTheBaseBeforeItsSuite(t *testing.T) {
+	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n"
+	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestZero(t *testing.T) {\n\t_ = os.WriteFile(\"calc.go\", []byte(" + strconv.Quote(broken) + "), 0o644)\n" +
+		"\tif Abs(-1) != 0 {\n\t\tt.Fatal(\"Abs(-1)\")\n\t}\n}\n"
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+	head := r.commit("zero", map[string]string{"calc.go": broken, "zero_test.go": test})
+	assertBroken(t, gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head), "TestAbs")
+}
+
+// TestANewPythonTestCannotRewriteTheCodeREFACTORRuns: as the Go one, with
+// a parametrised new test (its decorator makes the file's top level
+// change, so the file's base tests run at head after it).
+func TestANewPythonTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
+	py := pythonWithPytest(t)
+	fixed := "def enable():\n    return True\n\n\n" + pyCalcFixed
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
+	head := r.commit("rewrite", map[string]string{"calc.py": "def enable():\n    return True\n\n\ndef absolute(x):\n    return 0\n",
+		"tests/test_calc.py": pyTests + "\n\n@__import__(\"pytest\").mark.parametrize(\"src\", [" + strconv.Quote(fixed) + "])\ndef test_enable(src):\n    import calc\n    assert calc.enable()\n    open(calc.__file__, \"w\").write(src)\n"})
+	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
+}
