@@ -224,7 +224,10 @@ type plan struct {
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
-	headApart  []string
+	headApart []string
+	// wholeF: F runs the whole test command (headApart is nil while the
+	// change has tests), not only touchedBase's packages or files.
+	wholeF     bool
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
@@ -316,8 +319,9 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 		if p.headApart == nil {
 			// The change's tests cannot be left out of the head's suite
 			// (see headSuite): every base test then runs in its base
-			// version at head, in F, where they are not.
-			p.touchedBase = p.touchedBase[:0]
+			// version at head, in F — the whole test command over the
+			// base's tests — where they are not.
+			p.wholeF, p.touchedBase = true, p.touchedBase[:0]
 			for _, f := range baseFuncs {
 				p.touchedBase = append(p.touchedBase, f.Name)
 			}
@@ -671,7 +675,11 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	if err = s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
 		return err
 	}
-	if rs.f, err = s.exec(ctx, dir, s.Test, p.touchedBase, filesOf(p.touchedBase, p.baseFileOf)); err != nil {
+	only := p.touchedBase
+	if p.wholeF {
+		only = nil
+	}
+	if rs.f, err = s.exec(ctx, dir, s.Test, only, filesOf(only, p.baseFileOf)); err != nil {
 		return err
 	}
 	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
