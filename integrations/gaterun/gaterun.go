@@ -1075,11 +1075,14 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 	return o
 }
 
-// unknownAtHead: a test with no result at head either did not build (said
-// above) or was reported in output the runner's cap cut: then nobody knows
-// whether it still passes, and REFACTOR cannot accept.
+// unknownAtHead: a test that passed on the base and has no result at head
+// was reported in output the runner's cap cut, or did not run there at
+// all (the head's test configuration left it out: a pytest addopts
+// --deselect, say). Nobody then knows whether it still passes, and
+// REFACTOR cannot accept; "all N still pass" would be a claim the runs do
+// not make.
 func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.Result {
-	if res.Classification != gates.Accept || cut(rs.g)+cut(rs.gc)+cut(rs.f) == 0 {
+	if res.Classification != gates.Accept {
 		return res
 	}
 	var unknown []string
@@ -1092,8 +1095,13 @@ func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.
 		return res
 	}
 	sort.Strings(unknown)
-	return gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown,
-		Reason: fmt.Sprintf("%d tests that passed on the base have no result at head: the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", len(unknown), cut(rs.g)+cut(rs.gc)+cut(rs.f))}
+	why := fmt.Sprintf("%d tests that passed on the base have no result at head", len(unknown))
+	if n := cut(rs.g) + cut(rs.gc) + cut(rs.f); n > 0 {
+		why += fmt.Sprintf(": the runner cut %d bytes of output (raise ENGINEO_OUTPUT_LIMIT)", n)
+	} else {
+		why += ": the head's run left them out (its test configuration, a filter): " + strings.Join(unknown, ", ")
+	}
+	return gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown, Reason: why}
 }
 
 // newlyUnbuilt is what does not build at head (by the tool's own report)

@@ -65,3 +65,21 @@ func TestANewPythonTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
 		"tests/test_calc.py": pyTests + "\n\n@__import__(\"pytest\").mark.parametrize(\"src\", [" + strconv.Quote(fixed) + "])\ndef test_enable(src):\n    import calc\n    assert calc.enable()\n    open(calc.__file__, \"w\").write(src)\n"})
 	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
 }
+
+// TestATestTheHeadLeavesOutIsNotAPass: the head breaks absolute and its
+// pytest configuration deselects the test that shows it. A test that
+// passed on the base and has no result at head is not "still passing".
+func TestATestTheHeadLeavesOutIsNotAPass(t *testing.T) {
+	py := pythonWithPytest(t)
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
+	head := r.commit("leave out", map[string]string{"calc.py": "def absolute(x):\n    return 0\n\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
+		"pytest.ini":         "[pytest]\naddopts = --deselect tests/test_calc.py::test_positive\n",
+		"tests/test_sign.py": "from calc import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
+	rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
+	assert.False(t, rep.Accepted())
+	ref := gateOf(rep, gates.Refactor)
+	assert.Equal(t, gates.RejectFailure, ref.Classification, ref.Reason)
+	assert.Contains(t, ref.Reason, "no result at head")
+	assert.Contains(t, ref.Tests, "tests/test_calc.py::test_positive")
+}
