@@ -427,11 +427,22 @@ func present(m map[string][]byte, f string) []byte {
 // (gates.ClaimData): those of test files changed outside their functions,
 // and those that read changed test data.
 func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
+	hasTests := map[string]bool{}
+	for _, f := range headFuncs {
+		hasTests[f.File] = true
+	}
 	var changedFiles []string
+	data := differ(p.baseFiles.data, p.headFiles.data)
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
 		b, inBase := p.baseFiles.tests[f]
 		h, inHead := p.headFiles.tests[f]
-		if inBase && inHead && gates.DataChanged(s.Ecosystem, b, h, p.basePackage(f)) {
+		switch {
+		case s.Ecosystem == gates.Python && inHead && !hasTests[f]:
+			// A test-named module with no test is a helper other test
+			// modules import: its import-time code runs beside their
+			// tests, so it reaches them as data does.
+			data = append(data, f)
+		case inBase && inHead && gates.DataChanged(s.Ecosystem, b, h, p.basePackage(f)):
 			changedFiles = append(changedFiles, f)
 		}
 	}
@@ -440,7 +451,7 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 		untouched[n] = true
 	}
 	var out []string
-	for _, n := range gates.ClaimData(s.Ecosystem, changedFiles, differ(p.baseFiles.data, p.headFiles.data), headFuncs) {
+	for _, n := range gates.ClaimData(s.Ecosystem, changedFiles, data, headFuncs) {
 		if untouched[n] {
 			out = append(out, n)
 		}

@@ -111,3 +111,17 @@ func TestPytestHeadsThatSwitchOnAroundTheSplit(t *testing.T) {
 		})
 	}
 }
+
+// TestATestNamedHelperModuleReachesItsImporters: a test-named module with
+// no test (a helper other test modules import) switches on what the
+// change broke when imported; the untouched test that imports it passes
+// only with it.
+func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
+	py := pythonWithPytest(t)
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_helpers.py": "THREE = 3\n",
+		"tests/test_calc.py": "from calc import absolute\nfrom test_helpers import THREE\n\n\ndef test_positive():\n    assert absolute(THREE) == 3\n"})
+	head := r.commit("switch", map[string]string{"calc.py": pySwitched, "tests/test_helpers.py": "import calc\n\ncalc.enable()\nTHREE = 3\n",
+		"tests/test_a.py": "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"})
+	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
+}
