@@ -281,7 +281,7 @@ func pythonData(src []byte) string {
 // helper modules), and a conftest.py anywhere (pytest loads it as a plugin
 // of the tests below it: its fixtures and hooks run beside them).
 func IsTestData(eco Ecosystem, p string) bool {
-	if eco == Python && path.Base(p) == "conftest.py" {
+	if eco == Python && (path.Base(p) == "conftest.py" || pytestConfigs[p] != "") {
 		return true
 	}
 	dirs := strings.Split(path.Dir(p), "/")
@@ -294,6 +294,39 @@ func IsTestData(eco Ecosystem, p string) bool {
 		}
 	}
 	return false
+}
+
+// pytestConfigs are the files at a repository's root pytest reads its
+// settings from, each with the section that holds them ("" for the whole
+// file). The head's settings can load a plugin (-p), put a directory on
+// the import path or deselect tests in every run, so a change to them is
+// data of every test. The rest of the file (a version, dependencies) is
+// not.
+var pytestConfigs = map[string]string{"pytest.ini": "*", "tox.ini": "[pytest]", "setup.cfg": "[tool:pytest]", "pyproject.toml": "[tool.pytest"}
+
+// PytestSettings is the part of a root configuration file p that holds
+// pytest's settings (nil when p is none of pytestConfigs): the whole of
+// pytest.ini; tox.ini's [pytest] and setup.cfg's [tool:pytest] sections;
+// pyproject.toml's [tool.pytest…] tables.
+func PytestSettings(p string, raw []byte) []byte {
+	head := pytestConfigs[p]
+	switch head {
+	case "":
+		return nil
+	case "*":
+		return raw
+	}
+	out := []byte{} // a file without pytest's settings has none to change
+	in := false
+	for _, l := range strings.SplitAfter(string(raw), "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "[") {
+			in = strings.HasPrefix(t, head) && (head != "[tool.pytest" || t == "[tool.pytest]" || strings.HasPrefix(t, "[tool.pytest.") || strings.HasPrefix(t, "[[tool.pytest."))
+		}
+		if in {
+			out = append(out, l...)
+		}
+	}
+	return out
 }
 
 // ClaimData returns the tests a change reaches through data (sorted):

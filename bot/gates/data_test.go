@@ -83,3 +83,19 @@ func TestPackageNames(t *testing.T) {
 	_, ok = PackageNames([]byte("package calc\n\nfunc {"))
 	assert.False(t, ok)
 }
+
+// TestPytestSettings: a root configuration file is pytest's data only for
+// its pytest settings.
+func TestPytestSettings(t *testing.T) {
+	t.Parallel()
+	pyproject := "[project]\nversion = \"1.0\"\n\n[tool.pytest.ini_options]\naddopts = \"-p x\"\n\n[tool.ruff]\nline-length = 88\n"
+	assert.Equal(t, "[tool.pytest.ini_options]\naddopts = \"-p x\"\n\n", string(PytestSettings("pyproject.toml", []byte(pyproject))))
+	assert.Equal(t, "[tool:pytest]\ntestpaths = tests\n", string(PytestSettings("setup.cfg", []byte("[metadata]\nname = x\n[tool:pytest]\ntestpaths = tests\n"))))
+	assert.Equal(t, "[pytest]\n", string(PytestSettings("tox.ini", []byte("[tox]\nenvlist = py3\n[pytest]\n"))))
+	assert.Equal(t, "anything", string(PytestSettings("pytest.ini", []byte("anything"))))
+	assert.NotNil(t, PytestSettings("pyproject.toml", []byte("[project]\nversion = \"2.0\"\n")), "none is an empty section, not the whole file")
+	assert.Empty(t, PytestSettings("pyproject.toml", []byte("[project]\nversion = \"2.0\"\n")))
+	assert.Nil(t, PytestSettings("sub/pytest.ini", []byte("x")), "only the root's")
+	assert.True(t, IsTestData(Python, "pyproject.toml"))
+	assert.False(t, IsTestData(Go, "pyproject.toml"))
+}

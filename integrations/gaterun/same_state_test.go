@@ -125,3 +125,27 @@ func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
 		"tests/test_a.py": "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"})
 	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
 }
+
+// TestThePytestSettingsAtHeadAreData: the head's pytest settings load a
+// plugin, or put a fixed copy of the code first on the import path, in
+// every run; a change to them reaches every test, whose base versions then
+// run with the base's settings.
+func TestThePytestSettingsAtHeadAreData(t *testing.T) {
+	py := pythonWithPytest(t)
+	enableTest := "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"
+	enabler := "import calc\n\ncalc.enable()\n"
+	for name, head := range map[string]map[string]string{
+		"pytest.ini -p plugin": {"calc.py": pySwitched, "enabler.py": enabler,
+			"pytest.ini": "[pytest]\naddopts = -p enabler\n", "tests/test_a.py": enableTest},
+		"pyproject -p plugin": {"calc.py": pySwitched, "enabler.py": enabler,
+			"pyproject.toml": "[tool.pytest.ini_options]\naddopts = \"-p enabler\"\n", "tests/test_a.py": enableTest},
+		"pythonpath shim": {"calc.py": pySwitched, "shim/calc.py": "def enable():\n    return True\n\n\n" + pyCalcFixed,
+			"pytest.ini": "[pytest]\npythonpath = shim\n", "tests/test_a.py": enableTest},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
+			assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, r.commit("switch", head)), "tests/test_calc.py::test_positive")
+		})
+	}
+}

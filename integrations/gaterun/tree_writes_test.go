@@ -66,20 +66,20 @@ func TestANewPythonTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
 	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
 }
 
-// TestATestTheHeadLeavesOutIsNotAPass: the head breaks absolute and its
-// pytest configuration deselects the test that shows it. A test that
-// passed on the base and has no result at head is not "still passing".
+// TestATestTheHeadLeavesOutIsNotAPass: the head breaks Abs and its code
+// ends a test binary before any test runs. A test that passed on the base
+// and has no result at head is not "still passing". (A pytest head that
+// deselects the test in its settings changes pytest's settings, which are
+// data: the test's base version then runs at head with the base's.)
 func TestATestTheHeadLeavesOutIsNotAPass(t *testing.T) {
-	py := pythonWithPytest(t)
 	r := newRepo(t)
-	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
-	head := r.commit("leave out", map[string]string{"calc.py": "def absolute(x):\n    return 0\n\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
-		"pytest.ini":         "[pytest]\naddopts = --deselect tests/test_calc.py::test_positive\n",
-		"tests/test_sign.py": "from calc import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
-	rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+	head := r.commit("leave out", map[string]string{"calc.go": "package calc\n\nimport (\n\t\"os\"\n\t\"strings\"\n)\n\n" +
+		"func init() {\n\tif strings.HasSuffix(os.Args[0], \".test\") {\n\t\tos.Exit(0)\n\t}\n}\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n"})
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
 	assert.False(t, rep.Accepted())
 	ref := gateOf(rep, gates.Refactor)
 	assert.Equal(t, gates.RejectFailure, ref.Classification, ref.Reason)
 	assert.Contains(t, ref.Reason, "no result at head")
-	assert.Contains(t, ref.Tests, "tests/test_calc.py::test_positive")
+	assert.Contains(t, ref.Tests, "TestAbs")
 }

@@ -102,6 +102,17 @@ func readFiles(dir string, eco gates.Ecosystem, extra []string, sources bool) (f
 			if err != nil {
 				return err
 			}
+			if eco == gates.Python {
+				// A root configuration file is pytest's data only for
+				// its pytest settings (gates.PytestSettings).
+				raw, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				if settings := gates.PytestSettings(rel, raw); settings != nil {
+					sum = hashBytes(settings)
+				}
+			}
 			out.data[rel] = sum
 		}
 		if sources && isMutable(eco, rel, extra) {
@@ -115,6 +126,11 @@ func readFiles(dir string, eco gates.Ecosystem, extra []string, sources bool) (f
 		return files{}, fmt.Errorf("reading the test files of %s: %w", dir, err)
 	}
 	return out, nil
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
 }
 
 func hashFile(p string) (string, error) {
