@@ -281,7 +281,7 @@ func pythonData(src []byte) string {
 // helper modules), and a conftest.py anywhere (pytest loads it as a plugin
 // of the tests below it: its fixtures and hooks run beside them).
 func IsTestData(eco Ecosystem, p string) bool {
-	if eco == Python && (path.Base(p) == "conftest.py" || pytestConfigs[p] != "") {
+	if eco == Python && (path.Base(p) == "conftest.py" || IsPytestSettings(p)) {
 		return true
 	}
 	dirs := strings.Split(path.Dir(p), "/")
@@ -303,6 +303,10 @@ func IsTestData(eco Ecosystem, p string) bool {
 // data of every test. The rest of the file (a version, dependencies) is
 // not.
 var pytestConfigs = map[string]string{"pytest.ini": "*", "tox.ini": "[pytest]", "setup.cfg": "[tool:pytest]", "pyproject.toml": "[tool.pytest"}
+
+// IsPytestSettings reports whether repository path p is a root file
+// pytest may read its settings from (see PytestSettings).
+func IsPytestSettings(p string) bool { return pytestConfigs[p] != "" }
 
 // PytestSettings is the part of a root configuration file p that holds
 // pytest's settings (nil when p is none of pytestConfigs): the whole of

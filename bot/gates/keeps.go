@@ -163,39 +163,46 @@ func pyRunsAtImport(sp pySpan) bool {
 			return true
 		}
 		if strings.HasPrefix(t, "def ") || strings.HasPrefix(t, "async def ") {
-			open, end := strings.IndexByte(t, '('), -1
-			for i, depth := open, 0; open >= 0 && i < len(t) && end < 0; i++ {
-				switch t[i] {
-				case '(', '[':
-					depth++
-				case ')', ']':
-					if depth--; depth == 0 {
-						end = i
-					}
-				}
-			}
-			if end < 0 {
-				return true // a signature over several lines: read as code
-			}
-			ret, _, _ := strings.Cut(t[end+1:], "#")
-			ret = strings.TrimSpace(ret)
-			if !strings.HasSuffix(ret, ":") {
-				return true
-			}
-			params, ret := t[open+1:end], strings.TrimSuffix(ret, ":")
-			if strings.Contains(params, "=") {
-				return true
-			}
-			for _, p := range strings.Split(params, ",") {
-				if _, ann, ok := strings.Cut(p, ":"); ok && !pyPlainName().MatchString(strings.TrimSpace(ann)) {
-					return true
-				}
-			}
-			ann, ok := strings.CutPrefix(strings.TrimSpace(ret), "->")
-			return strings.TrimSpace(ret) != "" && (!ok || !pyPlainName().MatchString(strings.TrimSpace(ann)))
+			return pySignatureRuns(t)
 		}
 	}
 	return false
+}
+
+// pySignatureRuns reports whether def line t evaluates anything but names:
+// a default, or an annotation that is not a plain name. A signature that
+// does not close on its line is read as code.
+func pySignatureRuns(t string) bool {
+	open, end := strings.IndexByte(t, '('), -1
+	for i, depth := open, 0; open >= 0 && i < len(t) && end < 0; i++ {
+		switch t[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 {
+		return true
+	}
+	rest, _, _ := strings.Cut(t[end+1:], "#")
+	rest, closed := strings.CutSuffix(strings.TrimSpace(rest), ":")
+	params := t[open+1 : end]
+	if !closed || strings.Contains(params, "=") {
+		return true
+	}
+	for _, p := range strings.Split(params, ",") {
+		if _, ann, ok := strings.Cut(p, ":"); ok && !pyPlainName().MatchString(strings.TrimSpace(ann)) {
+			return true
+		}
+	}
+	if rest = strings.TrimSpace(rest); rest == "" {
+		return false
+	}
+	ann, ok := strings.CutPrefix(rest, "->")
+	return !ok || !pyPlainName().MatchString(strings.TrimSpace(ann))
 }
 
 // pyPlainName is an annotation that only looks a name up (Path,

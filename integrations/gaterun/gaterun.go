@@ -224,10 +224,7 @@ type plan struct {
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
-	headApart []string
-	// wholeF: F runs the whole test command (headApart is nil while the
-	// change has tests), not only touchedBase's packages or files.
-	wholeF     bool
+	headApart  []string
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
@@ -236,6 +233,11 @@ type plan struct {
 	baseDir string
 	taken   map[string]map[string]bool
 }
+
+// wholeF says F runs the whole test command over the base's tests, not
+// only touchedBase's packages or files: the change has tests that the
+// head's suite could not leave out (headApart is nil).
+func (p *plan) wholeF() bool { return len(p.claimed) > 0 && p.headApart == nil }
 
 // basePackage is what the gates know of test file f's package on the
 // base: the standard library's import paths, and the names it declared
@@ -321,7 +323,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 			// (see headSuite): every base test then runs in its base
 			// version at head, in F — the whole test command over the
 			// base's tests — where they are not.
-			p.wholeF, p.touchedBase = true, p.touchedBase[:0]
+			p.touchedBase = p.touchedBase[:0]
 			for _, f := range baseFuncs {
 				p.touchedBase = append(p.touchedBase, f.Name)
 			}
@@ -687,7 +689,7 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	only := p.touchedBase
-	if p.wholeF {
+	if p.wholeF() {
 		only = nil
 	}
 	if rs.f, err = s.exec(ctx, dir, s.Test, only, filesOf(only, p.baseFileOf)); err != nil {
@@ -1278,20 +1280,31 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv []string) (*run, 
 // it, not as an earlier command's processes did. Other runners run in
 // the tree itself.
 func (s *Spec) runFresh(ctx context.Context, runner verify.Runner, cmd verify.Command) (verify.Result, error) {
-	if shower, ok := s.Runner.(verify.SourceShower); !ok || !shower.ShowsSourceAtDir() {
+	if !s.showsCopies() {
 		return runner.Run(ctx, cmd)
 	}
-	copier := s.Copies
-	if copier == nil {
-		copier = workspace.Copier{Dir: s.TempDir}
-	}
-	copied, release, err := copier.Clone(ctx, cmd.HostDir())
+	copied, release, err := s.copier().Clone(ctx, cmd.HostDir())
 	if err != nil {
 		return verify.Result{}, fmt.Errorf("copying %s for the command: %w", cmd.HostDir(), err)
 	}
 	defer release()
 	cmd.Source = copied
 	return runner.Run(ctx, cmd)
+}
+
+// showsCopies says whether the runner shows a command's Source at its Dir
+// (the local sandbox), so that a copy of a tree can stand in for it.
+func (s *Spec) showsCopies() bool {
+	shower, ok := s.Runner.(verify.SourceShower)
+	return ok && shower.ShowsSourceAtDir()
+}
+
+// copier is what copies trees: Copies, or a workspace.Copier into TempDir.
+func (s *Spec) copier() verify.WorkspaceCloner {
+	if s.Copies != nil {
+		return s.Copies
+	}
+	return workspace.Copier{Dir: s.TempDir}
 }
 
 // maxTries bounds tries of a command whose runner failed transiently.

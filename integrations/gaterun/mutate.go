@@ -15,8 +15,6 @@ import (
 
 	"github.com/engineo/autoverify/bot/gates"
 	"github.com/engineo/autoverify/bot/mutate"
-	"github.com/engineo/autoverify/bot/verify"
-	"github.com/engineo/autoverify/integrations/workspace"
 )
 
 // DefaultMutateMax is how many mutants VERIFY_MUTATE runs when Spec leaves
@@ -187,10 +185,7 @@ func (s *Spec) mutantTrees(ctx context.Context, dir string, n int) ([]tree, func
 	if n <= 1 {
 		return trees, func() {}, nil
 	}
-	copier := s.Copies
-	if copier == nil {
-		copier = workspace.Copier{Dir: s.TempDir}
-	}
+	copier := s.copier()
 	hosts, releases, errs := make([]string, n-1), make([]func(), n-1), make([]error, n-1)
 	var wg sync.WaitGroup
 	for k := range hosts {
@@ -320,7 +315,7 @@ func (s *Spec) mutantTimeout(g *run) time.Duration {
 // and test that instead of its own (and Docker's fresh containers would
 // rebuild every mutant from a cold cache).
 func (s *Spec) mutantWorkers(n int) int {
-	if shower, ok := s.Runner.(verify.SourceShower); !ok || !shower.ShowsSourceAtDir() {
+	if !s.showsCopies() {
 		return 1
 	}
 	w := s.cpus

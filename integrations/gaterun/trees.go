@@ -97,21 +97,18 @@ func readFiles(dir string, eco gates.Ecosystem, extra []string, sources bool) (f
 				return err
 			}
 			out.tests[rel] = raw
+		case eco == gates.Python && gates.IsPytestSettings(rel):
+			// A root configuration file is pytest's data only for its
+			// pytest settings.
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out.data[rel] = hashBytes(gates.PytestSettings(rel, raw))
 		case gates.IsTestData(eco, rel):
 			sum, err := hashFile(p)
 			if err != nil {
 				return err
-			}
-			if eco == gates.Python {
-				// A root configuration file is pytest's data only for
-				// its pytest settings (gates.PytestSettings).
-				raw, err := os.ReadFile(p)
-				if err != nil {
-					return err
-				}
-				if settings := gates.PytestSettings(rel, raw); settings != nil {
-					sum = hashBytes(settings)
-				}
 			}
 			out.data[rel] = sum
 		}
