@@ -221,6 +221,9 @@ type plan struct {
 	touchedBase []string
 	// besideRed: B may run in RED's tree (see canRunBesideRed).
 	besideRed bool
+	// headCodeBeside: the head's suite runs test code the change touched
+	// beside tests it did not claim (see headCodeBeside).
+	headCodeBeside bool
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
@@ -236,8 +239,13 @@ type plan struct {
 
 // wholeF says F runs the whole test command over the base's tests, not
 // only touchedBase's packages or files: the change has tests that the
-// head's suite could not leave out (headApart is nil).
-func (p *plan) wholeF() bool { return len(p.claimed) > 0 && p.headApart == nil }
+// head's suite could not leave out (headApart is nil), or test code that
+// runs there beside the tests it did not claim (headCodeBeside). Every
+// base test then takes its result at head from F, where the base's test
+// code stands in for the change's.
+func (p *plan) wholeF() bool {
+	return p.headCodeBeside || (len(p.claimed) > 0 && p.headApart == nil)
+}
 
 // basePackage is what the gates know of test file f's package on the
 // base: the standard library's import paths, and the names it declared
@@ -298,9 +306,10 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p.claimed = append(append(append([]string(nil), p.change.Added...), p.change.Changed...), p.change.Data...)
 	sort.Strings(p.claimed)
 
-	var clean bool
-	p.touchedBase, clean = s.refactorTests(p, baseFuncs)
+	var clean, dirty bool
+	p.touchedBase, clean, dirty = s.refactorTests(p, baseFuncs)
 	p.besideRed = clean && s.canRunBesideRed(p)
+	p.headCodeBeside = s.headCodeBeside(p, headFuncs, dirty)
 	p.redFiles = append(filesOf(p.claimed, p.headFileOf), unparsable...)
 	p.baseSrc, p.headSrc = p.baseFiles.sources, p.headFiles.sources
 	// {test_file} and {test_dir} name the change's (first) test file in
@@ -318,18 +327,54 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 		if p.headApart, err = s.withoutClaimed(headDir, p); err != nil {
 			return nil, err
 		}
-		if p.headApart == nil {
-			// The change's tests cannot be left out of the head's suite
-			// (see headSuite): every base test then runs in its base
-			// version at head, in F — the whole test command over the
-			// base's tests — where they are not.
-			p.touchedBase = p.touchedBase[:0]
-			for _, f := range baseFuncs {
-				p.touchedBase = append(p.touchedBase, f.Name)
-			}
+	}
+	if p.wholeF() {
+		// The head's suite cannot vouch for the tests the change did not
+		// claim (see wholeF): every base test runs in its base version
+		// at head, in F, where the change's test code is not.
+		p.touchedBase = p.touchedBase[:0]
+		for _, f := range baseFuncs {
+			p.touchedBase = append(p.touchedBase, f.Name)
 		}
 	}
 	return p, nil
+}
+
+// headCodeBeside reports whether the head's suite, even with the change's
+// claimed tests left out, runs test code the change touched in the
+// process (or, for Go, the run) of tests it did not claim — code that
+// could set up what the change broke, so that those tests pass there
+// and nowhere else:
+//   - Go: a package whose touched test files do not keep its other tests
+//     the same program (dirty, see refactorTests). Its test binary runs
+//     their init, variables and TestMain even when every test is
+//     skipped, and its unclaimed tests call its changed helpers; go test
+//     runs every package of ./... in one sandbox, so a file they write
+//     reaches another package's tests.
+//   - pytest: a touched Python file among the test data (a conftest.py,
+//     which pytest imports as it collects its directory whatever it
+//     deselects, or a helper module) or a changed test-named module with
+//     no test of its own (a helper others import). Test modules the
+//     change touched outside their functions are claimed whole and left
+//     out (--ignore), so their import-time code does not run.
+func (s *Spec) headCodeBeside(p *plan, headFuncs []gates.TestFunc, dirty bool) bool {
+	switch s.Ecosystem {
+	case gates.Go:
+		return dirty
+	case gates.Python:
+		for _, f := range differ(p.baseFiles.data, p.headFiles.data) {
+			if _, atHead := p.headFiles.data[f]; atHead && strings.HasSuffix(f, ".py") {
+				return true
+			}
+		}
+		hasTests := filesWithTests(headFuncs)
+		for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+			if _, atHead := p.headFiles.tests[f]; atHead && !hasTests[f] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refactorTests are the base's tests F runs in their base versions at
@@ -340,33 +385,33 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 // files share one scope. A test that is the same program at both ends has
 // GREEN's result at head, as an untouched file's tests always had. clean
 // says no scope was dirty and no test deleted: every test the change did
-// not edit is the same program at both ends.
-func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []string, clean bool) {
+// not edit is the same program at both ends; dirty says a scope was.
+func (s *Spec) refactorTests(p *plan, baseFuncs []gates.TestFunc) (tests []string, clean, dirty bool) {
 	scope := func(file string) string {
 		if s.Ecosystem == gates.Go {
 			return path.Dir(file)
 		}
 		return file
 	}
-	dirty := map[string]bool{}
+	dirtyScopes := map[string]bool{}
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
 		if !gates.KeepsUnchangedTests(s.Ecosystem, present(p.baseFiles.tests, f), present(p.headFiles.tests, f), p.basePackage(f)) {
-			dirty[scope(f)] = true
+			dirtyScopes[scope(f)] = true
 		}
 	}
 	edited := map[string]bool{}
 	for _, n := range append(append([]string(nil), p.change.Changed...), p.change.Data...) {
 		edited[n] = true
 	}
-	clean = len(dirty) == 0
+	clean = len(dirtyScopes) == 0
 	for _, f := range baseFuncs {
 		_, kept := p.headFileOf[f.Name]
 		clean = clean && kept
-		if dirty[scope(f.File)] || edited[f.Name] || !kept {
+		if dirtyScopes[scope(f.File)] || edited[f.Name] || !kept {
 			tests = append(tests, f.Name)
 		}
 	}
-	return tests, clean
+	return tests, clean, len(dirtyScopes) > 0
 }
 
 // packageNames are the top-level names of the Go files in dir; ok is
@@ -429,10 +474,7 @@ func present(m map[string][]byte, f string) []byte {
 // (gates.ClaimData): those of test files changed outside their functions,
 // and those that read changed test data.
 func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
-	hasTests := map[string]bool{}
-	for _, f := range headFuncs {
-		hasTests[f.File] = true
-	}
+	hasTests := filesWithTests(headFuncs)
 	var changedFiles []string
 	data := differ(p.baseFiles.data, p.headFiles.data)
 	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
@@ -457,6 +499,15 @@ func (s *Spec) dataClaims(p *plan, headFuncs []gates.TestFunc) []string {
 		if untouched[n] {
 			out = append(out, n)
 		}
+	}
+	return out
+}
+
+// filesWithTests are the files that hold at least one of funcs.
+func filesWithTests(funcs []gates.TestFunc) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range funcs {
+		out[f.File] = true
 	}
 	return out
 }

@@ -149,3 +149,72 @@ func TestThePytestSettingsAtHeadAreData(t *testing.T) {
 		})
 	}
 }
+
+// An existing test module the change edits keeps tests of its own that
+// the head's suite still runs, so pytest still imports it there: what its
+// top level does at import reaches every other module's tests in the same
+// process.
+func TestAnEditedPythonModuleCannotSwitchOnWhatAnotherModuleChecks(t *testing.T) {
+	py := pythonWithPytest(t)
+	other := "def test_other():\n    assert True\n"
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests, "tests/test_a.py": other})
+	head := r.commit("switch", map[string]string{"calc.py": pySwitched,
+		"tests/test_a.py": "import calc\n\ncalc.enable()\n\n\n" + other + "\n\ndef test_enable():\n    assert calc.enable()\n"})
+	rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
+	assert.False(t, rep.Accepted())
+	assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+	assert.Contains(t, rep.Tests.Broken, "tests/test_calc.py::test_positive")
+}
+
+// goWaitsForSwitch breaks Abs unless a file in the temporary directory,
+// which another package's test process writes, appears within 2 s.
+const goWaitsForSwitch = "package calc\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"time\"\n)\n\n" +
+	"// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tfor i := 0; i < 20; i++ {\n\t\tif _, err := os.Stat(filepath.Join(os.TempDir(), \"switch\")); err == nil {\n" +
+	"\t\t\tif x < 0 {\n\t\t\t\treturn -x\n\t\t\t}\n\t\t\treturn x\n\t\t}\n\t\ttime.Sleep(100 * time.Millisecond)\n\t}\n\treturn 0\n}\n"
+
+// A Go test file runs its package-level code (init, variables) in every
+// run of its package, even with all its tests left out: what it writes
+// outside its process (a file in the temporary directory) reaches another
+// package's tests in the same run of the suite.
+func TestAGoTestFilesLoadTimeCodeCannotSwitchOnWhatAnotherPackageChecks(t *testing.T) {
+	const write = "_ = os.WriteFile(filepath.Join(os.TempDir(), \"switch\"), nil, 0o644)"
+	for name, top := range map[string]string{
+		"init":     "func init() { " + write + " }\n",
+		"variable": "var _ = func() bool { " + write + "; return true }()\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			otherTest := "package other\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {}\n"
+			r := newRepo(t)
+			base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest,
+				"other/other.go": "package other\n", "other/other_test.go": otherTest})
+			head := r.commit("switch", map[string]string{"calc.go": goWaitsForSwitch,
+				"other/other.go": "package other\n\n// Ready says the package is ready.\nfunc Ready() bool { return true }\n",
+				"other/other_test.go": "package other\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"testing\"\n)\n\n" + top +
+					"\nfunc TestOther(t *testing.T) {}\n\nfunc TestReady(t *testing.T) {\n\tif !Ready() {\n\t\tt.Fatal(\"not ready\")\n\t}\n}\n"})
+			rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
+			assert.False(t, rep.Accepted())
+			assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+			assert.Contains(t, rep.Tests.Broken, "TestAbs")
+			assert.Contains(t, rep.Tests.FailToPass, "TestReady")
+		})
+	}
+}
+
+// pytest imports a directory's conftest.py as it collects the directory,
+// whatever it then deselects: a conftest.py the change adds below one
+// test directory runs beside the tests of every other.
+func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
+	py := pythonWithPytest(t)
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "test_calc.py": pyTests,
+		"tests/test_other.py": "def test_other():\n    assert True\n"})
+	head := r.commit("switch", map[string]string{"calc.py": pySwitched,
+		"tests/conftest.py": "import calc\n\ncalc.enable()\n",
+		"tests/test_new.py": "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"})
+	rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
+	assert.False(t, rep.Accepted())
+	assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
+	assert.Contains(t, rep.Tests.Broken, "test_calc.py::test_positive")
+	assert.Contains(t, rep.Tests.FailToPass, "tests/test_new.py::test_enable")
+}
