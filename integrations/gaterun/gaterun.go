@@ -227,14 +227,17 @@ type plan struct {
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
-	headApart  []string
+	headApart []string
+	// narrowG: headApart runs only the packages of the change's test
+	// files (see narrowHeadSuite).
+	narrowG    bool
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
 	// baseDir is the base's tree; taken caches the names each of its Go
 	// packages declares (basePackage).
-	baseDir string
-	taken   map[string]map[string]bool
+	baseDir, headDir string
+	taken            map[string]map[string]bool
 }
 
 // wholeF says F runs the whole test command over the base's tests, not
@@ -266,7 +269,7 @@ func (p *plan) basePackage(f string) gates.BasePackage {
 
 // plan reads both trees' tests and data and works out the change's claim.
 func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
-	p := &plan{baseDir: baseDir, taken: map[string]map[string]bool{}}
+	p := &plan{baseDir: baseDir, headDir: headDir, taken: map[string]map[string]bool{}}
 	var err error
 	if p.baseFiles, err = readFiles(baseDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
@@ -336,8 +339,31 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 		for _, f := range baseFuncs {
 			p.touchedBase = append(p.touchedBase, f.Name)
 		}
+		s.narrowHeadSuite(p)
 	}
 	return p, nil
+}
+
+// narrowHeadSuite narrows a Go head's suite to the packages of the
+// change's test files when F runs every base test because of the change's
+// test code (headCodeBeside): every other package's test files are the
+// same at both ends, so F's run of them is the head's suite's, and
+// running them twice would only cost a compile. Not with VERIFY_MUTATE,
+// whose mutants take each test's result at head from G. GREEN's "newly
+// unbuilt" then reads F for the packages G no longer runs (judge).
+func (s *Spec) narrowHeadSuite(p *plan) {
+	if s.Ecosystem != gates.Go || !p.headCodeBeside || p.headApart == nil || s.Mutate {
+		return
+	}
+	var files []string
+	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
+		if _, atHead := p.headFiles.tests[f]; atHead {
+			files = append(files, f)
+		}
+	}
+	if narrowed := gates.InPackages(p.headApart, files); len(files) > 0 && !slices.Equal(narrowed, p.headApart) {
+		p.headApart, p.narrowG = narrowed, true
+	}
 }
 
 // headCodeBeside reports whether the head's suite, even with the change's
@@ -1053,7 +1079,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	redRes := gates.ClassifyRed(traces, red)
 	redRes.Reason = rs.redNote + redRes.Reason
 	// VERIFY_GREEN: the same tests at head, and a head that builds.
-	greenRes := gates.ClassifyGreen(traces, head, newlyUnbuilt(rs.b, atHead))
+	greenRes := gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead))
 	if len(p.unparsable) > 0 {
 		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
@@ -1080,6 +1106,9 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if rs.gc != nil {
 		ge := s.evidence(refRes, rs.g)
 		ge.Reason = "the head's suite without the change's new and edited tests (which tests still pass at head); " + refRes.Reason
+		if p.narrowG {
+			ge.Reason = "the head's suite without the change's new and edited tests, in their packages (the base's tests of every package ran in their base versions at head); " + refRes.Reason
+		}
 		rep.Gates = append(rep.Gates, ge)
 	}
 	if rs.bFix != nil {
@@ -1104,7 +1133,8 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 }
 
 // after is the base's versions at head: F's results for the tests of
-// touched files (and data), G's for the rest (same test, same code).
+// touched files (and data), or for every test when F ran whole; G's for
+// the rest (same test, same code).
 func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 	inF := map[string]bool{}
 	for _, n := range p.touchedBase {
@@ -1119,7 +1149,11 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 	}
 	for _, n := range names {
 		src := rs.g
-		if inF[n] {
+		if inF[n] || p.wholeF() {
+			// F ran the whole test command over the base's tests: its
+			// result is every base test's, the examples' too, which
+			// are not among touchedBase (and which a narrowed G does
+			// not run).
 			src = rs.f
 		}
 		if src != nil {
@@ -1166,6 +1200,44 @@ func (s *Spec) unknownAtHead(res gates.Result, ts gates.Traces, rs *runs) gates.
 		why += ": the head's run left them out (its test configuration, a filter): " + strings.Join(unknown, ", ")
 	}
 	return gates.Result{Gate: gates.Refactor, Classification: gates.RejectFailure, Tests: unknown, Reason: why}
+}
+
+// newlyUnbuiltAtHead is what does not build at head but did on the base:
+// by the head's runs, and, where G ran only the change's packages
+// (narrowG), by F for the packages G did not run that the head still has
+// (their test files are the same in F as at head; a package the change
+// deleted is REFACTOR's, whose base tests cannot build there).
+func (s *Spec) newlyUnbuiltAtHead(p *plan, rs *runs, atHead *run) []string {
+	out := newlyUnbuilt(rs.b, atHead)
+	if !p.narrowG || rs.f == nil {
+		return out
+	}
+	for _, k := range newlyUnbuilt(rs.b, rs.f) {
+		_, ran := rs.g.results.Packages[k]
+		_, unbuilt := rs.g.results.Unbuilt[k]
+		if !ran && !unbuilt && !slices.Contains(out, k) && hasCode(p.headDir, s.modules[p.headDir], k) {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hasCode reports whether Go package importPath of module, in the tree at
+// root, has a non-test Go file there (false when the path is not the
+// module's).
+func hasCode(root, module, importPath string) bool {
+	rel, ok := strings.CutPrefix(importPath, module)
+	if !ok || module == "" || (rel != "" && rel[0] != '/') {
+		return false
+	}
+	files, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(rel, "/")), "*.go"))
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			return true
+		}
+	}
+	return false
 }
 
 // newlyUnbuilt is what does not build at head (by the tool's own report)

@@ -218,3 +218,31 @@ func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
 	assert.Contains(t, rep.Tests.Broken, "test_calc.py::test_positive")
 	assert.Contains(t, rep.Tests.FailToPass, "tests/test_new.py::test_enable")
 }
+
+// Where F runs every base test because of the change's test code, the
+// head's suite runs only the change's packages; a package it no longer
+// runs that stops building at head is still GREEN's, read from F.
+func TestANarrowedHeadSuiteStillSeesAnotherPackageStopBuilding(t *testing.T) {
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest,
+		"other/other.go": "package other\n", "other/other_test.go": "package other\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {}\n",
+		"third/third.go":      "package third\n\n// Three is 3.\nfunc Three() int { return 3 }\n",
+		"third/third_test.go": "package third\n\nimport \"testing\"\n\nfunc TestThree(t *testing.T) {\n\tif Three() != 3 {\n\t\tt.Fatal(Three())\n\t}\n}\n"})
+	head := r.commit("break third", map[string]string{
+		"third/third.go": "package third\n\n// Three is 3.\nfunc Three() int { return \"3\" }\n",
+		"other/other.go": "package other\n\n// Ready says the package is ready.\nfunc Ready() bool { return true }\n",
+		"other/other_test.go": "package other\n\nimport \"testing\"\n\nvar ready = Ready()\n\nfunc TestOther(t *testing.T) {}\n\n" +
+			"func TestReady(t *testing.T) {\n\tif !ready {\n\t\tt.Fatal(\"not ready\")\n\t}\n}\n"})
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
+	var g gates.Evidence
+	for _, e := range rep.Gates {
+		if strings.HasPrefix(e.Reason, "the head's suite without") {
+			g = e
+		}
+	}
+	assert.Contains(t, g.Command, "./other", "the head's suite runs the change's package")
+	assert.NotContains(t, g.Command, "./...", "and only that")
+	green := gateOf(rep, gates.Green)
+	assert.Equal(t, gates.RejectSyntax, green.Classification, green.Reason)
+	assert.Contains(t, green.Tests, "example.com/calc/third")
+}
