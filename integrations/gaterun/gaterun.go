@@ -355,12 +355,7 @@ func (s *Spec) narrowHeadSuite(p *plan) {
 	if s.Ecosystem != gates.Go || !p.headCodeBeside || p.headApart == nil || s.Mutate {
 		return
 	}
-	var files []string
-	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if _, atHead := p.headFiles.tests[f]; atHead {
-			files = append(files, f)
-		}
-	}
+	files := changedAtHead(p.baseFiles.tests, p.headFiles.tests)
 	if narrowed := gates.InPackages(p.headApart, files); len(files) > 0 && !slices.Equal(narrowed, p.headApart) {
 		p.headApart, p.narrowG = narrowed, true
 	}
@@ -388,14 +383,14 @@ func (s *Spec) headCodeBeside(p *plan, headFuncs []gates.TestFunc, dirty bool) b
 	case gates.Go:
 		return dirty
 	case gates.Python:
-		for _, f := range differ(p.baseFiles.data, p.headFiles.data) {
-			if _, atHead := p.headFiles.data[f]; atHead && strings.HasSuffix(f, ".py") {
+		for _, f := range changedAtHead(p.baseFiles.data, p.headFiles.data) {
+			if strings.HasSuffix(f, ".py") {
 				return true
 			}
 		}
 		hasTests := filesWithTests(headFuncs)
-		for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-			if _, atHead := p.headFiles.tests[f]; atHead && !hasTests[f] {
+		for _, f := range changedAtHead(p.baseFiles.tests, p.headFiles.tests) {
+			if !hasTests[f] {
 				return true
 			}
 		}
@@ -829,8 +824,8 @@ func (s *Spec) withoutClaimed(dir string, p *plan) ([]string, error) {
 		return nil, nil
 	}
 	var ignore []string
-	for _, f := range differ(p.baseFiles.tests, p.headFiles.tests) {
-		if _, inHead := p.headFiles.tests[f]; inHead && !keeps[f] {
+	for _, f := range changedAtHead(p.baseFiles.tests, p.headFiles.tests) {
+		if !keeps[f] {
 			ignore = append(ignore, f)
 		}
 	}
@@ -1147,9 +1142,10 @@ func (s *Spec) after(p *plan, rs *runs) gates.Outcome {
 			names = append(names, n)
 		}
 	}
+	whole := p.wholeF()
 	for _, n := range names {
 		src := rs.g
-		if inF[n] || p.wholeF() {
+		if inF[n] || whole {
 			// F ran the whole test command over the base's tests: its
 			// result is every base test's, the examples' too, which
 			// are not among touchedBase (and which a narrowed G does

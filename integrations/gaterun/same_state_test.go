@@ -44,10 +44,18 @@ func TestANewTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
 const pySwitched = "legacy = True\n\n\ndef enable():\n    global legacy\n    legacy = False\n    return True\n\n\n" +
 	"def absolute(x):\n    if legacy:\n        return 0\n    return -x if x < 0 else x\n"
 
+// pyEnableTest is a new test module whose test switches calc on (and
+// fails on the base, which has no enable); pyEnabler switches it on at
+// import.
+const (
+	pyEnableTest = "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"
+	pyEnabler    = "import calc\n\ncalc.enable()\n"
+)
+
 func TestANewPythonTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
 	py := pythonWithPytest(t)
 	for name, newFile := range map[string]string{
-		"by a test":               "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n",
+		"by a test":               pyEnableTest,
 		"by the module on import": "import calc\n\ncalc.enable()\n\n\ndef test_enable():\n    assert calc.enable()\n",
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -93,17 +101,23 @@ func TestWhereTheChangesTestsCannotBeLeftOutEveryBaseTestRunsApart(t *testing.T)
 // one's starts with (--deselect matches prefixes), annotations evaluated
 // at import, and a conftest.py outside tests/.
 func TestPytestHeadsThatSwitchOnAroundTheSplit(t *testing.T) {
-	py := pythonWithPytest(t)
-	enableTest := "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"
-	for name, head := range map[string]map[string]string{
+	assertEachPytestHeadBreaks(t, map[string]map[string]string{
 		"a new test whose ID prefixes an untouched one's": {"calc.py": pySwitched,
 			"tests/test_calc.py": strings.Replace(pyTests, "\n\ndef test_positive", "\n\ndef test_pos():\n    import calc\n    assert calc.enable()\n\n\ndef test_positive", 1)},
 		"a new test's return annotation": {"calc.py": pySwitched,
 			"tests/test_calc.py": pyTests + "\n\ndef test_enable() -> getattr(__import__(\"calc\"), \"enable\", lambda: None)():\n    import calc\n    assert calc.enable()\n"},
 		"a new test's parameter annotation": {"calc.py": pySwitched,
 			"tests/test_calc.py": pyTests + "\n\ndef test_enable(request: getattr(__import__(\"calc\"), \"enable\", lambda: None)()):\n    import calc\n    assert calc.enable()\n"},
-		"a conftest.py at the root": {"calc.py": pySwitched, "conftest.py": "import calc\n\ncalc.enable()\n", "tests/test_a.py": enableTest},
-	} {
+		"a conftest.py at the root": {"calc.py": pySwitched, "conftest.py": pyEnabler, "tests/test_a.py": pyEnableTest},
+	})
+}
+
+// assertEachPytestHeadBreaks commits each head over a base of calc.py
+// and tests/test_calc.py and asserts that the gates find test_positive
+// broken.
+func assertEachPytestHeadBreaks(t *testing.T, heads map[string]map[string]string) {
+	py := pythonWithPytest(t)
+	for name, head := range heads {
 		t.Run(name, func(t *testing.T) {
 			r := newRepo(t)
 			base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
@@ -122,7 +136,7 @@ func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
 	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_helpers.py": "THREE = 3\n",
 		"tests/test_calc.py": "from calc import absolute\nfrom test_helpers import THREE\n\n\ndef test_positive():\n    assert absolute(THREE) == 3\n"})
 	head := r.commit("switch", map[string]string{"calc.py": pySwitched, "tests/test_helpers.py": "import calc\n\ncalc.enable()\nTHREE = 3\n",
-		"tests/test_a.py": "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"})
+		"tests/test_a.py": pyEnableTest})
 	assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head), "tests/test_calc.py::test_positive")
 }
 
@@ -131,23 +145,14 @@ func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
 // every run; a change to them reaches every test, whose base versions then
 // run with the base's settings.
 func TestThePytestSettingsAtHeadAreData(t *testing.T) {
-	py := pythonWithPytest(t)
-	enableTest := "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"
-	enabler := "import calc\n\ncalc.enable()\n"
-	for name, head := range map[string]map[string]string{
-		"pytest.ini -p plugin": {"calc.py": pySwitched, "enabler.py": enabler,
-			"pytest.ini": "[pytest]\naddopts = -p enabler\n", "tests/test_a.py": enableTest},
-		"pyproject -p plugin": {"calc.py": pySwitched, "enabler.py": enabler,
-			"pyproject.toml": "[tool.pytest.ini_options]\naddopts = \"-p enabler\"\n", "tests/test_a.py": enableTest},
+	assertEachPytestHeadBreaks(t, map[string]map[string]string{
+		"pytest.ini -p plugin": {"calc.py": pySwitched, "enabler.py": pyEnabler,
+			"pytest.ini": "[pytest]\naddopts = -p enabler\n", "tests/test_a.py": pyEnableTest},
+		"pyproject -p plugin": {"calc.py": pySwitched, "enabler.py": pyEnabler,
+			"pyproject.toml": "[tool.pytest.ini_options]\naddopts = \"-p enabler\"\n", "tests/test_a.py": pyEnableTest},
 		"pythonpath shim": {"calc.py": pySwitched, "shim/calc.py": "def enable():\n    return True\n\n\n" + pyCalcFixed,
-			"pytest.ini": "[pytest]\npythonpath = shim\n", "tests/test_a.py": enableTest},
-	} {
-		t.Run(name, func(t *testing.T) {
-			r := newRepo(t)
-			base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests})
-			assertBroken(t, gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, r.commit("switch", head)), "tests/test_calc.py::test_positive")
-		})
-	}
+			"pytest.ini": "[pytest]\npythonpath = shim\n", "tests/test_a.py": pyEnableTest},
+	})
 }
 
 // An existing test module the change edits keeps tests of its own that
@@ -167,6 +172,13 @@ func TestAnEditedPythonModuleCannotSwitchOnWhatAnotherModuleChecks(t *testing.T)
 	assert.Contains(t, rep.Tests.Broken, "tests/test_calc.py::test_positive")
 }
 
+// goOtherTest and goOtherReady are another package's test and, at head,
+// its new code (which a new test there checks).
+const (
+	goOtherTest  = "package other\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {}\n"
+	goOtherReady = "package other\n\n// Ready says the package is ready.\nfunc Ready() bool { return true }\n"
+)
+
 // goWaitsForSwitch breaks Abs unless a file in the temporary directory,
 // which another package's test process writes, appears within 2 s.
 const goWaitsForSwitch = "package calc\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"time\"\n)\n\n" +
@@ -184,12 +196,11 @@ func TestAGoTestFilesLoadTimeCodeCannotSwitchOnWhatAnotherPackageChecks(t *testi
 		"variable": "var _ = func() bool { " + write + "; return true }()\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			otherTest := "package other\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {}\n"
 			r := newRepo(t)
 			base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest,
-				"other/other.go": "package other\n", "other/other_test.go": otherTest})
+				"other/other.go": "package other\n", "other/other_test.go": goOtherTest})
 			head := r.commit("switch", map[string]string{"calc.go": goWaitsForSwitch,
-				"other/other.go": "package other\n\n// Ready says the package is ready.\nfunc Ready() bool { return true }\n",
+				"other/other.go": goOtherReady,
 				"other/other_test.go": "package other\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"testing\"\n)\n\n" + top +
 					"\nfunc TestOther(t *testing.T) {}\n\nfunc TestReady(t *testing.T) {\n\tif !Ready() {\n\t\tt.Fatal(\"not ready\")\n\t}\n}\n"})
 			rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
@@ -210,8 +221,8 @@ func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
 	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "test_calc.py": pyTests,
 		"tests/test_other.py": "def test_other():\n    assert True\n"})
 	head := r.commit("switch", map[string]string{"calc.py": pySwitched,
-		"tests/conftest.py": "import calc\n\ncalc.enable()\n",
-		"tests/test_new.py": "import calc\n\n\ndef test_enable():\n    assert calc.enable()\n"})
+		"tests/conftest.py": pyEnabler,
+		"tests/test_new.py": pyEnableTest})
 	rep := gatesRun(t, r, gates.Python, []string{py, "-m", "pytest"}, base, head)
 	assert.False(t, rep.Accepted())
 	assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification, gateOf(rep, gates.Refactor).Reason)
@@ -225,12 +236,12 @@ func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
 func TestANarrowedHeadSuiteStillSeesAnotherPackageStopBuilding(t *testing.T) {
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest,
-		"other/other.go": "package other\n", "other/other_test.go": "package other\n\nimport \"testing\"\n\nfunc TestOther(t *testing.T) {}\n",
+		"other/other.go": "package other\n", "other/other_test.go": goOtherTest,
 		"third/third.go":      "package third\n\n// Three is 3.\nfunc Three() int { return 3 }\n",
 		"third/third_test.go": "package third\n\nimport \"testing\"\n\nfunc TestThree(t *testing.T) {\n\tif Three() != 3 {\n\t\tt.Fatal(Three())\n\t}\n}\n"})
 	head := r.commit("break third", map[string]string{
 		"third/third.go": "package third\n\n// Three is 3.\nfunc Three() int { return \"3\" }\n",
-		"other/other.go": "package other\n\n// Ready says the package is ready.\nfunc Ready() bool { return true }\n",
+		"other/other.go": goOtherReady,
 		"other/other_test.go": "package other\n\nimport \"testing\"\n\nvar ready = Ready()\n\nfunc TestOther(t *testing.T) {}\n\n" +
 			"func TestReady(t *testing.T) {\n\tif !ready {\n\t\tt.Fatal(\"not ready\")\n\t}\n}\n"})
 	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)

@@ -217,6 +217,18 @@ func differ[V []byte | string](a, b map[string]V) []string {
 	return out
 }
 
+// changedAtHead is differ's files that b still has: added or changed, not
+// deleted.
+func changedAtHead[V []byte | string](a, b map[string]V) []string {
+	var out []string
+	for _, f := range differ(a, b) {
+		if _, ok := b[f]; ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // overlay makes dir's test files those of want: it writes every file of
 // want that differs from have and removes those of have that want lacks.
 // Writes go through an os.Root, so a symbolic link in the tree cannot send
