@@ -210,6 +210,34 @@ func Restrict(eco Ecosystem, argv, names, files []string) []string {
 	}
 }
 
+// Repeat makes a Go test command run each test n times in one binary
+// (`-count=n`, in place of any -count the command gives, before -args): a
+// test that fails on every run failed, one that also passed is flaky
+// (Results.Flaky). ok is false for pytest, which repeats a test only with a
+// plugin, and for a command too short to be `go test`.
+func Repeat(eco Ecosystem, argv []string, n int) (out []string, ok bool) {
+	if eco != Go || len(argv) < 2 {
+		return nil, false
+	}
+	out = append(out, argv[:2]...)
+	out = append(out, fmt.Sprintf("-count=%d", n))
+	for i := 2; i < len(argv); i++ {
+		w := argv[i]
+		if w == "-args" {
+			return append(out, argv[i:]...), true
+		}
+		f, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if !strings.HasPrefix(w, "-") || (f != "count" && f != "test.count") {
+			out = append(out, w)
+			continue
+		}
+		if !hasValue {
+			i++ // -count N: the value is the next word
+		}
+	}
+	return out, true
+}
+
 // Leave makes a test command leave names out of a whole-suite run: Go
 // gets -skip with their function names, pytest --deselect with each node
 // ID. ok is false when that cannot name exactly them: a Go name several

@@ -225,6 +225,29 @@ func TestLeave(t *testing.T) {
 	}
 }
 
+func TestRepeat(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		argv, want []string
+		ok         bool
+	}{
+		"go":                                 {[]string{"go", "test", "-json", "./..."}, []string{"go", "test", "-count=2", "-json", "./..."}, true},
+		"its own -count=1":                   {[]string{"go", "test", "-count=1", "-json", "./..."}, []string{"go", "test", "-count=2", "-json", "./..."}, true},
+		"-count 3, two words":                {[]string{"go", "test", "-count", "3", "-v", "./..."}, []string{"go", "test", "-count=2", "-v", "./..."}, true},
+		"-test.count after the packages":     {[]string{"go", "test", "./...", "--test.count=5"}, []string{"go", "test", "-count=2", "./..."}, true},
+		"-count after -args is the binary's": {[]string{"go", "test", ".", "-args", "-count=1"}, []string{"go", "test", "-count=2", ".", "-args", "-count=1"}, true},
+		"pytest":                             {[]string{"python3", "-m", "pytest"}, nil, false},
+	} {
+		eco := Go
+		if tc.argv[0] != "go" {
+			eco = Python
+		}
+		got, ok := Repeat(eco, tc.argv, 2)
+		assert.Equal(t, tc.ok, ok, name)
+		assert.Equal(t, tc.want, got, name)
+	}
+}
+
 func TestLeaveRefusesTheUsersOwnSkip(t *testing.T) {
 	t.Parallel()
 	for _, w := range []string{"-skip", "--skip", "-skip=X", "-test.skip=X", "--test.skip=X"} {

@@ -49,6 +49,14 @@ type Results struct {
 	// → outcome): KeyByPackage names a test its package shares with
 	// others by that package.
 	Packages map[string]map[string]string
+	// Flaky are the tests (named as in Tests) that both passed and failed
+	// in this run: a command that ran each test more than once (RED's
+	// `-count=2`, see Repeat) saw them give both answers on the same
+	// code. Tests holds Fail for them, as for any failure.
+	Flaky map[string]bool
+	// flakyIn is Flaky by Go package (import path → test), which
+	// KeyByPackage names as it names Tests.
+	flakyIn map[string]map[string]bool
 	// pytest marks a JUnit report, whose exit codes 2, 3 and 4 say the run
 	// itself broke (interrupted, internal error, usage error).
 	pytest bool
@@ -212,7 +220,11 @@ func (r *Results) goOutcome(ev goEvent, p *goPackage, builds map[string]*strings
 		if r.Packages[ev.Package] == nil {
 			r.Packages[ev.Package] = map[string]string{}
 		}
-		r.Packages[ev.Package][ev.Test] = worse(r.Packages[ev.Package][ev.Test], ev.Action)
+		before := r.Packages[ev.Package][ev.Test]
+		if (before == Pass && ev.Action == Fail) || (before == Fail && ev.Action == Pass) {
+			r.markFlaky(ev.Package, ev.Test)
+		}
+		r.Packages[ev.Package][ev.Test] = worse(before, ev.Action)
 		return
 	}
 	if ev.Action != "fail" {
@@ -232,6 +244,18 @@ func (r *Results) goOutcome(ev goEvent, p *goPackage, builds map[string]*strings
 	}
 }
 
+// markFlaky records that test gave both answers in pkg.
+func (r *Results) markFlaky(pkg, test string) {
+	if r.flakyIn == nil {
+		r.flakyIn, r.Flaky = map[string]map[string]bool{}, map[string]bool{}
+	}
+	if r.flakyIn[pkg] == nil {
+		r.flakyIn[pkg] = map[string]bool{}
+	}
+	r.flakyIn[pkg][test] = true
+	r.Flaky[test] = true
+}
+
 // KeyByPackage names Go tests for the gates: by function, except that a
 // name in repeated (one several packages share) is named by its package's
 // directory as well (GoTestName), so the packages' tests stay apart. module
@@ -241,15 +265,23 @@ func (r *Results) KeyByPackage(module string, repeated map[string]bool) {
 		return
 	}
 	tests := map[string]string{}
+	var flaky map[string]bool
 	for pkg, ts := range r.Packages {
-		for name, st := range ts {
-			if repeated[name] {
-				name = GoTestName(PackageDir(module, pkg), name)
+		for test, st := range ts {
+			name := test
+			if repeated[test] {
+				name = GoTestName(PackageDir(module, pkg), test)
 			}
 			tests[name] = worse(tests[name], st)
+			if r.flakyIn[pkg][test] {
+				if flaky == nil {
+					flaky = map[string]bool{}
+				}
+				flaky[name] = true
+			}
 		}
 	}
-	r.Tests = tests
+	r.Tests, r.Flaky = tests, flaky
 }
 
 // PackageDir is the directory of a package of module, relative to the

@@ -31,6 +31,40 @@ func TestParseGoTestJSON(t *testing.T) {
 	p, f, s := r.Count()
 	assert.Equal(t, []int{1, 1, 1}, []int{p, f, s})
 	assert.Equal(t, map[string]string{"TestB": Fail}, r.Only([]string{"TestB", "TestZ"}))
+	assert.Empty(t, r.Flaky, "a pass in one package and a failure in another are two tests, not a flake")
+}
+
+// TestParseGoTestJSONRepeated: `go test -count=2` reports each run of a
+// test; one that failed and passed on the same code is Flaky (and fails),
+// one that failed twice is not, and a name two packages share is flaky
+// only in the package where it flaked, once KeyByPackage names it so.
+func TestParseGoTestJSONRepeated(t *testing.T) {
+	t.Parallel()
+	out := `{"Action":"run","Package":"m/a","Test":"TestFlip"}
+{"Action":"fail","Package":"m/a","Test":"TestFlip"}
+{"Action":"run","Package":"m/a","Test":"TestRed"}
+{"Action":"fail","Package":"m/a","Test":"TestRed"}
+{"Action":"run","Package":"m/a","Test":"TestShared"}
+{"Action":"pass","Package":"m/a","Test":"TestShared"}
+{"Action":"run","Package":"m/a","Test":"TestFlip"}
+{"Action":"pass","Package":"m/a","Test":"TestFlip"}
+{"Action":"run","Package":"m/a","Test":"TestRed"}
+{"Action":"fail","Package":"m/a","Test":"TestRed"}
+{"Action":"run","Package":"m/a","Test":"TestShared"}
+{"Action":"fail","Package":"m/a","Test":"TestShared"}
+{"Action":"fail","Package":"m/a"}
+{"Action":"run","Package":"m/b","Test":"TestShared"}
+{"Action":"fail","Package":"m/b","Test":"TestShared"}
+{"Action":"run","Package":"m/b","Test":"TestShared"}
+{"Action":"fail","Package":"m/b","Test":"TestShared"}
+{"Action":"fail","Package":"m/b"}
+`
+	r := ParseGoTestJSON([]byte(out))
+	assert.Equal(t, map[string]string{"TestFlip": Fail, "TestRed": Fail, "TestShared": Fail}, r.Tests)
+	assert.Equal(t, map[string]bool{"TestFlip": true, "TestShared": true}, r.Flaky)
+	r.KeyByPackage("m", map[string]bool{"TestShared": true})
+	assert.Equal(t, map[string]bool{"TestFlip": true, GoTestName("a", "TestShared"): true}, r.Flaky)
+	assert.Equal(t, Fail, r.Tests[GoTestName("b", "TestShared")])
 }
 
 func TestParseJUnitXML(t *testing.T) {

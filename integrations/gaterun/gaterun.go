@@ -712,7 +712,7 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	if err = s.mix(dir, p.baseFiles.tests, p.headFiles.tests, p.baseData, p.headData); err != nil {
 		return false, err
 	}
-	if rs.r, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
+	if rs.r, err = s.execRed(ctx, dir, p.claimed, p.redFiles); err != nil {
 		return true, err
 	}
 	if len(p.unparsable) == 0 {
@@ -721,7 +721,64 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	if err != nil {
 		return true, err
 	}
+	note, err := s.settleFlaky(ctx, dir, rs.r, p.claimed, p.headFileOf)
+	if err != nil {
+		return true, err
+	}
+	rs.redNote = note + rs.redNote
 	return true, s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
+}
+
+// execRed runs names (in files) over the base's code, Go's twice in one
+// test binary (gates.Repeat: no second build): a failure on the base is
+// the change's proof only when it is not the test's luck. In the
+// real-history replay a timing test new in a change that proves nothing
+// failed on the base under load, and one failure was taken for proof.
+// pytest repeats a test only with a plugin, so its tests run once; so
+// does a whole suite (no names: test files that do not parse).
+func (s *Spec) execRed(ctx context.Context, dir string, names, files []string) (*run, error) {
+	argv := s.Test
+	if twice, ok := gates.Repeat(s.Ecosystem, argv, 2); ok && len(names) > 0 {
+		argv = twice
+	}
+	return s.exec(ctx, dir, argv, names, files)
+}
+
+// settleFlaky decides the claimed tests that both failed and passed in
+// RED's two runs of one binary: each runs once more, alone, in a fresh
+// process, and a pass there makes it a pass on the base (its failure was
+// the test's luck: the base's code can pass it, so it proves nothing). A
+// failure there keeps it red: a test whose first run in a process fails
+// and whose second passes on state the first left (a lazy
+// initialisation the change fixes) fails first in every fresh process.
+// It returns RED's note on those made a pass.
+func (s *Spec) settleFlaky(ctx context.Context, dir string, r *run, claimed []string, fileOf map[string]string) (string, error) {
+	var flaky []string
+	for _, n := range claimed {
+		if r.results.Flaky[n] && r.results.Tests[n] == gates.Fail {
+			flaky = append(flaky, n)
+		}
+	}
+	if len(flaky) == 0 {
+		return "", nil
+	}
+	again, err := s.exec(ctx, dir, s.Test, flaky, filesOf(flaky, fileOf))
+	if err != nil {
+		return "", err
+	}
+	tests := maps.Clone(r.results.Tests)
+	var passed []string
+	for _, n := range flaky {
+		if again.results.Tests[n] == gates.Pass {
+			tests[n] = gates.Pass
+			passed = append(passed, n)
+		}
+	}
+	r.results.Tests = tests
+	if len(passed) == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("%s failed in one of two runs on the base and passed in the other and again alone: the base's code can pass them, so they count as passing there; ", strings.Join(passed, ", ")), nil
 }
 
 // without is tests less names.
@@ -1012,7 +1069,7 @@ func (s *Spec) pruneRed(ctx context.Context, dir string, headFiles map[string][]
 			return nil, "", err
 		}
 	}
-	r2, err := s.exec(ctx, dir, s.Test, rest, filesOf(rest, headFileOf))
+	r2, err := s.execRed(ctx, dir, rest, filesOf(rest, headFileOf))
 	if err != nil {
 		return nil, "", err
 	}
