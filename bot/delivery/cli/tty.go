@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"golang.org/x/term"
+	"github.com/mattn/go-isatty"
 )
 
 // Color says whether to paint what is written to w: not when NO_COLOR is
@@ -36,10 +36,12 @@ func Logger(stderr io.Writer, getenv func(string) string) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(stderr, opts))
 }
 
-// isTerminal reports whether w is a file open on a terminal.
+// isTerminal reports whether w is a file open on a terminal. go-isatty,
+// not golang.org/x/term: the build already links it (through gitleaks'
+// logger), so a cold `go run` downloads one module fewer.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return ok && isatty.IsTerminal(f.Fd())
 }
 
 func orDefault(v, d string) string {
