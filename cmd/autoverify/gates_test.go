@@ -118,7 +118,7 @@ func TestGatesCLIGo(t *testing.T) {
 	// with it left out, the head's suite without it and it apart, and no
 	// base versions run at head.
 	assert.Equal(t, []string{"VERIFY_RED", "VERIFY_GREEN", "VERIFY_REFACTOR", "VERIFY_REFACTOR", "VERIFY_IMPLEMENT"}, names)
-	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[0].Command)
+	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json -count=2 .", g.Gates[0].Command)
 	assert.Equal(t, "go test -run '^(TestAbsNegative)$' -json .", g.Gates[1].Command)
 	assert.Equal(t, "go test -skip '^(TestAbsNegative)$' -json ./...", g.Gates[2].Command)
 	assert.Equal(t, "go test -skip '^(TestAbsNegative)$' -json ./...", g.Gates[3].Command)

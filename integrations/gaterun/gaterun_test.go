@@ -141,7 +141,7 @@ func TestAbsNegative(t *testing.T) {
 		assert.Empty(t, rep.Tests.Tampered)
 		assert.True(t, rep.Accepted())
 		red := gateOf(rep, gates.Red)
-		assert.Contains(t, red.Command, "go test -run '^(TestAbsNegative)$' -json .", "RED runs only the new test, with the reporting flag")
+		assert.Contains(t, red.Command, "go test -run '^(TestAbsNegative)$' -json -count=2 .", "RED runs only the new test, with the reporting flag")
 		assert.NotZero(t, red.ExitCode)
 		assert.Contains(t, red.Snippet, "Abs(-2)")
 		assert.Equal(t, 1, red.Attempt)
