@@ -762,7 +762,9 @@ func (s *Spec) settleFlaky(ctx context.Context, dir string, r *run, claimed []st
 	if len(flaky) == 0 {
 		return "", nil
 	}
-	again, err := s.exec(ctx, dir, s.Test, flaky, filesOf(flaky, fileOf))
+	// -count=1: go test never answers it from its cache of passing runs.
+	argv, _ := gates.Repeat(s.Ecosystem, s.Test, 1)
+	again, err := s.exec(ctx, dir, argv, flaky, filesOf(flaky, fileOf))
 	if err != nil {
 		return "", err
 	}
