@@ -32,6 +32,9 @@ import (
 const (
 	FileName = "runs.db"
 	LockName = "runs.lock"
+	// TurnName is the turnstile every taker of LockName passes first
+	// (see lockFile).
+	TurnName = "runs.turn"
 )
 
 var (
@@ -47,9 +50,9 @@ var (
 // Store is the run history in dir/runs.db. It is safe for concurrent use
 // by several goroutines and several processes.
 type Store struct {
-	path, lock string
-	retention  time.Duration
-	now        func() time.Time
+	path, lock, turn string
+	retention        time.Duration
+	now              func() time.Time
 	// LockTimeout bounds the wait for another process's transaction.
 	lockTimeout time.Duration
 }
@@ -77,7 +80,7 @@ func Open(dir string, opts ...Option) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("run history: creating %s: %w", dir, err)
 	}
-	s := &Store{path: filepath.Join(dir, FileName), lock: filepath.Join(dir, LockName),
+	s := &Store{path: filepath.Join(dir, FileName), lock: filepath.Join(dir, LockName), turn: filepath.Join(dir, TurnName),
 		retention: 90 * 24 * time.Hour, now: time.Now, lockTimeout: 10 * time.Second}
 	for _, o := range opts {
 		o(s)
@@ -89,17 +92,34 @@ func Open(dir string, opts ...Option) (*Store, error) {
 func (s *Store) Close() error { return nil }
 
 // lockFile takes the lock file, shared or exclusive, trying again every
-// 200 µs until ctx ends or the timeout passes.
+// 200 µs until ctx ends or the timeout passes. Every taker passes the
+// turnstile first, holding it only until it has the lock file: a reader
+// waiting for a writer's transaction holds off that writer's next one,
+// and a writer waiting for readers holds off new readers. Without it a
+// process writing run after run took the lock again within microseconds
+// of letting it go, and a dashboard's read polling beside it waited for
+// most of the burst (570 ms of 200 writes with six busy CPUs beside).
 func (s *Store) lockFile(ctx context.Context, exclusive bool) (func(), error) {
-	f, err := os.OpenFile(s.lock, os.O_RDWR|os.O_CREATE, 0o600)
+	deadline := time.Now().Add(s.lockTimeout)
+	leave, err := s.flock(ctx, s.turn, true, deadline)
 	if err != nil {
-		return nil, fmt.Errorf("run history: opening %s: %w", s.lock, err)
+		return nil, err
+	}
+	defer leave()
+	return s.flock(ctx, s.lock, exclusive, deadline)
+}
+
+// flock takes the file at path, shared or exclusive, trying again every
+// 200 µs until ctx ends or deadline passes.
+func (s *Store) flock(ctx context.Context, path string, exclusive bool, deadline time.Time) (func(), error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("run history: opening %s: %w", path, err)
 	}
 	how := unix.LOCK_SH
 	if exclusive {
 		how = unix.LOCK_EX
 	}
-	deadline := time.Now().Add(s.lockTimeout)
 	for {
 		err := unix.Flock(int(f.Fd()), how|unix.LOCK_NB)
 		if err == nil {
@@ -107,11 +127,11 @@ func (s *Store) lockFile(ctx context.Context, exclusive bool) (func(), error) {
 		}
 		if !errors.Is(err, unix.EWOULDBLOCK) {
 			_ = f.Close()
-			return nil, fmt.Errorf("run history: locking %s: %w", s.lock, err)
+			return nil, fmt.Errorf("run history: locking %s: %w", path, err)
 		}
 		if time.Now().After(deadline) {
 			_ = f.Close()
-			return nil, fmt.Errorf("run history: %s stayed locked by another process for %s", s.lock, s.lockTimeout)
+			return nil, fmt.Errorf("run history: %s stayed locked by another process for %s", path, s.lockTimeout)
 		}
 		if ctx.Err() != nil {
 			_ = f.Close()
