@@ -213,7 +213,12 @@ func TestSweepToken(t *testing.T) {
 func TestSweepTokenWaitsOutAnExec(t *testing.T) {
 	t.Parallel()
 	token := "test-" + rand.Text()
-	victim := exec.Command("env", "-i", "/bin/sh", "-c", "read x; exec env "+TokenEnv+"="+token+" sleep 1000")
+	// The shell exports the token and execs sleep itself: `exec env
+	// TOKEN=… sleep` went through env, whose environment is the shell's
+	// (dash exports PWD even under env -i), so a look that fell between
+	// the two execs saw a process with an environment and no token, and
+	// nothing left to wait for (the test failed under load).
+	victim := exec.Command("env", "-i", "/bin/sh", "-c", "read x; export "+TokenEnv+"="+token+"; exec sleep 1000")
 	stdin, err := victim.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
