@@ -135,9 +135,13 @@ func defaultHome() string {
 }
 
 // envPath returns the PATH entry of env, which is where argv[0] is looked up.
-func envPath(env []string) string {
+func envPath(env []string) string { return envValue(env, "PATH") }
+
+// envValue returns the value of name's first entry in env, the one a Go
+// program's os.Getenv reads, or "".
+func envValue(env []string, name string) string {
 	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+		if v, ok := strings.CutPrefix(kv, name+"="); ok {
 			return v
 		}
 	}

@@ -1,0 +1,130 @@
+//go:build linux
+
+package local
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/verify"
+)
+
+// goModule writes a module with one test into a fresh directory. The
+// test's package, as it starts, writes a file at pwned: a path on the host
+// that a command in the sandbox cannot reach (its /tmp is private).
+func goModule(t *testing.T, pwned string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/calc\n\ngo 1.21\n",
+		"calc_test.go": `package calc
+
+import (
+	"os"
+	"testing"
+)
+
+func init() { os.WriteFile("` + pwned + `", []byte("ran on the host"), 0o644) }
+
+func TestOne(t *testing.T) {}
+`,
+	}
+	for name, body := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	return dir
+}
+
+// tail is the end of a long output, for a failure's message.
+func tail(s string) string { return s[max(0, len(s)-2000):] }
+
+func goWarmRuns(r *Runner) int {
+	r.goWarm.mu.Lock()
+	defer r.goWarm.mu.Unlock()
+	return r.goWarm.runs
+}
+
+// TestGoWarmUpFillsTheShownCacheOnce: from an empty Go build cache, the
+// first `go test` in the sandbox finds the testing package already built
+// (the warm-up built it on the host), a second command warms nothing
+// again, and nothing of the workspace ran outside the sandbox. Without the
+// warm-up the command compiled `testing` itself, and every later command
+// again, since the sandbox keeps none of its writes.
+func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go toolchain on PATH")
+	}
+	cache := t.TempDir()
+	t.Setenv("GOCACHE", cache)
+	r := newRunner(t, IsolationSandbox)
+	require.Contains(t, r.sandbox.Caches, cache)
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	dir := goModule(t, pwned)
+
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"go", "test", "-x", "-count=1", "."}, Dir: dir})
+	require.NoError(t, err)
+	out := string(res.Output)
+	require.Equal(t, 0, res.ExitCode, tail(out))
+	assert.True(t, strings.Contains(out, "-p example.com/calc "), "the workspace's own package is compiled in the sandbox")
+	assert.False(t, strings.Contains(out, "-p testing "), "the testing package comes from the warmed cache, not from a compile in the sandbox")
+	assert.Equal(t, 1, goWarmRuns(r))
+	_, err = os.Stat(pwned)
+	assert.True(t, errors.Is(err, os.ErrNotExist), "the workspace's code ran on the host: %v", err)
+
+	res = run(t, r, "go", "version")
+	require.Equal(t, 0, res.ExitCode, string(res.Output))
+	assert.Equal(t, 1, goWarmRuns(r), "one warm-up per runner and build mode")
+	res = run(t, r, "sh", "-c", "true")
+	require.Equal(t, 0, res.ExitCode)
+	assert.Equal(t, 1, goWarmRuns(r), "a command that is not go warms nothing")
+}
+
+// TestGoWarmUpWaitsWithinTheCommandsContext: a command that arrives while
+// another's warm-up runs waits for it, but no longer than its context.
+func TestGoWarmUpWaitsWithinTheCommandsContext(t *testing.T) {
+	t.Setenv("GOCACHE", t.TempDir())
+	r := newRunner(t, IsolationSandbox)
+	r.goWarm.sem <- struct{}{} // another command's warm-up, running
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := r.Run(ctx, verify.Command{ItemID: "t", Argv: []string{"go", "version"}, Dir: t.TempDir()})
+	assert.Error(t, err)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Equal(t, 0, goWarmRuns(r))
+	<-r.goWarm.sem
+}
+
+// TestGoWarmUpWithoutGoLeavesTheCommandAlone: where the runner's PATH has
+// no go, the warm-up cannot run and the command fails as it would have.
+func TestGoWarmUpWithoutGoLeavesTheCommandAlone(t *testing.T) {
+	t.Setenv("GOCACHE", t.TempDir())
+	r := newRunner(t, IsolationSandbox, WithPath("/nonexistent"))
+	res := run(t, r, "go", "version")
+	assert.Equal(t, ExitNotFound, res.ExitCode, string(res.Output))
+}
+
+func TestGoBuildMode(t *testing.T) {
+	for argv, want := range map[string]string{
+		"go test ./...":                        "",
+		"go test -race ./...":                  "-race",
+		"go test --race=true -trimpath ./...":  "-race -trimpath",
+		"go test -race=false ./...":            "",
+		"go test -trimpath -race -race ./...":  "-race -trimpath",
+		"go test . -args -race":                "",
+		"go vet -tags race ./...":              "",
+		"go build -asan -msan ./cmd/x":         "-asan -msan",
+		"go test -run TestRace -count=1 ./...": "",
+	} {
+		assert.Equal(t, want, strings.Join(goBuildMode(strings.Fields(argv)), " "), argv)
+	}
+}
