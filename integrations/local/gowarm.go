@@ -18,13 +18,13 @@ import (
 // testing package's dependencies and recomputed vet's facts about them, 73
 // packages, all over again. A gates run on a one-file module took 42 s
 // from an empty cache and 5.5 s from one `go vet ./...` had filled; after
-// the warm-up below, 0.6 s.
+// the warm-up below, 0.95 s.
 //
 // The warm-up runs on the host, outside the sandbox, writing the real cache,
 // because it runs nothing of the workspace: a module of our own with one
 // empty test, in a directory of its own, built with the toolchain the
 // runner's PATH names and the environment commands get. It runs once per
-// runner and build mode, before the first command whose program is `go`,
+// runner, build mode and hour, before a command whose program is `go`,
 // and a failure is ignored: the command then compiles what it needs, as
 // before.
 
@@ -32,23 +32,29 @@ import (
 // 70 standard packages (9 s on two cores).
 const goWarmTimeout = 5 * time.Minute
 
+// goWarmEvery is how long a warm-up stands: a server runs for weeks, and
+// go trims cache entries unused for five days, which reads in the sandbox
+// do not mark (they touch the overlay, not the host's files). Warming a
+// warm cache takes about 0.3 s.
+const goWarmEvery = time.Hour
+
 // goWarmFlags are the `go` flags that change how the standard library is
 // compiled, and so which cache entries a command reads.
 var goWarmFlags = []string{"race", "msan", "asan", "trimpath"}
 
-// goWarmer remembers which build modes have been warmed. sem admits one
+// goWarmer remembers when each build mode was warmed. sem admits one
 // warm-up at a time, so that a second command that starts meanwhile waits
 // for the cache rather than compiling the same packages beside it; done
 // is read and written only by sem's holder.
 type goWarmer struct {
 	sem  chan struct{}
-	done map[string]bool
+	done map[string]time.Time
 	mu   sync.Mutex
 	runs int // warm-ups started, for tests
 }
 
 func newGoWarmer() *goWarmer {
-	return &goWarmer{sem: make(chan struct{}, 1), done: map[string]bool{}}
+	return &goWarmer{sem: make(chan struct{}, 1), done: map[string]time.Time{}}
 }
 
 // goBuildMode is the warm-up's flags for argv, a go command: those of
@@ -69,7 +75,7 @@ func goBuildMode(argv []string) []string {
 }
 
 // warmGo warms the shown Go build cache for argv's build mode, once per
-// mode, when argv runs the `go` on the runner's PATH and the sandbox shows
+// mode and goWarmEvery, when argv runs the `go` on the runner's PATH and the sandbox shows
 // a Go build cache. It returns early, with the cache as it is, when ctx
 // ends while another command's warm-up runs.
 func (r *Runner) warmGo(ctx context.Context, argv []string) {
@@ -89,7 +95,7 @@ func (r *Runner) warmGo(ctx context.Context, argv []string) {
 		return
 	}
 	defer func() { <-w.sem }()
-	if w.done[key] {
+	if at, ok := w.done[key]; ok && time.Since(at) < goWarmEvery {
 		return
 	}
 	w.mu.Lock()
@@ -97,7 +103,9 @@ func (r *Runner) warmGo(ctx context.Context, argv []string) {
 	w.mu.Unlock()
 	r.runGoWarmUp(ctx, mode)
 	// A warm-up cut short by its command's end is tried again by the next.
-	w.done[key] = ctx.Err() == nil
+	if ctx.Err() == nil {
+		w.done[key] = time.Now()
+	}
 }
 
 // runGoWarmUp builds and vets a module of one empty test with mode's

@@ -86,6 +86,12 @@ func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
 	res = run(t, r, "sh", "-c", "true")
 	require.Equal(t, 0, res.ExitCode)
 	assert.Equal(t, 1, goWarmRuns(r), "a command that is not go warms nothing")
+
+	// An hour on, go may have trimmed what was warmed: warmed again.
+	r.goWarm.done[""] = time.Now().Add(-goWarmEvery - time.Minute)
+	res = run(t, r, "go", "version")
+	require.Equal(t, 0, res.ExitCode, string(res.Output))
+	assert.Equal(t, 2, goWarmRuns(r))
 }
 
 // TestGoWarmUpWaitsWithinTheCommandsContext: a command that arrives while
