@@ -226,8 +226,8 @@ func Repeat(eco Ecosystem, argv []string, n int) (out []string, ok bool) {
 		if w == "-args" {
 			return append(out, argv[i:]...), true
 		}
-		f, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
-		if !strings.HasPrefix(w, "-") || (f != "count" && f != "test.count") {
+		name, hasValue, isFlag := goTestFlag(w)
+		if !isFlag || name != "count" {
 			out = append(out, w)
 			continue
 		}
@@ -236,6 +236,18 @@ func Repeat(eco Ecosystem, argv []string, n int) (out []string, ok bool) {
 		}
 	}
 	return out, true
+}
+
+// goTestFlag reads a word of a go test command as a flag: its name, the
+// same for -name, --name and -test.name (go test passes both forms to the
+// test binary), and whether the word carries its value (-name=value).
+// isFlag is false for a word that does not start with a dash.
+func goTestFlag(w string) (name string, hasValue, isFlag bool) {
+	if !strings.HasPrefix(w, "-") {
+		return "", false, false
+	}
+	name, _, hasValue = strings.Cut(strings.TrimLeft(w, "-"), "=")
+	return strings.TrimPrefix(name, "test."), hasValue, true
 }
 
 // Leave makes a test command leave names out of a whole-suite run: Go
@@ -250,8 +262,10 @@ func Leave(eco Ecosystem, argv, names, others []string) (out []string, ok bool) 
 		if len(argv) < 2 {
 			return nil, false
 		}
+		// After -args too: a -test.skip there reaches the test binary
+		// after ours, and the last one counts.
 		for _, w := range argv {
-			if f, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "="); w != f && (f == "skip" || f == "test.skip") {
+			if name, _, isFlag := goTestFlag(w); isFlag && name == "skip" {
 				return nil, false
 			}
 		}
