@@ -254,6 +254,7 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outco
 			continue
 		}
 		found = true
+		o.Result.Duration += e.Duration
 		fmt.Fprintf(&out, "%s %s (exit %d): %s\n$ %s\n%s\n", e.Gate, e.Classification, e.ExitCode, e.Reason, e.Command, e.Snippet)
 		if e.Classification != gates.Accept {
 			o.Passed, o.Reason, o.Verdict = false, fmt.Sprintf("%s %s: %s", e.Gate, e.Classification, e.Reason), string(e.Classification)

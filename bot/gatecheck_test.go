@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,8 +46,9 @@ func TestGatesCheck(t *testing.T) {
 	t.Parallel()
 	story := gateStory(t, "<!-- AUTO:GATE=red GUARD=TestOld CMD=go test ./... -->\n- [ ] red\n<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] green\n- [ ] plain `go test ./x`\n")
 	rep := gates.Report{Base: "b", Head: "h", Gates: []gates.Evidence{
-		{Gate: gates.Red, Classification: gates.RejectVanity, Reason: "1 already passes: TestNew", Command: "go test -run x"},
-		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./..."},
+		{Gate: gates.Red, Classification: gates.RejectVanity, Reason: "1 already passes: TestNew", Command: "go test -run x", Duration: 1500 * time.Millisecond},
+		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./...", Duration: time.Second},
+		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./...", Duration: 2 * time.Second},
 	}}
 	newV := func(src Source, req Request) *Verification {
 		req.Source = src
@@ -71,6 +73,8 @@ func TestGatesCheck(t *testing.T) {
 		assert.Equal(t, "reject_vanity", v.Report.Outcomes[0].Verdict)
 		assert.Equal(t, failure.TestFailure, v.Report.Outcomes[0].FailureType)
 		assert.True(t, v.Report.Outcomes[1].Passed)
+		assert.Equal(t, 1500*time.Millisecond, v.Report.Outcomes[0].Result.Duration, "the gate's command's time")
+		assert.Equal(t, 3*time.Second, v.Report.Outcomes[1].Result.Duration, "the time of every command of the gate")
 		assert.Equal(t, &f.rep, v.Gates)
 		_, err := f.jobs[0].Allowed("rm -rf /")
 		assert.Error(t, err, "the allowlist guards what the runner picks")

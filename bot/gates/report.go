@@ -36,6 +36,9 @@ type Evidence struct {
 	Snippet   string    `json:"snippet"`
 	Timestamp time.Time `json:"timestamp"`
 	Attempt   int       `json:"attempt"`
+	// Duration is the command's wall time, for the evidence file and the
+	// tables that show each item's time (not in the spec's JSON).
+	Duration time.Duration `json:"-"`
 	// Reason says why, in one line; Tests are the names it rests on.
 	// Reports show them; the JSON keeps the spec's fields only.
 	Reason string   `json:"-"`

@@ -1331,6 +1331,7 @@ func (s *Spec) evidence(res gates.Result, r *run) gates.Evidence {
 		return e
 	}
 	e.Command, e.ExitCode, e.Timestamp, e.Attempt = gates.CommandLine(r.argv), r.res.ExitCode, r.at, r.attempt
+	e.Duration = r.res.Duration
 	text := []byte(r.results.Text)
 	if len(strings.TrimSpace(r.results.Text)) == 0 {
 		text = r.res.Output
