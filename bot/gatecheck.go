@@ -253,6 +253,12 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outco
 		if e.Gate != g {
 			continue
 		}
+		if !found {
+			// The gate's first command's exit, as its evidence says: RED
+			// accepts a test that fails on the base, exit 1. A rejection
+			// below gives the rejecting command's.
+			o.Result.ExitCode = e.ExitCode
+		}
 		found = true
 		o.Result.Duration += e.Duration
 		fmt.Fprintf(&out, "%s %s (exit %d): %s\n$ %s\n%s\n", e.Gate, e.Classification, e.ExitCode, e.Reason, e.Command, e.Snippet)

@@ -47,7 +47,7 @@ func TestGatesCheck(t *testing.T) {
 	story := gateStory(t, "<!-- AUTO:GATE=red GUARD=TestOld CMD=go test ./... -->\n- [ ] red\n<!-- AUTO:GATE=green CMD=go test ./... -->\n- [ ] green\n- [ ] plain `go test ./x`\n")
 	rep := gates.Report{Base: "b", Head: "h", Gates: []gates.Evidence{
 		{Gate: gates.Red, Classification: gates.RejectVanity, Reason: "1 already passes: TestNew", Command: "go test -run x", Duration: 1500 * time.Millisecond},
-		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./...", Duration: time.Second},
+		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./...", Duration: time.Second, ExitCode: 1},
 		{Gate: gates.Green, Classification: gates.Accept, Command: "go test -json ./...", Duration: 2 * time.Second},
 	}}
 	newV := func(src Source, req Request) *Verification {
@@ -75,6 +75,8 @@ func TestGatesCheck(t *testing.T) {
 		assert.True(t, v.Report.Outcomes[1].Passed)
 		assert.Equal(t, 1500*time.Millisecond, v.Report.Outcomes[0].Result.Duration, "the gate's command's time")
 		assert.Equal(t, 3*time.Second, v.Report.Outcomes[1].Result.Duration, "the time of every command of the gate")
+		assert.Equal(t, 0, v.Report.Outcomes[0].Result.ExitCode, "the rejecting command's exit")
+		assert.Equal(t, 1, v.Report.Outcomes[1].Result.ExitCode, "an accepted gate's first command's exit, not 0 for every pass")
 		assert.Equal(t, &f.rep, v.Gates)
 		_, err := f.jobs[0].Allowed("rm -rf /")
 		assert.Error(t, err, "the allowlist guards what the runner picks")
