@@ -248,18 +248,22 @@ func reportEveryGate(ctx context.Context, v *Verification, runs *gateRuns) {
 func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outcome {
 	o := verify.Outcome{Item: it, Passed: true, Verdict: string(gates.Accept)}
 	var out strings.Builder
-	found := false
+	found, ran := false, false
 	for _, e := range rep.Gates {
 		if e.Gate != g {
 			continue
 		}
-		if !found {
+		if !ran && e.Command != "" {
 			// The gate's first command's exit, as its evidence says: RED
 			// accepts a test that fails on the base, exit 1. A rejection
-			// below gives the rejecting command's.
-			o.Result.ExitCode = e.ExitCode
+			// below gives the rejecting command's; a gate that had
+			// nothing to run (a row without a command, exit -1) keeps 0.
+			o.Result.ExitCode, ran = e.ExitCode, true
 		}
 		found = true
+		// The time of the commands the evidence shows: every one for
+		// RED, GREEN, REFACTOR and IMPLEMENT; for MUTATE the one mutant's
+		// run it shows (a survivor's if any), not every mutant's.
 		o.Result.Duration += e.Duration
 		fmt.Fprintf(&out, "%s %s (exit %d): %s\n$ %s\n%s\n", e.Gate, e.Classification, e.ExitCode, e.Reason, e.Command, e.Snippet)
 		if e.Classification != gates.Accept {

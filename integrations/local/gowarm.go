@@ -6,8 +6,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -32,15 +34,21 @@ import (
 // 70 standard packages (9 s on two cores).
 const goWarmTimeout = 5 * time.Minute
 
-// goWarmEvery is how long a warm-up stands: a server runs for weeks, and
-// go trims cache entries unused for five days, which reads in the sandbox
-// do not mark (they touch the overlay, not the host's files). Warming a
-// warm cache takes about 0.3 s.
+// goWarmEvery is how long a warm-up stands. A go command on the host,
+// the warm-up's own included, trims the cache at most once a day of the
+// entries no host command used for five days; reads in the sandbox do not
+// count as use (they touch the overlay, not the host's files), so what the
+// warm-up made is made again when it has been trimmed. Warming a warm
+// cache takes about 0.3 s.
 const goWarmEvery = time.Hour
 
-// goWarmFlags are the `go` flags that change how the standard library is
-// compiled, and so which cache entries a command reads.
-var goWarmFlags = []string{"race", "msan", "asan", "trimpath"}
+// goWarmFlags are the `go` flags whose builds of the standard library are
+// warmed. Others change them too (-msan, -asan, -trimpath, -gcflags=all=,
+// -tags, CGO_ENABLED); they are left out on purpose: the flags come from
+// the pull request's commands, and each mode warmed costs the host up to
+// tens of seconds of CPU outside the sandbox's limits. A command in another
+// mode compiles what it needs in the sandbox, as before.
+var goWarmFlags = []string{"race"}
 
 // goWarmer remembers when each build mode was warmed. sem admits one
 // warm-up at a time, so that a second command that starts meanwhile waits
@@ -65,8 +73,11 @@ func goBuildMode(argv []string) []string {
 		if w == "-args" || w == "--args" {
 			break
 		}
-		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
-		if strings.HasPrefix(w, "-") && slices.Contains(goWarmFlags, name) && !strings.HasSuffix(w, "=false") {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if on, err := strconv.ParseBool(value); hasValue && (err != nil || !on) {
+			continue // -race=false, or a value go itself refuses
+		}
+		if strings.HasPrefix(w, "-") && slices.Contains(goWarmFlags, name) {
 			mode = append(mode, "-"+name)
 		}
 	}
@@ -101,7 +112,7 @@ func (r *Runner) warmGo(ctx context.Context, argv []string) {
 	w.mu.Lock()
 	w.runs++
 	w.mu.Unlock()
-	r.runGoWarmUp(ctx, mode)
+	r.runGoWarmUp(ctx, cache, mode)
 	// A warm-up cut short by its command's end is tried again by the next.
 	if ctx.Err() == nil {
 		w.done[key] = time.Now()
@@ -112,7 +123,7 @@ func (r *Runner) warmGo(ctx context.Context, argv []string) {
 // flags, in a directory of its own: `go test` fills the cache with the
 // testing package's dependencies and the facts its vet step needs, `go vet`
 // with the facts of vet's full set of checks.
-func (r *Runner) runGoWarmUp(ctx context.Context, mode []string) {
+func (r *Runner) runGoWarmUp(ctx context.Context, cache string, mode []string) {
 	dir, err := os.MkdirTemp("", "autoverify-gowarm-")
 	if err != nil {
 		return
@@ -135,9 +146,11 @@ func (r *Runner) runGoWarmUp(ctx context.Context, mode []string) {
 	if err := os.Mkdir(home, 0o700); err != nil {
 		return
 	}
+	// GOCACHE is set again: os/exec gives a child the last of duplicate
+	// entries, the sandbox's go reads the first (the one warmGo checked).
 	env := append(slices.DeleteFunc(slices.Clone(r.env), func(kv string) bool {
-		return strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "GOWORK=")
-	}), "HOME="+home, "GOWORK=off")
+		return strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "GOWORK=") || strings.HasPrefix(kv, "GOCACHE=")
+	}), "HOME="+home, "GOWORK=off", "GOCACHE="+cache)
 	ctx, cancel := context.WithTimeout(ctx, goWarmTimeout)
 	defer cancel()
 	for _, args := range [][]string{
@@ -146,6 +159,10 @@ func (r *Runner) runGoWarmUp(ctx context.Context, mode []string) {
 	} {
 		c := exec.CommandContext(ctx, goBin, args...)
 		c.Dir, c.Env = dir, env
+		// Its own process group, so that a cancellation stops the
+		// compilers and vet go started, not go alone.
+		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
 		if c.Run() != nil {
 			return
 		}

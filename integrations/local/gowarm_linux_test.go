@@ -123,12 +123,14 @@ func TestGoBuildMode(t *testing.T) {
 	for argv, want := range map[string]string{
 		"go test ./...":                        "",
 		"go test -race ./...":                  "-race",
-		"go test --race=true -trimpath ./...":  "-race -trimpath",
+		"go test --race=true -trimpath ./...":  "-race",
 		"go test -race=false ./...":            "",
-		"go test -trimpath -race -race ./...":  "-race -trimpath",
+		"go test -race=0 ./...":                "",
+		"go test -race=T ./...":                "-race",
+		"go test -trimpath -race -race ./...":  "-race",
 		"go test . -args -race":                "",
 		"go vet -tags race ./...":              "",
-		"go build -asan -msan ./cmd/x":         "-asan -msan",
+		"go build -asan -msan ./cmd/x":         "",
 		"go test -run TestRace -count=1 ./...": "",
 	} {
 		assert.Equal(t, want, strings.Join(goBuildMode(strings.Fields(argv)), " "), argv)

@@ -353,6 +353,9 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		// Before the clock starts: the warm-up is the runner's work, not
 		// the command's, and does not count against its timeout.
 		r.warmGo(ctx, cmd.Argv)
+		if err := ctx.Err(); err != nil {
+			return verify.Result{}, fmt.Errorf("local: running %s: %w", name, err)
+		}
 	}
 	start := time.Now()
 	if r.mode == IsolationSandbox {
