@@ -166,14 +166,7 @@ func sandboxEnv(env []string, caches []string, lookup func(string) (string, bool
 	}
 	caches = []string{}
 	home, _ := lookup("HOME")
-	goCache, ok := lookup("GOCACHE")
-	if !ok || goCache == "" {
-		if xdg, ok := lookup("XDG_CACHE_HOME"); ok && xdg != "" {
-			goCache = xdg + "/go-build"
-		} else if home != "" {
-			goCache = home + "/.cache/go-build"
-		}
-	}
+	goCache := goBuildCache(lookup)
 	modCache, ok := lookup("GOMODCACHE")
 	if !ok || modCache == "" {
 		if gopath, ok := lookup("GOPATH"); ok && gopath != "" {
@@ -191,4 +184,37 @@ func sandboxEnv(env []string, caches []string, lookup func(string) (string, bool
 		out = append(out, name+"="+dir)
 	}
 	return out, caches
+}
+
+// goBuildCache is where go keeps the service user's build cache: GOCACHE,
+// else $XDG_CACHE_HOME/go-build, else $HOME/.cache/go-build ("" when none
+// can be named).
+func goBuildCache(lookup func(string) (string, bool)) string {
+	if dir, ok := lookup("GOCACHE"); ok && dir != "" {
+		return dir
+	}
+	if xdg, ok := lookup("XDG_CACHE_HOME"); ok && xdg != "" {
+		return xdg + "/go-build"
+	}
+	if home, ok := lookup("HOME"); ok && home != "" {
+		return home + "/.cache/go-build"
+	}
+	return ""
+}
+
+// makeGoBuildCache creates the service user's Go build cache where go is
+// on the runner's PATH and nobody has run it outside the sandbox yet (a
+// new server's account): the sandbox shows only caches that exist, and
+// without one every sandboxed go command compiled the standard library
+// from nothing, with nowhere for the warm-up (gowarm.go) to put it. It is
+// the directory go itself makes on its first run.
+func makeGoBuildCache(lookup func(string) (string, bool), pathList string) {
+	dir := goBuildCache(lookup)
+	if dir == "" || dir[0] != '/' {
+		return
+	}
+	if _, fail := resolve("go", "/", pathList); fail != nil {
+		return
+	}
+	_ = os.MkdirAll(dir, 0o700)
 }

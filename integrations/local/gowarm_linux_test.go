@@ -136,3 +136,31 @@ func TestGoBuildMode(t *testing.T) {
 		assert.Equal(t, want, strings.Join(goBuildMode(strings.Fields(argv)), " "), argv)
 	}
 }
+
+// TestANewAccountsGoBuildCacheIsMadeAndShown: where go is on the runner's
+// PATH and the service's account has no build cache yet (nobody ran go
+// outside the sandbox), the runner makes it, so that the sandbox shows it
+// and the warm-up has somewhere to put the standard library; without go,
+// nothing is made. Before, the sandbox showed no cache and every go
+// command compiled the standard library from nothing.
+func TestANewAccountsGoBuildCacheIsMadeAndShown(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go toolchain on PATH")
+	}
+	cache := filepath.Join(t.TempDir(), "go-build")
+	t.Setenv("GOCACHE", cache)
+	r := newRunner(t, IsolationSandbox)
+	assert.DirExists(t, cache)
+	assert.Contains(t, r.sandbox.Caches, cache)
+
+	none := filepath.Join(t.TempDir(), "go-build")
+	t.Setenv("GOCACHE", none)
+	r = newRunner(t, IsolationSandbox, WithPath("/nonexistent"))
+	assert.NoDirExists(t, none)
+	assert.NotContains(t, r.sandbox.Caches, none)
+
+	explicit := filepath.Join(t.TempDir(), "go-build")
+	t.Setenv("GOCACHE", explicit)
+	newRunner(t, IsolationSandbox, WithSandbox(SandboxConfig{Caches: []string{}}))
+	assert.NoDirExists(t, explicit, "caches the operator named (here none) are left alone")
+}

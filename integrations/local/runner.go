@@ -244,6 +244,9 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.setBudget(cfg.Slots)
 		r.plainEnv = r.env
+		if cfg.Sandbox.Caches == nil {
+			makeGoBuildCache(os.LookupEnv, r.path)
+		}
 		r.env, r.sandbox.Caches = sandboxEnv(r.env, cfg.Sandbox.Caches, os.LookupEnv)
 		// One waiting init unless told otherwise: a second command at
 		// once waits for the one being prepared (a few milliseconds);
