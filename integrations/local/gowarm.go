@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -57,8 +56,6 @@ var goWarmFlags = []string{"race"}
 type goWarmer struct {
 	sem  chan struct{}
 	done map[string]time.Time
-	mu   sync.Mutex
-	runs int // warm-ups started, for tests
 }
 
 func newGoWarmer() *goWarmer {
@@ -86,9 +83,9 @@ func goBuildMode(argv []string) []string {
 }
 
 // warmGo warms the shown Go build cache for argv's build mode, once per
-// mode and goWarmEvery, when argv runs the `go` on the runner's PATH and the sandbox shows
-// a Go build cache. It returns early, with the cache as it is, when ctx
-// ends while another command's warm-up runs.
+// mode and goWarmEvery, when argv runs the `go` on the runner's PATH and
+// the sandbox shows a Go build cache. It returns early, with the cache as
+// it is, when ctx ends while another command's warm-up runs.
 func (r *Runner) warmGo(ctx context.Context, argv []string) {
 	if r.goWarm == nil || argv[0] != "go" {
 		return
@@ -109,9 +106,6 @@ func (r *Runner) warmGo(ctx context.Context, argv []string) {
 	if at, ok := w.done[key]; ok && time.Since(at) < goWarmEvery {
 		return
 	}
-	w.mu.Lock()
-	w.runs++
-	w.mu.Unlock()
 	r.runGoWarmUp(ctx, cache, mode)
 	// A warm-up cut short by its command's end is tried again by the next.
 	if ctx.Err() == nil {
