@@ -763,7 +763,11 @@ func (s *Spec) settleFlaky(ctx context.Context, dir string, r *run, claimed []st
 		return "", nil
 	}
 	// -count=1: go test never answers it from its cache of passing runs.
-	argv, _ := gates.Repeat(s.Ecosystem, s.Test, 1)
+	// (Only Go's runs mark tests flaky; any other command runs as it is.)
+	argv, ok := gates.Repeat(s.Ecosystem, s.Test, 1)
+	if !ok {
+		argv = s.Test
+	}
 	again, err := s.exec(ctx, dir, argv, flaky, filesOf(flaky, fileOf))
 	if err != nil {
 		return "", err
