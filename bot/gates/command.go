@@ -333,3 +333,70 @@ func InPackages(argv, files []string) []string {
 	}
 	return out
 }
+
+// goFlags are the flags of `go test` and `go build` CompileOnly reads:
+// whether each takes a value (so that in "-name value" the next word is
+// the value, not a package), and whether CompileOnly keeps it. Kept are
+// the flags that change what is compiled and run nothing; -toolexec,
+// -exec, -overlay and the like are dropped, and with them the reuse
+// (the commands' builds then differ from the compile step's and compile
+// in their own sandboxes, as without a layer).
+var goFlags = map[string]struct{ value, keep bool }{
+	"race": {keep: true}, "msan": {keep: true}, "asan": {keep: true}, "cover": {keep: true},
+	"trimpath": {keep: true}, "tags": {value: true, keep: true}, "covermode": {value: true, keep: true},
+	"coverpkg": {value: true, keep: true}, "mod": {value: true, keep: true}, "vet": {value: true, keep: true},
+	"v": {}, "json": {}, "a": {}, "n": {}, "x": {}, "work": {}, "short": {}, "failfast": {},
+	"benchmem": {}, "linkshared": {}, "buildvcs": {}, "modcacherw": {}, "fullpath": {},
+	"run": {value: true}, "skip": {value: true}, "bench": {value: true}, "benchtime": {value: true},
+	"count": {value: true}, "cpu": {value: true}, "parallel": {value: true}, "timeout": {value: true},
+	"list": {value: true}, "shuffle": {value: true}, "exec": {value: true}, "o": {value: true},
+	"p": {value: true}, "coverprofile": {value: true}, "gcflags": {value: true}, "ldflags": {value: true},
+	"asmflags": {value: true}, "gccgoflags": {value: true}, "modfile": {value: true},
+	"overlay": {value: true}, "pkgdir": {value: true}, "pgo": {value: true}, "toolexec": {value: true},
+	"fuzz": {value: true}, "fuzztime": {value: true}, "fuzzminimizetime": {value: true},
+	"blockprofile": {value: true}, "blockprofilerate": {value: true}, "cpuprofile": {value: true},
+	"memprofile": {value: true}, "memprofilerate": {value: true}, "mutexprofile": {value: true},
+	"mutexprofilefraction": {value: true}, "outputdir": {value: true}, "trace": {value: true},
+	"compiler": {value: true}, "installsuffix": {value: true}, "buildmode": {value: true},
+}
+
+// CompileOnly is the compile step of a Go test command: the same packages
+// and build flags, built into test binaries that none of the tree's code
+// runs (`-exec=true` hands each binary to true(1) instead of starting it,
+// and go keeps no test result for a run through -exec). ok is false for
+// anything but `go test`, and for a flag it does not know, whose next word
+// might be its value or a package (-C among them: it must come first, and
+// a step that builds elsewhere than the commands would save nothing).
+func CompileOnly(eco Ecosystem, argv []string) (out []string, ok bool) {
+	if eco != Go || len(argv) < 2 || argv[0] != "go" || argv[1] != "test" {
+		return nil, false
+	}
+	out = []string{"go", "test", "-run=^$", "-exec=true"}
+	for i := 2; i < len(argv); i++ {
+		w := argv[i]
+		if w == "-args" || w == "--args" {
+			break
+		}
+		name, hasValue, isFlag := goTestFlag(w)
+		if !isFlag {
+			out = append(out, w) // a package
+			continue
+		}
+		f, known := goFlags[name]
+		if !known {
+			return nil, false
+		}
+		if f.keep {
+			out = append(out, w)
+		}
+		if f.value && !hasValue {
+			if i++; i >= len(argv) {
+				return nil, false
+			}
+			if f.keep {
+				out = append(out, argv[i])
+			}
+		}
+	}
+	return out, true
+}

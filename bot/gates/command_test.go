@@ -3,6 +3,7 @@ package gates
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,6 +247,36 @@ func TestRepeat(t *testing.T) {
 		assert.Equal(t, tc.ok, ok, name)
 		assert.Equal(t, tc.want, got, name)
 	}
+}
+
+// TestCompileOnly: the compile step keeps the packages and the flags that
+// change what is compiled, drops the rest (the ones that would run
+// something of the tree first), and gives up where a word's role is
+// unknown.
+func TestCompileOnly(t *testing.T) {
+	t.Parallel()
+	step := []string{"go", "test", "-run=^$", "-exec=true"}
+	for name, tc := range map[string]struct {
+		argv, want []string
+		ok         bool
+	}{
+		"default":                     {[]string{"go", "test", "./..."}, append(slices.Clone(step), "./..."), true},
+		"narrowed and reporting":      {[]string{"go", "test", "-run", "^(TestA)$", "-json", "-count=2", "."}, append(slices.Clone(step), "."), true},
+		"build flags kept":            {[]string{"go", "test", "-race", "-tags", "integration", "-covermode=atomic", "./pkg/..."}, append(slices.Clone(step), "-race", "-tags", "integration", "-covermode=atomic", "./pkg/..."), true},
+		"toolexec dropped with value": {[]string{"go", "test", "-toolexec", "./evil", "./..."}, append(slices.Clone(step), "./..."), true},
+		"exec and overlay dropped":    {[]string{"go", "test", "-exec=./run.sh", "--overlay=o.json", "./..."}, append(slices.Clone(step), "./..."), true},
+		"after -args is the binary's": {[]string{"go", "test", ".", "-args", "-exec", "x"}, append(slices.Clone(step), "."), true},
+		"an unknown flag":             {[]string{"go", "test", "-frobnicate", "x", "./..."}, nil, false},
+		"-C must come first":          {[]string{"go", "test", "-C", "sub", "./..."}, nil, false},
+		"a value missing":             {[]string{"go", "test", "./...", "-tags"}, nil, false},
+		"not go test":                 {[]string{"go", "vet", "./..."}, nil, false},
+	} {
+		got, ok := CompileOnly(Go, tc.argv)
+		assert.Equal(t, tc.ok, ok, name)
+		assert.Equal(t, tc.want, got, name)
+	}
+	_, ok := CompileOnly(Python, []string{"python3", "-m", "pytest"})
+	assert.False(t, ok, "pytest")
 }
 
 func TestLeaveRefusesTheUsersOwnSkip(t *testing.T) {

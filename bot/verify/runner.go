@@ -38,6 +38,19 @@ type Command struct {
 	// evidence needs. It only raises the cap, so a command cannot use it
 	// to hide output the runner would keep.
 	OutputLimit int
+	// BuildLayer, when set, names a host directory holding a layer of Go
+	// build outputs for this command's tree, laid over the runner's Go
+	// build cache: the gates compile a tree once and let each of their
+	// commands in it read what was compiled (see BuildLayerer). A runner
+	// that cannot layer its cache ignores it.
+	BuildLayer string
+	// WriteBuildLayer sends the command's writes to the Go build cache
+	// into BuildLayer, where they stay for the commands that read it,
+	// instead of vanishing with the command. Only for a command that runs
+	// nothing of its tree (the gates' compile step: `go test -exec=true`
+	// builds the test binaries and runs none): what a tree's own code
+	// could write there, the next command would read as compiled.
+	WriteBuildLayer bool
 }
 
 // KeptBytes is the cap on c's kept output for a runner whose own cap is
@@ -114,6 +127,14 @@ type CommandPlanner interface {
 // does not say) runs a copy where it is.
 type SourceShower interface {
 	ShowsSourceAtDir() bool
+}
+
+// BuildLayerer is a runner that can lay a Command's BuildLayer over its
+// Go build cache (the local sandbox). The gates compile a tree once, into
+// a layer, only on such a runner; elsewhere each command compiles what it
+// needs, as before.
+type BuildLayerer interface {
+	LayersBuildCache() bool
 }
 
 // IsolationChecker is a runner that can say whether it can isolate

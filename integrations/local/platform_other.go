@@ -38,12 +38,13 @@ type initProc struct{}
 type sandboxCmd struct {
 	proc *os.Process
 	out  *os.File
+	reap bool
 }
 
 func (*sandboxCmd) ended() error       { return errors.New("local: the sandbox needs Linux") }
 func (*sandboxCmd) code() (int, error) { return 0, errors.New("local: the sandbox needs Linux") }
 
-func (r *Runner) startSandboxed([]string, string, string, bool, *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
+func (r *Runner) startSandboxed(sandboxinit.Command, *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
 	return nil, nil, errors.New("local: the sandbox needs Linux")
 }
 

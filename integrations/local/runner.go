@@ -365,7 +365,9 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		sb, res, err := r.startSandboxed(cmd.Argv, dir, source, false, budget)
+		c := sandboxinit.Command{Argv: cmd.Argv, Dir: dir, Source: source}
+		writesLayer := r.buildLayer(&c, cmd)
+		sb, res, err := r.startSandboxed(c, budget)
 		switch {
 		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)
@@ -374,6 +376,7 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		case res != nil:
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
+		sb.reap = writesLayer
 		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", job{name, timeout, start, cmd.KeptBytes(r.limit)})
 	}
 	// Without the sandbox a copy cannot be shown at the workspace's path:

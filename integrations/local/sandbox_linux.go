@@ -276,24 +276,25 @@ func running(pid int) bool {
 	return ok && state != 'Z' && state != 'X'
 }
 
-// startSandboxed runs argv in a sandbox, in dir (where source, when set,
-// is shown), and returns once the init has started it (or reported why it
-// could not: rep for the command's fault, the error for the runner's).
-func (r *Runner) startSandboxed(argv []string, dir, source string, probe bool, budget *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
+// startSandboxed runs c.Argv in a sandbox, in c.Dir (where c.Source, when
+// set, is shown), and returns once the init has started it (or reported
+// why it could not: rep for the command's fault, the error for the
+// runner's).
+func (r *Runner) startSandboxed(c sandboxinit.Command, budget *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
 	root, err := sandboxRoot()
 	if err != nil {
 		return nil, nil, err
 	}
-	host := dir
-	if source != "" {
-		host = source
+	host := c.Dir
+	if c.Source != "" {
+		host = c.Source
 	}
-	for _, d := range []string{dir, host} {
+	for _, d := range []string{c.Dir, host} {
 		if d == root || strings.HasPrefix(d, root+"/") {
 			return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", d)
 		}
 	}
-	payload := sandboxinit.Command{Argv: argv, Dir: dir, Source: source, Probe: probe}.Encode()
+	payload := c.Encode()
 	p, err := r.takeInit()
 	if err != nil {
 		return nil, nil, err
@@ -361,6 +362,9 @@ type sandboxCmd struct {
 	status syscall.WaitStatus
 	ok     bool // status was reported
 	bad    string
+	// reap makes code wait for the init's own end: a build layer's writer
+	// (see layerCache) holds the layer until its sandbox goes.
+	reap bool
 }
 
 // ended blocks until the init reports the command's end, or ends without
@@ -382,6 +386,10 @@ func (s *sandboxCmd) ended() error {
 // its own end (a Go program's teardown) is reaped beside the caller's work
 // instead of delaying the result.
 func (s *sandboxCmd) code() (int, error) {
+	if s.ok && s.reap {
+		_, _ = s.proc.Wait()
+		return waitCode(s.status), nil
+	}
 	if s.ok {
 		go func() { _, _ = s.proc.Wait() }()
 		return waitCode(s.status), nil
@@ -456,7 +464,7 @@ func (r *Runner) probe(ctx context.Context) (sandboxinit.Report, error) {
 	}
 	done := make(chan answer, 1)
 	go func() {
-		sb, rep, err := r.startSandboxed([]string{"true"}, dir, "", true, nil)
+		sb, rep, err := r.startSandboxed(sandboxinit.Command{Argv: []string{"true"}, Dir: dir, Probe: true}, nil)
 		if sb != nil { // cannot happen: a probe never starts its command
 			sb.out.Close()
 			_ = sb.proc.Kill()

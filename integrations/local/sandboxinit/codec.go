@@ -179,6 +179,11 @@ func (c Command) Encode() []byte {
 		e.str("Source", c.Source)
 	}
 	e.flag("Probe", c.Probe)
+	if c.Layer != "" {
+		e.str("Layer", c.Layer)
+		e.str("LayerOver", c.LayerOver)
+		e.flag("LayerWrite", c.LayerWrite)
+	}
 	return e.end()
 }
 
@@ -203,6 +208,12 @@ func ReadCommand(r *bufio.Reader) (Command, error) {
 			c.Source, err = unquote(f)
 		case "Probe":
 			c.Probe, err = boolean(f)
+		case "Layer":
+			c.Layer, err = unquote(f)
+		case "LayerOver":
+			c.LayerOver, err = unquote(f)
+		case "LayerWrite":
+			c.LayerWrite, err = boolean(f)
 		default:
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}

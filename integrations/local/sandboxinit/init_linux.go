@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -66,6 +67,11 @@ func run() {
 		syscall.Exit(125)
 	}
 	_ = syscall.Close(SpecFD)
+	if cmd.Layer != "" && slices.Contains(spec.Caches, cmd.LayerOver) {
+		// Best-effort: without the layer the command compiles what it
+		// needs, as every command did before layers.
+		_ = layerCache(spec.Root, cmd)
+	}
 	if err := enterSandbox(spec.Root, cmd.Dir, cmd.Source); err != nil {
 		fail(Report{Setup: err.Error()})
 	}
@@ -534,6 +540,34 @@ func overlayCache(src, dst, scratch string) error {
 		if berr := bindReadOnly(src, dst); berr != nil {
 			return fmt.Errorf("%s: %w", "cache "+src+": overlay: "+err.Error()+"; read-only bind", berr)
 		}
+	}
+	return nil
+}
+
+// layerCache lays cmd's build layer over the cache overlayCache showed at
+// cmd.LayerOver. A writer (the gates' compile step, which runs nothing of
+// its tree) reads the host's cache beneath the layer and writes into the
+// layer, which stays on the host when the sandbox goes; a reader reads the
+// layer above the host's cache and writes, as into every cache, into the
+// private /tmp, where its writes vanish with it. Either way the host's
+// cache is only read. The mount fails while another sandbox still holds
+// the layer as its upper layer (the kernel refuses an upper layer in use);
+// the runner waits for a writer's sandbox to go before it returns.
+func layerCache(root string, cmd Command) error {
+	upper, work := joinPath(cmd.Layer, "upper"), joinPath(cmd.Layer, "work")
+	opts := "lowerdir=" + cmd.LayerOver + ",upperdir=" + upper + ",workdir=" + work
+	if !cmd.LayerWrite {
+		scratch := joinPath(root, "/tmp/.autoverify-layer")
+		su, sw := joinPath(scratch, "upper"), joinPath(scratch, "work")
+		for _, d := range []string{su, sw} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return fmt.Errorf("%s: %w", "layer scratch", err)
+			}
+		}
+		opts = "lowerdir=" + upper + ":" + cmd.LayerOver + ",upperdir=" + su + ",workdir=" + sw
+	}
+	if err := syscall.Mount("overlay", joinPath(root, cmd.LayerOver), "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
+		return fmt.Errorf("%s: %w", "laying "+cmd.Layer+" over "+cmd.LayerOver, err)
 	}
 	return nil
 }

@@ -64,6 +64,13 @@ type Command struct {
 	// Probe makes the init stop after the sandbox is complete, for
 	// CheckIsolation.
 	Probe bool
+	// Layer, when set, is a host directory (with upper/ and work/ in it)
+	// laid over LayerOver, one of Spec.Caches: a command with LayerWrite
+	// writes its cache writes there, the others read it above the cache
+	// (see layerCache).
+	Layer      string
+	LayerOver  string
+	LayerWrite bool
 }
 
 // StartedLine is what the init writes on ReportFD once the command has
