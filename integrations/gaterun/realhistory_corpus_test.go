@@ -24,12 +24,18 @@ const (
 	labelBroken    = "broken"    // untouched tests that fail at head, whatever the change's own tests do in the same process: REFACTOR rejects
 )
 
-// Splits: the tuned part may be looked at case by case; the held-out part
-// only in the aggregate figures.
+// Splits: the tuned part may be looked at case by case; the held-out parts
+// only in the aggregate figures. held-out-2 is a second held-out part,
+// added later and labelled before any gates run (README.md): its cases are
+// held out whatever their names' hash says.
 const (
-	splitTuned   = "tuned"
-	splitHeldOut = "held-out"
+	splitTuned    = "tuned"
+	splitHeldOut  = "held-out"
+	splitHeldOut2 = "held-out-2"
 )
+
+// splits are the splits in the order the figures print them.
+var splits = []string{splitTuned, splitHeldOut, splitHeldOut2}
 
 // rhCase is one line of cases.tsv.
 type rhCase struct {
@@ -136,7 +142,11 @@ func parseCase(line string) (rhCase, error) {
 	if heldOut(c.Name) {
 		want = splitHeldOut
 	}
-	if c.Split != want {
+	// The second held-out part was chosen by its own rule and labelled
+	// before anything judged it, so none of it was ever tuned on: it is
+	// held out as a whole, and the hash (which split the first 81 cases)
+	// does not apply to it.
+	if c.Split != want && c.Split != splitHeldOut2 {
 		return c, fmt.Errorf("%s: split %q, but the name's hash puts it in %q", c.Name, c.Split, want)
 	}
 	switch c.Label {

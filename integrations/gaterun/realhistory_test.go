@@ -30,7 +30,7 @@ import (
 //
 // By default it runs a quick subset (quickCases) and asserts only what the
 // gates already get right there; AUTOVERIFY_REALHISTORY_FULL=1 runs the
-// whole corpus and prints the figures, tuned and held-out apart
+// whole corpus and prints the figures, tuned and each held-out part apart
 // (scripts/realhistory.sh). Held-out cases are printed one by one only
 // with AUTOVERIFY_REALHISTORY_SHOW_HELDOUT=1: they are for the end.
 //
@@ -381,21 +381,24 @@ func (o outcome) line() string {
 	return line
 }
 
-// writeFigures prints the figures per split, and the tuned cases one by
-// one (held-out ones only when asked).
+// writeFigures prints the figures per split (tuned, held-out, held-out-2),
+// and the tuned cases one by one (the held-out parts' only when asked).
 func writeFigures(buf *bytes.Buffer, outcomes []outcome, showHeld bool) {
-	by := map[string]*figures{splitTuned: {}, splitHeldOut: {}}
+	by := map[string]*figures{}
+	for _, s := range splits {
+		by[s] = &figures{}
+	}
 	for _, o := range outcomes {
 		by[o.Case.Split].add(o)
 	}
 	fmt.Fprintln(buf, "real-history corpus: the gates against a reviewer's labels (issue 30)")
-	for _, s := range []string{splitTuned, splitHeldOut} {
+	for _, s := range splits {
 		by[s].write(buf, s)
 	}
 	sorted := append([]outcome(nil), outcomes...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Case.Name < sorted[j].Case.Name })
-	for _, s := range []string{splitTuned, splitHeldOut} {
-		if s == splitHeldOut && !showHeld {
+	for _, s := range splits {
+		if s != splitTuned && !showHeld {
 			continue
 		}
 		fmt.Fprintf(buf, "%s cases:\n", s)
