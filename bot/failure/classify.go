@@ -126,7 +126,7 @@ var rules = []rule{
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
-		return EnvError, in.match(envSignals) || goCommandRefused(in) || pylintOnlyImportErrors(in.text)
+		return EnvError, in.match(envSignals) || goCommandRefused(in) || cargoRefused(in) || pylintOnlyImportErrors(in.text)
 	}},
 	// npm ls checks the installed dependency tree against package.json
 	// and fails only when it does not match (missing, extraneous, invalid
@@ -350,6 +350,24 @@ func goCommandRefused(in *input) bool {
 	}
 	return false
 }
+
+// cargoRefused reports whether cargo stopped before the compiler said
+// anything: its own errors ("error: the package 'x' does not contain this
+// feature", a workspace member or default member that is not one, a
+// manifest it cannot use) carry no source position, where every rustc
+// diagnostic points into a file ("--> src/lib.rs:3:5") or has a code
+// (error[E0425]), and a test's failure comes with its results.
+func cargoRefused(in *input) bool {
+	if w := commandWords(in.argv); len(w) == 0 || w[0] != "cargo" {
+		return false
+	}
+	return in.tests.Run == 0 && in.tests.Failed == 0 && cargoOwnError.Match(in.text) && !rustcDiagnostic.Match(in.text)
+}
+
+var (
+	cargoOwnError   = regexp.MustCompile(`(?m)^error: `)
+	rustcDiagnostic = regexp.MustCompile(`(?m)^\s*--> \S+:\d+|^error\[E\d+\]|^error: could not compile`)
+)
 
 // npmTreeCheck reports whether the command is npm ls (list, la, ll),
 // read from argv itself: commandWords drops npm as a script runner, and
@@ -882,6 +900,37 @@ var envSignals = rx(
 	// 'vendor')").
 	`not supported \(can be '`,
 	`^flag provided but not defined: `,
+	// A program refusing its own command line in the words of the usual
+	// argument parsers: Go's flag package ("invalid value "many" for flag
+	// -count: parse error"), getopt's invalid and unrecognized options,
+	// clap's unexpected argument, rustc's "Unrecognized option" (relayed
+	// by cargo from RUSTFLAGS), node refusing a flag in NODE_OPTIONS, a
+	// value outside the ones a flag takes: the command or its
+	// configuration is wrong, not the code.
+	`^invalid value "[^"]*" for flag -`,
+	`^flag needs an argument: -`,
+	`: (invalid|unrecognized) option (-- )?'`,
+	`error: Unrecognized option: '`,
+	`^error: unexpected argument '`,
+	`is not allowed in NODE_OPTIONS`,
+	`^\S*node: bad option: `,
+	`^Unknown value for --\S+\. Valid options are: `,
+	// flake8 stopping at its own configuration (a setting it cannot read).
+	`There was a critical error during execution of Flake8`,
+	// A lint level set on the command line (-D clippy::x) for a lint the
+	// linter does not have.
+	`unknown lint: .*\n(.*\n){0,3}?\s*= note: requested on the command line`,
+	// go without a usable build cache (GOCACHE relative, or no HOME to
+	// put it in), cgo's C compiler not where CC says, GOPATH mode missing
+	// a package, go.sum disagreeing with the download, a package path
+	// the main module does not hold, and a language feature newer than
+	// the go line of go.mod allows: the setup, not the code.
+	`build cache is required, but could not be located`,
+	`^cgo: C compiler "[^"]*" not found`,
+	`cannot find package "[^"]*" in any of:`,
+	`^SECURITY ERROR\nThis download does NOT match`,
+	`^main module \(\S+\) does not contain package `,
+	`requires go1\.\d+ or later`,
 	// golangci-lint asked to enable or disable a linter it does not have.
 	`unknown linters?: '`,
 	`cannot find module providing package`,
@@ -1073,6 +1122,13 @@ var envSignals = rx(
 	// option's value outside the allowed set (target es2099).
 	`error TS(5\d{3}|6046):`,
 	`^tsc: The TypeScript Compiler - Version`,
+	// tsc: a file outside rootDir (TS6059) or outside a referenced
+	// project's file list (TS6307), a package or JavaScript file without
+	// type declarations (TS7016: "Try `npm i --save-dev @types/x`", or
+	// allowJs), and a file isolatedModules refuses as a global script
+	// (TS1208): what tsconfig and the installed types allow, not the code's
+	// types.
+	`error TS(6059|6307|7016|1208):`,
 	// tsc: a .tsx file while the project sets no jsx option (TS17004):
 	// the compiler's configuration, not the code.
 	`error TS17004:`,
@@ -1355,6 +1411,8 @@ var compileSignals = rx(
 	`^error: expected `,
 	// Python and JavaScript loading failures.
 	`^\s*(SyntaxError|IndentationError|TabError): `,
+	// py_compile and compileall's report of a file that does not parse.
+	`^Sorry: (SyntaxError|IndentationError|TabError): `,
 	`^E?\s*(File ".*", line \d+\n)?.*SyntaxError`,
 	`ERROR collecting`,
 	// jest: a test file that could not be loaded (its code throws or
