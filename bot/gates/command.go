@@ -344,7 +344,7 @@ func InPackages(argv, files []string) []string {
 var goFlags = map[string]struct{ value, keep bool }{
 	"race": {keep: true}, "msan": {keep: true}, "asan": {keep: true}, "cover": {keep: true},
 	"trimpath": {keep: true}, "tags": {value: true, keep: true}, "covermode": {value: true, keep: true},
-	"coverpkg": {value: true, keep: true}, "mod": {value: true, keep: true}, "vet": {value: true, keep: true},
+	"coverpkg": {value: true, keep: true}, "mod": {value: true, keep: true}, "vet": {value: true},
 	"v": {}, "json": {}, "a": {}, "n": {}, "x": {}, "work": {}, "short": {}, "failfast": {},
 	"benchmem": {}, "linkshared": {}, "buildvcs": {}, "modcacherw": {}, "fullpath": {},
 	"run": {value: true}, "skip": {value: true}, "bench": {value: true}, "benchtime": {value: true},
@@ -360,18 +360,20 @@ var goFlags = map[string]struct{ value, keep bool }{
 	"compiler": {value: true}, "installsuffix": {value: true}, "buildmode": {value: true},
 }
 
-// CompileOnly is the compile step of a Go test command: the same packages
-// and build flags, built into test binaries that none of the tree's code
-// runs (`-exec=true` hands each binary to true(1) instead of starting it,
-// and go keeps no test result for a run through -exec). ok is false for
-// anything but `go test`, and for a flag it does not know, whose next word
-// might be its value or a package (-C among them: it must come first, and
-// a step that builds elsewhere than the commands would save nothing).
+// CompileOnly is the compile step of a Go test command: `go list -export
+// -test` over the same packages with the same build flags, which compiles
+// each package and its test variants as the command's build would (the
+// same build cache entries) and links, runs and vets nothing; -e carries
+// on past a package that does not compile, which the commands then report
+// themselves. ok is false for anything but `go test`, and for a flag it
+// does not know, whose next word might be its value or a package (-C
+// among them: it must come first, and a step that builds elsewhere than
+// the commands would save nothing).
 func CompileOnly(eco Ecosystem, argv []string) (out []string, ok bool) {
 	if eco != Go || len(argv) < 2 || argv[0] != "go" || argv[1] != "test" {
 		return nil, false
 	}
-	out = []string{"go", "test", "-run=^$", "-exec=true"}
+	out = []string{"go", "list", "-e", "-export", "-test"}
 	for i := 2; i < len(argv); i++ {
 		w := argv[i]
 		if w == "-args" || w == "--args" {

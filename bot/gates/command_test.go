@@ -255,7 +255,7 @@ func TestRepeat(t *testing.T) {
 // unknown.
 func TestCompileOnly(t *testing.T) {
 	t.Parallel()
-	step := []string{"go", "test", "-run=^$", "-exec=true"}
+	step := []string{"go", "list", "-e", "-export", "-test"}
 	for name, tc := range map[string]struct {
 		argv, want []string
 		ok         bool

@@ -47,8 +47,8 @@ type Command struct {
 	// WriteBuildLayer sends the command's writes to the Go build cache
 	// into BuildLayer, where they stay for the commands that read it,
 	// instead of vanishing with the command. Only for a command that runs
-	// nothing of its tree (the gates' compile step: `go test -exec=true`
-	// builds the test binaries and runs none): what a tree's own code
+	// nothing of its tree (the gates' compile step, `go list -export
+	// -test`, compiles the packages and runs none): what a tree's own code
 	// could write there, the next command would read as compiled.
 	WriteBuildLayer bool
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -199,11 +200,15 @@ func overhead(b *testing.B, r *repo, base, head string, check func(gates.Report)
 	}
 	twice()
 	gatesRun(true)
-	var base2, g, gs time.Duration
+	var base2, g, gs, base2CPU, gCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		cpu := childCPU()
 		base2 += twice()
+		base2CPU += childCPU() - cpu
+		cpu = childCPU()
 		g += gatesRun(false)
+		gCPU += childCPU() - cpu
 		gs += gatesRun(true)
 	}
 	n := time.Duration(b.N)
@@ -212,4 +217,19 @@ func overhead(b *testing.B, r *repo, base, head string, check func(gates.Report)
 	b.ReportMetric(float64((gs / n).Milliseconds()), "gates+vet-ms")
 	b.ReportMetric(100*(float64(g)/float64(base2)-1), "overhead-%")
 	b.ReportMetric(100*(float64(gs)/float64(base2)-1), "overhead+vet-%")
+	// CPU time of the commands (their processes, once reaped): what the
+	// gates cost in work, which a busy machine does not blur as it blurs
+	// wall time.
+	b.ReportMetric(float64((base2CPU / n).Milliseconds()), "twice-cpu-ms")
+	b.ReportMetric(float64((gCPU / n).Milliseconds()), "gates-cpu-ms")
+}
+
+// childCPU is the user and system time of this process's reaped
+// descendants so far.
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -116,6 +116,8 @@ type Spec struct {
 	// tree (by directory). Run sets them.
 	repeated map[string]bool
 	modules  map[string]string
+	// layers are the trees' build layers, by directory (see buildLayers).
+	layers map[string]string
 }
 
 // run is one command's record.
@@ -135,6 +137,9 @@ type run struct {
 	// limit is the output kept (verify.Command.OutputLimit; 0: the
 	// runner's cap).
 	limit int
+	// writeLayer: the command is the tree's compile step, whose cache
+	// writes go into its build layer (see compile).
+	writeLayer bool
 }
 
 // reportLimit is the output a test command keeps, so that its report is
@@ -192,6 +197,7 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	s.layers = s.buildLayers(tmp, p, baseDir, headDir)
 	rs, err := s.runAll(ctx, p, baseDir, headDir)
 	if err != nil {
 		return rep, err
@@ -199,6 +205,51 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	s.judge(&rep, p, rs)
 	rep.Normalize()
 	return rep, nil
+}
+
+// buildLayers names a build layer for each tree where two or more Go
+// commands run, on a runner that can lay one over its build cache
+// (verify.BuildLayerer): RED's tree (RED, then the base's suite) and the
+// head's when more than its suite runs there. Each is compiled once, by a
+// step that runs none of its code (compile), and every later command in
+// the tree reads what it compiled instead of compiling it again; the
+// layers go with the trees.
+func (s *Spec) buildLayers(tmp string, p *plan, baseDir, headDir string) map[string]string {
+	l, ok := s.Runner.(verify.BuildLayerer)
+	if !ok || !l.LayersBuildCache() {
+		return nil
+	}
+	if _, ok := gates.CompileOnly(s.Ecosystem, s.Test); !ok {
+		return nil
+	}
+	layers := map[string]string{}
+	if len(p.redFiles) > 0 {
+		layers[baseDir] = tmp + "/layer-base"
+	}
+	if p.headApart != nil || s.Static != nil || s.Mutate || len(p.touchedBase) > 0 {
+		layers[headDir] = tmp + "/layer-head"
+	}
+	return layers
+}
+
+// compile is dir's compile step, when it has a build layer: the test
+// command's packages compiled into the layer (gates.CompileOnly), nothing
+// of the tree run. A failure is left to the commands, which compile what
+// is missing and report it themselves; only the run's end stops the gates.
+func (s *Spec) compile(ctx context.Context, dir string) error {
+	if s.layers[dir] == "" {
+		return nil
+	}
+	full, err := s.testArgv(dir, s.Test)
+	if err != nil {
+		return err
+	}
+	argv, ok := gates.CompileOnly(s.Ecosystem, full)
+	if !ok {
+		return nil
+	}
+	_ = s.runCmd(ctx, &run{argv: argv, at: s.now(), writeLayer: true}, dir)
+	return ctx.Err()
 }
 
 // plan is what the change did to the tests, and so what each run runs.
@@ -712,6 +763,9 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	if err = s.mix(dir, p.baseFiles.tests, p.headFiles.tests, p.baseData, p.headData); err != nil {
 		return false, err
 	}
+	if err = s.compile(ctx, dir); err != nil {
+		return true, err
+	}
 	if rs.r, err = s.execRed(ctx, dir, p.claimed, p.redFiles); err != nil {
 		return true, err
 	}
@@ -803,6 +857,9 @@ func without(tests map[string]string, names []string) map[string]string {
 // (while the tree still holds the head's tests), then the base's versions
 // of the touched tests (and their data) over the head's code for REFACTOR.
 func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) error {
+	if err := s.compile(ctx, dir); err != nil {
+		return err
+	}
 	err := s.headSuite(ctx, p, dir, rs)
 	if err != nil {
 		return err
@@ -1513,7 +1570,8 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		runner = f.Fresh()
 	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = s.runFresh(ctx, runner, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit})
+		r.res, err = s.runFresh(ctx, runner, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit,
+			BuildLayer: s.layers[dir], WriteBuildLayer: r.writeLayer})
 		if err == nil || !errors.Is(err, verify.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break
 		}

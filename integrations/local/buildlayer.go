@@ -17,8 +17,8 @@ import (
 // runs the tree's code, which could store a package under the key of
 // another for the next command to test instead. So the gates compile a
 // tree once, in a step that runs none of its code (gates.CompileOnly:
-// test binaries built, handed to true(1), not started), and ask for that
-// step's cache writes to be kept in a layer of the tree's own
+// `go list -export -test` compiles the packages, links and runs nothing),
+// and asks for that step's cache writes to be kept in a layer of the tree's own
 // (verify.Command.WriteBuildLayer); every later command in the tree reads
 // the layer above the runner's cache (BuildLayer), copy-on-write as ever.
 // The layer belongs to one gates run and is removed with its trees; the
