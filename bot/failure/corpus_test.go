@@ -46,8 +46,9 @@ import (
 // checkers, formatters and test runners in real layouts — pylint, mypy,
 // flake8, black, isort, pytest-3, unittest, go vet, staticcheck, node
 // --test, jest, ESLint 6, tsc --build, cargo workspaces, Maven offline,
-// cmake, ctest and make —: never inspected, and the classifier was not
-// run on any of grow8's cases while they were recorded).
+// cmake, ctest and make —: never inspected; scripts/corpus/grow8.sh's
+// header says what of the classifier's view of it was seen before its
+// first score).
 
 type labelled struct {
 	name, eco, label, split, tests, reason string
