@@ -107,7 +107,8 @@ var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "gr
 
 // blindSplits are the parts never inspected whose union is "blind" in the
 // tables (fresh+blind3, as reported since the third round); grow4-heldout,
-// grow5-heldout, grow6-heldout, grow7-heldout and grow8-heldout, never inspected either, are reported on
+// grow5-heldout, grow6-heldout and grow7-heldout (inspected since
+// 2026-11-30, see firstScoreFloors) and grow8-heldout (never inspected) are reported on
 // their own so that every figure stays comparable with earlier rounds.
 var blindSplits = []string{"fresh", "blind3"}
 
@@ -136,9 +137,13 @@ const holdoutFloor = 0.95
 // on 2026-11-29 — TypeScript, node, rust and go setups the rules had not
 // seen —, then 122/136, 89.7 %, after the seventh growth's rules, which
 // also moved grow5-heldout to 101/115, 87.8 %; grow7-heldout: 103/120,
-// 85.8 %, its first score, on 2026-11-29; docs/benchmarks.md;
-// grow8-heldout: 0 until its first score — floor set at its first score).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.87, "grow6-heldout": 0.89, "grow7-heldout": 0.85, "grow8-heldout": 0}
+// 85.8 %, its first score, on 2026-11-29; docs/benchmarks.md). On
+// 2026-11-30 the misses of grow5-, grow6- and grow7-heldout were read and
+// rules written from them, so those three are inspected from then on
+// (111/115, 132/136, 113/120 after); grow8-heldout, recorded blind while
+// those rules were written, scored 63/79, 79.7 %, first, the same with
+// the rules before them.
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
