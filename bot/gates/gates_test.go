@@ -79,6 +79,34 @@ func TestGoTestsAreComparedPerFunction(t *testing.T) {
 	assert.False(t, ok, "a file that does not parse")
 }
 
+// TestGoExamplesWithOutputAreTests: go test runs an example that has an
+// output comment and compares what it prints with the comment, so the
+// comment is the example's expectation. An edited expected output is an
+// edited test (a change that rewrites it is read like one that rewrites a
+// Test's expectation), a deleted output comment a deleted test; an
+// example without one is not run and not a test.
+func TestGoExamplesWithOutputAreTests(t *testing.T) {
+	t.Parallel()
+	src := func(output string) []byte {
+		return []byte("package calc\n\nimport \"fmt\"\n\nfunc ExampleAdd() {\n\tfmt.Println(Add(1, 2))\n" + output + "}\n\nfunc ExampleSub() {\n\tfmt.Println(1)\n}\n")
+	}
+	base, ok := Funcs(Go, "calc_test.go", src("\t// Output: 3\n"))
+	require.True(t, ok)
+	require.Len(t, base, 1, "ExampleSub has no output comment: not a test")
+	assert.Equal(t, "ExampleAdd", base[0].Name)
+	assert.Equal(t, 1, base[0].Assertions)
+
+	edited, ok := Funcs(Go, "calc_test.go", src("\t// Output: 4\n"))
+	require.True(t, ok)
+	assert.Equal(t, []string{"ExampleAdd"}, Compare(base, edited).Changed, "the expected output changed")
+	unordered, ok := Funcs(Go, "calc_test.go", src("\t// Unordered output: 3\n"))
+	require.True(t, ok)
+	assert.Len(t, unordered, 1)
+	gone, ok := Funcs(Go, "calc_test.go", src(""))
+	require.True(t, ok)
+	assert.Equal(t, []Tamper{{"ExampleAdd", "deleted"}}, Compare(base, gone).Tampered, "no output comment: the example no longer runs")
+}
+
 const pyBase = `import pytest
 
 def helper():

@@ -105,16 +105,48 @@ func goFuncs(src []byte) ([]TestFunc, bool) {
 	var out []TestFunc
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Body == nil || !isGoTestName(fd.Name.Name) {
+		if !ok || fd.Recv != nil || fd.Body == nil {
 			continue
 		}
-		var body bytes.Buffer
-		_ = printer.Fprint(&body, fset, fd.Body)
-		text := body.String()
-		out = append(out, TestFunc{Name: fd.Name.Name, BodyHash: hash(text),
-			Skipped: goSkip().MatchString(text), Assertions: len(goAssert().FindAllString(text, -1))})
+		switch {
+		case isGoTestName(fd.Name.Name):
+			var body bytes.Buffer
+			_ = printer.Fprint(&body, fset, fd.Body)
+			text := body.String()
+			out = append(out, TestFunc{Name: fd.Name.Name, BodyHash: hash(text),
+				Skipped: goSkip().MatchString(text), Assertions: len(goAssert().FindAllString(text, -1))})
+		case goTestName(fd.Name.Name, "Example"):
+			if t, ok := goExample(fset, f, fd); ok {
+				out = append(out, t)
+			}
+		}
 	}
 	return out, true
+}
+
+// goExample reads an example function as the test go test makes of it
+// when it has an output comment ("// Output:", "// Unordered output:"):
+// the comment is its expectation, so the body hash covers the comments
+// (an edited expected output is an edited test), and the output comment
+// is its one assertion (deleting it leaves an example go test compiles
+// and never runs). One without an output comment is not run, not a test.
+func goExample(fset *token.FileSet, f *ast.File, fd *ast.FuncDecl) (TestFunc, bool) {
+	var comments []*ast.CommentGroup
+	output := false
+	for _, c := range f.Comments {
+		if c.Pos() < fd.Body.Lbrace || c.End() > fd.Body.Rbrace {
+			continue
+		}
+		comments = append(comments, c)
+		text := strings.TrimSpace(c.Text())
+		output = output || strings.HasPrefix(text, "Output:") || strings.HasPrefix(text, "Unordered output:")
+	}
+	if !output {
+		return TestFunc{}, false
+	}
+	var body bytes.Buffer
+	_ = printer.Fprint(&body, fset, &printer.CommentedNode{Node: fd.Body, Comments: comments})
+	return TestFunc{Name: fd.Name.Name, BodyHash: hash(body.String()), Assertions: 1}, true
 }
 
 // isGoTestName is go test's rule: Test followed by nothing or a rune
