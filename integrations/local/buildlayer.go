@@ -67,9 +67,14 @@ func (r *Runner) runsOwnGo(c *sandboxinit.Command) bool {
 		return false
 	}
 	for _, tree := range []string{c.Dir, c.Source} {
-		if tree != "" && (path == tree || strings.HasPrefix(path, tree+string(filepath.Separator))) {
+		if tree != "" && isUnder(path, tree) {
 			return false
 		}
 	}
 	return true
+}
+
+// isUnder says whether path is dir or inside it (both clean and absolute).
+func isUnder(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }

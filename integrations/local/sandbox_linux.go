@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -290,7 +289,7 @@ func (r *Runner) startSandboxed(c sandboxinit.Command, budget *Budget) (*sandbox
 		host = c.Source
 	}
 	for _, d := range []string{c.Dir, host} {
-		if d == root || strings.HasPrefix(d, root+"/") {
+		if isUnder(d, root) {
 			return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", d)
 		}
 	}

@@ -527,14 +527,14 @@ func overlayCache(src, dst, scratch string) error {
 	if fi, err := os.Stat(src); err != nil || !fi.IsDir() {
 		return nil
 	}
-	upper, work := joinPath(scratch, "upper"), joinPath(scratch, "work")
-	for _, d := range []string{dst, upper, work} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("%s: %w", "cache "+src, err)
-		}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return fmt.Errorf("%s: %w", "cache "+src, err)
 	}
-	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
-	if err := syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
+	upper, work, err := scratchDirs(scratch)
+	if err != nil {
+		return fmt.Errorf("%s: %w", "cache "+src, err)
+	}
+	if err := mountOverlay(dst, src, upper, work); err != nil {
 		// Some file systems cannot be an overlay's lower layer; a
 		// read-only cache still saves the downloads.
 		if berr := bindReadOnly(src, dst); berr != nil {
@@ -554,22 +554,37 @@ func overlayCache(src, dst, scratch string) error {
 // the layer as its upper layer (the kernel refuses an upper layer in use);
 // the runner waits for a writer's sandbox to go before it returns.
 func layerCache(root string, cmd Command) error {
-	upper, work := joinPath(cmd.Layer, "upper"), joinPath(cmd.Layer, "work")
-	opts := "lowerdir=" + cmd.LayerOver + ",upperdir=" + upper + ",workdir=" + work
+	layer := joinPath(cmd.Layer, "upper")
+	lower, upper, work := cmd.LayerOver, layer, joinPath(cmd.Layer, "work")
 	if !cmd.LayerWrite {
-		scratch := joinPath(root, "/tmp/.autoverify-layer")
-		su, sw := joinPath(scratch, "upper"), joinPath(scratch, "work")
-		for _, d := range []string{su, sw} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				return fmt.Errorf("%s: %w", "layer scratch", err)
-			}
+		var err error
+		if upper, work, err = scratchDirs(joinPath(root, "/tmp/.autoverify-layer")); err != nil {
+			return fmt.Errorf("%s: %w", "layer scratch", err)
 		}
-		opts = "lowerdir=" + upper + ":" + cmd.LayerOver + ",upperdir=" + su + ",workdir=" + sw
+		lower = layer + ":" + cmd.LayerOver
 	}
-	if err := syscall.Mount("overlay", joinPath(root, cmd.LayerOver), "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts); err != nil {
+	if err := mountOverlay(joinPath(root, cmd.LayerOver), lower, upper, work); err != nil {
 		return fmt.Errorf("%s: %w", "laying "+cmd.Layer+" over "+cmd.LayerOver, err)
 	}
 	return nil
+}
+
+// scratchDirs makes an overlay's upper and work directories in scratch.
+func scratchDirs(scratch string) (upper, work string, err error) {
+	upper, work = joinPath(scratch, "upper"), joinPath(scratch, "work")
+	for _, d := range []string{upper, work} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return "", "", err
+		}
+	}
+	return upper, work, nil
+}
+
+// mountOverlay mounts at dst an overlay of lower (one directory, or
+// several joined by ':', the first on top) with writes into upper.
+func mountOverlay(dst, lower, upper, work string) error {
+	opts := "lowerdir=" + lower + ",upperdir=" + upper + ",workdir=" + work
+	return syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts)
 }
 
 // mountProc mounts the PID namespace's own /proc, so the command sees only
