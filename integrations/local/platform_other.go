@@ -7,7 +7,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/engineo/autoverify/bot"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
