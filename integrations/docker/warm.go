@@ -244,11 +244,19 @@ wait:
 		return res, false, nil
 	}
 	if died != "" {
+		out.finish()
+		if runtimeStopped(ExitNotExecutable, out.out.Bytes()) {
+			// The program never started: the container was already dead
+			// when the exec came (the previous command's memory attack
+			// ended the gVisor sandbox after its exec had returned), and
+			// the engine left this exec "running" too. Not the command's
+			// doing: replace the container and run it there.
+			return verify.Result{}, true, fmt.Errorf("docker: %s: %s", died, bytes.TrimSpace(out.out.Bytes()))
+		}
 		// The exec can outlive its container: under gVisor a sandbox the
 		// OOM killer ended leaves the exec "running" and its stream open
 		// until the timeout. The command was killed with its container.
 		r.discard(w, id)
-		out.finish()
 		output := append(out.out.Bytes(), "\nautoverify: "+died+"\n"...)
 		return verify.Result{
 			ExitCode:     128 + 9,
