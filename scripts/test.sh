@@ -109,8 +109,12 @@ cosign_pid=
 if cosign_bin=$(bash scripts/cosign.sh --cached 2>/dev/null); then
   echo "cached: $cosign_bin"
 else
-  # A session of its own, so that a build cut off is killed whole.
-  nice -n 19 setsid bash scripts/cosign.sh >/dev/null 2>"${TMPDIR:-/tmp}/autoverify-cosign-build.err" &
+  # A session of its own, so that a build cut off is killed whole; idle
+  # scheduling (CPU and disk), so that it takes only what the tests leave.
+  idle=(nice -n 19)
+  command -v chrt >/dev/null 2>&1 && idle=(chrt --idle 0)
+  command -v ionice >/dev/null 2>&1 && idle+=(ionice -c 3)
+  "${idle[@]}" setsid bash scripts/cosign.sh >/dev/null 2>"${TMPDIR:-/tmp}/autoverify-cosign-build.err" &
   cosign_pid=$!
   echo "not cached: building it in the background"
 fi
@@ -122,11 +126,18 @@ if [ "${SKIP_DEPLOY_CHECK:-}" != 1 ]; then
   prebuild_pid=$!
 fi
 
-echo "== [${SECONDS}s] go test -race"
-# The server's end-to-end package runs for 5-10 minutes on two cores under
-# -race; go test's default limit of 10 minutes would cut it off.
-go test -race -count=1 -timeout 30m ./...
-go test -race -count=1 -timeout 30m -tags kubernetes ./integrations/runners/
+# CI runs the quick subset (-short): the long end-to-end cases (most of
+# the gates' and the CLI's, each real go or pytest runs in the sandbox)
+# skip with "long: bash scripts/test-long.sh runs it". scripts/test-long.sh
+# runs this script with AUTOVERIFY_TEST_LONG=1: every test, no -short.
+short=-short
+[ "${AUTOVERIFY_TEST_LONG:-}" = 1 ] && short=
+echo "== [${SECONDS}s] go test -race ${short}"
+# Under AUTOVERIFY_TEST_LONG the server's end-to-end package runs for 5-10
+# minutes on two cores under -race; go test's default limit of 10 minutes
+# would cut it off.
+go test -race $short -count=1 -timeout 30m ./...
+go test -race $short -count=1 -timeout 30m -tags kubernetes ./integrations/runners/
 
 echo "== [${SECONDS}s] cosign interop"
 if [ -n "$cosign_pid" ]; then

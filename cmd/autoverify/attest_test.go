@@ -173,6 +173,7 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // the gates' report and its attestation; the verdict verifies with the
 // report and the head commit, and --passed holds for an accepted change.
 func TestSignedGatesAsAUserChecksThem(t *testing.T) {
+	long(t)
 	t.Parallel()
 	bin := cliBinary(t)
 	repo := t.TempDir()

@@ -50,6 +50,7 @@ func composeLeftovers(t *testing.T) string {
 // stack is gone afterwards. A compose file naming a missing image blocks
 // the environment.
 func TestRunComposeEnvironment(t *testing.T) {
+	long(t)
 	needComposeImages(t)
 	h := newHarness(t)
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "true,sh ci/ping.sh,sh ci/get.sh"

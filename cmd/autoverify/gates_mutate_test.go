@@ -18,6 +18,7 @@ import (
 const gatesWeakTest = "\nfunc TestAbsSign(t *testing.T) {\n\tif Abs(-2) < 0 {\n\t\tt.Fatal(\"-2\")\n\t}\n}\n"
 
 func TestGatesCLIMutate(t *testing.T) {
+	long(t)
 	h := newHarness(t)
 	repo, base := calcRepo(t, h)
 	weak := gitCommit(t, repo, "fix, weakly tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})
@@ -94,6 +95,7 @@ func TestGatesCLIMutate(t *testing.T) {
 // mutants and passes only when the change's tests notice its lines broken:
 // a test that checks only the sign leaves `return -x → return 0` alive.
 func TestRunStoryGateMutate(t *testing.T) {
+	long(t)
 	h := newHarness(t)
 	repo, base := calcRepo(t, h)
 	gitCommit(t, repo, "fix, weakly tested", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesWeakTest})

@@ -126,6 +126,10 @@ func TestGatesCLIGo(t *testing.T) {
 	assert.Equal(t, []string{"TestAbsNegative"}, g.Tests.FailToPass)
 	assert.Equal(t, []string{"TestAbsPositive"}, g.Tests.PassToPass)
 	assert.Equal(t, []string{}, g.Tests.Vanity)
+	if testing.Short() {
+		t.Log("-short: the guard, tampering and vanity runs below are left to scripts/test-long.sh")
+		return
+	}
 
 	// A new test that passes on the base beside a red one is a guard
 	// (issue 30: as a reviewer reads it), named or not.
@@ -358,6 +362,7 @@ func gatesPullRequest(t *testing.T, baseCfg, headCfg, headTest string) (*githubt
 // and with --json stdout holds the report and nothing else, a refusal
 // included.
 func TestGatesCLIIsAPipelineRequest(t *testing.T) {
+	long(t)
 	h := newHarness(t)
 	repo, base := calcRepo(t, h)
 	head := gitCommit(t, repo, "fix", map[string]string{"calc.go": gatesCalcFixed, "calc_test.go": gatesCalcTest + gatesNegTest})

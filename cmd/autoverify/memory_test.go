@@ -77,6 +77,7 @@ func gitRepo(t *testing.T, files map[string]string) string {
 // the reviewers' output (every dot became <workspace>), normalising the
 // whole of it for the failure hash, and a GC target of 400 %.
 func TestRunPeakMemory(t *testing.T) {
+	long(t)
 	t.Parallel()
 	bin := cliBinary(t)
 	repo := gitRepo(t, map[string]string{
@@ -125,4 +126,16 @@ func watchPeakRSS(pid int) <-chan int {
 		}
 	}()
 	return peak
+}
+
+// long skips t under `go test -short`, the quick subset CI runs
+// (scripts/test.sh); scripts/test-long.sh runs every test. The tests it
+// skips are end-to-end runs of half a minute or more whose paths a shorter
+// test also takes (the mutation gate, compose, the pipeline request, the
+// memory peaks).
+func long(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: bash scripts/test-long.sh runs it")
+	}
 }

@@ -49,6 +49,7 @@ func TestSubstitutedValuesAreNeverAShell(t *testing.T) {
 
 // TestTestFileVariable: {test_file} is the change's test file in every run.
 func TestTestFileVariable(t *testing.T) {
+	long(t)
 	r, base := goRepo(t)
 	head := r.commit("neg", map[string]string{"calc.go": goCalcFixed, "neg_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestNeg(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"})
 	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},

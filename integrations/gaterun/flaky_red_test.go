@@ -35,6 +35,7 @@ func TestAbsLucky(t *testing.T) {
 `
 
 func TestATestThatFailsOnTheBaseByLuckProvesNothing(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": goCalcTest})
 	head := r.commit("a lucky test", map[string]string{"lucky_test.go": luckyTest})
@@ -55,6 +56,7 @@ const (
 )
 
 func TestAFixOfAFirstCallStaysProvenThoughItsTestPassesOnItsSecondRun(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": goCalcTest, "square.go": squareLazy})
 	head := r.commit("fix the first call", map[string]string{"square.go": squareFixed, "square_test.go": squareTest})

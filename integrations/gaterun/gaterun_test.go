@@ -149,6 +149,7 @@ func TestAbsNegative(t *testing.T) {
 	})
 
 	t.Run("a fix whose test needs new code", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("add Sign", map[string]string{"sign.go": "package calc\n\nfunc Sign(x int) int {\n\tif x < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}\n",
 			"sign_test.go": "package calc\n\nimport \"testing\"\n\nfunc TestSign(t *testing.T) {\n\tif Sign(-5) != -1 {\n\t\tt.Fatal(\"Sign\")\n\t}\n}\n"})
@@ -166,6 +167,7 @@ func TestAbsNegative(t *testing.T) {
 	// not run on the base and would count red. It runs, passes, and —
 	// beside a red test — is a guard (issue 30: a reviewer's reading).
 	t.Run("a test that passes on the base cannot hide behind a test of new code", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("hide", map[string]string{"sign.go": "package calc\n\nfunc Sign(x int) int {\n\tif x < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}\n",
 			"sign_test.go": "package calc\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestSign(t *testing.T) {\n\tif Sign(-5) != -1 {\n\t\tt.Fatal(fmt.Sprint(\"Sign\"))\n\t}\n}\n\nfunc TestAbsTen(t *testing.T) {\n\tif Abs(10) != 10 {\n\t\tt.Fatal(\"10\")\n\t}\n}\n"})
@@ -197,6 +199,7 @@ func TestAbsNegative(t *testing.T) {
 	})
 
 	t.Run("a syntax error in an existing test file is no tampering", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("broken file", map[string]string{"calc.go": goCalcFixed, "bug_test.go": strings.Replace(goKnownBug, "t.Fatal(\"Abs(-1)\")", "t.Fatal(\"Abs(-1)\"", 1)})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -206,6 +209,7 @@ func TestAbsNegative(t *testing.T) {
 	})
 
 	t.Run("a change that breaks an existing test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("break", map[string]string{"calc.go": "package calc\n\nfunc Abs(x int) int { return 0 }\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -216,6 +220,7 @@ func TestAbsNegative(t *testing.T) {
 	})
 
 	t.Run("skipping a passing test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("skip", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\tif Abs(3) != 3 {", "\tt.Skip(\"flaky\")\n\tif Abs(3) != 3 {", 1)})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -228,6 +233,7 @@ func TestAbsNegative(t *testing.T) {
 	// a change that only adds a test leaves every other test the program
 	// it was, and GREEN's results stand for them (no F run).
 	t.Run("a change that only adds tests runs no base versions at head", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -246,6 +252,7 @@ func TestAbsNegative(t *testing.T) {
 	// RED's tree and the base version's result on the base decides
 	// nothing, so it does not run.
 	t.Run("a fix that adds a case to an existing test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed,
 			"calc_test.go": strings.Replace(goCalcTest, "\tif Abs(3) != 3 {", "\tif Abs(-3) != 3 {\n\t\tt.Fatal(\"Abs(-3)\")\n\t}\n\tif Abs(3) != 3 {", 1)})
@@ -260,6 +267,7 @@ func TestAbsNegative(t *testing.T) {
 	// so its base version's result on the base decides (tampered, not
 	// pass-to-pass) and runs.
 	t.Run("an edited test that is not red has its base version run on the base", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("weaken", map[string]string{"calc_test.go": strings.Replace(goCalcTest, "\t\tt.Fatal(\"Abs(0)\")\n", "", 1)})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -273,6 +281,7 @@ func TestAbsNegative(t *testing.T) {
 	// the base, and the one the change breaks would go unnoticed. B leaves
 	// it out.
 	t.Run("a new test that panics on the base cannot hide a broken neighbour", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		panics := "package calc\n\nimport \"testing\"\n\nfunc TestAbsNegative(t *testing.T) {\n\tvar m map[int]int\n\tif Abs(-2) != 2 {\n\t\tm[0] = 1\n\t}\n}\n" + goCalcTest[len("package calc\n\nimport \"testing\"\n"):]
 		head := r.commit("fix negatives, break zero", map[string]string{
@@ -291,6 +300,7 @@ func TestAbsNegative(t *testing.T) {
 	// it — on the base too, so that the tests the change breaks would
 	// vanish instead of being broken (review finding).
 	t.Run("a build constraint cannot hide the tests the change breaks", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("hide by build tag", map[string]string{
 			"calc.go":      "package calc\n\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x + 1\n}\n",
@@ -302,6 +312,7 @@ func TestAbsNegative(t *testing.T) {
 	})
 
 	t.Run("a benchmark of new code elsewhere: the base's suite runs alone", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		withSub := r.commit("sub", map[string]string{"sub/sub.go": "package sub\n\nfunc One() int { return 1 }\n",
 			"sub/sub_test.go": "package sub\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {\n\tif One() != 1 {\n\t\tt.Fatal(1)\n\t}\n}\n"})
@@ -321,6 +332,7 @@ func TestAbsNegative(t *testing.T) {
 	// the change broke what it tests. Its base version, run at head
 	// without the new file, says so.
 	t.Run("a new test file's init cannot hide a broken neighbour", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("hide a break", map[string]string{
 			"calc.go":       "package calc\n\nvar sign = 0\n\n// Abs is |x| times sign.\nfunc Abs(x int) int {\n\tif x < 0 {\n\t\treturn -x * sign\n\t}\n\treturn x * sign\n}\n",
@@ -339,6 +351,9 @@ func TestAbsNegative(t *testing.T) {
 	}
 	for name, files := range tampers {
 		t.Run(name, func(t *testing.T) {
+			if name != "skipping a failing test" {
+				long(t)
+			}
 			r.branch(base)
 			head := r.commit(name, files)
 			rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -399,6 +414,7 @@ func (c *recorder) commands() []string {
 // report, a base test whose result fell in the cut is unknown, and
 // REFACTOR does not accept on faith.
 func TestCutOutputIsNotAPass(t *testing.T) {
+	long(t)
 	// The head's suite is noisy around TestAbsPositive, which the change
 	// did not touch: its tests print what the code's noise says, and the
 	// head turns it up. The change's own new test runs apart.
@@ -427,6 +443,7 @@ func TestCutOutputIsNotAPass(t *testing.T) {
 // than the runner's cap for evidence still has every test's result, and
 // no test runs again alone to fill the gap.
 func TestReportReadWhole(t *testing.T) {
+	long(t)
 	r, base, head := noisyRepo(t)
 	small, err := local.New(local.WithOutputLimit(8 << 10))
 	require.NoError(t, err)

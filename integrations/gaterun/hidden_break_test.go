@@ -24,6 +24,7 @@ const signCode = "\n// Sign is -1, 0 or 1.\nfunc Sign(x int) int {\n\tswitch {\n
 // now call that one. It is not a new name, so the package's tests run in
 // their base versions against the head's code, where Abs is gone.
 func TestAFunctionMovedIntoATestFileIsNotANewHelper(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": goCalcTest})
 	head := r.commit("move", map[string]string{"calc.go": "package calc\n" + signCode,
@@ -37,6 +38,7 @@ func TestAFunctionMovedIntoATestFileIsNotANewHelper(t *testing.T) {
 // from the code into the test file, declared on an alias of Temp. The
 // alias is no new type, so its method is the old type's.
 func TestAMethodOnAnAliasIsTheOldTypes(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	temp := "package calc\n\nimport \"fmt\"\n\n// Temp is a temperature.\ntype Temp int\n"
 	str := "\nfunc (x Temp) String() string { return fmt.Sprintf(\"%d°\", int(x)) }\n"
@@ -56,6 +58,7 @@ func TestAMethodOnAnAliasIsTheOldTypes(t *testing.T) {
 // which the added row's turn does. The head's version of the table
 // passes; its base version, which has no such row, fails at head.
 func TestAHelperGivenTCanDisarmEarlierRows(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	helper := "package testutil\n\nimport \"testing\"\n\n// Equal fails t when got is not want.\nfunc Equal(t *testing.T, got, want int) {\n\tt.Helper()\n\tif got != want {\n\t\tt.Errorf(\"got %d, want %d\", got, want)\n\t}\n}\n"
 	forgiving := "package testutil\n\nimport \"testing\"\n\nvar seen3 bool\n\n// Equal fails t when got is not want.\nfunc Equal(t *testing.T, got, want int) {\n\tif got == want && want == 3 {\n\t\tseen3 = true\n\t}\n\tif got != want {\n\t\tt.Cleanup(func() {\n\t\t\tif !seen3 {\n\t\t\t\tt.Errorf(\"got %d, want %d\", got, want)\n\t\t\t}\n\t\t})\n\t}\n}\n"
@@ -73,6 +76,7 @@ func TestAHelperGivenTCanDisarmEarlierRows(t *testing.T) {
 // calls it. The table's head version passes in the head's suite; its
 // base version, run alone at head, fails.
 func TestANewTestThatRunsFirstDoesNotSpeakForAnEditedTable(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	broken := "package calc\n\nvar legacy = true\n\n// Enable switches Abs on.\nfunc Enable() bool { legacy = false; return true }\n\n" +
 		"// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tif legacy {\n\t\treturn 0\n\t}\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
@@ -134,6 +138,7 @@ func fRan(rep gates.Report) bool {
 // or of its own function named like a built-in — passes its own version
 // of the table; the base version, without that row, fails at head.
 func TestARowThatRunsCodeIsNotTakenOnTrust(t *testing.T) {
+	long(t)
 	broken := "package calc\n\nvar legacy = true\n\n// Abs is |x|, once switched on.\nfunc Abs(x int) int {\n\tif legacy {\n\t\treturn 0\n\t}\n\tif x < 0 {\n\t\treturn -x\n\t}\n\treturn x\n}\n"
 	for name, c := range map[string]struct{ code, row string }{
 		"a call of the change's function": {"\n// Enable switches Abs on.\nfunc Enable() int { legacy = false; return 3 }\n", "{-3, Enable()}"},

@@ -96,6 +96,7 @@ func (c *cancellingRunner) Run(ctx context.Context, cmd verify.Command) (verify.
 }
 
 func TestMutateGateCancelled(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": mutAbsBuggy, "calc_test.go": mutBaseTest})
 	head := r.commit("fix", map[string]string{"calc.go": mutAbsFixed, "abs_test.go": mutStrongTest})

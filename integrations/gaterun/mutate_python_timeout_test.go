@@ -24,6 +24,7 @@ const (
 // the mutant timeout (here the spec's 2 s command timeout), counted as a
 // timeout, and killed for the score; the gate accepts and the run ends.
 func TestMutateGatePythonTimeout(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	if _, err := os.Stat(gaterun.DefaultMutatePython); err != nil {
 		t.Skip("SKIPPED LOUDLY: no " + gaterun.DefaultMutatePython + " to make Python mutants with")

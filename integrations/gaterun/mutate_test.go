@@ -80,6 +80,7 @@ func TestMutateGate(t *testing.T) {
 	})
 
 	t.Run("a mutant that hangs times out and counts as killed", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("sum", map[string]string{"sum.go": mutSum, "sum_test.go": mutSumTest})
 		rep := mutateRun(t, r, base, head, 0)
@@ -91,6 +92,7 @@ func TestMutateGate(t *testing.T) {
 	})
 
 	t.Run("only changed lines are mutated, within the cap", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		// No test reaches Abs: every mutant survives, so every mutant made
 		// is listed — and Double's boundary, untested too, is not there.
@@ -110,6 +112,7 @@ func TestMutateGate(t *testing.T) {
 	})
 
 	t.Run("a head that does not build is not mutated", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("broken", map[string]string{"calc.go": strings.Replace(mutAbsFixed, "return -x", "return -y", 1), "abs_test.go": mutStrongTest})
 		rep := mutateRun(t, r, base, head, 0)
@@ -120,6 +123,7 @@ func TestMutateGate(t *testing.T) {
 	})
 
 	t.Run("no changed code: nothing to mutate", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("docs and a test", map[string]string{"README.md": "calc\n", "more_test.go": mutStrongTest})
 		rep := mutateRun(t, r, base, head, 0)
@@ -197,6 +201,7 @@ func TestMutateGatePython(t *testing.T) {
 	})
 
 	t.Run("a mutant that breaks the import is not compiled", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		table := pyAbsFixed + "\n\nSQUARES = {0: 0, 1: 1, 2: 4}\nFOUR = SQUARES[3 - 1]\n"
 		head := r.commit("table", map[string]string{"calc.py": table, "tests/test_calc.py": pyStrongTest})

@@ -70,6 +70,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("a test of new code", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("sign", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
 			"tests/test_sign.py": "from calc import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
@@ -84,6 +85,7 @@ func TestPythonGates(t *testing.T) {
 	// Without the stub, test_ten would not import on the base and would
 	// count red; it runs, passes, and beside a red test is a guard.
 	t.Run("a test that passes on the base cannot hide behind an import of new code", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("hide", map[string]string{"calc.py": pyCalc + "\n\ndef sign(x):\n    return -1 if x < 0 else 1\n",
 			"tests/test_sign.py": "from calc import absolute, sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n\n\ndef test_ten():\n    assert absolute(10) == 10\n"})
@@ -105,6 +107,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("a new table entry is the test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		table := "from calc import absolute\n\nCASES = [(3, 3)]\n\n\ndef test_table():\n    for x, want in CASES:\n        assert absolute(x) == want\n"
 		mid := r.commit("table", map[string]string{"tests/test_table.py": table})
@@ -115,6 +118,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("a skipped new test is vanity", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("skip", map[string]string{"calc.py": pyCalcFixed, "tests/test_more.py": "import pytest\nfrom calc import absolute\n\n\n@pytest.mark.skip(reason=\"later\")\ndef test_neg():\n    assert absolute(-2) == 2\n"})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
@@ -123,6 +127,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("a regression guard the story names is not vanity", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("guard", map[string]string{"calc.py": pyCalcFixed,
 			"tests/test_more.py": "from calc import absolute\n\n\ndef test_ten():\n    assert absolute(10) == 10\n\n\ndef test_minus_five():\n    assert absolute(-5) == 5\n"})
@@ -136,6 +141,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("test files named by a pattern from the settings", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("checks", map[string]string{"calc.py": pyCalcFixed, "pytest.ini": "[pytest]\npython_files = test_*.py check_*.py\n",
 			"checks/check_neg.py": "from calc import absolute\n\n\ndef test_neg():\n    assert absolute(-7) == 7\n"})
@@ -163,6 +169,7 @@ func TestPythonGates(t *testing.T) {
 	})
 
 	t.Run("a change that breaks an existing test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("break", map[string]string{"calc.py": "def absolute(x):\n    return 0\n"})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
@@ -177,6 +184,9 @@ func TestPythonGates(t *testing.T) {
 	}
 	for name, files := range tampers {
 		t.Run(name, func(t *testing.T) {
+			if name != "skipping a failing test" {
+				long(t)
+			}
 			r.branch(base)
 			head := r.commit(name, files)
 			rep := gatesRun(t, r, gates.Python, pytest, base, head)

@@ -53,14 +53,15 @@ func TestRealHistory(t *testing.T) {
 	var run []rhCase
 	for _, c := range cases {
 		delete(only, c.Name)
-		_, quick := quickCases[c.Name]
+		q, quick := quickCases[c.Name]
+		quick = quick && (q.short || !testing.Short())
 		if (picked && named[c.Name]) || (!picked && (full || quick)) {
 			run = append(run, c)
 		}
 	}
 	require.Empty(t, only, "AUTOVERIFY_REALHISTORY_CASES names cases that cases.tsv lacks")
 	if !full && !picked {
-		t.Logf("the quick subset: %d of %d cases (AUTOVERIFY_REALHISTORY_FULL=1 or scripts/realhistory.sh runs them all)", len(run), len(cases))
+		t.Logf("the quick subset: %d of %d cases (%d quick ones, fewer under -short; AUTOVERIFY_REALHISTORY_FULL=1 or scripts/realhistory.sh runs them all)", len(run), len(cases), len(quickCases))
 	}
 
 	py := realHistoryPython(t)
@@ -94,6 +95,9 @@ func TestRealHistory(t *testing.T) {
 type quickCase struct {
 	// rejected: the change is not accepted; right: judged as labelled.
 	rejected, right bool
+	// short: kept under `go test -short` (CI's quick subset): the cases
+	// of the smallest suites, one per rule they exercise.
+	short bool
 }
 
 func (q quickCase) check(t *testing.T, o outcome) {
@@ -118,16 +122,16 @@ func (q quickCase) check(t *testing.T, o outcome) {
 // switches on what the change broke for the tests run after it. Each asserts what the
 // gates get right there; the full corpus prints the rest.
 var quickCases = map[string]quickCase{
-	"tomli/fix/8b962e13":            {right: true},
-	"tomli/fix/d1d6a857":            {right: true},
+	"tomli/fix/8b962e13":            {right: true, short: true},
+	"tomli/fix/d1d6a857":            {right: true, short: true},
 	"go-cmp/fix/4664e24d":           {right: true},
 	"toml/fix/0e879cbd":             {right: true},
-	"uuid/vanity/16939daf":          {rejected: true, right: true},
+	"uuid/vanity/16939daf":          {rejected: true, right: true, short: true},
 	"uuid/notest/53dda83e":          {rejected: true, right: true},
 	"mux/strip-asserts/976b5364":    {rejected: true, right: true},
-	"markupsafe/skip-new/3d809aed":  {rejected: true, right: true},
+	"markupsafe/skip-new/3d809aed":  {rejected: true, right: true, short: true},
 	"go-cmp/skip-existing/2d0692c2": {rejected: true, right: true},
-	"tomli/switch-state/8b962e13":   {rejected: true, right: true},
+	"tomli/switch-state/8b962e13":   {rejected: true, right: true, short: true},
 }
 
 // replay runs one case: its head (a bad head is built by the recipe and

@@ -99,3 +99,15 @@ func runGit(dir string, args ...string) (string, error) {
 	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
 	return string(out), err
 }
+
+// long skips t under `go test -short`, the quick subset CI runs
+// (scripts/test.sh): it keeps one end-to-end case of each gate and verdict
+// and the attacks on the gates' own trees, and leaves the rest (each a
+// few real go or pytest runs in the sandbox, 4-20 s) to
+// scripts/test-long.sh, which runs every test.
+func long(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: bash scripts/test-long.sh runs it")
+	}
+}

@@ -46,6 +46,7 @@ func TestAbsTable(t *testing.T) {
 	goTest := []string{"go", "test", "./..."}
 
 	t.Run("a new table entry is the test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "table_test.go": strings.Replace(tableTest, "\t{3, 3},\n", "\t{3, 3},\n\t{-2, 2},\n", 1)})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -55,6 +56,7 @@ func TestAbsTable(t *testing.T) {
 	})
 
 	t.Run("a golden file is the test", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "testdata/abs.golden": "3=3\n-4=4\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -64,6 +66,7 @@ func TestAbsTable(t *testing.T) {
 	})
 
 	t.Run("a test name two packages share", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"})
 		rep := gatesRun(t, r, gates.Go, goTest, base, head)
@@ -95,6 +98,7 @@ func TestAbsTable(t *testing.T) {
 	})
 
 	t.Run("a new go vet finding", func(t *testing.T) {
+		long(t)
 		r.branch(base)
 		head := r.commit("fix", map[string]string{"calc.go": goCalcFixed + "\nfunc same(x int) int {\n\tx = x\n\treturn x\n}\n",
 			"calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"})
@@ -129,6 +133,7 @@ func (c *countingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Re
 // with a finding still gets its comparison (the base's run, in the base's
 // tree with its own tests put back after RED).
 func TestBaseStaticChecksRunOnlyWhenTheHeadsFail(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest})
 	fixTest := goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"

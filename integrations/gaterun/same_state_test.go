@@ -22,6 +22,7 @@ const goSwitched = "package calc\n\nvar legacy = true\n\n// Enable switches Abs 
 const goEnableTest = "\nfunc TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n}\n"
 
 func TestANewTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
+	long(t)
 	for name, files := range map[string]map[string]string{
 		// a_test.go sorts before calc_test.go: go test runs it first.
 		"in a new file": {"calc.go": goSwitched, "a_test.go": "package calc\n\nimport \"testing\"\n" + goEnableTest},
@@ -53,6 +54,7 @@ const (
 )
 
 func TestANewPythonTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	for name, newFile := range map[string]string{
 		"by a test":               pyEnableTest,
@@ -76,6 +78,7 @@ func TestANewPythonTestCannotSwitchOnWhatAnUntouchedTestChecks(t *testing.T) {
 // package's test shares; the user's own -skip), it runs whole, and every
 // base test runs in its base version at head, where they are not.
 func TestWhereTheChangesTestsCannotBeLeftOutEveryBaseTestRunsApart(t *testing.T) {
+	long(t)
 	for name, c := range map[string]struct {
 		extra map[string]string
 		cmd   []string
@@ -101,6 +104,7 @@ func TestWhereTheChangesTestsCannotBeLeftOutEveryBaseTestRunsApart(t *testing.T)
 // one's starts with (--deselect matches prefixes), annotations evaluated
 // at import, and a conftest.py outside tests/.
 func TestPytestHeadsThatSwitchOnAroundTheSplit(t *testing.T) {
+	long(t)
 	assertEachPytestHeadBreaks(t, map[string]map[string]string{
 		"a new test whose ID prefixes an untouched one's": {"calc.py": pySwitched,
 			"tests/test_calc.py": strings.Replace(pyTests, "\n\ndef test_positive", "\n\ndef test_pos():\n    import calc\n    assert calc.enable()\n\n\ndef test_positive", 1)},
@@ -131,6 +135,7 @@ func assertEachPytestHeadBreaks(t *testing.T, heads map[string]map[string]string
 // change broke when imported; the untouched test that imports it passes
 // only with it.
 func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "tests/test_helpers.py": "THREE = 3\n",
@@ -145,6 +150,7 @@ func TestATestNamedHelperModuleReachesItsImporters(t *testing.T) {
 // every run; a change to them reaches every test, whose base versions then
 // run with the base's settings.
 func TestThePytestSettingsAtHeadAreData(t *testing.T) {
+	long(t)
 	assertEachPytestHeadBreaks(t, map[string]map[string]string{
 		"pytest.ini -p plugin": {"calc.py": pySwitched, "enabler.py": pyEnabler,
 			"pytest.ini": "[pytest]\naddopts = -p enabler\n", "tests/test_a.py": pyEnableTest},
@@ -160,6 +166,7 @@ func TestThePytestSettingsAtHeadAreData(t *testing.T) {
 // top level does at import reaches every other module's tests in the same
 // process.
 func TestAnEditedPythonModuleCannotSwitchOnWhatAnotherModuleChecks(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	other := "def test_other():\n    assert True\n"
 	r := newRepo(t)
@@ -190,6 +197,7 @@ const goWaitsForSwitch = "package calc\n\nimport (\n\t\"os\"\n\t\"path/filepath\
 // outside its process (a file in the temporary directory) reaches another
 // package's tests in the same run of the suite.
 func TestAGoTestFilesLoadTimeCodeCannotSwitchOnWhatAnotherPackageChecks(t *testing.T) {
+	long(t)
 	const write = "_ = os.WriteFile(filepath.Join(os.TempDir(), \"switch\"), nil, 0o644)"
 	for name, top := range map[string]string{
 		"init":     "func init() { " + write + " }\n",
@@ -216,6 +224,7 @@ func TestAGoTestFilesLoadTimeCodeCannotSwitchOnWhatAnotherPackageChecks(t *testi
 // whatever it then deselects: a conftest.py the change adds below one
 // test directory runs beside the tests of every other.
 func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"calc.py": pyCalcFixed, "test_calc.py": pyTests,
@@ -234,6 +243,7 @@ func TestANewConftestCannotSwitchOnWhatAnotherDirectoryChecks(t *testing.T) {
 // head's suite runs only the change's packages; a package it no longer
 // runs that stops building at head is still GREEN's, read from F.
 func TestANarrowedHeadSuiteStillSeesAnotherPackageStopBuilding(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest,
 		"other/other.go": "package other\n", "other/other_test.go": goOtherTest,

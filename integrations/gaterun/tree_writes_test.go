@@ -44,6 +44,7 @@ func TestANewTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
 // next: TestAbs would "fail before", and its failure at head would not
 // count.
 func TestANewTestCannotRewriteTheBaseBeforeItsSuite(t *testing.T) {
+	long(t)
 	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n"
 	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestZero(t *testing.T) {\n\t_ = os.WriteFile(\"calc.go\", []byte(" + strconv.Quote(broken) + "), 0o644)\n" +
 		"\tif Abs(-1) != 0 {\n\t\tt.Fatal(\"Abs(-1)\")\n\t}\n}\n"
@@ -57,6 +58,7 @@ func TestANewTestCannotRewriteTheBaseBeforeItsSuite(t *testing.T) {
 // a parametrised new test (its decorator makes the file's top level
 // change, so the file's base tests run at head after it).
 func TestANewPythonTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
+	long(t)
 	py := pythonWithPytest(t)
 	fixed := "def enable():\n    return True\n\n\n" + pyCalcFixed
 	r := newRepo(t)
@@ -72,6 +74,7 @@ func TestANewPythonTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
 // deselects the test in its settings changes pytest's settings, which are
 // data: the test's base version then runs at head with the base's.)
 func TestATestTheHeadLeavesOutIsNotAPass(t *testing.T) {
+	long(t)
 	r := newRepo(t)
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
 	head := r.commit("leave out", map[string]string{"calc.go": "package calc\n\nimport (\n\t\"os\"\n\t\"strings\"\n)\n\n" +

@@ -58,6 +58,9 @@ func warmedAt(r *Runner) time.Time { return r.goWarm.done[""] }
 // warm-up the command compiled `testing` itself, and every later command
 // again, since the sandbox keeps none of its writes.
 func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long (builds the standard library into an empty cache): bash scripts/test-long.sh runs it")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go toolchain on PATH")
 	}
