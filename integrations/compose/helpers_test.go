@@ -144,3 +144,15 @@ func run(tb testing.TB, r *Runner, dir string, argv ...string) verify.Result {
 	}
 	return res
 }
+
+// long skips t under `go test -short`, the quick subset CI runs
+// (scripts/test.sh): each of these brings a stack up and down (6-15 s on
+// two cores) for what another kept test also covers in part (teardown,
+// health); scripts/test-long.sh runs every test. The isolation tests are
+// never skipped.
+func long(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long: bash scripts/test-long.sh runs it")
+	}
+}

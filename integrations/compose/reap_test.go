@@ -47,6 +47,7 @@ func helperUpThenHang(spec string) int {
 // containers and a network behind; the next runner of the same label
 // removes them, and leaves a live process's stack alone.
 func TestReapAfterKilledProcess(t *testing.T) {
+	long(t)
 	needEngine(t)
 	label := "autoverify-compose-reap-" + newID()
 	dir := t.TempDir()

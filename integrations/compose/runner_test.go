@@ -86,6 +86,7 @@ func TestStackCheckTalksToService(t *testing.T) {
 // defaults even when the compose file's environment: sets other values,
 // and Config.Env (ENGINEO_RUNNER_ENV) changes them.
 func TestDeterministicEnv(t *testing.T) {
+	long(t)
 	yaml := "services:\n  app:\n    image: " + busybox + "\n    environment:\n      TZ: America/New_York\n      PYTHONHASHSEED: random\n      LC_ALL: POSIX\n      KEEP: kept\n"
 	printEnv := []string{"sh", "-c", `printf '%s|%s|%s|%s|%s|%s|%s\n' "$TZ" "$LC_ALL" "$PYTHONHASHSEED" "$NO_COLOR" "$HOME" "$KEEP" "$(date +%Z)"`}
 	for _, tc := range []struct {
@@ -109,6 +110,7 @@ func TestDeterministicEnv(t *testing.T) {
 // TestStartedIsNotHealthy is the control for the ordering test above: with
 // service_started, the first check meets a kv that does not listen yet.
 func TestStartedIsNotHealthy(t *testing.T) {
+	long(t)
 	// kv listens only after a minute, far beyond the app's start on a
 	// loaded machine (3 s was not); teardown stops it either way.
 	r, dir := newRunner(t, stackYAML("60s", "service_started"), "app", Config{})
@@ -182,6 +184,7 @@ func TestTimeoutTearsDown(t *testing.T) {
 }
 
 func TestCancelTearsDown(t *testing.T) {
+	long(t)
 	r, dir := newRunner(t, stackYAML("0s", "service_healthy"), "app", Config{})
 	run(t, r, dir, "true")
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
@@ -282,6 +285,7 @@ func TestFileErrors(t *testing.T) {
 // TestCompletedSuccessfully: a one-shot service (a migration, a seed) must
 // exit 0 before its dependents start; a failing one names its exit code.
 func TestCompletedSuccessfully(t *testing.T) {
+	long(t)
 	yaml := func(code string) string {
 		return `services:
   app:

@@ -2,6 +2,7 @@ package docker
 
 import (
 	"context"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,6 +76,21 @@ func testHost() string {
 
 // shapes are both shapes, for tests that run under each.
 var shapes = []Shape{ShapeFresh, ShapeWarm}
+
+// shapesFor is the shapes a functional test runs: both, or under -short
+// (CI's quick subset) one of them, picked by the test's name, so that the
+// quick subset still takes each shape in some tests. The escape suites and
+// the isolation tests (network, environment, root file system, user)
+// always run both; scripts/test-long.sh runs every test in both.
+func shapesFor(t *testing.T) []Shape {
+	if !testing.Short() {
+		return shapes
+	}
+	h := fnv.New32a()
+	h.Write([]byte(t.Name()))
+	i := h.Sum32() % uint32(len(shapes))
+	return shapes[i : i+1]
+}
 
 // testLabel keeps this package's containers apart from a service's.
 const testLabel = "autoverify-test"

@@ -54,7 +54,7 @@ func helperWarmThenHang(label string) int {
 }
 
 func TestExitCodes(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			dir := t.TempDir()
@@ -88,7 +88,7 @@ func TestExitCodes(t *testing.T) {
 }
 
 func TestOutput(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			res := run(t, r, t.TempDir(), "sh", "-c", "echo out1; echo err1 >&2; sleep 0.2; echo out2; echo err2 >&2")
@@ -112,7 +112,7 @@ func TestOutput(t *testing.T) {
 
 func TestOutputCap(t *testing.T) {
 	const n = 5 << 20
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			res := run(t, r, t.TempDir(), "sh", "-c", fmt.Sprintf("yes | head -c %d; echo; echo THE-END", n))
@@ -136,7 +136,7 @@ func TestOutputCap(t *testing.T) {
 // runner's cap (the gates, reading a whole test report) keeps all of it.
 func TestOutputLimitRaisesTheCap(t *testing.T) {
 	const n = 3 << 20
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Dir: t.TempDir(), OutputLimit: 4 << 20,
@@ -199,7 +199,7 @@ func TestNoHostEnv(t *testing.T) {
 func TestDeterministicEnv(t *testing.T) {
 	printEnv := []string{"sh", "-c", `printf '%s|%s|%s|%s|%s|%s\n' "$TZ" "$LC_ALL" "$PYTHONHASHSEED" "$NO_COLOR" "$HOME" "$(date +%Z)"`}
 	passed := map[string]string{"TZ": "America/New_York", "LC_ALL": "POSIX", "PYTHONHASHSEED": "random", "NO_COLOR": ""}
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape, EnvPassthrough: passed})
 			if got := strings.TrimSpace(string(run(t, r, t.TempDir(), printEnv...).Output)); got != "UTC|C.UTF-8|0|1|/tmp|UTC" {
@@ -262,7 +262,7 @@ func TestNonRootAndNoPrivileges(t *testing.T) {
 }
 
 func TestWorkspaceCopiedIn(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			dir := t.TempDir()
@@ -303,7 +303,7 @@ func TestWarmKeepsWorkspaceState(t *testing.T) {
 }
 
 func TestTimeoutKills(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			dir := t.TempDir()
@@ -353,7 +353,7 @@ func TestFreshTimeoutGrace(t *testing.T) {
 }
 
 func TestContextCancelKills(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
@@ -370,7 +370,7 @@ func TestContextCancelKills(t *testing.T) {
 }
 
 func TestCleanupAndLabels(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape, CPUs: 0.5, MemoryBytes: 256 << 20, PidsLimit: 64})
 			dir := t.TempDir()
@@ -536,7 +536,7 @@ func TestReapAfterKilledService(t *testing.T) {
 }
 
 func TestImageMissing(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			const image = "autoverify-no-such-image:never"
 			r := newRunner(t, Config{Shape: shape, Image: image})
@@ -595,7 +595,7 @@ func TestEngineDown(t *testing.T) {
 		t.Fatalf("New must not fail on an unreachable engine: %v", err)
 	}
 	defer r.Close()
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		r.s.shape = shape
 		_, err = r.Run(context.Background(), verify.Command{Argv: []string{"true"}, Dir: t.TempDir()})
 		if !errors.Is(err, ErrEngineUnreachable) || !strings.Contains(err.Error(), host) {
@@ -605,7 +605,7 @@ func TestEngineDown(t *testing.T) {
 }
 
 func TestConcurrentRuns(t *testing.T) {
-	for _, shape := range shapes {
+	for _, shape := range shapesFor(t) {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape})
 			dirs := []string{t.TempDir(), t.TempDir()}
