@@ -232,7 +232,9 @@ func TestServeVerifiesAsTheCLIDoes(t *testing.T) {
 				// The check run completes, then the comment is written:
 				// wait for both (the second round's comment is the first,
 				// edited).
-				waitFor(t, "the verdict and its comment", func() bool {
+				// Its checks build and test real code in the sandbox: a
+				// cold build cache on a loaded CI machine took 77 s.
+				waitForWithin(t, "the verdict and its comment", 3*time.Minute, func() bool {
 					comments := stickyComments(fake)
 					return len(completedRuns(fake)) == round+1 && len(comments) == 1 &&
 						(round == 0 || strings.Contains(comments[0].GetBody(), "cached"))
