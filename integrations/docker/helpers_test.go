@@ -79,9 +79,10 @@ var shapes = []Shape{ShapeFresh, ShapeWarm}
 
 // shapesFor is the shapes a functional test runs: both, or under -short
 // (CI's quick subset) one of them, picked by the test's name, so that the
-// quick subset still takes each shape in some tests. The escape suites and
-// the isolation tests (network, environment, root file system, user)
-// always run both; scripts/test-long.sh runs every test in both.
+// quick subset still takes each shape in some tests. The isolation tests
+// (network, environment, root file system, user) always run both, the
+// escape suites one shape per runtime (TestEscape); scripts/test-long.sh
+// runs every test in both.
 func shapesFor(t *testing.T) []Shape {
 	if !testing.Short() {
 		return shapes

@@ -136,10 +136,15 @@ func TestRuntimeGVisor(t *testing.T) {
 	}
 }
 
-// TestEscapeGVisor runs the escape suite under gVisor, both shapes.
+// TestEscapeGVisor runs the escape suite under gVisor, both shapes (the
+// warm one under -short).
 func TestEscapeGVisor(t *testing.T) {
 	needRuntime(t, gVisor)
-	for _, shape := range shapes {
+	run := shapes
+	if testing.Short() {
+		run = []Shape{ShapeWarm} // see TestEscape
+	}
+	for _, shape := range run {
 		t.Run(string(shape), func(t *testing.T) {
 			r := newRunner(t, Config{Shape: shape, Runtime: gVisor})
 			runnertest.Escape(t, runnertest.Target{Runner: r, Workdir: t.TempDir()})
