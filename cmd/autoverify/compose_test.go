@@ -109,6 +109,7 @@ func TestRunComposeEnvironment(t *testing.T) {
 // A head whose compose file asks for more than the runner allows is
 // refused, naming the key.
 func TestServeComposeEnvironment(t *testing.T) {
+	long(t)
 	needComposeImages(t)
 	redisURL := testRedisURL(t)
 	fake := setupGitHub(t, "- [ ] reaches kv `sh ci/ping.sh`\n")

@@ -162,6 +162,7 @@ func TestServeRecordsRunsAndMountsTheDashboard(t *testing.T) {
 // the same state directory; neither waits for the other beyond a
 // transaction.
 func TestRunAndDashboardShareAStateDirectory(t *testing.T) {
+	long(t)
 	t.Parallel()
 	h := newHarness(t)
 	h.env["ENGINEO_DASHBOARD_TOKEN"] = dashToken

@@ -15,6 +15,7 @@ import (
 // other than 0, disagreement, coverage of an unknown environment, and an
 // unavailable environment (INFRA_BLOCKED).
 func TestRunEnvironmentMatrix(t *testing.T) {
+	long(t)
 	needDockerImage(t)
 	h := newHarness(t)
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "true,false,ls /workspace"
