@@ -42,6 +42,7 @@ func avCmd(t *testing.T, bin, dir string, env []string, args ...string) (int, st
 // byte of the evidence or of the summary, another key, another commit;
 // --passed refuses a signed failed verdict. An unsigned run says so.
 func TestSignedVerdictsAsAUserChecksThem(t *testing.T) {
+	long(t)
 	t.Parallel()
 	bin := cliBinary(t)
 	repo := userRepos()[2]

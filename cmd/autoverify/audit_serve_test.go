@@ -74,7 +74,11 @@ func TestServeAuditsSignals(t *testing.T) {
 		assert.Equal(t, "action_required", cr.GetConclusion())
 		assert.Equal(t, "signal rejected — Missing: broken in ci", cr.GetOutput().GetTitle())
 		assert.Zero(t, fake.CountCalls("GET", "/repos/acme/web/tarball"), "nothing fetched, nothing run")
-		assert.Contains(t, srv.logString(), `"task_id":"KAN-25","developer_id":"dev-agent-1","reason":"Missing: broken in ci","signal":"READY_FOR_REVIEW"`)
+		// The server's log reaches the test through a pipe copied as it
+		// comes: under load the line can land after the comment does.
+		waitFor(t, "the rejection's log line", func() bool {
+			return strings.Contains(srv.logString(), `"task_id":"KAN-25","developer_id":"dev-agent-1","reason":"Missing: broken in ci","signal":"READY_FOR_REVIEW"`)
+		})
 		assert.Contains(t, scrape(t, srv), `autoverify_signals_total{result="rejected"} 1`)
 	})
 
