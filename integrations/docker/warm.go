@@ -61,9 +61,12 @@ const execFailedPrefix = "OCI runtime exec failed"
 // command can print either and exit 126; all it gains is a new container
 // and one more run of itself.
 func runtimeStopped(exitCode int, output []byte) bool {
-	if exitCode != ExitNotExecutable {
-		return false
-	}
+	return exitCode == ExitNotExecutable && saysRuntimeStopped(output)
+}
+
+// saysRuntimeStopped reports whether output is one of those texts (an
+// exec still "running" when its container died has no exit code yet).
+func saysRuntimeStopped(output []byte) bool {
 	out := bytes.TrimSpace(output)
 	return bytes.HasPrefix(out, []byte(execFailedPrefix)) && bytes.Contains(out, []byte("in state stopped")) ||
 		bytes.HasPrefix(out, []byte("cannot exec in a stopped state"))
@@ -245,7 +248,7 @@ wait:
 	}
 	if died != "" {
 		out.finish()
-		if runtimeStopped(ExitNotExecutable, out.out.Bytes()) {
+		if saysRuntimeStopped(out.out.Bytes()) {
 			// The program never started: the container was already dead
 			// when the exec came (the previous command's memory attack
 			// ended the gVisor sandbox after its exec had returned), and
