@@ -29,18 +29,6 @@ KUBE_VERSION=${KUBE_VERSION:-1.36.3}
 IMAGE=${IMAGE:-autoverify:ci}
 SCHEMAS=charts/autoverify/ci/schemas
 
-# --prebuild compiles what the check builds (the image's binary, helm,
-# kubeconform) into Go's build cache and exits: scripts/test.sh runs it in
-# the background while the tests run, so the check itself then only links.
-if [ "${1:-}" = --prebuild ]; then
-  out=$(mktemp -d)
-  trap 'rm -rf "$out"' EXIT
-  CGO_ENABLED=0 go build -tags kubernetes -trimpath -o "$out/autoverify" ./cmd/autoverify
-  go run "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" version >/dev/null
-  go run "github.com/yannh/kubeconform/cmd/kubeconform@$KUBECONFORM_VERSION" -v >/dev/null
-  exit 0
-fi
-
 t_start=$(date +%s%N)
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 say() { printf '\n== %s\n' "$*"; }

@@ -128,12 +128,12 @@ fi
 deploy_pid=
 deploy_log="${TMPDIR:-/tmp}/autoverify-deploy-check.log"
 if [ "${SKIP_DEPLOY_CHECK:-}" != 1 ]; then
-  # The deploy check (its build, then the image, the container, the Helm
-  # chart) runs beside the tests: most of it waits on Docker, as most of
+  # The deploy check (its build, the image, the container, the Helm chart)
+  # runs beside the tests: most of it waits on Docker, as most of
   # the tests do, and run after them it added 41-46 s to CI's ten minutes.
   # Its figures (start-to-ready, idle memory) are then taken under load.
   echo "== [${SECONDS}s] deploy check (in the background; its log follows the tests)"
-  { bash scripts/deploy-check.sh --prebuild && bash scripts/deploy-check.sh; } >"$deploy_log" 2>&1 &
+  bash scripts/deploy-check.sh >"$deploy_log" 2>&1 &
   deploy_pid=$!
 fi
 
