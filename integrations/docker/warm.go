@@ -105,12 +105,13 @@ func (r *Runner) runWarm(ctx context.Context, cmd verify.Command, dir string, ti
 		if !gone {
 			return res, err
 		}
-		// The container went away or stopped under us (removed by
-		// someone, its keep-alive died): replace it once.
+		// The command did not start: the container went away or stopped
+		// under us (removed by someone, its keep-alive or its gVisor
+		// sandbox died), or the engine refused the exec. Replace it once.
 		r.discard(w, id)
 		if fresh || attempt > 0 {
-			return verify.Result{}, fmt.Errorf("docker: warm container of image %s on %s is not running (its keep-alive %q exited: does the image have it? use the fresh shape or set KeepAlive): %w",
-				r.s.image, r.s.host, strings.Join(r.s.keepAlive, " "), err)
+			return verify.Result{}, fmt.Errorf("docker: %s did not start in a new warm container of image %s on %s either (if the container stops at once, its keep-alive %q exits: does the image have it? use the fresh shape or set KeepAlive): %w",
+				cmd.Argv[0], r.s.image, r.s.host, strings.Join(r.s.keepAlive, " "), err)
 		}
 	}
 }
@@ -160,9 +161,13 @@ func (r *Runner) discard(w *warmSlot, id string) {
 	r.remove(id)
 }
 
-// execIn runs cmd as an exec in container id. gone reports that the
-// container was not there to run it.
-func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.Command, timeout time.Duration) (res verify.Result, gone bool, err error) {
+// startExec creates and starts cmd's exec in container id. notStarted
+// reports that the engine did not start it while ctx was live: the
+// container was removed or stopped, or the engine refused (a gVisor
+// sandbox that died answers an exec's start with a 500 while the engine
+// still lists the container as running). The command has not run, so the
+// caller may replace the container and run it there once.
+func (r *Runner) startExec(ctx context.Context, id string, cmd verify.Command) (execID string, att client.ExecAttachResult, notStarted bool, err error) {
 	name := cmd.Argv[0]
 	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
 		User:         r.s.user,
@@ -173,15 +178,34 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.
 		AttachStderr: true,
 	})
 	if err != nil {
-		if cerrdefs.IsNotFound(err) || cerrdefs.IsConflict(err) {
-			return verify.Result{}, true, err
-		}
-		return verify.Result{}, false, r.engineErr("creating an exec for "+name, err)
+		return "", att, ctx.Err() == nil, r.execStartErr(ctx, id, "creating an exec for "+name, err)
 	}
-	start := time.Now()
-	att, err := r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
+	att, err = r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
 	if err != nil {
-		return verify.Result{}, false, r.engineErr("starting "+name, err)
+		return "", att, ctx.Err() == nil, r.execStartErr(ctx, id, "starting "+name, err)
+	}
+	return ex.ID, att, false, nil
+}
+
+// execStartErr wraps the engine's refusal to create or start an exec with
+// what the container's state says about it.
+func (r *Runner) execStartErr(ctx context.Context, id, op string, err error) error {
+	if ctx.Err() == nil && !client.IsErrConnectionFailed(err) {
+		if why := r.stopped(ctx, id); why != "" {
+			op += " (" + strings.TrimSuffix(why, " while the command ran") + ")"
+		}
+	}
+	return r.engineErr(op, err)
+}
+
+// execIn runs cmd as an exec in container id. gone reports that the
+// command did not start there (see startExec).
+func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.Command, timeout time.Duration) (res verify.Result, gone bool, err error) {
+	name := cmd.Argv[0]
+	start := time.Now()
+	execID, att, notStarted, err := r.startExec(ctx, id, cmd)
+	if err != nil {
+		return verify.Result{}, notStarted, err
 	}
 	out := startCopy(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
 
@@ -205,7 +229,7 @@ wait:
 		case <-poll.C:
 			// The exec may have exited while a descendant holds its
 			// output open; the stream would then outlast it.
-			ins, err := r.cli.ExecInspect(ctx, ex.ID, client.ExecInspectOptions{})
+			ins, err := r.cli.ExecInspect(ctx, execID, client.ExecInspectOptions{})
 			if err == nil && !ins.Running {
 				exitCode, ended = ins.ExitCode, time.Now()
 				break wait
@@ -273,7 +297,7 @@ wait:
 	}
 	drained := out.finish()
 	if exitCode < 0 {
-		exitCode, err = r.execExit(ex.ID)
+		exitCode, err = r.execExit(execID)
 		if err != nil {
 			if cerrdefs.IsNotFound(err) {
 				return verify.Result{}, false, fmt.Errorf("docker: %s: warm container removed while it ran (runner closing?): %w", name, err)

@@ -1,0 +1,140 @@
+package docker
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/engineo/autoverify/bot/verify"
+)
+
+// refusingEngine stands between a runner and the real engine on a unix
+// socket. It answers the requests whose method and path match with the
+// 500 an engine gives for an exec it could not start, while refuse is
+// above zero; every other request, and the rest of its connection, passes
+// through unchanged. A real engine cannot be made to refuse on cue: a
+// gVisor sandbox that died under an exec did it once in a long test run
+// ("unable to upgrade to tcp, received 500").
+type refusingEngine struct {
+	match   *regexp.Regexp
+	refuse  atomic.Int32
+	refused atomic.Int32
+}
+
+func startRefusingEngine(t *testing.T, engineHost, match string) (string, *refusingEngine) {
+	t.Helper()
+	engine, ok := strings.CutPrefix(engineHost, "unix://")
+	if !ok {
+		t.Skipf("the engine is at %s: this test stands in front of a unix socket", engineHost)
+	}
+	sock := filepath.Join(t.TempDir(), "e.sock")
+	ln, err := net.Listen("unix", sock)
+	must(t, err)
+	t.Cleanup(func() { ln.Close() })
+	p := &refusingEngine{match: regexp.MustCompile(match)}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.serve(c, engine)
+		}
+	}()
+	return "unix://" + sock, p
+}
+
+// serve relays c's requests one by one, refusing the matching ones, until
+// the connection ends or is upgraded (an exec's attach), after which it
+// relays bytes both ways.
+func (p *refusingEngine) serve(c net.Conn, engine string) {
+	defer c.Close()
+	e, err := net.Dial("unix", engine)
+	if err != nil {
+		return
+	}
+	defer e.Close()
+	br, ebr := bufio.NewReader(c), bufio.NewReader(e)
+	for {
+		req, err := http.ReadRequest(br)
+		if err != nil {
+			return
+		}
+		if p.match.MatchString(req.Method+" "+req.URL.Path) && p.refuse.Add(-1) >= 0 {
+			p.refused.Add(1)
+			body := `{"message":"the test's engine refused this request"}`
+			io.WriteString(c, "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nConnection: close\r\n"+
+				"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body)
+			return
+		}
+		if err := req.Write(e); err != nil {
+			return
+		}
+		resp, err := http.ReadResponse(ebr, req)
+		if err != nil {
+			return
+		}
+		if resp.StatusCode == http.StatusSwitchingProtocols {
+			resp.Write(c)
+			go io.Copy(e, br)
+			io.Copy(c, ebr)
+			return
+		}
+		if err := resp.Write(c); err != nil || resp.Close {
+			return
+		}
+	}
+}
+
+// TestWarmExecRefused: a command whose exec the engine refuses to create
+// or start has not run. The warm runner replaces its container and runs
+// the command there, once; refused again, the error names the command and
+// the engine's answer, and no container is left behind.
+func TestWarmExecRefused(t *testing.T) {
+	for _, tc := range []struct{ name, match, answer string }{
+		// The client reads no body from a refused attach, only its status.
+		{"start", `^POST /v[0-9.]+/exec/[0-9a-f]+/start$`, "received 500"},
+		{"create", `^POST /v[0-9.]+/containers/[0-9a-f]+/exec$`, "the test's engine refused this request"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			host, p := startRefusingEngine(t, newRunner(t, Config{}).s.host, tc.match)
+			r := newRunner(t, Config{Host: host, Shape: ShapeWarm})
+			dir := t.TempDir()
+			run(t, r, dir, "true")
+			first := managed(t, r, LabelInstance, r.instance)
+
+			p.refuse.Store(1)
+			if res := run(t, r, dir, "echo", "again"); string(res.Output) != "again\n" || res.ExitCode != 0 {
+				t.Errorf("after one refusal: %+v", res)
+			}
+			if n := p.refused.Load(); n != 1 {
+				t.Fatalf("the engine refused %d requests, want 1 (does the pattern match the client's path?)", n)
+			}
+			second := managed(t, r, LabelInstance, r.instance)
+			if len(first) != 1 || len(second) != 1 || first[0] == second[0] {
+				t.Errorf("warm containers before %v and after %v the refusal: want one, replaced", first, second)
+			}
+
+			p.refuse.Store(2)
+			_, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"echo", "never"}, Dir: dir})
+			if err == nil || !strings.Contains(err.Error(), "echo did not start in a new warm container") ||
+				!strings.Contains(err.Error(), tc.answer) {
+				t.Errorf("refused twice: err %v, want one naming the command and the engine's answer", err)
+			}
+			if left := managed(t, r, LabelInstance, r.instance); len(left) != 0 {
+				t.Errorf("containers left after two refusals: %v", left)
+			}
+			if res := run(t, r, dir, "echo", "back"); string(res.Output) != "back\n" {
+				t.Errorf("once the engine accepts again: %+v", res)
+			}
+		})
+	}
+}
