@@ -3,6 +3,7 @@ package docker
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -27,6 +29,11 @@ type refusingEngine struct {
 	match   *regexp.Regexp
 	refuse  atomic.Int32
 	refused atomic.Int32
+
+	sock, engine string
+	mu           sync.Mutex
+	ln           net.Listener
+	conns        map[net.Conn]bool
 }
 
 func startRefusingEngine(t *testing.T, engineHost, match string) (string, *refusingEngine) {
@@ -35,21 +42,42 @@ func startRefusingEngine(t *testing.T, engineHost, match string) (string, *refus
 	if !ok {
 		t.Skipf("the engine is at %s: this test stands in front of a unix socket", engineHost)
 	}
-	sock := filepath.Join(t.TempDir(), "e.sock")
-	ln, err := net.Listen("unix", sock)
+	p := &refusingEngine{match: regexp.MustCompile(match), sock: filepath.Join(t.TempDir(), "e.sock"), engine: engine}
+	p.up(t)
+	t.Cleanup(p.down)
+	return "unix://" + p.sock, p
+}
+
+// up listens on the socket and relays what comes.
+func (p *refusingEngine) up(t *testing.T) {
+	ln, err := net.Listen("unix", p.sock)
 	must(t, err)
-	t.Cleanup(func() { ln.Close() })
-	p := &refusingEngine{match: regexp.MustCompile(match)}
+	p.mu.Lock()
+	p.ln, p.conns = ln, map[net.Conn]bool{}
+	p.mu.Unlock()
 	go func() {
 		for {
 			c, err := ln.Accept()
 			if err != nil {
 				return
 			}
-			go p.serve(c, engine)
+			p.mu.Lock()
+			p.conns[c] = true
+			p.mu.Unlock()
+			go p.serve(c, p.engine)
 		}
 	}()
-	return "unix://" + sock, p
+}
+
+// down stops answering: the socket goes away with every connection to it,
+// as when the engine stops.
+func (p *refusingEngine) down() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ln.Close()
+	for c := range p.conns {
+		c.Close()
+	}
 }
 
 // serve relays c's requests one by one, refusing the matching ones, until
@@ -136,5 +164,29 @@ func TestWarmExecRefused(t *testing.T) {
 				t.Errorf("once the engine accepts again: %+v", res)
 			}
 		})
+	}
+}
+
+// TestWarmEngineAway: an engine that does not answer is not a refusal.
+// The command's error says the engine is unreachable, and the warm
+// container is kept for when it is back, not replaced.
+func TestWarmEngineAway(t *testing.T) {
+	host, p := startRefusingEngine(t, newRunner(t, Config{}).s.host, `^$`)
+	r := newRunner(t, Config{Host: host, Shape: ShapeWarm})
+	dir := t.TempDir()
+	run(t, r, dir, "true")
+	before := managed(t, r, LabelInstance, r.instance)
+
+	p.down()
+	_, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"echo", "away"}, Dir: dir})
+	if !errors.Is(err, ErrEngineUnreachable) {
+		t.Errorf("engine away: err %v, want ErrEngineUnreachable", err)
+	}
+	p.up(t)
+	if res := run(t, r, dir, "echo", "back"); string(res.Output) != "back\n" {
+		t.Errorf("engine back: %+v", res)
+	}
+	if after := managed(t, r, LabelInstance, r.instance); len(before) != 1 || len(after) != 1 || before[0] != after[0] {
+		t.Errorf("warm containers before %v and after %v the engine was away: want the same one", before, after)
 	}
 }

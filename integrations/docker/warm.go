@@ -162,11 +162,12 @@ func (r *Runner) discard(w *warmSlot, id string) {
 }
 
 // startExec creates and starts cmd's exec in container id. notStarted
-// reports that the engine did not start it while ctx was live: the
-// container was removed or stopped, or the engine refused (a gVisor
-// sandbox that died answers an exec's start with a 500 while the engine
-// still lists the container as running). The command has not run, so the
-// caller may replace the container and run it there once.
+// reports that the engine answered but did not start it while ctx was
+// live: the container was removed or stopped, or the engine refused (a
+// gVisor sandbox that died answers an exec's start with a 500 while the
+// engine still lists the container as running). The command has not run,
+// so the caller may replace the container and run it there once. An
+// engine that does not answer keeps its container for when it is back.
 func (r *Runner) startExec(ctx context.Context, id string, cmd verify.Command) (execID string, att client.ExecAttachResult, notStarted bool, err error) {
 	name := cmd.Argv[0]
 	ex, err := r.cli.ExecCreate(ctx, id, client.ExecCreateOptions{
@@ -178,19 +179,25 @@ func (r *Runner) startExec(ctx context.Context, id string, cmd verify.Command) (
 		AttachStderr: true,
 	})
 	if err != nil {
-		return "", att, ctx.Err() == nil, r.execStartErr(ctx, id, "creating an exec for "+name, err)
+		return "", att, refused(ctx, err), r.execStartErr(ctx, id, "creating an exec for "+name, err)
 	}
 	att, err = r.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
 	if err != nil {
-		return "", att, ctx.Err() == nil, r.execStartErr(ctx, id, "starting "+name, err)
+		return "", att, refused(ctx, err), r.execStartErr(ctx, id, "starting "+name, err)
 	}
 	return ex.ID, att, false, nil
+}
+
+// refused says whether err is the engine's answer to an exec it did not
+// create or start, rather than no answer or the caller's cancel.
+func refused(ctx context.Context, err error) bool {
+	return ctx.Err() == nil && !client.IsErrConnectionFailed(err)
 }
 
 // execStartErr wraps the engine's refusal to create or start an exec with
 // what the container's state says about it.
 func (r *Runner) execStartErr(ctx context.Context, id, op string, err error) error {
-	if ctx.Err() == nil && !client.IsErrConnectionFailed(err) {
+	if refused(ctx, err) {
 		if why := r.stopped(ctx, id); why != "" {
 			op += " (" + strings.TrimSuffix(why, " while the command ran") + ")"
 		}
