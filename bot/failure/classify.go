@@ -140,6 +140,14 @@ var rules = []rule{
 	{"warnings denied", func(in *input) (Type, bool) {
 		return LintError, in.match(lintDenySignals) && (in.tool == lintTool || !in.match(rustErrorCode))
 	}},
+	// A static analyser's findings written in a compiler's format
+	// (cppcheck, clang-tidy: "file:line:col: error: message [checkId]"):
+	// what is reported is the analyser's verdict on code it read, not a
+	// build that failed. A check named for a parse failure (cppcheck's
+	// syntaxError) stays the code's.
+	{"analyser report", func(in *input) (Type, bool) {
+		return LintError, in.tool == lintTool && in.match(analyserSignals) && !in.match(analyserParseFailed)
+	}},
 	// Compilers and loaders: the code did not build or parse.
 	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
 	// A checker (linter, type checker) that died with a Python traceback:
@@ -643,7 +651,7 @@ func toolOf(argv []string) toolKind {
 		kind  toolKind
 	}{
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
-		{[]string{"lint", "eslint", "ruff", "flake8", "pyflakes", "pyflakes3", "pycodestyle", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort"}, lintTool},
+		{[]string{"lint", "eslint", "ruff", "flake8", "pyflakes", "pyflakes3", "pycodestyle", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort", "yamllint", "codespell", "bandit", "hadolint", "actionlint", "markdownlint", "revive", "errcheck", "gosec", "semgrep"}, lintTool},
 		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "pytest-3", "py.test", "unittest", "prove", "bats", "ctest", "phpunit", "rspec", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
 		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
@@ -890,8 +898,13 @@ var envSignals = rx(
 	`missing go\.sum entry`,
 	// -mod=vendor (or a vendor directory) that does not match go.mod.
 	`inconsistent vendoring`,
-	// A package pattern naming a directory that is not there.
-	`^pattern \S+: (lstat|stat|open) \S+: no such file or directory`,
+	// A package pattern naming a directory that is not there (go's own
+	// words, or golangci-lint relaying them as a typechecking error).
+	`(^|typechecking error: )pattern \S+: (lstat|stat|open) \S+: no such file or directory`,
+	// yamllint's configuration (a rule that does not exist, a bad value).
+	`^invalid config: `,
+	// cppcheck given paths none of which exist.
+	`^cppcheck: error: could not find or open any of the paths given`,
 	// A go test binary refusing its flags: a -run pattern that is not a
 	// regexp, a flag it does not define.
 	`^testing: invalid regexp for `,
@@ -1498,9 +1511,23 @@ var compileSignals = rx(
 	`use of internal package \S+ not allowed`,
 	// golangci-lint's typecheck: the package does not compile (an import
 	// it cannot resolve was read as a setup problem before).
-	`^\S+\.go:\d+(:\d+)?: .*\(typecheck\)$`,
+	`^\S+\.go:\d+(:\d+)?: .*(\n\t.*){0,6}\(typecheck\)$`,
+	// yamllint: the YAML file does not parse.
+	`^\s+\d+:\d+\s+error\s+syntax error: .*\(syntax\)$`,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
+)
+
+// analyserSignals are findings in a compiler's format that name the
+// analyser's check in brackets (a compiler's own bracket names a warning
+// flag: "[-Wformat]", "[-Werror=...]").
+var analyserSignals = rx(
+	`^\S+:\d+:\d+: (error|warning|style|performance|portability|information): .+ \[[A-Za-z][\w.,-]*\]$`,
+)
+
+// analyserParseFailed is an analyser saying it could not parse the code.
+var analyserParseFailed = rx(
+	`: error: .+ \[syntaxError\]$`,
 )
 
 // typeSignals are type checker reports.
@@ -1536,6 +1563,12 @@ var lintSignals = rx(
 	// golangci-lint and staticcheck.
 	`\((\w+lint|staticcheck|govet|errcheck|ineffassign|unused|gosimple)\)$`,
 	`^\S+\.go:\d+:\d+: \S+ \((SA|S|ST|QF)\d{4}\)`,
+	// yamllint (a parse error is the file's, read as a code error first).
+	`^\s+\d+:\d+\s+(error|warning)\s+.+\s+\([\w-]+\)$`,
+	// codespell: "file:line: word ==> correction".
+	`^\S+:\d+: \S+ ==> \S`,
+	// bandit.
+	`^>> Issue: \[B\d{3}:\w+\]`,
 	// RuboCop.
 	`^\d+ files? inspected, \d+ offenses? detected`,
 	`^\S+\.rb:\d+:\d+: [CWEF]: `,

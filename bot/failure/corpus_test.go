@@ -148,9 +148,11 @@ const holdoutFloor = 0.95
 // (111/115, 132/136, 113/120 after); grow8-heldout, recorded blind while
 // those rules were written, scored 63/79, 79.7 %, first, the same with
 // the rules before them. grow9-heldout (golangci-lint v2, yamllint,
-// codespell, cppcheck, bandit): 28/35, 80.0 %, with the rules before any
-// written from grow9's tune part (2026-11-30).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79, "grow9-heldout": 0.80}
+// codespell, cppcheck, bandit): 28/35, 80.0 %, with the rules before the
+// ones written from grow9's tune part, 31/35, 88.6 %, after them
+// (2026-11-30; the second figure was seen while checking the tune part,
+// after those rules were written, and nothing was changed for it).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79, "grow9-heldout": 0.88}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
