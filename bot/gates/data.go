@@ -138,7 +138,7 @@ func goTop(src []byte) (header string, decls []goDecl, ok bool) {
 				continue
 			}
 		case *ast.FuncDecl:
-			if isGoTestFunc(d, "Test", "T") || isGoTestFunc(d, "Benchmark", "B") {
+			if isGoTestFunc(d, "Test", "T") || isGoTestFunc(d, "Benchmark", "B") || isGoTestFunc(d, "Fuzz", "F") {
 				continue
 			}
 			d.Doc = nil

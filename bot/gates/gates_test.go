@@ -107,6 +107,28 @@ func TestGoExamplesWithOutputAreTests(t *testing.T) {
 	assert.Equal(t, []Tamper{{"ExampleAdd", "deleted"}}, Compare(base, gone).Tampered, "no output comment: the example no longer runs")
 }
 
+// TestGoFuzzTargetsAreTests: go test runs a fuzz target's seed corpus
+// (f.Add's values and testdata/fuzz) as a test of the target's name, so a
+// change that adds or edits one adds or edits a test (the real-history
+// replay: uuid 542ddabd adds three whose seeds pass on the base, and the
+// gates said the change added no test). A helper named like one but not
+// taking *testing.F is not one.
+func TestGoFuzzTargetsAreTests(t *testing.T) {
+	t.Parallel()
+	src := func(check string) []byte {
+		return []byte("package calc\n\nimport \"testing\"\n\nfunc FuzzAdd(f *testing.F) {\n\tf.Add(1, 2)\n\tf.Fuzz(func(t *testing.T, a, b int) {\n" + check + "\t})\n}\n\nfunc FuzzHelper(n int) int { return n }\n")
+	}
+	base, ok := Funcs(Go, "calc_test.go", src("\t\tif Add(a, b) != a+b {\n\t\t\tt.Fatal(a, b)\n\t\t}\n"))
+	require.True(t, ok)
+	require.Len(t, base, 1, "FuzzHelper takes no *testing.F: not a test")
+	assert.Equal(t, "FuzzAdd", base[0].Name)
+	assert.Equal(t, 1, base[0].Assertions)
+
+	weakened, ok := Funcs(Go, "calc_test.go", src("\t\t_ = Add(a, b)\n"))
+	require.True(t, ok)
+	assert.Equal(t, []Tamper{{"FuzzAdd", "assertions removed (1 → 0)"}}, Compare(base, weakened).Tampered)
+}
+
 const pyBase = `import pytest
 
 def helper():

@@ -92,9 +92,10 @@ func Funcs(eco Ecosystem, file string, src []byte) (funcs []TestFunc, ok bool) {
 }
 
 var goAssert = lazyregexp.New(`\b(?:t\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)|assert\.\w+|require\.\w+)\(`)
-var goSkip = lazyregexp.New(`\bt\.(?:Skip|Skipf|SkipNow)\(`)
+var goSkip = lazyregexp.New(`\b[tf]\.(?:Skip|Skipf|SkipNow)\(`)
 
-// goFuncs lists Go's func TestXxx(t *testing.T) functions; the body hash is
+// goFuncs lists Go's func TestXxx(t *testing.T) functions, fuzz targets
+// and examples with an output comment (the tests go test runs); the body hash is
 // over go/printer's formatting of the body, so reformatting is no change.
 func goFuncs(src []byte) ([]TestFunc, bool) {
 	fset := token.NewFileSet()
@@ -109,7 +110,8 @@ func goFuncs(src []byte) ([]TestFunc, bool) {
 			continue
 		}
 		switch {
-		case isGoTestName(fd.Name.Name):
+		case isGoTestName(fd.Name.Name), isGoTestFunc(fd, "Fuzz", "F"):
+			// (go test runs a fuzz target's seed corpus as a test.)
 			var body bytes.Buffer
 			_ = printer.Fprint(&body, fset, fd.Body)
 			text := body.String()

@@ -775,12 +775,65 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	if err != nil {
 		return true, err
 	}
+	rerun, err := s.rerunUnreported(ctx, dir, rs.r, p.claimed, p.headFileOf)
+	if err != nil {
+		return true, err
+	}
 	note, err := s.settleFlaky(ctx, dir, rs.r, p.claimed, p.headFileOf)
 	if err != nil {
 		return true, err
 	}
-	rs.redNote = note + rs.redNote
+	rs.redNote = note + rerun + rs.redNote
 	return true, s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
+}
+
+// rerunUnreported runs again, in rounds, the claimed tests RED's run did
+// not report although their package built: a test that panics ends its
+// package's test binary (Go), and the tests after it never run, so they
+// would stand in no bucket (the real-history replay: toml b535ff89's
+// TestItemTypeString panicked on the base, and two new tests after it had
+// no result). The test that ended a round has its result, so each round
+// gains one; the rounds stop when one gains none. Results join r's; the
+// note names the tests that ran again.
+func (s *Spec) rerunUnreported(ctx context.Context, dir string, r *run, claimed []string, fileOf map[string]string) (string, error) {
+	if outcome(r, claimed).BuildFailed {
+		return "", nil
+	}
+	var ranAgain []string
+	for {
+		var missing []string
+		for _, n := range claimed {
+			if _, ok := r.results.Tests[n]; !ok && fileOf[n] != "" {
+				missing = append(missing, n)
+			}
+		}
+		if len(missing) == 0 {
+			break
+		}
+		again, err := s.execRed(ctx, dir, missing, filesOf(missing, fileOf))
+		if err != nil {
+			return "", err
+		}
+		tests, flaky := maps.Clone(r.results.Tests), maps.Clone(r.results.Flaky)
+		if flaky == nil {
+			flaky = map[string]bool{}
+		}
+		gained := false
+		for _, n := range missing {
+			if st, ok := again.results.Tests[n]; ok {
+				tests[n], flaky[n], gained = st, again.results.Flaky[n], true
+				ranAgain = append(ranAgain, n)
+			}
+		}
+		r.results.Tests, r.results.Flaky = tests, flaky
+		if !gained {
+			break
+		}
+	}
+	if len(ranAgain) == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("%s did not run after a test ended their package's test binary and ran again without it; ", strings.Join(ranAgain, ", ")), nil
 }
 
 // execRed runs names (in files) over the base's code, Go's twice in one

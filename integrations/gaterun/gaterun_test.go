@@ -148,6 +148,60 @@ func TestAbsNegative(t *testing.T) {
 		assert.False(t, red.Timestamp.IsZero())
 	})
 
+	// A test that panics ends its package's test binary, and the tests
+	// after it never run (the real-history replay: toml b535ff89's
+	// TestItemTypeString panicked on the base, and two new tests after it
+	// stood in no bucket). They run again without it.
+	t.Run("a new test that panics on the base", func(t *testing.T) {
+		r.branch(base)
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + `
+func TestAbsPanics(t *testing.T) {
+	if Abs(-1) != 1 {
+		panic("Abs(-1)")
+	}
+}
+
+func TestAbsNegative(t *testing.T) {
+	if Abs(-2) != 2 {
+		t.Fatal("Abs(-2)")
+	}
+}
+
+func TestAbsSeven(t *testing.T) {
+	if Abs(7) != 7 {
+		t.Fatal("Abs(7)")
+	}
+}
+`})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"TestAbsNegative", "TestAbsPanics"}, rep.Tests.FailToPass)
+		assert.Equal(t, []string{"TestAbsSeven"}, rep.Tests.Guards)
+		assert.Equal(t, []string{"TestAbsPositive", "TestAbsZero"}, rep.Tests.PassToPass)
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "TestAbsNegative, TestAbsSeven did not run after a test ended their package's test binary")
+	})
+
+	// go test runs a fuzz target's seeds as a test: one added whose seeds
+	// pass on the base proves nothing (uuid 542ddabd in the replay).
+	t.Run("a fuzz target whose seeds pass on the base", func(t *testing.T) {
+		long(t)
+		r.branch(base)
+		head := r.commit("fuzz Abs", map[string]string{"calc_test.go": goCalcTest + `
+func FuzzAbs(f *testing.F) {
+	f.Add(4)
+	f.Fuzz(func(t *testing.T, x int) {
+		if Abs(x) != x {
+			t.Fatal(x)
+		}
+	})
+}
+`})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.RejectVanity, red.Classification, red.Reason)
+		assert.Equal(t, []string{"FuzzAbs"}, rep.Tests.Vanity)
+	})
+
 	t.Run("a fix whose test needs new code", func(t *testing.T) {
 		long(t)
 		r.branch(base)
