@@ -98,6 +98,9 @@ func (p *refusingEngine) serve(c net.Conn, engine string) {
 		}
 		if p.match.MatchString(req.Method+" "+req.URL.Path) && p.refuse.Add(-1) >= 0 {
 			p.refused.Add(1)
+			// Read the whole request first: closing while the client
+			// still writes its body gives it a broken pipe, not our answer.
+			io.Copy(io.Discard, req.Body)
 			body := `{"message":"the test's engine refused this request"}`
 			io.WriteString(c, "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nConnection: close\r\n"+
 				"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body)
