@@ -775,7 +775,9 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	if err != nil {
 		return true, err
 	}
-	rerun, err := s.rerunUnreported(ctx, dir, rs.r, p.claimed, p.headFileOf)
+	rerun, err := s.rerunUnreported(rs.r, p.claimed, p.headFileOf, func(names, files []string) (*run, error) {
+		return s.execRed(ctx, dir, names, files)
+	})
 	if err != nil {
 		return true, err
 	}
@@ -787,15 +789,16 @@ func (s *Spec) red(ctx context.Context, p *plan, dir string, rs *runs) (mixed bo
 	return true, s.refill(ctx, dir, rs.r, p.claimed, p.headFileOf)
 }
 
-// rerunUnreported runs again, in rounds, the claimed tests RED's run did
-// not report although their package built: a test that panics ends its
-// package's test binary (Go), and the tests after it never run, so they
-// would stand in no bucket (the real-history replay: toml b535ff89's
+// rerunUnreported runs again (with exec), in rounds, the claimed tests r
+// did not report although their package built: a test that panics ends
+// its package's test binary (Go), and the tests after it never run, so
+// they would stand in no bucket (the real-history replay: toml b535ff89's
 // TestItemTypeString panicked on the base, and two new tests after it had
 // no result). The test that ended a round has its result, so each round
 // gains one; the rounds stop when one gains none. Results join r's; the
-// note names the tests that ran again.
-func (s *Spec) rerunUnreported(ctx context.Context, dir string, r *run, claimed []string, fileOf map[string]string) (string, error) {
+// note names the tests that ran again. RED and GREEN (the change's tests
+// at head) both use it.
+func (s *Spec) rerunUnreported(r *run, claimed []string, fileOf map[string]string, exec func(names, files []string) (*run, error)) (string, error) {
 	if outcome(r, claimed).BuildFailed {
 		return "", nil
 	}
@@ -810,7 +813,7 @@ func (s *Spec) rerunUnreported(ctx context.Context, dir string, r *run, claimed 
 		if len(missing) == 0 {
 			break
 		}
-		again, err := s.execRed(ctx, dir, missing, filesOf(missing, fileOf))
+		again, err := exec(missing, filesOf(missing, fileOf))
 		if err != nil {
 			return "", err
 		}
@@ -955,6 +958,7 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 // whole, and every base test runs in its base version at head (plan).
 func (s *Spec) headSuite(ctx context.Context, p *plan, dir string, rs *runs) error {
 	var err error
+	again := func(names, files []string) (*run, error) { return s.exec(ctx, dir, s.Test, names, files) }
 	if p.headApart != nil {
 		if rs.g, err = s.execParsed(ctx, &run{argv: p.headApart, at: s.now()}, dir); err != nil {
 			return err
@@ -962,9 +966,15 @@ func (s *Spec) headSuite(ctx context.Context, p *plan, dir string, rs *runs) err
 		if rs.gc, err = s.exec(ctx, dir, s.Test, p.claimed, p.redFiles); err != nil {
 			return err
 		}
+		if _, err = s.rerunUnreported(rs.gc, p.claimed, p.headFileOf, again); err != nil {
+			return err
+		}
 		return s.refill(ctx, dir, rs.gc, p.claimed, p.headFileOf)
 	}
 	if rs.g, err = s.exec(ctx, dir, s.Test, nil, nil); err != nil {
+		return err
+	}
+	if _, err = s.rerunUnreported(rs.g, p.claimed, p.headFileOf, again); err != nil {
 		return err
 	}
 	return s.refill(ctx, dir, rs.g, p.claimed, p.headFileOf)

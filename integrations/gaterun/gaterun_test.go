@@ -181,6 +181,27 @@ func TestAbsSeven(t *testing.T) {
 		assert.Contains(t, gateOf(rep, gates.Red).Reason, "TestAbsNegative, TestAbsSeven did not run after a test ended their package's test binary")
 	})
 
+	// The same at head: a new test that panics there ends GREEN's binary,
+	// and the new tests after it run again, so each has its result.
+	t.Run("a new test that panics at head", func(t *testing.T) {
+		long(t)
+		r.branch(base)
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + `
+func TestAbsBoom(t *testing.T) {
+	panic("boom")
+}
+
+func TestAbsNegative(t *testing.T) {
+	if Abs(-2) != 2 {
+		t.Fatal("Abs(-2)")
+	}
+}
+`})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Green).Classification, gateOf(rep, gates.Green).Reason)
+		assert.Contains(t, rep.Tests.FailToPass, "TestAbsNegative", "%+v", rep.Tests)
+	})
+
 	// go test runs a fuzz target's seeds as a test: one added whose seeds
 	// pass on the base proves nothing (uuid 542ddabd in the replay).
 	t.Run("a fuzz target whose seeds pass on the base", func(t *testing.T) {
