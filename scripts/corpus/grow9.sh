@@ -200,6 +200,33 @@ linters:
 Y
 }
 
+# The Export method, its errors unchecked (errcheck's findings).
+gcl_export_unchecked() {
+	w internal/stock/export.go <<'G'
+package stock
+
+import (
+	"encoding/csv"
+	"os"
+)
+
+// Export writes the items to path as CSV, one a line.
+func (s *Store) Export(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	for _, item := range s.Items() {
+		w.Write([]string{item, "1"})
+	}
+	w.Flush()
+	f.Close()
+	return w.Error()
+}
+G
+}
+
 # The Export method, with its errors checked.
 gcl_export_clean() {
 	w internal/stock/export.go <<'G'
@@ -240,29 +267,7 @@ project gr9-gcl
 gcl_base
 record $E gr9-gcl-pass PASS - "golangci-lint run of a module with cmd/ and internal/, a v2 config (standard + revive, misspell): 0 issues" -- golangci-lint run ./...
 record $E gr9-gcl-no-config-pass PASS - "golangci-lint run --no-config (the standard linters): 0 issues" -- golangci-lint run --no-config ./...
-w internal/stock/export.go <<'G'
-package stock
-
-import (
-	"encoding/csv"
-	"os"
-)
-
-// Export writes the items to path as CSV, one a line.
-func (s *Store) Export(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	for _, item := range s.Items() {
-		w.Write([]string{item, "1"})
-	}
-	w.Flush()
-	f.Close()
-	return w.Error()
-}
-G
+gcl_export_unchecked
 record $E gr9-gcl-errcheck LINT_ERROR - "errcheck: csv Writer.Write's and File.Close's errors are not checked" -- golangci-lint run ./...
 record $E gr9-gcl-errcheck-json LINT_ERROR - "--output.json.path stdout: the unchecked errors as JSON" -- golangci-lint run --output.json.path stdout ./...
 record $E gr9-gcl-issues-exit-code-0 PASS - "--issues-exit-code=0: the unchecked errors are reported but the run exits 0 (a report-only CI step)" -- golangci-lint run --issues-exit-code=0 ./...
@@ -667,29 +672,7 @@ E=go
 TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3)"
 project gr9-gclsub
 gcl_base
-w internal/stock/export.go <<'G'
-package stock
-
-import (
-	"encoding/csv"
-	"os"
-)
-
-// Export writes the items to path as CSV, one a line.
-func (s *Store) Export(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	for _, item := range s.Items() {
-		w.Write([]string{item, "1"})
-	}
-	w.Flush()
-	f.Close()
-	return w.Error()
-}
-G
+gcl_export_unchecked
 cd internal/stock
 record $E gr9-gcl-subdir-findings LINT_ERROR - "golangci-lint run ./... from internal/stock (the config found in a parent directory): the unchecked errors" -- golangci-lint run ./...
 cd ../..
@@ -814,29 +797,7 @@ E=go
 TOOL="golangci-lint $(golangci-lint --version | cut -d' ' -f4), $(go version | cut -d' ' -f3), $(git --version)"
 project gr9-gclgit
 gcl_base
-w internal/stock/export.go <<'G'
-package stock
-
-import (
-	"encoding/csv"
-	"os"
-)
-
-// Export writes the items to path as CSV, one a line.
-func (s *Store) Export(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	for _, item := range s.Items() {
-		w.Write([]string{item, "1"})
-	}
-	w.Flush()
-	f.Close()
-	return w.Error()
-}
-G
+gcl_export_unchecked
 git init -q -b main .
 git add -A
 git -c user.name=ci -c user.email=ci@example.com commit -q -m "stock: export"
