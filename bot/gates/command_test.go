@@ -271,12 +271,61 @@ func TestCompileOnly(t *testing.T) {
 		"a value missing":             {[]string{"go", "test", "./...", "-tags"}, nil, false},
 		"not go test":                 {[]string{"go", "vet", "./..."}, nil, false},
 	} {
-		got, ok := CompileOnly(Go, tc.argv)
+		got, ok := CompileOnly(Go, tc.argv, "")
 		assert.Equal(t, tc.ok, ok, name)
 		assert.Equal(t, tc.want, got, name)
 	}
-	_, ok := CompileOnly(Python, []string{"python3", "-m", "pytest"})
+	_, ok := CompileOnly(Python, []string{"python3", "-m", "pytest"}, "")
 	assert.False(t, ok, "pytest")
+	got, ok := CompileOnly(Go, []string{"go", "test", "-race", "-run", "X", "./..."}, "/c/bin/")
+	assert.True(t, ok)
+	assert.Equal(t, []string{"go", "test", "-c", "-o", "/c/bin/", "-ldflags=-s -w", "-race", "./..."}, got, "with binaries: linked into bins as go test links, run nothing")
+	for _, pkg := range []string{"all", "example.com/x", "../other"} {
+		_, ok = CompileOnly(Go, []string{"go", "test", pkg}, "/c/bin/")
+		assert.False(t, ok, "with binaries, a package beyond the tree: %s", pkg)
+	}
+	_, ok = CompileOnly(Go, []string{"go", "test", "-ldflags", "-X a.b=c", "."}, "/c/bin/")
+	assert.False(t, ok, "with binaries, the command's own -ldflags")
+}
+
+// TestWithBinaries: a go test command gets -o with the compile step's
+// directory, unless it names its own output, compile-only or exec.
+func TestWithBinaries(t *testing.T) {
+	t.Parallel()
+	got, ok := WithBinaries([]string{"go", "test", "-run", "^(TestA)$", "-json", "."}, "/c/bin/")
+	assert.True(t, ok)
+	assert.Equal(t, []string{"go", "test", "-o", "/c/bin/", "-ldflags=-s -w", "-run", "^(TestA)$", "-json", "."}, got)
+	for _, argv := range [][]string{
+		{"go", "test", "-o", "x.test", "."}, {"go", "test", "-c", "."}, {"go", "test", "--exec=./run", "."}, {"go", "test", "-ldflags=-w", "."},
+		{"go", "vet", "./..."}, {"python3", "-m", "pytest"},
+	} {
+		got, ok := WithBinaries(argv, "/c/bin/")
+		assert.False(t, ok, "%q", argv)
+		assert.Equal(t, argv, got)
+	}
+	got, ok = WithBinaries([]string{"go", "test", ".", "-args", "-o", "x"}, "/c/bin/")
+	assert.True(t, ok, "-o after -args is the binary's")
+	assert.Equal(t, []string{"go", "test", "-o", "/c/bin/", "-ldflags=-s -w", ".", "-args", "-o", "x"}, got)
+}
+
+// TestTestBinaryNames: two packages whose binaries go test would give one
+// name clash (go test -o dir/ then refuses to run), major versions by
+// either of their names.
+func TestTestBinaryNames(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		dirs  []string
+		clash bool
+	}{
+		"root and subpackages": {[]string{".", "internal/tag", "cmd/tomlv"}, false},
+		"one name twice":       {[]string{"a/x", "b/x"}, true},
+		"the root's name":      {[]string{".", "internal/toml"}, true},
+		"a major version":      {[]string{"v2", "other/toml"}, true},
+		"a version alone":      {[]string{"v2", "lib"}, false},
+	} {
+		_, clash := TestBinaryNames("github.com/BurntSushi/toml", tc.dirs)
+		assert.Equal(t, tc.clash, clash, name)
+	}
 }
 
 func TestLeaveRefusesTheUsersOwnSkip(t *testing.T) {

@@ -47,10 +47,18 @@ type Command struct {
 	// WriteBuildLayer sends the command's writes to the Go build cache
 	// into BuildLayer, where they stay for the commands that read it,
 	// instead of vanishing with the command. Only for a command that runs
-	// nothing of its tree (the gates' compile step, `go list -export
-	// -test`, compiles the packages and runs none): what a tree's own code
-	// could write there, the next command would read as compiled.
+	// nothing of its tree (the gates' compile step, `go test -c` or `go
+	// list -export -test`, compiles and links the packages and runs none):
+	// what a tree's own code could write there, the next command would
+	// read as compiled.
 	WriteBuildLayer bool
+	// Throwaway asks for the command's tree (HostDir) to be shown
+	// copy-on-write, by a runner that can (ThrowawayShower): whatever the
+	// command's processes write there vanishes with it and the tree on the
+	// host is only read. The gates ask for it instead of copying a tree
+	// for every command. A runner that cannot refuses the command with
+	// ErrNoThrowaway; one that does not say ignores it.
+	Throwaway bool
 }
 
 // KeptBytes is the cap on c's kept output for a runner whose own cap is
@@ -128,6 +136,20 @@ type CommandPlanner interface {
 type SourceShower interface {
 	ShowsSourceAtDir() bool
 }
+
+// ThrowawayShower is a runner that can say whether it shows a Command's
+// tree copy-on-write when asked (Command.Throwaway; the local sandbox
+// mounts an overlay). One that says no, or does not say, has its commands
+// run on copies.
+type ThrowawayShower interface {
+	ShowsThrowaway() bool
+}
+
+// ErrNoThrowaway is matched (errors.Is) by the error of a runner that was
+// asked for a throwaway tree it could not show (the kernel refused the
+// overlay): the command did not run, and the caller copies the tree
+// instead. The runner then says no for its later commands.
+var ErrNoThrowaway = errors.New("the runner cannot show the tree copy-on-write")
 
 // BuildLayerer is a runner that can lay a Command's BuildLayer over its
 // Go build cache (the local sandbox). The gates compile a tree once, into

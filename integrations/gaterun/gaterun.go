@@ -118,6 +118,9 @@ type Spec struct {
 	modules  map[string]string
 	// layers are the trees' build layers, by directory (see buildLayers).
 	layers map[string]string
+	// bins are the directories of the trees' test binaries, by tree
+	// directory (see testBinaries).
+	bins map[string]string
 }
 
 // run is one command's record.
@@ -198,6 +201,7 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 		return rep, err
 	}
 	s.layers = s.buildLayers(tmp, p, baseDir, headDir)
+	s.bins = s.testBinaries(p)
 	rs, err := s.runAll(ctx, p, baseDir, headDir)
 	if err != nil {
 		return rep, err
@@ -219,7 +223,7 @@ func (s *Spec) buildLayers(tmp string, p *plan, baseDir, headDir string) map[str
 	if !ok || !l.LayersBuildCache() {
 		return nil
 	}
-	if _, ok := gates.CompileOnly(s.Ecosystem, s.Test); !ok {
+	if _, ok := gates.CompileOnly(s.Ecosystem, s.Test, ""); !ok {
 		return nil
 	}
 	layers := map[string]string{}
@@ -230,6 +234,49 @@ func (s *Spec) buildLayers(tmp string, p *plan, baseDir, headDir string) map[str
 		layers[headDir] = tmp + "/layer-head"
 	}
 	return layers
+}
+
+// cacheShower is a runner that says where its commands see the Go build
+// cache, and so a build layer's files (the local sandbox: at the cache's
+// own path); "" when it lays no layer.
+type cacheShower interface {
+	BuildCacheDir() string
+}
+
+// testBinaries names, for each tree with a build layer, the directory its
+// compile step links the test binaries into and its later go test
+// commands run them from (gates.CompileOnly, gates.WithBinaries): inside
+// the build cache as the commands see it, so that the binaries are in the
+// layer, written by the step that runs nothing of the tree and read
+// copy-on-write by the rest. None for a test command that names packages
+// beyond the tree, where two of the trees' test packages would get one
+// binary name (go test -o dir/ then refuses to run), or on a runner that
+// does not say where its cache is.
+func (s *Spec) testBinaries(p *plan) map[string]string {
+	cs, ok := s.Runner.(cacheShower)
+	if !ok || len(s.layers) == 0 || cs.BuildCacheDir() == "" {
+		return nil
+	}
+	bins := cs.BuildCacheDir() + "/autoverify-test-binaries/"
+	if _, ok := gates.CompileOnly(s.Ecosystem, s.Test, bins); !ok {
+		return nil
+	}
+	dirs := map[string]bool{}
+	for _, fs := range []files{p.baseFiles, p.headFiles} {
+		for f := range fs.tests {
+			dirs[path.Dir(f)] = true
+		}
+	}
+	for _, tree := range []string{p.baseDir, p.headDir} {
+		if _, clash := gates.TestBinaryNames(s.modules[tree], sortedKeys(dirs)); clash || s.modules[tree] == "" {
+			return nil
+		}
+	}
+	out := map[string]string{}
+	for dir := range s.layers {
+		out[dir] = bins
+	}
+	return out
 }
 
 // compile is dir's compile step, when it has a build layer: the test
@@ -244,7 +291,7 @@ func (s *Spec) compile(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	argv, ok := gates.CompileOnly(s.Ecosystem, full)
+	argv, ok := gates.CompileOnly(s.Ecosystem, full, s.bins[dir])
 	if !ok {
 		return nil
 	}
@@ -1574,15 +1621,26 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv []string) (*run, 
 	return r, nil
 }
 
-// runFresh runs cmd on a throwaway copy of its tree, shown at the tree's
-// path, when the runner can show one there (the local sandbox): the
-// command's processes run the change's code and tests, and whatever they
-// write into the tree — a fixed source file, a test file, a conftest.py
-// — vanishes with the copy, so the next command (REFACTOR's base
-// versions, the base's suite after RED) sees the tree as the gates left
-// it, not as an earlier command's processes did. Other runners run in
-// the tree itself.
+// runFresh runs cmd on a throwaway version of its tree, shown at the
+// tree's path: the command's processes run the change's code and tests,
+// and whatever they write into the tree — a fixed source file, a test
+// file, a conftest.py — vanishes with the command, so the next command
+// (REFACTOR's base versions, the base's suite after RED) sees the tree as
+// the gates left it, not as an earlier command's processes did. A runner
+// that shows a tree copy-on-write (the local sandbox's overlay,
+// verify.ThrowawayShower) is asked to; one that only shows a copy at the
+// tree's path gets a copy of the tree (0.2-0.6 s for a real repository's
+// 800 files, where the overlay takes a millisecond), as does a command
+// whose overlay the kernel refused. Other runners run in the tree itself.
 func (s *Spec) runFresh(ctx context.Context, runner verify.Runner, cmd verify.Command) (verify.Result, error) {
+	if shower, ok := runner.(verify.ThrowawayShower); ok && shower.ShowsThrowaway() {
+		cmd.Throwaway = true
+		res, err := runner.Run(ctx, cmd)
+		if !errors.Is(err, verify.ErrNoThrowaway) {
+			return res, err
+		}
+		cmd.Throwaway = false
+	}
 	if !s.showsCopies() {
 		return runner.Run(ctx, cmd)
 	}
@@ -1632,8 +1690,12 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		// outlive it).
 		runner = f.Fresh()
 	}
+	argv := r.argv
+	if bins := s.bins[dir]; bins != "" && !r.writeLayer {
+		argv, _ = gates.WithBinaries(argv, bins)
+	}
 	for r.attempt = 1; ; r.attempt++ {
-		r.res, err = s.runFresh(ctx, runner, verify.Command{ItemID: "gates", Argv: r.argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit,
+		r.res, err = s.runFresh(ctx, runner, verify.Command{ItemID: "gates", Argv: argv, Dir: dir, Source: r.source, Timeout: timeout, OutputLimit: r.limit,
 			BuildLayer: s.layers[dir], WriteBuildLayer: r.writeLayer})
 		if err == nil || !errors.Is(err, verify.ErrTransient) || r.attempt >= maxTries || ctx.Err() != nil {
 			break

@@ -1,12 +1,19 @@
 package gaterun_test
 
 import (
+	"context"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
+	"github.com/engineo/autoverify/integrations/gaterun"
+	"github.com/engineo/autoverify/integrations/git"
+	"github.com/engineo/autoverify/integrations/local"
 )
 
 // The heads below have a test that writes into the tree it runs in, so
@@ -36,6 +43,44 @@ func TestANewTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
 	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
 	head := r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
 	assertBroken(t, gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head), "TestAbs")
+}
+
+// noThrowaway is the local sandbox on a kernel that refuses every
+// throwaway tree it offers: the gates must copy the trees instead.
+type noThrowaway struct {
+	*local.Runner
+	refused atomic.Int32
+}
+
+func (r *noThrowaway) ShowsThrowaway() bool { return true }
+
+func (r *noThrowaway) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	if cmd.Throwaway {
+		r.refused.Add(1)
+		return verify.Result{}, verify.ErrNoThrowaway
+	}
+	return r.Runner.Run(ctx, cmd)
+}
+
+// TestWithoutThrowawayTreesEachCommandGetsACopy: the same head as above
+// where the runner refuses to show trees copy-on-write: every command is
+// asked, is refused, and runs on a copy, and the new test's write still
+// reaches no later command.
+func TestWithoutThrowawayTreesEachCommandGetsACopy(t *testing.T) {
+	long(t)
+	enable := "\n// Enable reports that Abs is on.\nfunc Enable() bool { return true }\n"
+	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n" + enable
+	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nvar fixedSource = " + strconv.Quote(goCalcFixed+enable) + "\n\n" +
+		"func TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n\tif err := os.WriteFile(\"calc.go\", []byte(fixedSource), 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n"
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+	head := r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
+	refusing := &noThrowaway{Runner: runner(t)}
+	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
+		Runner: refusing, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
+	require.NoError(t, err)
+	assertBroken(t, rep, "TestAbs")
+	assert.GreaterOrEqual(t, int(refusing.refused.Load()), 4, "the commands were not offered throwaway trees")
 }
 
 // TestANewTestCannotRewriteTheBaseBeforeItsSuite: the head breaks Abs for

@@ -17,7 +17,8 @@ import (
 // runs the tree's code, which could store a package under the key of
 // another for the next command to test instead. So the gates compile a
 // tree once, in a step that runs none of its code (gates.CompileOnly:
-// `go list -export -test` compiles the packages, links and runs nothing),
+// `go test -c` compiles, vets and links the test binaries into the layer,
+// `go list -export -test` only compiles; neither runs anything),
 // and asks for that step's cache writes to be kept in a layer of the tree's own
 // (verify.Command.WriteBuildLayer); every later command in the tree reads
 // the layer above the runner's cache (BuildLayer), copy-on-write as ever.
@@ -29,6 +30,16 @@ import (
 func (r *Runner) LayersBuildCache() bool {
 	cache := envValue(r.env, "GOCACHE")
 	return r.mode == IsolationSandbox && r.fallback.Load() == nil && cache != "" && slices.Contains(r.sandbox.Caches, cache)
+}
+
+// BuildCacheDir is where commands see the Go build cache, and so a build
+// layer's files: the cache's own path, shown there copy-on-write ("" when
+// the runner lays no layer).
+func (r *Runner) BuildCacheDir() string {
+	if !r.LayersBuildCache() {
+		return ""
+	}
+	return envValue(r.env, "GOCACHE")
 }
 
 // buildLayer sets c's layer from cmd's and makes the layer's directories;

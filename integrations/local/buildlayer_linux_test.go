@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,7 +112,7 @@ func TestBuildLayerKeepsTheCompileStepForTheTreesCommands(t *testing.T) {
 	const compiled = "-p example.com/calc "
 	assert.Contains(t, test(layer), compiled, "an empty layer: the package compiles")
 
-	step, ok := gates.CompileOnly(gates.Go, []string{"go", "test", "-count=1", "."})
+	step, ok := gates.CompileOnly(gates.Go, []string{"go", "test", "-count=1", "."}, "")
 	require.True(t, ok)
 	res, err := r.Run(ctx, verify.Command{ItemID: "t", Argv: step, Dir: dir, BuildLayer: layer, WriteBuildLayer: true})
 	require.NoError(t, err)
@@ -173,4 +174,66 @@ func TestBuildLayerIsWrittenOnlyByTheRunnersGo(t *testing.T) {
 	assert.False(t, planted(fake), "the tree's own go wrote the layer")
 	_, err := os.Stat(filepath.Join(os.Getenv("GOCACHE"), "planted"))
 	assert.True(t, errors.Is(err, os.ErrNotExist), "the tree's code wrote the runner's cache")
+}
+
+// TestBuildLayerKeepsTheTestBinaries: with a directory for test binaries
+// in the cache (gates.CompileOnly's bins), the compile step links the
+// tree's test binary into the layer, running nothing, and a later go test
+// given the directory (gates.WithBinaries) runs it without linking; a
+// reader's test that overwrites the binary there reaches no later reader;
+// and a tree whose test changed since is linked anew, never served the
+// step's stale binary.
+func TestBuildLayerKeepsTheTestBinaries(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go toolchain on PATH")
+	}
+	cache := userCache(t)
+	r := newRunner(t, IsolationSandbox)
+	require.Equal(t, cache, r.BuildCacheDir())
+	dir, layer := layerModule(t), filepath.Join(t.TempDir(), "layer")
+	bins := cache + "/autoverify-test-binaries/"
+	ctx := context.Background()
+	test := []string{"go", "test", "-count=1", "."}
+	step, ok := gates.CompileOnly(gates.Go, test, bins)
+	require.True(t, ok)
+	res, err := r.Run(ctx, verify.Command{ItemID: "t", Argv: step, Dir: dir, BuildLayer: layer, WriteBuildLayer: true})
+	require.NoError(t, err)
+	require.Equal(t, 0, res.ExitCode, tail(string(res.Output)))
+	assert.False(t, planted(layer), "the compile step ran the tree's code")
+	assert.Contains(t, layerFiles(t, layer), "/autoverify-test-binaries/calc.test")
+	kept := layerFiles(t, layer)
+	binary := func() []byte {
+		raw, err := os.ReadFile(filepath.Join(layer, "upper", "autoverify-test-binaries", "calc.test"))
+		require.NoError(t, err)
+		return raw
+	}
+	linkedOnce := binary()
+
+	reader := func(extra ...string) string {
+		argv, ok := gates.WithBinaries(append(slices.Clone(test[:2]), append(extra, test[2:]...)...), bins)
+		require.True(t, ok)
+		res, err := r.Run(ctx, verify.Command{ItemID: "t", Argv: argv, Dir: dir, BuildLayer: layer, Throwaway: true})
+		require.NoError(t, err)
+		return string(res.Output)
+	}
+	const linked = "/link -o"
+	out := reader("-x")
+	assert.NotContains(t, out, linked, "the layer's binary was linked again")
+	assert.Contains(t, out, "ok  \texample.com/calc")
+
+	// A test that replaces the binary in the directory with one that
+	// passes whatever the code does.
+	evil := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestPlant(t *testing.T) {\n\tos.WriteFile(os.Getenv(\"GOCACHE\")+\"/autoverify-test-binaries/calc.test\", []byte(\"#!/bin/sh\\necho PASS\\n\"), 0o755)\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "plant_test.go"), []byte(evil), 0o644))
+	out = reader("-x")
+	assert.Contains(t, out, linked, "a changed test ran the step's stale binary")
+	assert.Contains(t, out, "ok  \texample.com/calc")
+	require.NoError(t, os.Remove(filepath.Join(dir, "plant_test.go")))
+	assert.Equal(t, kept, layerFiles(t, layer), "a reader changed the layer")
+	assert.Equal(t, linkedOnce, binary(), "a reader's test replaced the binary in the layer")
+	assert.NotContains(t, reader("-x"), linked, "the layer's binary was linked again")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "calc.go"), []byte("package calc\n\n// Double is broken.\nfunc Double(x int) int { return x }\n"), 0o644))
+	out = reader()
+	assert.Contains(t, out, "FAIL\texample.com/calc", "changed code ran the step's stale binary")
 }

@@ -185,6 +185,9 @@ type Runner struct {
 	// reason to fall back (a command cannot turn the sandbox off for the
 	// commands after it).
 	built atomic.Bool
+	// noThrowaway is set once the kernel refused to show a tree
+	// copy-on-write (verify.ErrNoThrowaway): later commands are not asked.
+	noThrowaway atomic.Bool
 	// fallback, when set, replaces an automatic sandbox that could not be
 	// built; its degraded says why.
 	fallbackOnce sync.Once
@@ -310,6 +313,13 @@ func (r *Runner) Isolation() Isolation {
 // copy where it is (verify.SourceShower).
 func (r *Runner) ShowsSourceAtDir() bool { return r.Isolation() == IsolationSandbox }
 
+// ShowsThrowaway says whether a Throwaway command's tree is shown
+// copy-on-write (verify.ThrowawayShower): in the sandbox, until the kernel
+// once refused the overlay. Without the sandbox nothing can be.
+func (r *Runner) ShowsThrowaway() bool {
+	return r.Isolation() == IsolationSandbox && !r.noThrowaway.Load()
+}
+
 // Degraded says why an automatically chosen sandbox could not be built and
 // commands run with weaker isolation, or "" when they do not.
 func (r *Runner) Degraded() string {
@@ -365,10 +375,13 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		if f := r.fallback.Load(); f != nil {
 			return f.Run(ctx, cmd)
 		}
-		c := sandboxinit.Command{Argv: cmd.Argv, Dir: dir, Source: source}
+		c := sandboxinit.Command{Argv: cmd.Argv, Dir: dir, Source: source, Throwaway: cmd.Throwaway}
 		writesLayer := r.buildLayer(&c, cmd)
 		sb, res, err := r.startSandboxed(c, budget)
 		switch {
+		case errors.Is(err, verify.ErrNoThrowaway):
+			r.noThrowaway.Store(true)
+			return verify.Result{}, err
 		case err != nil && r.auto && !r.built.Load():
 			return r.fallBack(err).Run(ctx, cmd)
 		case err != nil:
@@ -378,6 +391,9 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 		}
 		sb.reap = writesLayer
 		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", job{name, timeout, start, cmd.KeptBytes(r.limit)})
+	}
+	if cmd.Throwaway {
+		return verify.Result{}, fmt.Errorf("local: running %s without the sandbox: %w", name, verify.ErrNoThrowaway)
 	}
 	// Without the sandbox a copy cannot be shown at the workspace's path:
 	// the command runs in the copy where it is.

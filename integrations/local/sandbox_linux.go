@@ -8,10 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/local/sandboxinit"
 )
 
@@ -293,6 +295,10 @@ func (r *Runner) startSandboxed(c sandboxinit.Command, budget *Budget) (*sandbox
 			return nil, nil, fmt.Errorf("local: work directory %s is inside the sandbox mount point", d)
 		}
 	}
+	if c.Throwaway && strings.ContainsAny(host, ",:\\") {
+		// The overlay's options cannot carry the path (see showThrowaway).
+		return nil, nil, fmt.Errorf("local: %s (%s): %w", sandboxinit.ThrowawaySetup, host, verify.ErrNoThrowaway)
+	}
 	payload := c.Encode()
 	p, err := r.takeInit()
 	if err != nil {
@@ -342,6 +348,9 @@ func (r *Runner) startOn(p *initProc, payload []byte) (*sandboxCmd, *sandboxinit
 		return nil, nil, fmt.Errorf("local: sandbox init gave no usable report (%q, %v)", raw, rerr)
 	}
 	_, _ = p.Process.Wait()
+	if strings.HasPrefix(rep.Setup, sandboxinit.ThrowawaySetup) {
+		return nil, nil, fmt.Errorf("local: %s: %w", rep.Setup, verify.ErrNoThrowaway)
+	}
 	if rep.Setup != "" {
 		// Built by autoverify itself, the sandbox may fail the same way
 		// (this machine's kernel); then that is what is reported.

@@ -184,6 +184,9 @@ func (c Command) Encode() []byte {
 		e.str("LayerOver", c.LayerOver)
 		e.flag("LayerWrite", c.LayerWrite)
 	}
+	if c.Throwaway {
+		e.flag("Throwaway", c.Throwaway)
+	}
 	return e.end()
 }
 
@@ -214,6 +217,8 @@ func ReadCommand(r *bufio.Reader) (Command, error) {
 			c.LayerOver, err = unquote(f)
 		case "LayerWrite":
 			c.LayerWrite, err = boolean(f)
+		case "Throwaway":
+			c.Throwaway, err = boolean(f)
 		default:
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}

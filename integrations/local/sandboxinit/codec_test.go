@@ -12,7 +12,8 @@ func TestCodecRoundTrips(t *testing.T) {
 	spec := Spec{Env: []string{"PATH=/usr/bin", "WEIRD=a\nb \"c\" \x00\xff é"}, Root: "/tmp/autoverify-sandbox-0", Path: "/usr/bin:/bin",
 		ReadOnly: []string{"/usr", "/etc"}, Caches: []string{"/root/.cache/go-build"}, Hide: []string{"/tmp/x y"}, Network: true,
 		Processes: 1024, Memory: 4 << 30, FileSize: 1 << 30, TmpSize: 512 << 20, CPUTime: 600}
-	cmd := Command{Argv: []string{"sh", "-c", "echo 'a\nb'; exit 3", ""}, Dir: "/work/dir with space", Probe: true}
+	cmd := Command{Argv: []string{"sh", "-c", "echo 'a\nb'; exit 3", ""}, Dir: "/work/dir with space", Probe: true,
+		Source: "/tmp/copy", Layer: "/tmp/layer", LayerOver: "/root/.cache/go-build", LayerWrite: true, Throwaway: true}
 	// Both messages on one stream, as the init reads them.
 	r := bufio.NewReader(bytes.NewReader(append(spec.Encode(), cmd.Encode()...)))
 	gotSpec, err := ReadSpec(r)
@@ -26,7 +27,8 @@ func TestCodecRoundTrips(t *testing.T) {
 	if !equalSpec(spec, gotSpec) {
 		t.Errorf("spec: got %+v, want %+v", gotSpec, spec)
 	}
-	if strings.Join(gotCmd.Argv, "\x00") != strings.Join(cmd.Argv, "\x00") || len(gotCmd.Argv) != len(cmd.Argv) || gotCmd.Dir != cmd.Dir || !gotCmd.Probe {
+	if strings.Join(gotCmd.Argv, "\x00") != strings.Join(cmd.Argv, "\x00") || len(gotCmd.Argv) != len(cmd.Argv) || gotCmd.Dir != cmd.Dir || !gotCmd.Probe ||
+		gotCmd.Source != cmd.Source || gotCmd.Layer != cmd.Layer || gotCmd.LayerOver != cmd.LayerOver || !gotCmd.LayerWrite || !gotCmd.Throwaway {
 		t.Errorf("command: got %+v, want %+v", gotCmd, cmd)
 	}
 	if _, err := ReadCommand(r); err != io.EOF {

@@ -71,7 +71,16 @@ type Command struct {
 	Layer      string
 	LayerOver  string
 	LayerWrite bool
+	// Throwaway shows the workspace (Source, or Dir) copy-on-write: the
+	// command reads the host's tree and writes into the sandbox's private
+	// /tmp, where its writes vanish with it (see showThrowaway).
+	Throwaway bool
 }
+
+// ThrowawaySetup starts the Report.Setup of a command whose workspace
+// could not be shown copy-on-write (an overlay the kernel refused): the
+// runner tells it from a sandbox that cannot be built at all.
+const ThrowawaySetup = "showing the workspace copy-on-write"
 
 // StartedLine is what the init writes on ReportFD once the command has
 // started; its exit follows (EncodeExit) when it ends.
