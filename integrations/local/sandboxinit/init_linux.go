@@ -428,9 +428,9 @@ func enterSandbox(root string, cmd Command) error {
 // cache: the command changes its tree as it likes, the host's is only
 // read, and whatever the command wrote is gone with the sandbox. It stands
 // in for a copy of the tree per command (the gates' throwaway trees),
-// which took 0.2-0.6 s for a real repository's 800 files where the mount
-// takes a millisecond. A path the overlay's options cannot carry is
-// refused rather than quoted.
+// whose cost grows with the tree (37 ms in memory for a real repository's
+// 4.8 MB of small files) where a mount's does not. A path the overlay's
+// options cannot carry is refused rather than quoted.
 func showThrowaway(src, dst, scratch string) error {
 	if strings.ContainsAny(src, ",:\\") {
 		return errors.New("a path with ',', ':' or '\\' cannot be an overlay's lower layer")
