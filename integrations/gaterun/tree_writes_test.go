@@ -35,14 +35,20 @@ func assertBroken(t *testing.T, rep gates.Report, test string) {
 // in its file sends the package's base tests through REFACTOR's base
 // versions, which run in the same tree after it.
 func TestANewTestCannotRewriteTheCodeREFACTORRuns(t *testing.T) {
+	r, base, head := rewritingHead(t)
+	assertBroken(t, gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head), "TestAbs")
+}
+
+// rewritingHead is that head: its new test rewrites calc.go.
+func rewritingHead(t *testing.T) (r *repo, base, head string) {
 	enable := "\n// Enable reports that Abs is on.\nfunc Enable() bool { return true }\n"
 	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n" + enable
 	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nvar fixedSource = " + strconv.Quote(goCalcFixed+enable) + "\n\n" +
 		"func TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n\tif err := os.WriteFile(\"calc.go\", []byte(fixedSource), 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n"
-	r := newRepo(t)
-	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
-	head := r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
-	assertBroken(t, gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head), "TestAbs")
+	r = newRepo(t)
+	base = r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
+	head = r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
+	return r, base, head
 }
 
 // noThrowaway is the local sandbox on a kernel that refuses every
@@ -68,13 +74,7 @@ func (r *noThrowaway) Run(ctx context.Context, cmd verify.Command) (verify.Resul
 // reaches no later command.
 func TestWithoutThrowawayTreesEachCommandGetsACopy(t *testing.T) {
 	long(t)
-	enable := "\n// Enable reports that Abs is on.\nfunc Enable() bool { return true }\n"
-	broken := "package calc\n\n// Abs is broken.\nfunc Abs(x int) int { return 0 }\n" + enable
-	test := "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nvar fixedSource = " + strconv.Quote(goCalcFixed+enable) + "\n\n" +
-		"func TestEnable(t *testing.T) {\n\tif !Enable() {\n\t\tt.Fatal(\"Enable\")\n\t}\n\tif err := os.WriteFile(\"calc.go\", []byte(fixedSource), 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n"
-	r := newRepo(t)
-	base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalcFixed, "calc_test.go": tableTest})
-	head := r.commit("rewrite", map[string]string{"calc.go": broken, "a_test.go": test})
+	r, base, head := rewritingHead(t)
 	refusing := &noThrowaway{Runner: runner(t)}
 	rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
 		Runner: refusing, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}})
