@@ -119,8 +119,9 @@ type Spec struct {
 	// layers are the trees' build layers, by directory (see buildLayers).
 	layers map[string]string
 	// bins are the directories of the trees' test binaries, by tree
-	// directory (see testBinaries).
-	bins map[string]string
+	// directory, and binsRun this run's (see testBinaries).
+	bins    map[string]string
+	binsRun string
 }
 
 // run is one command's record.
@@ -143,6 +144,9 @@ type run struct {
 	// writeLayer: the command is the tree's compile step, whose cache
 	// writes go into its build layer (see compile).
 	writeLayer bool
+	// tests: a test command, which runs the tree's kept test binaries
+	// when it has them (see testBinaries); a static check does not.
+	tests bool
 }
 
 // reportLimit is the output a test command keeps, so that its report is
@@ -201,7 +205,8 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 		return rep, err
 	}
 	s.layers = s.buildLayers(tmp, p, baseDir, headDir)
-	s.bins = s.testBinaries(p)
+	s.bins = s.testBinaries(tmp, p)
+	defer s.removeBins()
 	rs, err := s.runAll(ctx, p, baseDir, headDir)
 	if err != nil {
 		return rep, err
@@ -248,23 +253,32 @@ type cacheShower interface {
 // commands run them from (gates.CompileOnly, gates.WithBinaries): inside
 // the build cache as the commands see it, so that the binaries are in the
 // layer, written by the step that runs nothing of the tree and read
-// copy-on-write by the rest. None for a test command that names packages
-// beyond the tree, where two of the trees' test packages would get one
-// binary name (go test -o dir/ then refuses to run), or on a runner that
-// does not say where its cache is.
-func (s *Spec) testBinaries(p *plan) map[string]string {
+// copy-on-write by the rest; named for this gates run, so that nothing
+// another run left at that path outside a layer (a runner that fell back
+// from the sandbox writes the real cache) can stand in for a binary. None
+// for a test command that names packages beyond the tree, where two of
+// the trees' packages, with tests or without, would get one binary name
+// (go test -o dir/ then refuses to run at all), or on a runner that does
+// not say where its cache is.
+func (s *Spec) testBinaries(tmp string, p *plan) map[string]string {
 	cs, ok := s.Runner.(cacheShower)
 	if !ok || len(s.layers) == 0 || cs.BuildCacheDir() == "" {
 		return nil
 	}
-	bins := cs.BuildCacheDir() + "/autoverify-test-binaries/"
-	if _, ok := gates.CompileOnly(s.Ecosystem, s.Test, bins); !ok {
-		return nil
-	}
+	bins := cs.BuildCacheDir() + "/autoverify-test-binaries/" + filepath.Base(tmp) + "/"
 	dirs := map[string]bool{}
 	for _, fs := range []files{p.baseFiles, p.headFiles} {
 		for f := range fs.tests {
 			dirs[path.Dir(f)] = true
+		}
+	}
+	for _, tree := range []string{p.baseDir, p.headDir} {
+		pkgs, err := goPackageDirs(tree)
+		if err != nil {
+			return nil
+		}
+		for _, d := range pkgs {
+			dirs[d] = true
 		}
 	}
 	for _, tree := range []string{p.baseDir, p.headDir} {
@@ -274,9 +288,25 @@ func (s *Spec) testBinaries(p *plan) map[string]string {
 	}
 	out := map[string]string{}
 	for dir := range s.layers {
-		out[dir] = bins
+		full, err := s.testArgv(dir, s.Test)
+		if err != nil {
+			continue
+		}
+		if _, ok := gates.CompileOnly(s.Ecosystem, full, bins); ok {
+			out[dir] = bins
+		}
 	}
+	s.binsRun = bins
 	return out
+}
+
+// removeBins removes this run's test binaries from the runner's cache
+// where a command wrote them there outside a layer (a runner that fell
+// back from the sandbox runs the compile step on the host).
+func (s *Spec) removeBins() {
+	if s.binsRun != "" {
+		_ = os.RemoveAll(s.binsRun)
+	}
 }
 
 // compile is dir's compile step, when it has a build layer: the test
@@ -1588,7 +1618,7 @@ func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 
 // execParsed runs r in dir and reads its per-test results.
 func (s *Spec) execParsed(ctx context.Context, r *run, dir string) (*run, error) {
-	r.limit = reportLimit
+	r.limit, r.tests = reportLimit, true
 	if err := s.runCmd(ctx, r, dir); err != nil {
 		return nil, err
 	}
@@ -1692,7 +1722,7 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 		runner = f.Fresh()
 	}
 	argv := r.argv
-	if bins := s.bins[dir]; bins != "" && !r.writeLayer {
+	if bins := s.bins[dir]; bins != "" && r.tests {
 		argv, _ = gates.WithBinaries(argv, bins)
 	}
 	for r.attempt = 1; ; r.attempt++ {

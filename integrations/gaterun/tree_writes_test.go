@@ -131,3 +131,23 @@ func TestATestTheHeadLeavesOutIsNotAPass(t *testing.T) {
 	assert.Contains(t, ref.Reason, "no result at head")
 	assert.Contains(t, ref.Tests, "TestAbs")
 }
+
+// TestPackagesNamedAlikeKeepTheGatesRunning: go test -o DIR/ refuses to
+// run at all when two packages it matches would get one binary name, with
+// tests or without (cmd/util has none, internal/util has one), so such a
+// tree keeps no test binaries and the gates judge the fix as ever.
+func TestPackagesNamedAlikeKeepTheGatesRunning(t *testing.T) {
+	r := newRepo(t)
+	util := map[string]string{"cmd/util/util.go": "package util\n", "internal/util/util.go": "package util\n",
+		"internal/util/util_test.go": "package util\n\nimport \"testing\"\n\nfunc TestUtil(t *testing.T) {}\n"}
+	files := map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest}
+	for k, v := range util {
+		files[k] = v
+	}
+	base := r.commit("base", files)
+	head := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "neg_test.go": goKnownBug})
+	rep := gatesRun(t, r, gates.Go, []string{"go", "test", "./..."}, base, head)
+	assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+	assert.Equal(t, []string{"TestAbsKnownBug"}, rep.Tests.FailToPass)
+	assert.Contains(t, rep.Tests.PassToPass, "TestUtil")
+}

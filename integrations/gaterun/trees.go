@@ -176,6 +176,39 @@ func skipDir(eco gates.Ecosystem, name string) bool {
 	return false
 }
 
+// goPackageDirs are the directories under root (slash paths relative to
+// it) holding a Go file, as `./...` walks them: not into testdata, vendor,
+// directories go ignores (".x", "_x") or another module's.
+func goPackageDirs(root string) ([]string, error) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p == root {
+				return nil
+			}
+			if skipDir(gates.Go, d.Name()) || d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(d.Name(), ".go") {
+			rel, err := filepath.Rel(root, filepath.Dir(p))
+			if err != nil {
+				return err
+			}
+			seen[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	return sortedKeys(seen), err
+}
+
 // funcsOf lists the test functions of files, and the files that do not
 // parse.
 func funcsOf(eco gates.Ecosystem, files map[string][]byte) (funcs []gates.TestFunc, broken []string) {
