@@ -37,8 +37,10 @@ func throwawayTree(t *testing.T, dir string) func() map[string]string {
 }
 
 // What a hostile command does to the tree it is given: rewrite a file,
-// delete one, remove a directory, add one, and read it all back.
-const throwawayAttack = `echo changed > keep.txt && rm gone.txt && rm -r sub && echo new > new.txt && ` +
+// delete one, rename a directory with rename(2) (as os.Rename does: an
+// overlay without redirect_dir refuses it with EXDEV where a copy would
+// not) and remove it, add a file, and read it all back.
+const throwawayAttack = `echo changed > keep.txt && rm gone.txt && /usr/bin/python3 -c "import os; os.rename('sub', 'sub2')" && rm -r sub2 && echo new > new.txt && ` +
 	`cat keep.txt new.txt && test ! -e gone.txt && test ! -e sub`
 
 // TestThrowawayTreeKeepsNothing: a Throwaway command sees its own writes

@@ -439,6 +439,14 @@ func showThrowaway(src, dst, scratch string) error {
 	if err != nil {
 		return err
 	}
+	// redirect_dir lets a command rename a directory of the tree, as it
+	// could in a copy: without it rename(2) fails with EXDEV there, which
+	// tools that rename (os.Rename, Python's os.rename) do not work
+	// around. A kernel that refuses it still gets the overlay.
+	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
+	if syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts+",redirect_dir=on") == nil {
+		return nil
+	}
 	return mountOverlay(dst, src, upper, work)
 }
 
