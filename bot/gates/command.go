@@ -360,15 +360,14 @@ func WithBinaries(argv []string, bins string) ([]string, bool) {
 // compile step keeps are the ones go test would have run.
 const omitDebug = "-ldflags=-s -w"
 
-// TestBinaryNames are the names go test gives the test binaries of a
-// module's packages in a directory (`-o dir/`), from the directories of
-// their test files (slash paths relative to the module's root): the last
-// element of each import path, and the one before it too where the last
-// is a major version ("v2"), as go names a binary by either. Two packages
-// with one name make `go test -o dir/` refuse to run at all, so a caller
-// gives no directory when clash is true.
-func TestBinaryNames(module string, dirs []string) (names map[string]bool, clash bool) {
-	names = map[string]bool{}
+// BinaryNamesClash says whether two of a module's packages, in dirs
+// (slash paths relative to the module's root), get one test binary name
+// from go test -o dir/: the last element of each import path, or the one
+// before it where the last is a major version ("v2"), as go names a
+// binary by either. Such a clash makes `go test -o dir/` refuse to run at
+// all, so a caller then gives no directory.
+func BinaryNamesClash(module string, dirs []string) bool {
+	names := map[string]bool{}
 	for _, d := range dirs {
 		importPath := module
 		if d != "." && d != "" {
@@ -381,12 +380,12 @@ func TestBinaryNames(module string, dirs []string) (names map[string]bool, clash
 		}
 		for _, c := range cands {
 			if names[c] {
-				clash = true
+				return true
 			}
 			names[c] = true
 		}
 	}
-	return names, clash
+	return false
 }
 
 // goFlags are the flags of `go test` and `go build` CompileOnly reads:
@@ -427,13 +426,14 @@ var goFlags = map[string]struct{ value, keep bool }{
 // the binary's build ID against the command's own build, so a tree whose
 // files changed since (REFACTOR's base versions, a mutant) links anew.
 // Without bins it is `go list -e -export -test`, which compiles and
-// links nothing. With bins, ok is also false for a package that is not a
-// path into the tree ("." or "./…") and for a command with -ldflags (the
-// step links with its own, see omitDebug). Either way a package that does not compile leaves the
+// links nothing. Either way a package that does not compile leaves the
 // others building; the commands then report it themselves. ok is false
 // for anything but `go test`, and for a flag it does not know, whose next
 // word might be its value or a package (-C among them: it must come first,
-// and a step that builds elsewhere than the commands would save nothing).
+// and a step that builds elsewhere than the commands would save nothing);
+// with bins, also for a package that is not a path into the tree ("." or
+// "./…") and for a command with -ldflags (the step links with its own,
+// see omitDebug).
 func CompileOnly(eco Ecosystem, argv []string, bins string) (out []string, ok bool) {
 	if eco != Go || len(argv) < 2 || argv[0] != "go" || argv[1] != "test" {
 		return nil, false

@@ -308,10 +308,10 @@ func TestWithBinaries(t *testing.T) {
 	assert.Equal(t, []string{"go", "test", "-o", "/c/bin/", "-ldflags=-s -w", ".", "-args", "-o", "x"}, got)
 }
 
-// TestTestBinaryNames: two packages whose binaries go test would give one
+// TestBinaryNamesClash: two packages whose binaries go test would give one
 // name clash (go test -o dir/ then refuses to run), major versions by
 // either of their names.
-func TestTestBinaryNames(t *testing.T) {
+func TestBinaryNamesClash(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
 		dirs  []string
@@ -323,8 +323,7 @@ func TestTestBinaryNames(t *testing.T) {
 		"a major version":      {[]string{"v2", "other/toml"}, true},
 		"a version alone":      {[]string{"v2", "lib"}, false},
 	} {
-		_, clash := TestBinaryNames("github.com/BurntSushi/toml", tc.dirs)
-		assert.Equal(t, tc.clash, clash, name)
+		assert.Equal(t, tc.clash, BinaryNamesClash("github.com/BurntSushi/toml", tc.dirs), name)
 	}
 }
 

@@ -266,12 +266,9 @@ func (s *Spec) testBinaries(tmp string, p *plan) map[string]string {
 		return nil
 	}
 	bins := cs.BuildCacheDir() + "/autoverify-test-binaries/" + filepath.Base(tmp) + "/"
+	// Every package of either tree, with tests or without: go test -o
+	// dir/ checks all it matches.
 	dirs := map[string]bool{}
-	for _, fs := range []files{p.baseFiles, p.headFiles} {
-		for f := range fs.tests {
-			dirs[path.Dir(f)] = true
-		}
-	}
 	for _, tree := range []string{p.baseDir, p.headDir} {
 		pkgs, err := goPackageDirs(tree)
 		if err != nil {
@@ -282,7 +279,7 @@ func (s *Spec) testBinaries(tmp string, p *plan) map[string]string {
 		}
 	}
 	for _, tree := range []string{p.baseDir, p.headDir} {
-		if _, clash := gates.TestBinaryNames(s.modules[tree], sortedKeys(dirs)); clash || s.modules[tree] == "" {
+		if s.modules[tree] == "" || gates.BinaryNamesClash(s.modules[tree], sortedKeys(dirs)) {
 			return nil
 		}
 	}
