@@ -71,6 +71,9 @@ type TestLists struct {
 	Rewritten []string `json:"rewritten"`
 	// Tampered existed on the base and were weakened (see Tamper).
 	Tampered []string `json:"tampered"`
+	// NotRun were added or edited by the change where the test command
+	// never reaches them (a Go module of their own): no result, no proof.
+	NotRun []string `json:"not_run"`
 }
 
 // SnippetBytes is how much output a gate's evidence keeps (the spec's
@@ -103,7 +106,7 @@ func (r Report) Accepted() bool {
 // Normalize makes every list non-nil, so the JSON shows [] rather than
 // null.
 func (r *Report) Normalize() {
-	for _, l := range []*[]string{&r.Tests.FailToPass, &r.Tests.PassToPass, &r.Tests.Guards, &r.Tests.Vanity, &r.Tests.Broken, &r.Tests.Rewritten, &r.Tests.Tampered} {
+	for _, l := range []*[]string{&r.Tests.FailToPass, &r.Tests.PassToPass, &r.Tests.Guards, &r.Tests.Vanity, &r.Tests.Broken, &r.Tests.Rewritten, &r.Tests.Tampered, &r.Tests.NotRun} {
 		if *l == nil {
 			*l = []string{}
 		}
@@ -130,7 +133,7 @@ func CommandLine(argv []string) string {
 func (r Report) View() report.Gates {
 	v := report.Gates{Base: r.Base, Head: r.Head, Accepted: r.Accepted(),
 		FailToPass: r.Tests.FailToPass, PassToPass: r.Tests.PassToPass, Guards: r.Tests.Guards, Vanity: r.Tests.Vanity,
-		Broken: r.Tests.Broken, Rewritten: r.Tests.Rewritten}
+		Broken: r.Tests.Broken, Rewritten: r.Tests.Rewritten, NotRun: r.Tests.NotRun}
 	for _, g := range r.Gates {
 		v.Gates = append(v.Gates, report.Gate{Gate: string(g.Gate), Classification: string(g.Classification), Command: g.Command, Reason: g.Reason, ExitCode: g.ExitCode})
 	}

@@ -110,7 +110,7 @@ func TestReportJSONShape(t *testing.T) {
 	r.Normalize()
 	raw, err := json.Marshal(r)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"base":"","head":"","gates":[],"tests":{"fail_to_pass":[],"pass_to_pass":[],"guards":[],"vanity":[],"broken":[],"rewritten":[],"tampered":[]}}`, string(raw))
+	assert.JSONEq(t, `{"base":"","head":"","gates":[],"tests":{"fail_to_pass":[],"pass_to_pass":[],"guards":[],"vanity":[],"broken":[],"rewritten":[],"tampered":[],"not_run":[]}}`, string(raw))
 	r.Gates = []Evidence{{Gate: Red, Command: "go test", Classification: Accept, Reason: "not in the JSON", Attempt: 1}}
 	raw, err = json.Marshal(r.Gates[0])
 	require.NoError(t, err)

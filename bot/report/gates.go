@@ -10,7 +10,9 @@ type Gates struct {
 	// Tampered are the test lists; Tampered names carry how ("TestX
 	// (deleted)").
 	FailToPass, PassToPass, Guards, Vanity, Broken, Rewritten, Tampered []string
-	Accepted                                                            bool
+	// NotRun are the change's tests the test command never reaches.
+	NotRun   []string
+	Accepted bool
 	// Mutation is VERIFY_MUTATE's score and survivors (nil: not run).
 	Mutation *Mutation
 }

@@ -359,6 +359,9 @@ type plan struct {
 	baseFileOf map[string]string
 	headFileOf map[string]string
 	redFiles   []string
+	// notRun are the tests the change adds or edits where the test
+	// command cannot reach them (see leaveOtherModules).
+	notRun []string
 	// baseDir is the base's tree; taken caches the names each of its Go
 	// packages declares (basePackage).
 	baseDir, headDir string
@@ -392,6 +395,39 @@ func (p *plan) basePackage(f string) gates.BasePackage {
 	return gates.BasePackage{Std: stdPackage, Taken: taken}
 }
 
+// leaveOtherModules takes out of both trees' test files those in a Go
+// module of their own (a go.mod below the tree's root, and no go.work
+// joining them): the root module's go test never runs another module,
+// whatever its patterns, and naming such a package on its command line
+// is an error. It returns the tests the change adds or edits there: not
+// run, no proof either way. In the real-history replay golang-lru
+// d582c453 changed TestARC in arc/, a module of its own, and GREEN read
+// its missing result as a failure.
+func (s *Spec) leaveOtherModules(p *plan) []string {
+	if s.Ecosystem != gates.Go {
+		return nil
+	}
+	take := func(tests map[string][]byte, root string) map[string][]byte {
+		out := map[string][]byte{}
+		if _, err := os.Stat(filepath.Join(root, "go.work")); err == nil {
+			return out
+		}
+		for f, b := range tests {
+			if inNestedModule(root, f) {
+				out[f] = b
+				delete(tests, f)
+			}
+		}
+		return out
+	}
+	base, _ := funcsOf(s.Ecosystem, take(p.baseFiles.tests, p.baseDir))
+	head, _ := funcsOf(s.Ecosystem, take(p.headFiles.tests, p.headDir))
+	c := gates.Compare(base, head)
+	out := append(c.Added, c.Changed...)
+	sort.Strings(out)
+	return out
+}
+
 // plan reads both trees' tests and data and works out the change's claim.
 func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	p := &plan{baseDir: baseDir, headDir: headDir, taken: map[string]map[string]bool{}}
@@ -402,6 +438,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	if p.headFiles, err = readFiles(headDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
 	}
+	p.notRun = s.leaveOtherModules(p)
 	touchedData := differ(p.baseFiles.data, p.headFiles.data)
 	if p.baseData, err = loadData(baseDir, p.baseFiles.data, touchedData); err != nil {
 		return nil, err
@@ -1337,6 +1374,12 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
 		greenRes = gates.Result{Gate: gates.Green, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
 		rep.Tests.FailToPass = nil
+	}
+	if len(p.notRun) > 0 {
+		rep.Tests.NotRun = p.notRun
+		note := fmt.Sprintf("; the test command never reaches %d tests the change adds or edits, in a module of their own: %s", len(p.notRun), strings.Join(p.notRun, ", "))
+		redRes.Reason += note
+		greenRes.Reason += note
 	}
 	green := rs.g
 	if rs.gc != nil {

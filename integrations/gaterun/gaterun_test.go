@@ -3,6 +3,7 @@ package gaterun_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -281,6 +282,33 @@ func FuzzAbs(f *testing.F) {
 		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Red).Classification)
 		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification)
 		assert.Empty(t, rep.Tests.Tampered)
+	})
+
+	// go test ./... never enters a directory with its own go.mod: a test
+	// the change edits there has no result anywhere (the real-history
+	// replay: golang-lru d582c453's TestARC, in arc/'s own module).
+	t.Run("a test in a module of its own is not run and proves nothing", func(t *testing.T) {
+		toolTest := "package tools\n\nimport \"testing\"\n\nfunc TestTool(t *testing.T) {}\n"
+		r.branch(base)
+		withTools := r.commit("a module of its own", map[string]string{"tools/go.mod": "module example.com/tools\n\ngo 1.21\n", "tools/tools_test.go": toolTest})
+		edited := map[string]string{"tools/tools_test.go": strings.Replace(toolTest, "{}", "{ t.Fatal(\"would fail if run\") }", 1)}
+		fix := map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-2) != 2 {\n\t\tt.Fatal(\"Abs(-2)\")\n\t}\n}\n"}
+		maps.Copy(fix, edited)
+		head := r.commit("fix, and the other module's test edited", fix)
+		rep := gatesRun(t, r, gates.Go, goTest, withTools, head)
+		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
+		assert.Equal(t, []string{"TestTool"}, rep.Tests.NotRun)
+		assert.Contains(t, gateOf(rep, gates.Green).Reason, "never reaches 1 tests the change adds or edits, in a module of their own: TestTool")
+		assert.NotContains(t, gateOf(rep, gates.Red).Command, "./tools", "naming another module's package is an error")
+
+		r.branch(withTools)
+		head = r.commit("only the other module's test", edited)
+		rep = gatesRun(t, r, gates.Go, goTest, withTools, head)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Red).Classification)
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "no test: nothing can be red; the test command never reaches 1 tests")
+		assert.Empty(t, rep.Tests.FailToPass)
+		assert.False(t, rep.Accepted())
 	})
 
 	t.Run("a change that breaks an existing test", func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -207,6 +208,18 @@ func goPackageDirs(root string) ([]string, error) {
 		return nil
 	})
 	return sortedKeys(seen), err
+}
+
+// inNestedModule says whether file (a slash path relative to root) lies in
+// a Go module of its own: a go.mod in its directory or in one between it
+// and root.
+func inNestedModule(root, file string) bool {
+	for d := path.Dir(file); d != "." && d != "/"; d = path.Dir(d) {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(d), "go.mod")); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // funcsOf lists the test functions of files, and the files that do not
