@@ -3,6 +3,8 @@ package gates
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/engineo/autoverify/internal/lazyregexp"
@@ -114,4 +116,62 @@ func ClassifyImplement(head, base Check) Result {
 		r.Reason = fmt.Sprintf("the change adds %d static-check findings (exit %d): %s", len(added), head.ExitCode, strings.Join(shown, "; "))
 	}
 	return r
+}
+
+// unusedImport is pyflakes' finding of an import nothing uses:
+// `file:line:col: 'pkg.mod.name' imported but unused`.
+var unusedImport = lazyregexp.New(`^(\S+?):(\d+)(?::\d+)?:? '([\w.]+)' imported but unused$`)
+
+// DropReexports removes from a pyflakes report the unused imports written
+// as redundant aliases (`from m import x as x`, `import x as x`): the
+// convention by which a module re-exports a name on purpose, which ruff's
+// F401, mypy's --no-implicit-reexport and pyright honour and pyflakes
+// declined (PyCQA/pyflakes#474). In the real-history replay click
+// 9f9b149e added one such line to thirty like it in its __init__.py, and
+// IMPLEMENT read it as a new finding. read returns a tree file by the
+// path the report names (nil when it cannot).
+func DropReexports(output string, read func(file string) []byte) string {
+	lines := strings.Split(output, "\n")
+	kept := lines[:0]
+	sources := map[string][]string{}
+	for _, line := range lines {
+		m := unusedImport().FindStringSubmatch(strings.TrimRight(line, "\r"))
+		if m == nil {
+			kept = append(kept, line)
+			continue
+		}
+		src, ok := sources[m[1]]
+		if !ok {
+			src = strings.Split(string(read(m[1])), "\n")
+			sources[m[1]] = src
+		}
+		n, _ := strconv.Atoi(m[2])
+		name := m[3][strings.LastIndex(m[3], ".")+1:]
+		if !reexports(src, n, name) {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// reexports says whether the import statement at line n (1-based) of src
+// binds name as `name as name`; a parenthesised statement is read to its
+// closing parenthesis.
+func reexports(src []string, n int, name string) bool {
+	if n < 1 || n > len(src) {
+		return false
+	}
+	alias := regexp.MustCompile(`(?:^|[\s,(])` + regexp.QuoteMeta(name) + `\s+as\s+` + regexp.QuoteMeta(name) + `\s*(?:$|[,)#])`)
+	stmt := src[n-1]
+	if strings.Contains(stmt, "(") {
+		for i := n; i < len(src) && !strings.Contains(stmt, ")"); i++ {
+			stmt += "\n" + src[i]
+		}
+	}
+	for _, l := range strings.Split(stmt, "\n") {
+		if alias.MatchString(strings.TrimSpace(l)) {
+			return true
+		}
+	}
+	return false
 }

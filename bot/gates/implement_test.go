@@ -36,3 +36,28 @@ func TestImplementJudgesTheChange(t *testing.T) {
 	assert.Contains(t, res.Reason, "adds 1 static-check findings")
 	assert.Equal(t, []string{"a: x", "a: x"}, NewFindings([]string{"a: x"}, []string{"a: x", "a: x", "a: x"}), "a repeat is new")
 }
+
+// The report is pyflakes 2.5.0's (Debian's) on the source below.
+func TestDropReexports(t *testing.T) {
+	t.Parallel()
+	src := "from .core import Argument as Argument\nfrom .core import Command\nfrom .core import (\n    Group as Group,\n    Option,\n)\nimport os.path as path\nimport json as json\n"
+	report := "./pkg/__init__.py:1:1: '.core.Argument' imported but unused\n" +
+		"./pkg/__init__.py:2:1: '.core.Command' imported but unused\n" +
+		"./pkg/__init__.py:3:1: '.core.Group' imported but unused\n" +
+		"./pkg/__init__.py:3:1: '.core.Option' imported but unused\n" +
+		"./pkg/__init__.py:7:1: 'os.path' imported but unused\n" +
+		"./pkg/__init__.py:8:1: 'json' imported but unused\n" +
+		"./pkg/x.py:1:1: undefined name 'y'\n"
+	read := func(f string) []byte {
+		if f == "./pkg/__init__.py" {
+			return []byte(src)
+		}
+		return nil
+	}
+	assert.Equal(t, "./pkg/__init__.py:2:1: '.core.Command' imported but unused\n"+
+		"./pkg/__init__.py:3:1: '.core.Option' imported but unused\n"+
+		"./pkg/__init__.py:7:1: 'os.path' imported but unused\n"+
+		"./pkg/x.py:1:1: undefined name 'y'\n", DropReexports(report, read),
+		"a redundant alias re-exports; a plain import, a renaming one (os.path as path) and other findings stay")
+	assert.Equal(t, report, DropReexports(report, func(string) []byte { return nil }), "a file that cannot be read keeps its findings")
+}

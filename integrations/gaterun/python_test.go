@@ -2,6 +2,7 @@ package gaterun_test
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,6 +159,29 @@ func TestPythonGates(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
 		assert.Equal(t, []string{"checks/check_neg.py::test_neg"}, rep.Tests.FailToPass)
+	})
+
+	// pyflakes reports `from m import x as x` as unused; ruff, mypy and
+	// pyright read it as a re-export on purpose (the real-history replay:
+	// click 9f9b149e added one to its __init__.py's thirty).
+	t.Run("a re-export written as a redundant alias is no new finding", func(t *testing.T) {
+		fix := map[string]string{"calc.py": pyCalcFixed, "tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"}
+		for api, accepted := range map[string]bool{"from calc import absolute as absolute\n": true, "from calc import absolute\n": false} {
+			r.branch(base)
+			files := maps.Clone(fix)
+			files["api.py"] = api
+			head := r.commit("fix and "+api, files)
+			spec := pySpec(r, pytest, base, head)
+			spec.Static = []string{py, "-m", "pyflakes", "."}
+			rep, err := gaterun.Run(context.Background(), spec)
+			require.NoError(t, err)
+			impl := gateOf(rep, gates.Implement)
+			assert.Equal(t, accepted, impl.Classification == gates.Accept, "%q: %s", api, impl.Reason)
+			assert.Equal(t, accepted, rep.Accepted(), api)
+			if !accepted {
+				assert.Contains(t, impl.Reason, "'calc.absolute' imported but unused")
+			}
+		}
 	})
 
 	t.Run("a test with a syntax error", func(t *testing.T) {
