@@ -201,6 +201,20 @@ func TestPythonGates(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, rep.Tests.Broken)
 	})
 
+	// Every test of the suite is the change's: the head's suite without
+	// them selects nothing, and pytest exits 5 (tomli 9eb2125e).
+	t.Run("a head suite of only the change's tests says nothing by its exit code", func(t *testing.T) {
+		long(t)
+		r.branch(base)
+		one := r.commit("one test file", map[string]string{"tests/test_calc.py": "", "tests/test_bug.py": "",
+			"tests/test_one.py": "from calc import absolute\n\n\ndef test_one():\n    assert absolute(3) == 3\n    assert absolute(0) == 0\n"})
+		head := r.commit("weaken it", map[string]string{"tests/test_one.py": "from calc import absolute\n\n\ndef test_one():\n    assert absolute(3) == 3\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, one, head)
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Green).Classification, gateOf(rep, gates.Green).Reason)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Refactor).Classification)
+		assert.Equal(t, []string{"tests/test_one.py::test_one"}, rep.Tests.Tampered)
+	})
+
 	tampers := map[string]map[string]string{
 		"editing a failing test to pass": {"tests/test_bug.py": "from calc import absolute\n\n\ndef test_known_bug():\n    assert absolute(-1) == -1\n"},
 		"deleting a failing test":        {"tests/test_bug.py": ""},
