@@ -59,9 +59,13 @@ type input struct {
 	exit     int
 	timedOut bool
 	text     []byte
-	tool     toolKind
-	tests    testresults.Results
-	found    []bool // which signal literals text contains (literalsIn), on first use
+	// raw is the output's window as printed, before a JSON report's
+	// events were decoded into text (golangci-lint's JSON is not go
+	// test's, and decodes to little).
+	raw   []byte
+	tool  toolKind
+	tests testresults.Results
+	found []bool // which signal literals text contains (literalsIn), on first use
 }
 
 // rule is one step of the decision. Each rule's comment says which output
@@ -114,6 +118,12 @@ var rules = []rule{
 	// such file or directory", java's "Could not find or load main class",
 	// phpunit's "Could not read", make -C's "x: No such file or
 	// directory"): the command's input is missing, not broken.
+	// node's ESM resolver naming a file of the program's own that an
+	// import names and that is not there: it resolves a relative
+	// specifier to the absolute path it tried ("Cannot find module
+	// '/…/src/settings.js' imported from /…/src/main.js"); a package that
+	// is not installed is "Cannot find package 'x'", the setup's.
+	{"own module missing", func(in *input) (Type, bool) { return CodeError, in.match(esmOwnModuleMissing) }},
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// babel (jest's transform) failing to parse a JavaScript file of the
 	// project: jest wraps it in its "unexpected token" advice about
@@ -174,6 +184,13 @@ var rules = []rule{
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
 	// A program's or script's own limit, reported as its last line.
 	{"last line timed out", func(in *input) (Type, bool) { return Timeout, lastLineTimedOut(in.text) }},
+	// A checker or test runner that failed without naming one source file:
+	// it never got to the code (its configuration, a plugin, an option
+	// stopped it), so its usual verdict would be a guess.
+	{"checker read no code", func(in *input) (Type, bool) {
+		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
+		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !in.match(sourceFileSignals) && !matchAny(in.raw, sourceFileSignals) && !in.match(noTestsSignals)
+	}},
 	// What the command is, when its output said nothing known.
 	{"command identity", func(in *input) (Type, bool) {
 		switch in.tool {
@@ -215,7 +232,7 @@ func Explain(f Failure) (Type, string) {
 	if bytes.HasPrefix(bytes.TrimSpace(text), []byte(`{"`)) {
 		text = goJSONText(text)
 	}
-	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, tool: toolOf(f.Argv)}
+	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, raw: raw, tool: toolOf(f.Argv)}
 	if f.Tests != nil {
 		in.tests = *f.Tests
 	} else {
@@ -1622,6 +1639,37 @@ var testSignals = rx(
 var fileLineSignals = rx(
 	`^\S+\.\w+:\d+(:\d+)?: `,
 	`^\S+\.\w+\(\d+,\d+\): `,
+)
+
+// sourceFileSignals name a source file (by its extension; configuration
+// files are not among them): a checker that names one read code.
+var sourceFileSignals = rx(
+	`(?:^|[\s'"(\[:=/])[\w./-]*\w\.(?:py|pyi|go|rs|js|mjs|cjs|jsx|ts|tsx|mts|cts|c|h|cc|cpp|cxx|hpp|hh|java|kt|kts|scala|rb|php|sh|bash|pl|pm|t|swift|cs|lua|vue|svelte|ex|exs|erl|hs|ml|dart|zig|nim|sql)(?:$|[\s'":),\](]|:\d)`,
+)
+
+// javaBuild: Maven or Gradle, which compile and test the code they are
+// pointed at and name its files when they judge it.
+func javaBuild(argv []string) bool {
+	words := commandWords(argv)
+	if len(words) == 0 {
+		return false
+	}
+	switch strings.TrimPrefix(filepath.Base(words[0]), "./") {
+	case "mvn", "mvnw", "gradle", "gradlew":
+		return true
+	}
+	return false
+}
+
+// esmOwnModuleMissing: see the rule "own module missing".
+var esmOwnModuleMissing = rx(`Cannot find module '/[^']+' imported from /\S*[^/\s]\s`)
+
+// noTestsSignals are a test runner that looked for tests and found none:
+// it read the project (the corpus calls that a test failure).
+var noTestsSignals = rx(
+	`(?i)\bno tests? (?:found|ran|to run|were found|executed)`,
+	`(?i)\bno test files\b`,
+	`(?i)\bran 0 tests\b`,
 )
 
 // codeSignals are generic signs of a crash or a compile error.

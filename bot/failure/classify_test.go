@@ -286,6 +286,38 @@ func TestRelativeRequireIsTheCode(t *testing.T) {
 		{"node, package", []string{"node", "index.js"}, "Error: Cannot find module 'express'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", EnvError},
 		{"jest, relative", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module './rates' from 'a.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", CodeError},
 		{"jest, package", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module 'axios' from 'a.test.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", EnvError},
+		{"ESM, a file the code imports", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/src/settings.js' imported from /repo/src/main.js\n    at finalizeResolution (node:internal/modules/esm/resolve:283:11)\n", CodeError},
+		{"ESM, a preload the command line names", []string{"node", "--import", "./test/setup.mjs", "--test"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/test/setup.mjs' imported from /repo/\n", EnvError},
+		{"ESM, a package", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /repo/src/main.js\n", EnvError},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ty, rule := Explain(Failure{Argv: tt.argv, ExitCode: 1, Output: []byte(tt.out)})
+			assert.Equal(t, tt.want, ty, rule)
+		})
+	}
+}
+
+// A checker or a test runner that stopped before it read any code names no
+// source file: its configuration or an option stopped it, and its usual
+// verdict (a lint finding, a failed test) would be a guess. Outputs in the
+// shape of the corpus's (black 23.1.0, pytest 7.2.1, Maven 3.8.7).
+func TestCheckerThatReadNoCode(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		argv []string
+		out  string
+		want Type
+	}{
+		{"black, an option's value", []string{"black", "--check", "--target-version", "py99", "."}, "Usage: black [OPTIONS] SRC ...\nTry 'black -h' for help.\n\nError: Invalid value for '-t' / '--target-version': 'py99' is not one of 'py33', 'py34'.\n", EnvError},
+		{"black, a finding", []string{"black", "--check", "."}, "would reformat src/app.py\n\nOh no! 💥 💔 💥\n1 file would be reformatted.\n", LintError},
+		{"pytest, its ini file", []string{"pytest-3"}, "ERROR: /repo/pytest.ini:3: unexpected line: 'addopts -q'\n", EnvError},
+		{"pytest, no test selected", []string{"pytest-3", "-k", "payments"}, "\n2 deselected in 0.02s\n", TestFailure},
+		{"jest, no test found", []string{"npx", "jest"}, "No tests found, exiting with code 1\nRun with `--passWithNoTests` to exit with code 0\n", TestFailure},
+		{"maven, a phase it does not know", []string{"mvn", "-q", "tset"}, "[ERROR] Unknown lifecycle phase \"tset\". You must specify a valid lifecycle phase.\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n", EnvError},
+		{"maven, a compile error", []string{"mvn", "-q", "compile"}, "[ERROR] COMPILATION ERROR : \n[ERROR] /repo/src/main/java/shop/App.java:[7,25] ';' expected\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile\n", CodeError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

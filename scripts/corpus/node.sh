@@ -128,4 +128,4 @@ record $E run-exit-silent UNKNOWN - "the script exits 4 saying only what it coun
 printf 'console.log("0 errors, 0 failed");\n' > app.js
 record $E run-pass PASS - "a script that succeeds printing 'errors' and 'failed'" -- node app.js
 printf 'import x from "./nothere.mjs";\n' > app.mjs
-record $E run-esm-missing ENV_ERROR - "an ES module imports a file that does not exist (ERR_MODULE_NOT_FOUND)" -- node app.mjs
+record $E run-esm-missing CODE_ERROR - "an ES module imports a file of its own that does not exist (ERR_MODULE_NOT_FOUND); relabelled from ENV_ERROR in the thirteenth session, as gr6-esm-dynamic-import-missing and a relative require are labelled" -- node app.mjs
