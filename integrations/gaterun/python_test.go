@@ -201,6 +201,23 @@ func TestPythonGates(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, rep.Tests.Broken)
 	})
 
+	// pytest's own way to keep a known bug in the suite is an expected
+	// failure; the fix lifts the marker, and the test is its proof.
+	for _, strict := range []string{"True", "False"} {
+		t.Run("a fix that lifts an expected failure, strict="+strict, func(t *testing.T) {
+			long(t)
+			r.branch(base)
+			marked := r.commit("known bug marked", map[string]string{"tests/test_bug.py": "import pytest\n" +
+				strings.Replace(pyKnownBug, "def test_known_bug", "@pytest.mark.xfail(strict="+strict+")\ndef test_known_bug", 1)})
+			head := r.commit("fix", map[string]string{"calc.py": pyCalcFixed, "tests/test_bug.py": pyKnownBug})
+			rep := gatesRun(t, r, gates.Python, pytest, marked, head)
+			assert.True(t, rep.Accepted(), "%+v", rep.Gates)
+			assert.Equal(t, []string{"tests/test_bug.py::test_known_bug"}, rep.Tests.FailToPass)
+			assert.Empty(t, rep.Tests.Rewritten)
+			assert.Empty(t, rep.Tests.Tampered)
+		})
+	}
+
 	// Every test of the suite is the change's: the head's suite without
 	// them selects nothing, and pytest exits 5 (tomli 9eb2125e).
 	t.Run("a head suite of only the change's tests says nothing by its exit code", func(t *testing.T) {
