@@ -107,7 +107,7 @@ func loadLabelled(t testing.TB) []labelled {
 }
 
 // splits are the corpus's parts, in the order they are reported.
-var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout"}
+var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout", "grow10-heldout"}
 
 // blindSplits are the parts never inspected whose union is "blind" in the
 // tables (fresh+blind3, as reported since the third round); grow4-heldout,
@@ -152,7 +152,11 @@ const holdoutFloor = 0.95
 // ones written from grow9's tune part, 31/35, 88.6 %, after them
 // (2026-11-30; the second figure was seen while checking the tune part,
 // after those rules were written, and nothing was changed for it).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79, "grow9-heldout": 0.88}
+// grow10-heldout (scripts/corpus/grow10.sh, recorded blind by a helper
+// across eleven ecosystems): 33/35, 94.3 %, its first score, under the
+// rules before any was written from its tune part (2026-11-30, thirteenth
+// session).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79, "grow9-heldout": 0.88, "grow10-heldout": 0.94}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
@@ -245,8 +249,8 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("cases %d (tune %d, holdout %d, fresh %d, blind3 %d, grow4-heldout %d, grow5-heldout %d, grow6-heldout %d, grow7-heldout %d, grow8-heldout %d, grow9-heldout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, bySplit["blind3"].total, bySplit["grow4-heldout"].total, bySplit["grow5-heldout"].total, bySplit["grow6-heldout"].total, bySplit["grow7-heldout"].total, bySplit["grow8-heldout"].total, bySplit["grow9-heldout"].total, len(byEco))
-	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s, blind3 %s, blind (fresh+blind3) %s, grow4-heldout %s, grow5-heldout %s, grow6-heldout %s, grow7-heldout %s, grow8-heldout %s, grow9-heldout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"], bySplit["blind3"], bySplit["blind"], bySplit["grow4-heldout"], bySplit["grow5-heldout"], bySplit["grow6-heldout"], bySplit["grow7-heldout"], bySplit["grow8-heldout"], bySplit["grow9-heldout"])
+	t.Logf("cases %d (tune %d, holdout %d, fresh %d, blind3 %d, grow4-heldout %d, grow5-heldout %d, grow6-heldout %d, grow7-heldout %d, grow8-heldout %d, grow9-heldout %d, grow10-heldout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, bySplit["blind3"].total, bySplit["grow4-heldout"].total, bySplit["grow5-heldout"].total, bySplit["grow6-heldout"].total, bySplit["grow7-heldout"].total, bySplit["grow8-heldout"].total, bySplit["grow9-heldout"].total, bySplit["grow10-heldout"].total, len(byEco))
+	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s, blind3 %s, blind (fresh+blind3) %s, grow4-heldout %s, grow5-heldout %s, grow6-heldout %s, grow7-heldout %s, grow8-heldout %s, grow9-heldout %s, grow10-heldout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"], bySplit["blind3"], bySplit["blind"], bySplit["grow4-heldout"], bySplit["grow5-heldout"], bySplit["grow6-heldout"], bySplit["grow7-heldout"], bySplit["grow8-heldout"], bySplit["grow9-heldout"], bySplit["grow10-heldout"])
 	t.Logf("per-test counts exact: %d/%d structured cases", exact, counted)
 	table := func(title string, m map[string]map[string]*tally) {
 		keys := make([]string, 0, len(m))
@@ -254,9 +258,9 @@ func TestCorpus(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		t.Logf("| %s | all | tune | holdout (inspected) | fresh | blind3 | fresh+blind3 | grow4-heldout | grow5-heldout | grow6-heldout | grow7-heldout | grow8-heldout | grow9-heldout |", title)
+		t.Logf("| %s | all | tune | holdout (inspected) | fresh | blind3 | fresh+blind3 | grow4-heldout | grow5-heldout | grow6-heldout | grow7-heldout | grow8-heldout | grow9-heldout | grow10-heldout |", title)
 		for _, k := range keys {
-			t.Logf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"], m[k]["blind3"], m[k]["blind"], m[k]["grow4-heldout"], m[k]["grow5-heldout"], m[k]["grow6-heldout"], m[k]["grow7-heldout"], m[k]["grow8-heldout"], m[k]["grow9-heldout"])
+			t.Logf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"], m[k]["blind3"], m[k]["blind"], m[k]["grow4-heldout"], m[k]["grow5-heldout"], m[k]["grow6-heldout"], m[k]["grow7-heldout"], m[k]["grow8-heldout"], m[k]["grow9-heldout"], m[k]["grow10-heldout"])
 		}
 	}
 	table("label", byLabel)
