@@ -164,10 +164,12 @@ func TestRunRenewsItsReservation(t *testing.T) {
 	h := newPipelineHarness(t, "- [ ] a `ok`\n")
 	store := openBolt(t)
 	limits := ledger.DefaultLimits
-	l := &ledger.Ledger{Store: store, Limits: limits, Lease: 200 * time.Millisecond}
+	// A lease of a second, renewed every 250 ms: a busy machine (a bbolt
+	// fsync under load) delayed renewals past a lease of 200 ms.
+	l := &ledger.Ledger{Store: store, Limits: limits, Lease: time.Second}
 	var lost atomic.Bool
 	r := &ctxRunner{run: func(ctx context.Context, cmd verify.Command) (verify.Result, error) {
-		time.Sleep(600 * time.Millisecond) // three leases
+		time.Sleep(3 * time.Second) // three leases
 		// Another run's reservation records lost ones; this one must not be.
 		e, err := l.BeginCycle(context.Background(), "KAN-1", "probe")
 		if err == nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -118,12 +119,14 @@ var rules = []rule{
 	// such file or directory", java's "Could not find or load main class",
 	// phpunit's "Could not read", make -C's "x: No such file or
 	// directory"): the command's input is missing, not broken.
-	// node's ESM resolver naming a file of the program's own that an
-	// import names and that is not there: it resolves a relative
-	// specifier to the absolute path it tried ("Cannot find module
-	// '/…/src/settings.js' imported from /…/src/main.js"); a package that
-	// is not installed is "Cannot find package 'x'", the setup's.
-	{"own module missing", func(in *input) (Type, bool) { return CodeError, in.match(esmOwnModuleMissing) }},
+	// A file of the program's own that an import names and that is not
+	// there: node's ESM resolver resolves a relative specifier to the
+	// absolute path it tried ("Cannot find module '/…/src/settings.js'
+	// imported from /…/src/main.js"; a package that is not installed is
+	// "Cannot find package 'x'", the setup's), and Ruby's require_relative
+	// names a path beside the requiring file (require's "cannot load such
+	// file -- gem" stays the setup's).
+	{"own module missing", func(in *input) (Type, bool) { return CodeError, in.match(ownModuleMissing) }},
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// babel (jest's transform) failing to parse a JavaScript file of the
 	// project: jest wraps it in its "unexpected token" advice about
@@ -133,6 +136,12 @@ var rules = []rule{
 	{"JavaScript does not parse", func(in *input) (Type, bool) {
 		return CodeError, in.match(babelJSSyntax) && !in.match(babelPluginSyntax)
 	}},
+	// A shell script stopping on a variable it declares required,
+	// ${NAME:?message}: bash prints "script: line N: NAME: message" (or
+	// "parameter null or not set"). An upper-case NAME is the environment's
+	// by convention; bash's own errors about a name (unbound variable,
+	// readonly variable, bad substitution) are not this.
+	{"required variable unset", func(in *input) (Type, bool) { return EnvError, requiredVariableUnset(in.text) }},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
@@ -619,14 +628,22 @@ func commandWords(argv []string) []string {
 		words = append(words, strings.ToLower(a))
 	}
 	for len(words) > 1 {
-		switch words[0] {
-		case "pnpm", "npm", "yarn", "bun", "npx", "bunx", "poetry", "pipenv", "uv", "hatch", "env", "exec", "run", "python", "python3", "-m":
-			words = words[1:]
-			continue
+		switch {
+		case envAssignment(words[0]):
+		case slices.Contains([]string{"pnpm", "npm", "yarn", "bun", "npx", "bunx", "poetry", "pipenv", "uv", "hatch", "env", "exec", "run", "python", "python3", "-m"}, words[0]):
+		default:
+			return words
 		}
-		break
+		words = words[1:]
 	}
 	return words
+}
+
+// envAssignment: a NAME=VALUE word before the program (env's, or a
+// shell's), which is not the program.
+func envAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	return ok && name != "" && strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == ""
 }
 
 // toolOf guesses what kind of check a command is from its words alone.
@@ -1279,6 +1296,10 @@ var envSignals = rx(
 	`can only install with an existing package-lock\.json`,
 	`was not found in the pkg-config search path`,
 	`No Rakefile found`,
+	// cmake --build of a directory cmake never configured; java -jar of
+	// a jar built without a Main-Class.
+	`^Error: could not load cache$`,
+	`^no main manifest attribute, in \S+`,
 	`Don't know how to build task`,
 	`cannot load such file -- `,
 	`Bundler::GemNotFound|Could not find gem '`,
@@ -1661,8 +1682,27 @@ func javaBuild(argv []string) bool {
 	return false
 }
 
-// esmOwnModuleMissing: see the rule "own module missing".
-var esmOwnModuleMissing = rx(`Cannot find module '/[^']+' imported from /\S*[^/\s]\s`)
+// shellNameError is bash's error about a name at a line of a script.
+var shellNameError = regexp.MustCompile(`(?m)^\S+: line \d+: [A-Z_][A-Z0-9_]*: (.+)$`)
+
+// requiredVariableUnset: see the rule "required variable unset".
+func requiredVariableUnset(text []byte) bool {
+	for _, m := range shellNameError.FindAllSubmatch(text, -1) {
+		switch msg := string(bytes.TrimSpace(m[1])); msg {
+		case "unbound variable", "readonly variable", "bad substitution", "command not found", "No such file or directory",
+			"Permission denied", "ambiguous redirect", "bad array subscript", "integer expression expected", "invalid variable name":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// ownModuleMissing: see the rule "own module missing".
+var ownModuleMissing = rx(
+	`Cannot find module '/[^']+' imported from /\S*[^/\s]\s`,
+	"in `require_relative': cannot load such file -- ",
+)
 
 // noTestsSignals are a test runner that looked for tests and found none:
 // it read the project (the corpus calls that a test failure).

@@ -327,3 +327,41 @@ func TestCheckerThatReadNoCode(t *testing.T) {
 		})
 	}
 }
+
+// Words that only set the environment are not the program: `env
+// GOPATH=x go build` is go's, and go's own refusal reads as such.
+func TestEnvironmentPrefixIsNotTheProgram(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, []string{"go", "build", "./..."}, commandWords([]string{"env", "GOPATH=.gopath", "go", "build", "./..."}))
+	assert.Equal(t, []string{"./scripts/publish.sh"}, commandWords([]string{"env", "-u", "RELEASE_TOKEN", "./scripts/publish.sh"}))
+	assert.Equal(t, []string{"pytest"}, commandWords([]string{"CI=1", "pytest"}))
+	ty, rule := Explain(Failure{Argv: []string{"env", "GOPATH=.gopath", "go", "build", "./..."}, ExitCode: 2,
+		Output: []byte("go: GOPATH entry is relative; must be absolute path: \".gopath\".\nFor more details see: 'go help gopath'\n")})
+	assert.Equal(t, EnvError, ty, rule)
+}
+
+// ${NAME:?message} is a script declaring what its environment must set;
+// bash's own errors about a name stay where they were.
+func TestRequiredVariableUnset(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		out  string
+		want Type
+	}{
+		{"./scripts/publish.sh: line 4: RELEASE_TOKEN: RELEASE_TOKEN must be set (the token of the release bot)\n", EnvError},
+		{"deploy.sh: line 2: HOST: parameter null or not set\n", EnvError},
+		{"build.sh: line 3: TARGET_HOST: unbound variable\n", CodeError},
+	}
+	for _, tt := range tests {
+		ty, rule := Explain(Failure{Argv: []string{"bash", "x.sh"}, ExitCode: 1, Output: []byte(tt.out)})
+		assert.Equal(t, tt.want, ty, "%s: %s", tt.out, rule)
+	}
+	_, rule := Explain(Failure{Argv: []string{"bash", "x.sh"}, ExitCode: 1, Output: []byte("build.sh: line 3: PATH: readonly variable\n")})
+	assert.NotEqual(t, "required variable unset", rule, "bash's own error about a name")
+	ty, rule := Explain(Failure{Argv: []string{"ruby", "-Ilib", "run.rb"}, ExitCode: 1,
+		Output: []byte("/repo/lib/report.rb:2:in `require_relative': cannot load such file -- /repo/lib/formatters/table (LoadError)\n\tfrom /repo/lib/report.rb:2:in `<top (required)>'\n")})
+	assert.Equal(t, CodeError, ty, "require_relative names a file of the code's own: %s", rule)
+	ty, rule = Explain(Failure{Argv: []string{"ruby", "run.rb"}, ExitCode: 1,
+		Output: []byte("<internal:/usr/lib/ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:85:in `require': cannot load such file -- nokogiri (LoadError)\n")})
+	assert.Equal(t, EnvError, ty, "require of a gem that is not installed: %s", rule)
+}

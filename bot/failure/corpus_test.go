@@ -155,8 +155,11 @@ const holdoutFloor = 0.95
 // grow10-heldout (scripts/corpus/grow10.sh, recorded blind by a helper
 // across eleven ecosystems): 33/35, 94.3 %, its first score, under the
 // rules before any was written from its tune part (2026-11-30, thirteenth
-// session).
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.79, "grow9-heldout": 0.88, "grow10-heldout": 0.94}
+// session). After the thirteenth session's structural rule (a checker
+// that names no source file read no code) grow8-heldout measured 67/79
+// (84.8 %) and grow9-heldout 34/35 (97.1 %): their floors since (their
+// misses still unread).
+var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
 
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {

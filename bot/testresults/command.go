@@ -242,6 +242,8 @@ func OptionTakesValue(tool, opt string) bool {
 		return opt == "-C" || opt == "--dir" || opt == "--filter" || opt == "-F"
 	case "yarn":
 		return opt == "--cwd"
+	case "env":
+		return opt == "-u" || opt == "--unset" || opt == "-C" || opt == "--chdir"
 	case "make", "gmake":
 		return opt == "-C" || opt == "-f" || opt == "--directory" || opt == "--file" || opt == "--makefile"
 	}
