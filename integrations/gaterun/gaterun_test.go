@@ -311,6 +311,21 @@ func FuzzAbs(f *testing.F) {
 		assert.False(t, rep.Accepted())
 	})
 
+	// The attack: a go.mod added beside the base's tests takes them out of
+	// the root's go test; they read as deleted, not as not run.
+	t.Run("a module made at head around existing tests does not hide them", func(t *testing.T) {
+		long(t)
+		r.branch(base)
+		withPkg := r.commit("a package with a test", map[string]string{"pkg/pkg.go": "package pkg\n\nfunc One() int { return 1 }\n",
+			"pkg/pkg_test.go": "package pkg\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {\n\tif One() != 1 {\n\t\tt.Fatal(\"One\")\n\t}\n}\n"})
+		head := r.commit("break it and hide its test", map[string]string{"pkg/pkg.go": "package pkg\n\nfunc One() int { return 2 }\n",
+			"pkg/go.mod": "module example.com/pkg\n\ngo 1.21\n"})
+		rep := gatesRun(t, r, gates.Go, goTest, withPkg, head)
+		assert.False(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"TestOne"}, rep.Tests.Tampered)
+		assert.Empty(t, rep.Tests.NotRun)
+	})
+
 	t.Run("a change that breaks an existing test", func(t *testing.T) {
 		long(t)
 		r.branch(base)
