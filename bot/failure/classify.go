@@ -3,6 +3,7 @@ package failure
 import (
 	"bytes"
 	"encoding/json"
+	"path"
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
@@ -126,7 +127,7 @@ var rules = []rule{
 	// "Cannot find package 'x'", the setup's), and Ruby's require_relative
 	// names a path beside the requiring file (require's "cannot load such
 	// file -- gem" stays the setup's).
-	{"own module missing", func(in *input) (Type, bool) { return CodeError, in.match(ownModuleMissing) }},
+	{"own module missing", func(in *input) (Type, bool) { return CodeError, ownModuleMissing(in.text) }},
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// babel (jest's transform) failing to parse a JavaScript file of the
 	// project: jest wraps it in its "unexpected token" advice about
@@ -198,7 +199,8 @@ var rules = []rule{
 	// stopped it), so its usual verdict would be a guess.
 	{"checker read no code", func(in *input) (Type, bool) {
 		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
-		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !in.match(sourceFileSignals) && !matchAny(in.raw, sourceFileSignals) && !in.match(noTestsSignals)
+		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !namesProjectFile(in.text) && !namesProjectFile(in.raw) &&
+			!in.match(noTestsSignals) && !in.match(analysisReport)
 	}},
 	// What the command is, when its output said nothing known.
 	{"command identity", func(in *input) (Type, bool) {
@@ -1662,10 +1664,67 @@ var fileLineSignals = rx(
 	`^\S+\.\w+\(\d+,\d+\): `,
 )
 
-// sourceFileSignals name a source file (by its extension; configuration
-// files are not among them): a checker that names one read code.
-var sourceFileSignals = rx(
-	`(?:^|[\s'"(\[:=/])[\w./-]*\w\.(?:py|pyi|go|rs|js|mjs|cjs|jsx|ts|tsx|mts|cts|c|h|cc|cpp|cxx|hpp|hh|java|kt|kts|scala|rb|php|sh|bash|pl|pm|t|swift|cs|lua|vue|svelte|ex|exs|erl|hs|ml|dart|zig|nim|sql)(?:$|[\s'":),\](]|:\d)`,
+// fileNamed is a path ending in a file name with an extension, or one of
+// the extensionless names build and container files have.
+var fileNamed = regexp.MustCompile(`(?:^|[\s'"(\[:=/])(?:[\w.-]+/)*((?:[A-Za-z_.][\w.-]*)?\.([A-Za-z][A-Za-z0-9]*)|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|Jenkinsfile|Rakefile|Gemfile)(?:\.[\w-]+)?)(?:$|[\s'":),\](])`)
+
+// namesProjectFile says whether out names a file a checker reads as the
+// project's: code, markup or styles by the extension, or a Dockerfile or
+// Makefile, unless it is a tool's configuration. Data and configuration
+// formats (YAML, JSON, XML, TOML, INI) do not count: a checker that names
+// only its configuration stopped there.
+func namesProjectFile(out []byte) bool {
+	for _, m := range fileNamed.FindAllSubmatchIndex(out, -1) {
+		name := string(out[m[2]:m[3]])
+		if configFile(name) {
+			continue
+		}
+		if m[4] < 0 || projectExts[strings.ToLower(string(out[m[4]:m[5]]))] {
+			return true
+		}
+	}
+	return false
+}
+
+// projectExts are extensions of files a checker reads as the project's.
+var projectExts = map[string]bool{}
+
+func init() {
+	for _, e := range strings.Fields(`py pyi go rs js mjs cjs jsx ts tsx mts cts c h cc cpp cxx hpp hh m mm java kt kts scala groovy
+		rb php sh bash zsh pl pm t swift cs fs lua vue svelte ex exs erl hs ml dart zig nim sql r jl
+		css scss sass less html htm xhtml md markdown rst adoc tf hcl proto graphql gql ipynb`) {
+		projectExts[e] = true
+	}
+}
+
+// configFile: the configuration files of the tools the corpus knows (a
+// checker naming only these never got to the code).
+func configFile(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	switch base {
+	case "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", ".flake8", ".pylintrc", "pylintrc", "mypy.ini", ".mypy.ini",
+		".coveragerc", "staticcheck.conf", "rustfmt.toml", ".rustfmt.toml", "clippy.toml", ".clippy.toml", "cargo.toml", "cargo.lock",
+		"package.json", "package-lock.json", "jsconfig.json", "pom.xml", "go.mod", "go.sum", "go.work", "cmakelists.txt",
+		".editorconfig", ".bandit", ".codespellrc", ".yamllint", "phpunit.xml", "phpunit.xml.dist", "composer.json", ".rubocop.yml":
+		return true
+	}
+	for _, prefix := range []string{".golangci.", "tsconfig.", ".eslintrc", "eslint.config.", ".prettierrc", "prettier.config.",
+		".stylelintrc", "stylelint.config.", ".markdownlint", ".hadolint.", ".yamllint.", "build.gradle", "settings.gradle",
+		".babelrc", "babel.config.", "jest.config.", "vitest.config.", ".swcrc", "biome.json", "ruff.toml", ".ruff.toml"} {
+		if strings.HasPrefix(base, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// analysisReport: Maven's and Gradle's analysis plugins (Checkstyle, PMD,
+// SpotBugs, JaCoCo) reporting what they found in files they name only in
+// a report: their verdict on code they read.
+var analysisReport = rx(
+	`(?i)\bviolations? (?:were |was )?found\b`,
+	`Coverage checks have not been met`,
+	`(?i)\bSpotBugs\b.*\bbugs?\b`,
 )
 
 // javaBuild: Maven or Gradle, which compile and test the code they are
@@ -1675,7 +1734,7 @@ func javaBuild(argv []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	switch strings.TrimPrefix(filepath.Base(words[0]), "./") {
+	switch words[0] {
 	case "mvn", "mvnw", "gradle", "gradlew":
 		return true
 	}
@@ -1685,24 +1744,37 @@ func javaBuild(argv []string) bool {
 // shellNameError is bash's error about a name at a line of a script.
 var shellNameError = regexp.MustCompile(`(?m)^\S+: line \d+: [A-Z_][A-Z0-9_]*: (.+)$`)
 
-// requiredVariableUnset: see the rule "required variable unset".
+// requiredWords are what a ${NAME:?message} says of its variable.
+var requiredWords = regexp.MustCompile(`(?i)\b(?:not set|must be set|is required|required|missing|must|needed|need|unset|undefined|empty|provide|define)\b`)
+
+// requiredVariableUnset: see the rule "required variable unset". bash's
+// own message, or one of the script's that says the variable is needed;
+// bash's errors about a name say other things (unbound variable, invalid
+// indirect expansion, cannot convert indexed to associative array).
 func requiredVariableUnset(text []byte) bool {
 	for _, m := range shellNameError.FindAllSubmatch(text, -1) {
-		switch msg := string(bytes.TrimSpace(m[1])); msg {
-		case "unbound variable", "readonly variable", "bad substitution", "command not found", "No such file or directory",
-			"Permission denied", "ambiguous redirect", "bad array subscript", "integer expression expected", "invalid variable name":
-		default:
+		msg := bytes.TrimSpace(m[1])
+		if string(msg) == "parameter null or not set" || requiredWords.Match(msg) {
 			return true
 		}
 	}
 	return false
 }
 
-// ownModuleMissing: see the rule "own module missing".
-var ownModuleMissing = rx(
-	`Cannot find module '/[^']+' imported from /\S*[^/\s]\s`,
-	"in `require_relative': cannot load such file -- ",
-)
+// ownModule names the missing file in node's and Ruby's words.
+var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported from /\\S*[^/\\s]\\s|in `require_relative': cannot load such file -- (\\S+))")
+
+// ownModuleMissing: see the rule "own module missing". A file under
+// node_modules is a package's (one not built, or installed without its
+// entry point): the setup's.
+func ownModuleMissing(text []byte) bool {
+	for _, m := range ownModule.FindAllSubmatch(text, -1) {
+		if !bytes.Contains(m[1], []byte("/node_modules/")) && !bytes.Contains(m[2], []byte("/node_modules/")) {
+			return true
+		}
+	}
+	return false
+}
 
 // noTestsSignals are a test runner that looked for tests and found none:
 // it read the project (the corpus calls that a test failure).

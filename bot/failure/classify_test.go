@@ -289,6 +289,7 @@ func TestRelativeRequireIsTheCode(t *testing.T) {
 		{"ESM, a file the code imports", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/src/settings.js' imported from /repo/src/main.js\n    at finalizeResolution (node:internal/modules/esm/resolve:283:11)\n", CodeError},
 		{"ESM, a preload the command line names", []string{"node", "--import", "./test/setup.mjs", "--test"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/test/setup.mjs' imported from /repo/\n", EnvError},
 		{"ESM, a package", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /repo/src/main.js\n", EnvError},
+		{"ESM, a package's entry point not built", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/node_modules/@o/lib/dist/index.js' imported from /repo/src/main.js\n", EnvError},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -317,6 +318,14 @@ func TestCheckerThatReadNoCode(t *testing.T) {
 		{"pytest, no test selected", []string{"pytest-3", "-k", "payments"}, "\n2 deselected in 0.02s\n", TestFailure},
 		{"jest, no test found", []string{"npx", "jest"}, "No tests found, exiting with code 1\nRun with `--passWithNoTests` to exit with code 0\n", TestFailure},
 		{"maven, a phase it does not know", []string{"mvn", "-q", "tset"}, "[ERROR] Unknown lifecycle phase \"tset\". You must specify a valid lifecycle phase.\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n", EnvError},
+		// A review's counter-examples: reports that name files by
+		// extensions beyond code, or only in a report file.
+		{"stylelint, a finding", []string{"npx", "stylelint", "src/**/*.css"}, "src/app.css\n  3:5  ✖  Unexpected unknown property \"colr\"  property-no-unknown\n\n1 problem (1 error, 0 warnings)\n", LintError},
+		{"hadolint, a finding", []string{"hadolint", "Dockerfile"}, "Dockerfile:3 DL3008 warning: Pin versions in apt get install.\n", LintError},
+		{"markdownlint, a finding", []string{"markdownlint", "README.md"}, "README.md:12 MD013/line-length Line length [Expected: 80; Actual: 96]\n", LintError},
+		{"gradle, checkstyle's report", []string{"./gradlew", "check"}, "> Task :checkstyleMain FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':checkstyleMain'.\n> Checkstyle rule violations were found. See the report at: file:///repo/build/reports/checkstyle/main.html\n", Unknown},
+		{"maven, jacoco's coverage check", []string{"mvn", "verify"}, "[WARNING] Rule violated for bundle money: lines covered ratio is 0.41, but expected minimum is 0.80\n[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.8:check (check) on project money: Coverage checks have not been met. See log for details.\n", Unknown},
+		{"a tool's configuration named at a line", []string{"golangci-lint", "run"}, "Error: can't load config: the configuration file .golangci.yml:4 has an unknown key\n", EnvError},
 		{"maven, a compile error", []string{"mvn", "-q", "compile"}, "[ERROR] COMPILATION ERROR : \n[ERROR] /repo/src/main/java/shop/App.java:[7,25] ';' expected\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile\n", CodeError},
 	}
 	for _, tt := range tests {
@@ -356,8 +365,11 @@ func TestRequiredVariableUnset(t *testing.T) {
 		ty, rule := Explain(Failure{Argv: []string{"bash", "x.sh"}, ExitCode: 1, Output: []byte(tt.out)})
 		assert.Equal(t, tt.want, ty, "%s: %s", tt.out, rule)
 	}
-	_, rule := Explain(Failure{Argv: []string{"bash", "x.sh"}, ExitCode: 1, Output: []byte("build.sh: line 3: PATH: readonly variable\n")})
-	assert.NotEqual(t, "required variable unset", rule, "bash's own error about a name")
+	for _, own := range []string{"build.sh: line 3: PATH: readonly variable\n", "build.sh: line 3: MAP: cannot convert indexed to associative array\n",
+		"build.sh: line 3: REF: invalid indirect expansion\n"} {
+		_, rule := Explain(Failure{Argv: []string{"bash", "x.sh"}, ExitCode: 1, Output: []byte(own)})
+		assert.NotEqual(t, "required variable unset", rule, "bash's own error about a name: %s", own)
+	}
 	ty, rule := Explain(Failure{Argv: []string{"ruby", "-Ilib", "run.rb"}, ExitCode: 1,
 		Output: []byte("/repo/lib/report.rb:2:in `require_relative': cannot load such file -- /repo/lib/formatters/table (LoadError)\n\tfrom /repo/lib/report.rb:2:in `<top (required)>'\n")})
 	assert.Equal(t, CodeError, ty, "require_relative names a file of the code's own: %s", rule)

@@ -169,6 +169,7 @@ func reexports(src []string, n int, name string) bool {
 		}
 	}
 	for _, l := range strings.Split(stmt, "\n") {
+		l, _, _ = strings.Cut(l, "#") // a comment is no import
 		if alias.MatchString(strings.TrimSpace(l)) {
 			return true
 		}

@@ -60,4 +60,7 @@ func TestDropReexports(t *testing.T) {
 		"./pkg/x.py:1:1: undefined name 'y'\n", DropReexports(report, read),
 		"a redundant alias re-exports; a plain import, a renaming one (os.path as path) and other findings stay")
 	assert.Equal(t, report, DropReexports(report, func(string) []byte { return nil }), "a file that cannot be read keeps its findings")
+	commented := "./api.py:1:1: 'm.helper' imported but unused\n"
+	assert.Equal(t, commented, DropReexports(commented, func(string) []byte { return []byte("from m import (\n    helper,  # was: helper as helper\n)\n") }),
+		"an alias in a comment is no re-export")
 }

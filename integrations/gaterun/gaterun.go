@@ -395,46 +395,57 @@ func (p *plan) basePackage(f string) gates.BasePackage {
 	return gates.BasePackage{Std: stdPackage, Taken: taken}
 }
 
-// leaveOtherModules takes out of both trees' test files those in a Go
-// module of their own (a go.mod below the tree's root, and no go.work
-// joining them): the root module's go test never runs another module,
-// whatever its patterns, and naming such a package on its command line
-// is an error. It returns the tests the change adds or edits there: not
-// run, no proof either way. In the real-history replay golang-lru
+// leaveOtherModules takes out of the trees' test files those in a Go
+// module of their own (a regular go.mod in a directory below the tree's
+// root): the root's `go test ./...` never reaches another module (not
+// with a go.work either), and naming such a package on a command line
+// without a go.work is an error. In the real-history replay golang-lru
 // d582c453 changed TestARC in arc/, a module of its own, and GREEN read
-// its missing result as a failure.
-func (s *Spec) leaveOtherModules(p *plan) []string {
+// its missing result as a failure. Those tests are compared apart, named
+// with their directory (sub::TestX, never a root test's name): the ones
+// the change adds or edits there are not run and prove nothing either
+// way (notRun); the ones it deletes, skips or strips of assertions are
+// tampered, as anywhere. A base test the root reached and a go.mod made
+// at head takes out of reach stays in the base's files, and reads as
+// deleted; a head test a removed go.mod brings into reach is compared
+// with its base version.
+func (s *Spec) leaveOtherModules(p *plan) (notRun []string, tampered []gates.Tamper) {
 	if s.Ecosystem != gates.Go {
-		return nil
+		return nil, nil
 	}
-	take := func(tests map[string][]byte, root string) map[string][]byte {
-		out := map[string][]byte{}
-		if _, err := os.Stat(filepath.Join(root, "go.work")); err == nil {
-			return out
-		}
-		for f, b := range tests {
-			if inNestedModule(root, f) {
-				out[f] = b
-				delete(tests, f)
-			}
-		}
-		return out
-	}
-	base, _ := funcsOf(s.Ecosystem, take(p.baseFiles.tests, p.baseDir))
-	head, _ := funcsOf(s.Ecosystem, take(p.headFiles.tests, p.headDir))
-	// A test the root's go test ran on the base and that a go.mod made at
-	// head takes out of its reach is the base's deleted test (tampered),
-	// not one of these.
-	reached, _ := funcsOf(s.Ecosystem, p.baseFiles.tests)
-	c := gates.Compare(base, head)
-	var out []string
-	for _, n := range append(c.Added, c.Changed...) {
-		if !slices.ContainsFunc(reached, func(f gates.TestFunc) bool { return f.Name == n }) {
-			out = append(out, n)
+	headOut := takeFiles(p.headFiles.tests, func(f string) bool { return inNestedModule(p.headDir, f) })
+	baseOut := takeFiles(p.baseFiles.tests, func(f string) bool {
+		_, reachedAtHead := p.headFiles.tests[f]
+		return inNestedModule(p.baseDir, f) && !reachedAtHead
+	})
+	for f := range headOut {
+		if _, reachedOnBase := p.baseFiles.tests[f]; reachedOnBase {
+			delete(headOut, f) // the base's test, deleted from the root's reach
 		}
 	}
-	sort.Strings(out)
-	return out
+	qualified := func(files map[string][]byte) []gates.TestFunc {
+		funcs, _ := funcsOf(s.Ecosystem, files)
+		for i := range funcs {
+			funcs[i].Name = gates.GoTestName(path.Dir(funcs[i].File), funcs[i].Name)
+		}
+		return funcs
+	}
+	c := gates.Compare(qualified(baseOut), qualified(headOut))
+	notRun = append(c.Added, c.Changed...)
+	sort.Strings(notRun)
+	return notRun, c.Tampered
+}
+
+// takeFiles removes from files those out says are out, and returns them.
+func takeFiles(files map[string][]byte, out func(string) bool) map[string][]byte {
+	taken := map[string][]byte{}
+	for f, b := range files {
+		if out(f) {
+			taken[f] = b
+			delete(files, f)
+		}
+	}
+	return taken
 }
 
 // plan reads both trees' tests and data and works out the change's claim.
@@ -447,7 +458,8 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	if p.headFiles, err = readFiles(headDir, s.Ecosystem, s.TestFiles, s.Mutate); err != nil {
 		return nil, err
 	}
-	p.notRun = s.leaveOtherModules(p)
+	notRun, outOfReachTampered := s.leaveOtherModules(p)
+	p.notRun = notRun
 	touchedData := differ(p.baseFiles.data, p.headFiles.data)
 	if p.baseData, err = loadData(baseDir, p.baseFiles.data, touchedData); err != nil {
 		return nil, err
@@ -476,6 +488,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 	}
 	p.baseFileOf, p.headFileOf = fileOf(baseFuncs), fileOf(headFuncs)
 	p.change = gates.Compare(baseFuncs, headFuncs)
+	p.change.Tampered = append(p.change.Tampered, outOfReachTampered...)
 	p.change.Data = s.dataClaims(p, headFuncs)
 	p.claimed = append(append(append([]string(nil), p.change.Added...), p.change.Changed...), p.change.Data...)
 	sort.Strings(p.claimed)

@@ -298,8 +298,8 @@ func FuzzAbs(f *testing.F) {
 		rep := gatesRun(t, r, gates.Go, goTest, withTools, head)
 		assert.True(t, rep.Accepted(), "%+v", rep.Gates)
 		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
-		assert.Equal(t, []string{"TestTool"}, rep.Tests.NotRun)
-		assert.Contains(t, gateOf(rep, gates.Green).Reason, "never reaches 1 tests the change adds or edits, in a module of their own: TestTool")
+		assert.Equal(t, []string{"tools::TestTool"}, rep.Tests.NotRun)
+		assert.Contains(t, gateOf(rep, gates.Green).Reason, "never reaches 1 tests the change adds or edits, in a module of their own: tools::TestTool")
 		assert.NotContains(t, gateOf(rep, gates.Red).Command, "./tools", "naming another module's package is an error")
 
 		r.branch(withTools)
@@ -309,6 +309,29 @@ func FuzzAbs(f *testing.F) {
 		assert.Contains(t, gateOf(rep, gates.Red).Reason, "no test: nothing can be red; the test command never reaches 1 tests")
 		assert.Empty(t, rep.Tests.FailToPass)
 		assert.False(t, rep.Accepted())
+
+		// Weakened out of reach is weakened all the same (a review's
+		// attack: the other module broken, its test stripped, another
+		// deleted, beside a real fix).
+		r.branch(withTools)
+		weakened := maps.Clone(fix)
+		weakened["tools/tools_test.go"] = "package tools\n"
+		head = r.commit("fix, and the other module's test deleted", weakened)
+		rep = gatesRun(t, r, gates.Go, goTest, withTools, head)
+		assert.False(t, rep.Accepted(), "%+v", rep.Gates)
+		assert.Equal(t, []string{"tools::TestTool"}, rep.Tests.Tampered)
+		assert.Empty(t, rep.Tests.NotRun)
+		assert.Equal(t, []string{"TestAbsNegative"}, rep.Tests.FailToPass)
+
+		// A go.mod the change removes brings the module's tests into the
+		// root's reach: the same tests, not the change's claim.
+		r.branch(withTools)
+		head = r.commit("one module", map[string]string{"tools/go.mod": ""})
+		rep = gatesRun(t, r, gates.Go, goTest, withTools, head)
+		assert.Equal(t, gates.RejectFailure, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "adds or changes no test")
+		assert.Empty(t, rep.Tests.Tampered)
+		assert.Empty(t, rep.Tests.NotRun)
 	})
 
 	// The attack: a go.mod added beside the base's tests takes them out of

@@ -212,10 +212,11 @@ func goPackageDirs(root string) ([]string, error) {
 
 // inNestedModule says whether file (a slash path relative to root) lies in
 // a Go module of its own: a go.mod in its directory or in one between it
-// and root.
+// and root. A go.mod that is a directory makes no module, for go
+// (modload's findModuleRoot: Stat, not a directory) nor here.
 func inNestedModule(root, file string) bool {
 	for d := path.Dir(file); d != "." && d != "/"; d = path.Dir(d) {
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(d), "go.mod")); err == nil {
+		if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(d), "go.mod")); err == nil && !fi.IsDir() {
 			return true
 		}
 	}
