@@ -1752,6 +1752,9 @@ var requiredWords = regexp.MustCompile(`(?i)\b(?:not set|must be set|is required
 // bash's errors about a name say other things (unbound variable, invalid
 // indirect expansion, cannot convert indexed to associative array).
 func requiredVariableUnset(text []byte) bool {
+	if !bytes.Contains(text, []byte(": line ")) {
+		return false // the regexp over a megabyte costs milliseconds
+	}
 	for _, m := range shellNameError.FindAllSubmatch(text, -1) {
 		msg := bytes.TrimSpace(m[1])
 		if string(msg) == "parameter null or not set" || requiredWords.Match(msg) {
@@ -1768,6 +1771,9 @@ var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported fr
 // node_modules is a package's (one not built, or installed without its
 // entry point): the setup's.
 func ownModuleMissing(text []byte) bool {
+	if !bytes.Contains(text, []byte("Cannot find module '/")) && !bytes.Contains(text, []byte("require_relative")) {
+		return false
+	}
 	for _, m := range ownModule.FindAllSubmatch(text, -1) {
 		if !bytes.Contains(m[1], []byte("/node_modules/")) && !bytes.Contains(m[2], []byte("/node_modules/")) {
 			return true
