@@ -273,24 +273,17 @@ func TestMissingFormatterIsEnv(t *testing.T) {
 // committed); a package that is not installed stays an environment
 // problem. jest's frame of its own resolver source, which names
 // '${moduleName}', is neither.
-func TestRelativeRequireIsTheCode(t *testing.T) {
-	t.Parallel()
-	frame := "      361 |   _throwModNotFoundError(from, moduleName) {\n    > 363 |     throw new _ModuleNotFoundError.default(`Cannot find module '${moduleName}' from '${relativePath}'`, moduleName);\n"
-	tests := []struct {
-		name string
-		argv []string
-		out  string
-		want Type
-	}{
-		{"node, relative", []string{"node", "index.js"}, "node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module './lib/rates'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", CodeError},
-		{"node, package", []string{"node", "index.js"}, "Error: Cannot find module 'express'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", EnvError},
-		{"jest, relative", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module './rates' from 'a.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", CodeError},
-		{"jest, package", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module 'axios' from 'a.test.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", EnvError},
-		{"ESM, a file the code imports", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/src/settings.js' imported from /repo/src/main.js\n    at finalizeResolution (node:internal/modules/esm/resolve:283:11)\n", CodeError},
-		{"ESM, a preload the command line names", []string{"node", "--import", "./test/setup.mjs", "--test"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/test/setup.mjs' imported from /repo/\n", EnvError},
-		{"ESM, a package", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /repo/src/main.js\n", EnvError},
-		{"ESM, a package's entry point not built", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/node_modules/@o/lib/dist/index.js' imported from /repo/src/main.js\n", EnvError},
-	}
+// explained is an output and the type Explain must give it.
+type explained struct {
+	name string
+	argv []string
+	out  string
+	want Type
+}
+
+// assertExplained checks each case, in parallel subtests.
+func assertExplained(t *testing.T, tests []explained) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -300,18 +293,28 @@ func TestRelativeRequireIsTheCode(t *testing.T) {
 	}
 }
 
+func TestRelativeRequireIsTheCode(t *testing.T) {
+	t.Parallel()
+	frame := "      361 |   _throwModNotFoundError(from, moduleName) {\n    > 363 |     throw new _ModuleNotFoundError.default(`Cannot find module '${moduleName}' from '${relativePath}'`, moduleName);\n"
+	assertExplained(t, []explained{
+		{"node, relative", []string{"node", "index.js"}, "node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module './lib/rates'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", CodeError},
+		{"node, package", []string{"node", "index.js"}, "Error: Cannot find module 'express'\nRequire stack:\n- /repo/index.js\n\nNode.js v20.20.2\n", EnvError},
+		{"jest, relative", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module './rates' from 'a.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", CodeError},
+		{"jest, package", []string{"npx", "jest"}, "FAIL ./a.test.js\n  ● Test suite failed to run\n\n    Cannot find module 'axios' from 'a.test.js'\n\n" + frame + "\nTest Suites: 1 failed, 1 total\nTests:       0 total\n", EnvError},
+		{"ESM, a file the code imports", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/src/settings.js' imported from /repo/src/main.js\n    at finalizeResolution (node:internal/modules/esm/resolve:283:11)\n", CodeError},
+		{"ESM, a preload the command line names", []string{"node", "--import", "./test/setup.mjs", "--test"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/test/setup.mjs' imported from /repo/\n", EnvError},
+		{"ESM, a package", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express' imported from /repo/src/main.js\n", EnvError},
+		{"ESM, a package's entry point not built", []string{"node", "src/main.js"}, "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/repo/node_modules/@o/lib/dist/index.js' imported from /repo/src/main.js\n", EnvError},
+	})
+}
+
 // A checker or a test runner that stopped before it read any code names no
 // source file: its configuration or an option stopped it, and its usual
 // verdict (a lint finding, a failed test) would be a guess. Outputs in the
 // shape of the corpus's (black 23.1.0, pytest 7.2.1, Maven 3.8.7).
 func TestCheckerThatReadNoCode(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name string
-		argv []string
-		out  string
-		want Type
-	}{
+	assertExplained(t, []explained{
 		{"black, an option's value", []string{"black", "--check", "--target-version", "py99", "."}, "Usage: black [OPTIONS] SRC ...\nTry 'black -h' for help.\n\nError: Invalid value for '-t' / '--target-version': 'py99' is not one of 'py33', 'py34'.\n", EnvError},
 		{"black, a finding", []string{"black", "--check", "."}, "would reformat src/app.py\n\nOh no! 💥 💔 💥\n1 file would be reformatted.\n", LintError},
 		{"pytest, its ini file", []string{"pytest-3"}, "ERROR: /repo/pytest.ini:3: unexpected line: 'addopts -q'\n", EnvError},
@@ -327,14 +330,7 @@ func TestCheckerThatReadNoCode(t *testing.T) {
 		{"maven, jacoco's coverage check", []string{"mvn", "verify"}, "[WARNING] Rule violated for bundle money: lines covered ratio is 0.41, but expected minimum is 0.80\n[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.8:check (check) on project money: Coverage checks have not been met. See log for details.\n", Unknown},
 		{"a tool's configuration named at a line", []string{"golangci-lint", "run"}, "Error: can't load config: the configuration file .golangci.yml:4 has an unknown key\n", EnvError},
 		{"maven, a compile error", []string{"mvn", "-q", "compile"}, "[ERROR] COMPILATION ERROR : \n[ERROR] /repo/src/main/java/shop/App.java:[7,25] ';' expected\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile\n", CodeError},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			ty, rule := Explain(Failure{Argv: tt.argv, ExitCode: 1, Output: []byte(tt.out)})
-			assert.Equal(t, tt.want, ty, rule)
-		})
-	}
+	})
 }
 
 // Words that only set the environment are not the program: `env
