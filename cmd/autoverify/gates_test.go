@@ -73,6 +73,7 @@ type gatesJSON struct {
 		Broken     []string `json:"broken"`
 		Rewritten  []string `json:"rewritten"`
 		Tampered   []string `json:"tampered"`
+		NotRun     []string `json:"not_run"`
 	} `json:"tests"`
 }
 
