@@ -1049,24 +1049,6 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 	if err := s.compile(ctx, dir); err != nil {
 		return err
 	}
-	beside, err := s.baseVersionsBeside(ctx, p, dir, rs)
-	if err != nil {
-		return err
-	}
-	if err := s.headChecks(ctx, p, dir, rs); err != nil {
-		return errors.Join(err, beside())
-	}
-	if err := beside(); err != nil || len(p.touchedBase) == 0 || rs.f != nil {
-		return err
-	}
-	if err := s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
-		return err
-	}
-	return s.baseVersions(ctx, p, tree{dir: dir, host: dir}, rs)
-}
-
-// headChecks are the head's suite, its static checks and its mutants.
-func (s *Spec) headChecks(ctx context.Context, p *plan, dir string, rs *runs) error {
 	err := s.headSuite(ctx, p, dir, rs)
 	if err != nil {
 		return err
@@ -1077,55 +1059,24 @@ func (s *Spec) headChecks(ctx context.Context, p *plan, dir string, rs *runs) er
 		}
 	}
 	if s.Mutate {
-		rs.m, err = s.mutateHead(ctx, p, dir, rs.atHead(p))
+		if rs.m, err = s.mutateHead(ctx, p, dir, rs.atHead(p)); err != nil {
+			return err
+		}
 	}
-	return err
-}
-
-// baseVersionsBeside starts F — the base's versions of the touched tests
-// at the head's code — in a copy of the head tree with the base's test
-// files, shown at the head tree's path (verify.Command.Source: Go's build
-// cache keys by that path, so F reads the head's compiled packages), to
-// run beside the head's suite rather than after it: the base's track
-// often ends first, and a core would wait. The function it returns waits
-// for F. Where the runner cannot show a copy at the tree's path, nothing
-// starts, and F runs after the head's checks in the head tree itself.
-func (s *Spec) baseVersionsBeside(ctx context.Context, p *plan, dir string, rs *runs) (func() error, error) {
-	if len(p.touchedBase) == 0 || !s.showsCopies() {
-		return func() error { return nil }, nil
+	if len(p.touchedBase) == 0 {
+		return nil
 	}
-	host, release, err := s.copier().Clone(ctx, dir)
-	if err != nil {
-		return nil, fmt.Errorf("gates: copying the head tree for the base's tests: %w", err)
+	if err = s.mix(dir, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
+		return err
 	}
-	if err := s.mix(host, p.headFiles.tests, p.baseFiles.tests, p.headData, p.baseData); err != nil {
-		release()
-		return nil, err
-	}
-	done := make(chan error, 1)
-	go func() {
-		defer release()
-		done <- s.baseVersions(ctx, p, tree{dir: dir, host: host}, rs)
-	}()
-	return func() error { return <-done }, nil
-}
-
-// baseVersions runs F in t, a tree holding the head's code and the base's
-// tests (and data).
-func (s *Spec) baseVersions(ctx context.Context, p *plan, t tree, rs *runs) error {
 	only := p.touchedBase
 	if p.wholeF() {
 		only = nil
 	}
-	f, err := s.execShown(ctx, t, s.Test, only, filesOf(only, p.baseFileOf))
-	if err != nil {
+	if rs.f, err = s.exec(ctx, dir, s.Test, only, filesOf(only, p.baseFileOf)); err != nil {
 		return err
 	}
-	if err := s.refillShown(ctx, t, f, p.touchedBase, p.baseFileOf); err != nil {
-		return err
-	}
-	rs.f = f
-	return nil
+	return s.refill(ctx, dir, rs.f, p.touchedBase, p.baseFileOf)
 }
 
 // headSuite runs G, the head's suite. When the change added or edited
@@ -1241,11 +1192,6 @@ const maxRefills = 20
 // runs again alone, in the same tree, and its result joins r's. What is
 // still cut stays unknown (REFACTOR never accepts on faith).
 func (s *Spec) refill(ctx context.Context, dir string, r *run, want []string, fileOf map[string]string) error {
-	return s.refillShown(ctx, tree{dir: dir, host: dir}, r, want, fileOf)
-}
-
-// refillShown is refill in t (see execShown).
-func (s *Spec) refillShown(ctx context.Context, t tree, r *run, want []string, fileOf map[string]string) error {
 	if r == nil || r.res.OmittedBytes == 0 {
 		return nil
 	}
@@ -1259,7 +1205,7 @@ func (s *Spec) refillShown(ctx context.Context, t tree, r *run, want []string, f
 		if s.Ecosystem == gates.Python {
 			files = []string{n} // a pytest node ID runs just that test
 		}
-		one, err := s.execShown(ctx, t, s.Test, []string{n}, files)
+		one, err := s.exec(ctx, dir, s.Test, []string{n}, files)
 		if err != nil {
 			return err
 		}
@@ -1727,23 +1673,14 @@ func filesOf(names []string, fileOf map[string]string) []string {
 // exec runs the test command in dir, restricted to only (tests, in files)
 // when given, and reads its per-test results.
 func (s *Spec) exec(ctx context.Context, dir string, argv, only, files []string) (*run, error) {
-	return s.execShown(ctx, tree{dir: dir, host: dir}, argv, only, files)
-}
-
-// execShown is exec in t: t.host's files shown at t.dir.
-func (s *Spec) execShown(ctx context.Context, t tree, argv, only, files []string) (*run, error) {
-	full, err := s.testArgv(t.dir, argv)
+	full, err := s.testArgv(dir, argv)
 	if err != nil {
 		return nil, err
 	}
 	if only != nil {
 		full = gates.Restrict(s.Ecosystem, full, only, files)
 	}
-	r := &run{argv: full, at: s.now()}
-	if t.host != t.dir {
-		r.source = t.host
-	}
-	return s.execParsed(ctx, r, t.dir)
+	return s.execParsed(ctx, &run{argv: full, at: s.now()}, dir)
 }
 
 // execMutant runs the test command in t within timeout, narrowed for a
