@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,12 +113,6 @@ var rules = []rule{
 	// is not a setup or load error is a test failure; failures that are all
 	// setup errors are an environment problem.
 	{"test results", structured},
-	// A path or class the command line names that the tool says does not
-	// exist (ruby's "No such file or directory -- x.rb (LoadError)",
-	// perl's "Can't open perl script", gcc's "cc1: fatal error: x.c: No
-	// such file or directory", java's "Could not find or load main class",
-	// phpunit's "Could not read", make -C's "x: No such file or
-	// directory"): the command's input is missing, not broken.
 	// A file of the program's own that an import names and that is not
 	// there: node's ESM resolver resolves a relative specifier to the
 	// absolute path it tried ("Cannot find module '/…/src/settings.js'
@@ -128,6 +121,12 @@ var rules = []rule{
 	// names a path beside the requiring file (require's "cannot load such
 	// file -- gem" stays the setup's).
 	{"own module missing", func(in *input) (Type, bool) { return CodeError, ownModuleMissing(in.text) }},
+	// A path or class the command line names that the tool says does not
+	// exist (ruby's "No such file or directory -- x.rb (LoadError)",
+	// perl's "Can't open perl script", gcc's "cc1: fatal error: x.c: No
+	// such file or directory", java's "Could not find or load main class",
+	// phpunit's "Could not read", make -C's "x: No such file or
+	// directory"): the command's input is missing, not broken.
 	{"named input missing", func(in *input) (Type, bool) { return EnvError, namedInputMissing(in) }},
 	// babel (jest's transform) failing to parse a JavaScript file of the
 	// project: jest wraps it in its "unexpected token" advice about
@@ -630,11 +629,12 @@ func commandWords(argv []string) []string {
 		words = append(words, strings.ToLower(a))
 	}
 	for len(words) > 1 {
-		switch {
-		case envAssignment(words[0]):
-		case slices.Contains([]string{"pnpm", "npm", "yarn", "bun", "npx", "bunx", "poetry", "pipenv", "uv", "hatch", "env", "exec", "run", "python", "python3", "-m"}, words[0]):
+		switch words[0] {
+		case "pnpm", "npm", "yarn", "bun", "npx", "bunx", "poetry", "pipenv", "uv", "hatch", "env", "exec", "run", "python", "python3", "-m":
 		default:
-			return words
+			if !envAssignment(words[0]) {
+				return words
+			}
 		}
 		words = words[1:]
 	}

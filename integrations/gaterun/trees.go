@@ -193,7 +193,7 @@ func goPackageDirs(root string) ([]string, error) {
 			if skipDir(gates.Go, d.Name()) || d.Name() == "testdata" {
 				return filepath.SkipDir
 			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+			if moduleRoot(p) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -212,15 +212,22 @@ func goPackageDirs(root string) ([]string, error) {
 
 // inNestedModule says whether file (a slash path relative to root) lies in
 // a Go module of its own: a go.mod in its directory or in one between it
-// and root. A go.mod that is a directory makes no module, for go
-// (modload's findModuleRoot: Stat, not a directory) nor here.
+// and root.
 func inNestedModule(root, file string) bool {
 	for d := path.Dir(file); d != "." && d != "/"; d = path.Dir(d) {
-		if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(d), "go.mod")); err == nil && !fi.IsDir() {
+		if moduleRoot(filepath.Join(root, filepath.FromSlash(d))) {
 			return true
 		}
 	}
 	return false
+}
+
+// moduleRoot says whether dir holds a go.mod file. A go.mod that is a
+// directory makes no module, for go (modload's findModuleRoot: Stat, not
+// a directory) nor here.
+func moduleRoot(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil && !fi.IsDir()
 }
 
 // funcsOf lists the test functions of files, and the files that do not

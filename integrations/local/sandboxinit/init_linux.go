@@ -443,8 +443,7 @@ func showThrowaway(src, dst, scratch string) error {
 	// could in a copy: without it rename(2) fails with EXDEV there, which
 	// tools that rename (os.Rename, Python's os.rename) do not work
 	// around. A kernel that refuses it still gets the overlay.
-	opts := "lowerdir=" + src + ",upperdir=" + upper + ",workdir=" + work
-	if syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts+",redirect_dir=on") == nil {
+	if mountOverlay(dst, src, upper, work, "redirect_dir=on") == nil {
 		return nil
 	}
 	return mountOverlay(dst, src, upper, work)
@@ -614,8 +613,8 @@ func scratchDirs(scratch string) (upper, work string, err error) {
 
 // mountOverlay mounts at dst an overlay of lower (one directory, or
 // several joined by ':', the first on top) with writes into upper.
-func mountOverlay(dst, lower, upper, work string) error {
-	opts := "lowerdir=" + lower + ",upperdir=" + upper + ",workdir=" + work
+func mountOverlay(dst, lower, upper, work string, extra ...string) error {
+	opts := strings.Join(append([]string{"lowerdir=" + lower, "upperdir=" + upper, "workdir=" + work}, extra...), ",")
 	return syscall.Mount("overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts)
 }
 
