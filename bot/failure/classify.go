@@ -1155,8 +1155,10 @@ var envSignals = rx(
 	`^\s*SyntaxError: \S+\.[cm]?tsx?: .*\(\d+:\d+\)$`,
 	// npm init's placeholder test script: no test runner is set up.
 	`^Error: no test specified$`,
-	// ESLint reporting its parser options as a file's parsing error.
-	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported)`,
+	// ESLint reporting its parser options as a file's parsing error: an
+	// ecmaVersion or sourceType it does not know, or a module's import
+	// read by a parser configured for scripts.
+	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported|'import' and 'export' may appear only with 'sourceType: module')`,
 	// npx told not to install (--no, --no-install) a package that is not
 	// there.
 	`npx canceled due to missing packages`,
@@ -1556,6 +1558,15 @@ var compileSignals = rx(
 	`^\s+\d+:\d+\s+error\s+syntax error: .*\(syntax\)$`,
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
+	// Linters that could not read the code, as flake8's E999 above:
+	// ESLint's parser at a position of the file (its parser options were
+	// read as the setup's before), black's "Cannot parse" (not "for
+	// target version", which is its configuration's), staticcheck's
+	// compile errors, which it marks "(compile)" at a Go file's position
+	// (its configuration's errors carry the mark without one).
+	`^\s+[1-9]\d*:\d+\s+error\s+Parsing error: `,
+	`^error: cannot format \S+: Cannot parse: \d+:\d+: `,
+	`^\S+\.go:\d+:\d+: .* \(compile\)$`,
 )
 
 // analyserSignals are findings in a compiler's format that name the

@@ -268,11 +268,6 @@ func TestMissingFormatterIsEnv(t *testing.T) {
 	}
 }
 
-// TestRelativeRequireIsTheCode: a require or import of the code's own file
-// ('./x') that is not there is the code's fault (a file renamed or never
-// committed); a package that is not installed stays an environment
-// problem. jest's frame of its own resolver source, which names
-// '${moduleName}', is neither.
 // explained is an output and the type Explain must give it.
 type explained struct {
 	name string
@@ -293,6 +288,11 @@ func assertExplained(t *testing.T, tests []explained) {
 	}
 }
 
+// TestRelativeRequireIsTheCode: a require or import of the code's own file
+// ('./x') that is not there is the code's fault (a file renamed or never
+// committed); a package that is not installed stays an environment
+// problem. jest's frame of its own resolver source, which names
+// '${moduleName}', is neither.
 func TestRelativeRequireIsTheCode(t *testing.T) {
 	t.Parallel()
 	frame := "      361 |   _throwModNotFoundError(from, moduleName) {\n    > 363 |     throw new _ModuleNotFoundError.default(`Cannot find module '${moduleName}' from '${relativePath}'`, moduleName);\n"
@@ -372,4 +372,24 @@ func TestRequiredVariableUnset(t *testing.T) {
 	ty, rule = Explain(Failure{Argv: []string{"ruby", "run.rb"}, ExitCode: 1,
 		Output: []byte("<internal:/usr/lib/ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:85:in `require': cannot load such file -- nokogiri (LoadError)\n")})
 	assert.Equal(t, EnvError, ty, "require of a gem that is not installed: %s", rule)
+}
+
+// A linter that could not parse the code says the code is broken, as
+// flake8's E999 does; its parser's configuration is the setup's. Outputs
+// in the shape of the corpus's (ESLint 6.4.0's stylish format, black
+// 23.1.0, staticcheck 2025.1.1).
+func TestLinterThatCouldNotParse(t *testing.T) {
+	t.Parallel()
+	eslint := func(finding string) string {
+		return "\n/repo/src/app.js\n  " + finding + "\n\n✖ 1 problem (1 error, 0 warnings)\n\n"
+	}
+	assertExplained(t, []explained{
+		{"ESLint, a token", []string{"npx", "eslint", "src"}, eslint("9:1  error  Parsing error: Unexpected token"), CodeError},
+		{"ESLint, an import in a script", []string{"npx", "eslint", "src"}, eslint("1:1  error  Parsing error: 'import' and 'export' may appear only with 'sourceType: module'"), EnvError},
+		{"ESLint, its ecmaVersion", []string{"npx", "eslint", "src"}, eslint("0:0  error  Parsing error: Invalid ecmaVersion"), EnvError},
+		{"ESLint, a finding", []string{"npx", "eslint", "src"}, eslint("3:7  error  'x' is assigned a value but never used  no-unused-vars"), LintError},
+		{"black, a file", []string{"black", "--check", "pkg"}, "error: cannot format /repo/pkg/util.py: Cannot parse: 10:0: EOF in multi-line statement\n\nOh no! 💥 💔 💥\n1 file would be left unchanged, 1 file would fail to reformat.\n", CodeError},
+		{"staticcheck, a compile error", []string{"staticcheck", "./..."}, "-: # example.com/orders/orders\norders/orders.go:17:18: l.Price undefined (type Line has no field or method Price) (compile)\n", CodeError},
+		{"staticcheck, its configuration", []string{"staticcheck", "./..."}, "-: toml: line 2 (last key \"dot_import_whitelist\"): incompatible types: TOML value has type int64; destination has type slice (compile)\n", EnvError},
+	})
 }
