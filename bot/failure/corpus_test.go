@@ -107,7 +107,7 @@ func loadLabelled(t testing.TB) []labelled {
 }
 
 // splits are the corpus's parts, in the order they are reported.
-var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout", "grow10-heldout"}
+var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout", "grow10-heldout", "grow11-heldout"}
 
 // blindSplits are the parts never inspected whose union is "blind" in the
 // tables (fresh+blind3, as reported since the third round); grow4-heldout,
@@ -165,11 +165,19 @@ const holdoutFloor = 0.95
 // blind figure.
 var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
 
+// floorOf is the accuracy a held-out part is held to: its first score's
+// floor, holdoutFloor for the first parts, none for a part recorded but
+// not yet scored (its figure is reported, and a recording in progress does
+// not fail the test; the first score, taken once, sets its floor).
 func floorOf(split string) float64 {
 	if f, ok := firstScoreFloors[split]; ok {
 		return f
 	}
-	return holdoutFloor
+	switch split {
+	case "holdout", "fresh", "blind3", "blind":
+		return holdoutFloor
+	}
+	return 0
 }
 
 type tally struct{ right, total int }
@@ -256,8 +264,13 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("cases %d (tune %d, holdout %d, fresh %d, blind3 %d, grow4-heldout %d, grow5-heldout %d, grow6-heldout %d, grow7-heldout %d, grow8-heldout %d, grow9-heldout %d, grow10-heldout %d), ecosystems %d", len(cases), bySplit["tune"].total, bySplit["holdout"].total, bySplit["fresh"].total, bySplit["blind3"].total, bySplit["grow4-heldout"].total, bySplit["grow5-heldout"].total, bySplit["grow6-heldout"].total, bySplit["grow7-heldout"].total, bySplit["grow8-heldout"].total, bySplit["grow9-heldout"].total, bySplit["grow10-heldout"].total, len(byEco))
-	t.Logf("accuracy: all %s, tune %s, holdout %s, fresh %s, blind3 %s, blind (fresh+blind3) %s, grow4-heldout %s, grow5-heldout %s, grow6-heldout %s, grow7-heldout %s, grow8-heldout %s, grow9-heldout %s, grow10-heldout %s", bySplit["all"], bySplit["tune"], bySplit["holdout"], bySplit["fresh"], bySplit["blind3"], bySplit["blind"], bySplit["grow4-heldout"], bySplit["grow5-heldout"], bySplit["grow6-heldout"], bySplit["grow7-heldout"], bySplit["grow8-heldout"], bySplit["grow9-heldout"], bySplit["grow10-heldout"])
+	var sizes, rates []string
+	for _, s := range splits {
+		sizes = append(sizes, fmt.Sprintf("%s %d", s, bySplit[s].total))
+		rates = append(rates, fmt.Sprintf("%s %s", s, bySplit[s]))
+	}
+	t.Logf("cases %d (%s), ecosystems %d", len(cases), strings.Join(sizes, ", "), len(byEco))
+	t.Logf("accuracy: all %s, blind (fresh+blind3) %s, %s", bySplit["all"], bySplit["blind"], strings.Join(rates, ", "))
 	t.Logf("per-test counts exact: %d/%d structured cases", exact, counted)
 	table := func(title string, m map[string]map[string]*tally) {
 		keys := make([]string, 0, len(m))
@@ -265,15 +278,20 @@ func TestCorpus(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		t.Logf("| %s | all | tune | holdout (inspected) | fresh | blind3 | fresh+blind3 | grow4-heldout | grow5-heldout | grow6-heldout | grow7-heldout | grow8-heldout | grow9-heldout | grow10-heldout |", title)
+		cols := append([]string{"all", "blind"}, splits...)
+		t.Logf("| %s | %s |", title, strings.Join(cols, " | "))
 		for _, k := range keys {
-			t.Logf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", k, m[k]["all"], m[k]["tune"], m[k]["holdout"], m[k]["fresh"], m[k]["blind3"], m[k]["blind"], m[k]["grow4-heldout"], m[k]["grow5-heldout"], m[k]["grow6-heldout"], m[k]["grow7-heldout"], m[k]["grow8-heldout"], m[k]["grow9-heldout"], m[k]["grow10-heldout"])
+			row := make([]string, len(cols))
+			for i, c := range cols {
+				row[i] = m[k][c].String()
+			}
+			t.Logf("| %s | %s |", k, strings.Join(row, " | "))
 		}
 	}
 	table("label", byLabel)
 	table("ecosystem", byEco)
 
-	for _, s := range []string{"holdout", "fresh", "blind3", "blind", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout"} {
+	for _, s := range append([]string{"blind"}, splits[1:]...) {
 		h := bySplit[s]
 		if h.total == 0 {
 			continue
