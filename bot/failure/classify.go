@@ -3,6 +3,7 @@ package failure
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,11 @@ type Failure struct {
 	// Tests, when set, are the tool's structured results read from its
 	// report (go test -json) rather than from Output.
 	Tests *testresults.Results
+	// Tree, when set, is the tree the command ran in (its working
+	// directory), read-only and confined to it: a missing import is the
+	// code's when the tree shows the package is its own (tree.go). Nil
+	// where the tree is not at hand (a recorded output).
+	Tree fs.FS
 }
 
 // Window sizes: Classify reads the head and the tail of an output, where
@@ -66,6 +72,7 @@ type input struct {
 	raw   []byte
 	tool  toolKind
 	tests testresults.Results
+	tree  fs.FS
 	found []bool // which signal literals text contains (literalsIn), on first use
 }
 
@@ -108,6 +115,10 @@ var rules = []rule{
 	{"crashed", func(in *input) (Type, bool) {
 		return CodeError, in.exit == 139 || in.exit == 135 || in.exit == 136 || in.exit == 134
 	}},
+	// An import of a package of the tree's own that the tree does not
+	// have (a misspelt path, a file never committed): the code's, though
+	// the tool words it as it words a dependency nobody installed.
+	{"own package missing", func(in *input) (Type, bool) { return CodeError, ownPackageMissing(in.tree, in.text) }},
 	// The test tool's results (testresults: go test, pytest, unittest,
 	// node --test, cargo, JUnit, RSpec, …): a failing test whose failure
 	// is not a setup or load error is a test failure; failures that are all
@@ -242,7 +253,7 @@ func Explain(f Failure) (Type, string) {
 	if bytes.HasPrefix(bytes.TrimSpace(text), []byte(`{"`)) {
 		text = goJSONText(text)
 	}
-	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, raw: raw, tool: toolOf(f.Argv)}
+	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, raw: raw, tool: toolOf(f.Argv), tree: f.Tree}
 	if f.Tests != nil {
 		in.tests = *f.Tests
 	} else {

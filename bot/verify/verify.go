@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -268,9 +269,12 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 		tests = &parsed
 		res.Output = testresults.TextOf(res.Output, verboseGoTest(it.Argv))
 	}
-	reading := failure.Read(failure.Failure{
-		Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests,
-	}, it.ExitCode)
+	f := failure.Failure{Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests}
+	if tree, err := openTree(dir); err == nil {
+		defer tree.Close()
+		f.Tree = tree.FS()
+	}
+	reading := failure.Read(f, it.ExitCode)
 	o := Outcome{Item: it, Passed: reading.Passed, FailureType: reading.Type, Reason: reading.Reason, Tests: reading.Tests, attempts: tries}
 	if !o.Passed && it.ExitCode != 0 && res.ExitCode == 0 && !res.TimedOut {
 		// The check wanted a failure (a RED gate) and got success:
@@ -280,6 +284,17 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 	o.Result = v.Redact(res)
 	o.Tests = v.redactTests(o.Tests)
 	return o
+}
+
+// openTree opens the tree a command ran in for the failure reading, which
+// tells a missing package of the tree's own from a dependency by it. The
+// tree is the change's: os.Root keeps every read inside it, a link out of
+// it included.
+func openTree(dir string) (*os.Root, error) {
+	if dir == "" {
+		dir = "."
+	}
+	return os.OpenRoot(dir)
 }
 
 // verboseGoTest reports whether a go test command asked for -v, so the
