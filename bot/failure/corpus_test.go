@@ -162,8 +162,12 @@ const holdoutFloor = 0.95
 // named at a line counts as code read) was scored once and gave
 // grow9-heldout 33/35; the form kept (data and configuration formats do
 // not count) was chosen knowing that, so grow9-heldout is no longer a
-// blind figure.
-var firstScoreFloors = map[string]float64{"grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
+// blind figure. grow11-heldout (scripts/corpus/grow11.sh, recorded blind
+// by a helper across eleven ecosystems, 38 cases): 36/38, 94.7 %, its
+// first score, under the rules of 2026-11-30's fourteenth session written
+// before it was scored (the same figure under the thirteenth session's
+// rules).
+var firstScoreFloors = map[string]float64{"grow11-heldout": 0.94, "grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
 
 // floorOf is the accuracy a held-out part is held to: its first score's
 // floor, holdoutFloor for the first parts, none for a part recorded but
