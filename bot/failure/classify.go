@@ -152,7 +152,19 @@ var rules = []rule{
 	// "parameter null or not set"). An upper-case NAME is the environment's
 	// by convention; bash's own errors about a name (unbound variable,
 	// readonly variable, bad substitution) are not this.
-	{"required variable unset", func(in *input) (Type, bool) { return EnvError, requiredVariableUnset(in.text) }},
+	// Python's KeyError from os.environ["NAME"] at import (a conftest, a
+	// settings module: pytest keeps only the line and the exception) is
+	// the same declaration in Python's words.
+	{"required variable unset", func(in *input) (Type, bool) {
+		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text)
+	}},
+	// ShellCheck's findings (the source line, a caret under it, the
+	// SCxxxx code and its level): a report on code it read, though one
+	// finding (SC1091, a sourced file it could not follow) quotes "does
+	// not exist". A script it could not parse was read as the code's.
+	{"ShellCheck report", func(in *input) (Type, bool) {
+		return LintError, in.match(shellcheckFinding) && !in.match(shellcheckParseFailed)
+	}},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
@@ -224,6 +236,11 @@ var rules = []rule{
 		}
 		return "", false
 	}},
+	// C's assert() failing in a test program (the program or its source
+	// under a test name, run by make test or a CI step): the test's
+	// assertion, not a crash of the code; another program's assert stays
+	// the code's.
+	{"test program asserted", func(in *input) (Type, bool) { return TestFailure, testProgramAsserted(in.text) }},
 	// Generic signs of a crash or a compile error in any language.
 	{"keywords", func(in *input) (Type, bool) { return CodeError, in.match(codeSignals) }},
 	// Perl's die: "<message> at <file> line <n>." and exit 255 (perl exits
@@ -599,8 +616,13 @@ func shellSyntaxCheck(argv []string) bool {
 	default:
 		return false
 	}
+	// The shell's own options come first; -c's script, a script path
+	// and their arguments (find's -name) are not the shell's.
 	for _, a := range argv[1:] {
-		if a == "-n" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "n") && !strings.Contains(a, "c")) {
+		if !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") || strings.Contains(a, "c") {
+			return false
+		}
+		if strings.Contains(a, "n") {
 			return true
 		}
 	}
@@ -940,6 +962,27 @@ var envSignals = rx(
 	`: not found$`,
 	`No such file or directory \(os error 2\)`,
 	`^env: .*: No such file or directory`,
+	// A program built for another machine (GOARCH=arm64 go test on
+	// amd64: go runs the test binary it built and the kernel refuses it).
+	`exec format error`,
+	// go's compiler or linker refusing a flag the build passed it
+	// (-ldflags "-X name" without its value).
+	`/pkg/tool/[^\s/]+/(link|compile|asm|cgo): (-\S+ flag requires|flag provided but not defined|invalid value)`,
+	// make in a directory with no makefile (make -C of a git submodule
+	// never checked out).
+	`No targets specified and no makefile found`,
+	// CMake's pkg_check_modules/pkg-config: a library's development
+	// files not installed.
+	`A required package was not found`,
+	`^--\s+(Package '[^']+', required by '[^']+', not found|No package '[^']+' found)`,
+	// javac asked for a Java release newer than itself.
+	`release version \d+ not supported`,
+	// A copy or move of a file an earlier step should have made (a
+	// build artefact, a download): the file is not there.
+	`^(cp|mv|install|ln|rsync|tar): .*cannot stat '[^']+': No such file or directory`,
+	// A shell script run without the argument it needs (set -u stops at
+	// "$1: unbound variable"); a named variable's stays the code's.
+	`^\S+: line \d+: \$\d+: unbound variable$`,
 	// Go modules and toolchains.
 	`no required module provides package`,
 	`missing go\.sum entry`,
@@ -1780,6 +1823,60 @@ func requiredVariableUnset(text []byte) bool {
 	for _, m := range shellNameError.FindAllSubmatch(text, -1) {
 		msg := bytes.TrimSpace(m[1])
 		if string(msg) == "parameter null or not set" || requiredWords.Match(msg) {
+			return true
+		}
+	}
+	return false
+}
+
+// environSubscript is os.environ["NAME"] (or environ['NAME']) in a
+// source line a traceback quotes.
+var environSubscript = regexp.MustCompile(`environ\[["'](\w+)["']\]`)
+
+// environKeyError: a KeyError for a name the output's source lines read
+// with environ[...]: a variable the environment does not set.
+func environKeyError(text []byte) bool {
+	if !bytes.Contains(text, []byte("KeyError: '")) {
+		return false
+	}
+	for _, m := range environSubscript.FindAllSubmatch(text, -1) {
+		if bytes.Contains(text, []byte("KeyError: '"+string(m[1])+"'")) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellcheckFinding is one of ShellCheck's findings in its default (tty)
+// format; shellcheckParseFailed its parse failures (see compileSignals).
+var (
+	shellcheckFinding     = rx(`^\s*\^-*\^? SC\d{4} \((error|warning|info|style)\): `)
+	shellcheckParseFailed = rx(`SC1073 \(error\): Couldn't parse`, `Fix any mentioned problems and try again`)
+)
+
+// cAssertion is glibc's message for a failed assert(): the program, the
+// source file and line, the function.
+var cAssertion = regexp.MustCompile(`(?m)^(\S+): (\S+):\d+: \S+: Assertion .* failed\.$`)
+
+// testProgramAsserted: see the rule "test program asserted".
+func testProgramAsserted(text []byte) bool {
+	if !bytes.Contains(text, []byte("Assertion ")) {
+		return false
+	}
+	for _, m := range cAssertion.FindAllSubmatch(text, -1) {
+		if testName(string(m[1])) || testName(string(m[2])) {
+			return true
+		}
+	}
+	return false
+}
+
+// testName: a path with a test directory or a file named as a test
+// (test_x, x_test, tests/…, test/…).
+func testName(p string) bool {
+	for _, part := range strings.Split(p, "/") {
+		base := strings.TrimSuffix(part, filepath.Ext(part))
+		if part == "test" || part == "tests" || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test") || base == "test" {
 			return true
 		}
 	}

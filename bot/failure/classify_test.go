@@ -393,3 +393,30 @@ func TestLinterThatCouldNotParse(t *testing.T) {
 		{"staticcheck, its configuration", []string{"staticcheck", "./..."}, "-: toml: line 2 (last key \"dot_import_whitelist\"): incompatible types: TOML value has type int64; destination has type slice (compile)\n", EnvError},
 	})
 }
+
+// The eleventh growth's tune part: setups in the tools' own words, and
+// counter-examples that keep each rule to what it reads. Outputs in the
+// shape of the corpus's (go1.26.8, pytest 7.2.1, ShellCheck 0.9.0, bash
+// 5.2, GNU make 4.3 with gcc 12, cmake 3.25, javac 17).
+func TestEleventhGrowthSetups(t *testing.T) {
+	t.Parallel()
+	shellcheck := func(code, level, msg string) string {
+		return "\nIn scripts/ci.sh line 4:\n. \"$(dirname \"$0\")/lib/common.sh\"\n  ^-----------------------------^ " + code + " (" + level + "): " + msg + "\n"
+	}
+	assertExplained(t, []explained{
+		{"go, a binary for another machine", []string{"env", "GOARCH=arm64", "go", "test", "./shorten/"}, "fork/exec /tmp/go-build1/b001/shorten.test: exec format error\nFAIL\texample.com/s/shorten\t0.001s\nFAIL\n", EnvError},
+		{"go, the linker refuses a flag", []string{"go", "build", "-ldflags", "-X main.version", "./cmd/s"}, "# example.com/s/cmd/s\n/usr/local/go/pkg/tool/linux_amd64/link: -X flag requires argument of the form importpath.name=value\n", EnvError},
+		{"pytest, a conftest reads a variable CI does not set", []string{"pytest-3", "-q"}, "ImportError while loading conftest '/repo/tests/conftest.py'.\ntests/conftest.py:5: in <module>\n    API_KEY = os.environ[\"WEATHER_API_KEY\"]\nE   KeyError: 'WEATHER_API_KEY'\n", EnvError},
+		{"pytest, a conftest's own KeyError", []string{"pytest-3", "-q"}, "ImportError while loading conftest '/repo/tests/conftest.py'.\ntests/conftest.py:5: in <module>\n    UNITS = TABLE[\"celsius\"]\nE   KeyError: 'celsius'\n", CodeError},
+		{"ShellCheck, a sourced file it cannot follow", []string{"shellcheck", "-x", "scripts/ci.sh"}, shellcheck("SC1091", "info", "Not following: scripts/lib/common.sh: openBinaryFile: does not exist (No such file or directory)"), LintError},
+		{"ShellCheck, a script it cannot read", []string{"shellcheck", "scripts/gone.sh"}, "scripts/gone.sh: scripts/gone.sh: openBinaryFile: does not exist (No such file or directory)\n", EnvError},
+		{"bash, a script run without its argument", []string{"./scripts/deploy.sh"}, "./scripts/deploy.sh: line 7: $1: unbound variable\n", EnvError},
+		{"bash, a build artefact not made yet", []string{"./scripts/deploy.sh", "staging"}, "cp: cannot stat 'build/app-1.4.2.tar.gz': No such file or directory\ndeploy: failed at line 12\n", EnvError},
+		{"make test, a test program's assert", []string{"make", "test"}, "./tests/test_ring\ntest_ring: tests/test_ring.c:16: main: Assertion `v == want' failed.\nmake: *** [Makefile:16: test] Aborted\n", TestFailure},
+		{"make, the program's own assert", []string{"make", "run"}, "./ringd\nringd: src/ring.c:40: ring_pop: Assertion `r->len > 0' failed.\nmake: *** [Makefile:20: run] Aborted\n", CodeError},
+		{"make -C, a submodule never checked out", []string{"make"}, "make -C third_party/miniz\nmake[1]: *** No targets specified and no makefile found.  Stop.\nmake: *** [Makefile:8: deps] Error 2\n", EnvError},
+		{"cmake, a library's development files", []string{"cmake", "-S", ".", "-B", "build"}, "-- Checking for module 'libsodium'\n--   Package 'libsodium', required by 'virtual:world', not found\nCMake Error at /usr/share/cmake-3.25/Modules/FindPkgConfig.cmake:607 (message):\n  A required package was not found\n", EnvError},
+		{"javac, a release newer than itself, in a CI step", []string{"bash", "-c", "mkdir -p out && javac --release 21 -d out $(find src -name '*.java')"}, "error: release version 21 not supported\nUsage: javac <options> <source files>\n", EnvError},
+		{"bash -n still a syntax check", []string{"bash", "-n", "deploy.sh"}, "deploy.sh: something only bash -n says\n", CodeError},
+	})
+}
