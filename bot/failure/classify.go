@@ -216,11 +216,12 @@ var rules = []rule{
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
 	// A program's or script's own limit, reported as its last line.
 	{"last line timed out", func(in *input) (Type, bool) { return Timeout, lastLineTimedOut(in.text) }},
-	// A checker or test runner that failed without naming one source file:
-	// it never got to the code (its configuration, a plugin, an option
-	// stopped it), so its usual verdict would be a guess.
+	// A checker, test runner or build that failed without naming one
+	// source file: it never got to the code (its configuration, a plugin,
+	// an option, a flag stopped it), so its usual verdict would be a
+	// guess.
 	{"checker read no code", func(in *input) (Type, bool) {
-		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
+		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || in.tool == buildTool || javaBuild(in.argv)
 		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !namesProjectFile(in.text) && !namesProjectFile(in.raw) &&
 			!in.match(noTestsSignals) && !in.match(analysisReport)
 	}},

@@ -329,6 +329,8 @@ func TestCheckerThatReadNoCode(t *testing.T) {
 		{"gradle, checkstyle's report", []string{"./gradlew", "check"}, "> Task :checkstyleMain FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':checkstyleMain'.\n> Checkstyle rule violations were found. See the report at: file:///repo/build/reports/checkstyle/main.html\n", Unknown},
 		{"maven, jacoco's coverage check", []string{"mvn", "verify"}, "[WARNING] Rule violated for bundle money: lines covered ratio is 0.41, but expected minimum is 0.80\n[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.8:check (check) on project money: Coverage checks have not been met. See log for details.\n", Unknown},
 		{"a tool's configuration named at a line", []string{"golangci-lint", "run"}, "Error: can't load config: the configuration file .golangci.yml:4 has an unknown key\n", EnvError},
+		{"a build stopped by a flag", []string{"go", "build", "./..."}, "# example.com/s/cmd/s\nflag -buildmode=wasm2 not understood by this toolchain\n", EnvError},
+		{"a build that names the code", []string{"go", "build", "./..."}, "# example.com/s/cmd/s\ncmd/s/main.go:9:2: something the rules do not know\n", CodeError},
 		{"maven, a compile error", []string{"mvn", "-q", "compile"}, "[ERROR] COMPILATION ERROR : \n[ERROR] /repo/src/main/java/shop/App.java:[7,25] ';' expected\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile\n", CodeError},
 	})
 }
