@@ -62,7 +62,12 @@ func ownPackageMissing(tree fs.FS, text []byte) bool {
 }
 
 // modulePath is the module line of the tree's go.mod, "" without one.
+// Only a regular file is opened: the command ran in this tree and may
+// have left a FIFO there, whose opening would wait for a writer forever.
 func modulePath(tree fs.FS) string {
+	if !isFile(tree, "go.mod") {
+		return ""
+	}
 	f, err := tree.Open("go.mod")
 	if err != nil {
 		return ""

@@ -2,8 +2,10 @@ package failure
 
 import (
 	"os"
+	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -91,4 +93,31 @@ func TestOwnPackageMissingStaysInTheTree(t *testing.T) {
 	out := "shop.go:3:8: no required module provides package example.com/shop/utilz; to add it:\n"
 	ty, _ := Explain(Failure{Argv: []string{"go", "build"}, ExitCode: 1, Output: []byte(out), Tree: root.FS()})
 	assert.Equal(t, EnvError, ty, "a go.mod linked from outside the tree was read")
+}
+
+// A command that leaves a FIFO named go.mod in its tree does not hang the
+// reading of its failure (opening a FIFO waits for a writer).
+func TestOwnPackageMissingSkipsAFIFO(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(dir+"/go.mod", 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	done := make(chan Type, 1)
+	go func() {
+		ty, _ := Explain(Failure{Argv: []string{"go", "build"}, ExitCode: 1, Tree: root.FS(),
+			Output: []byte("shop.go:3:8: no required module provides package example.com/shop/utilz; to add it:\n")})
+		done <- ty
+	}()
+	select {
+	case ty := <-done:
+		assert.Equal(t, EnvError, ty)
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading the failure waited on a FIFO named go.mod")
+	}
 }
