@@ -88,6 +88,9 @@ type Options struct {
 	// Workspaces copies the workspace for each independent reviewer after
 	// the first (see Reviewing); nil makes reviewers share it.
 	Workspaces verify.WorkspaceCloner
+	// Trees opens the tree a failed command ran in for the failure
+	// reading (integrations/workspace.Trees); nil reads the output alone.
+	Trees verify.TreeOpener
 	// Tests reads per-test outcomes from a check's output for the
 	// reviewers' digest; nil digests the normalised output.
 	Tests func(argv []string, output []byte) map[string]string

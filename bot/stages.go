@@ -255,7 +255,7 @@ func (p *Pipeline) verify(ctx context.Context, v *Verification) error {
 	sess := &Session{
 		Verifier: &verify.Verifier{Runner: v.Runner, Redactor: p.Redactor, Concurrency: cfg.Concurrency,
 			Timeout: cfg.CommandTimeout, Environments: v.Environments, Caching: caching, Reviewing: reviewing, Now: p.Now,
-			Landed: p.landed(ctx, v)},
+			Landed: p.landed(ctx, v), Trees: p.Trees},
 		Ledger: p.Ledger, Limits: p.Limits, Now: p.Now, Prepare: v.fill, CountCached: p.CountCached,
 		// The evidence and the story are written while the ledger records
 		// the run; publish waits for it (awaitRecording). Not with an

@@ -73,28 +73,6 @@ func TestOwnPackageMissing(t *testing.T) {
 	}
 }
 
-// The tree is the change's: a go.mod that is a link out of it is not read,
-// nor a package directory that is one.
-func TestOwnPackageMissingStaysInTheTree(t *testing.T) {
-	t.Parallel()
-	outside := t.TempDir()
-	if err := os.WriteFile(outside+"/go.mod", []byte("module example.com/shop\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.Symlink(outside+"/go.mod", dir+"/go.mod"); err != nil {
-		t.Fatal(err)
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	out := "shop.go:3:8: no required module provides package example.com/shop/utilz; to add it:\n"
-	ty, _ := Explain(Failure{Argv: []string{"go", "build"}, ExitCode: 1, Output: []byte(out), Tree: root.FS()})
-	assert.Equal(t, EnvError, ty, "a go.mod linked from outside the tree was read")
-}
-
 // A command that leaves a FIFO named go.mod in its tree does not hang the
 // reading of its failure (opening a FIFO waits for a writer).
 func TestOwnPackageMissingSkipsAFIFO(t *testing.T) {

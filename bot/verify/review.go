@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -47,6 +48,14 @@ func (r *Reviewing) Count() int {
 // copy; it is never nil when err is nil.
 type WorkspaceCloner interface {
 	Clone(ctx context.Context, dir string) (copy string, release func(), err error)
+}
+
+// TreeOpener opens the tree a command ran in, read-only and confined to
+// it, for the failure reading (failure.Failure.Tree: a missing package of
+// the tree's own is the code's, a dependency's the setup's). The tree is
+// the change's, and the command has just run in it.
+type TreeOpener interface {
+	OpenTree(dir string) (tree fs.FS, close func() error, err error)
 }
 
 // FreshRunner is a runner that keeps warm instances between commands (the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -43,6 +42,9 @@ type Verifier struct {
 	Reviewing *Reviewing
 	// Now is the clock for cache entries; nil means time.Now.
 	Now func() time.Time
+	// Trees, when set, opens the tree each failed command ran in for the
+	// failure reading; nil reads the output alone.
+	Trees TreeOpener
 	// Landed, when set, hears of each check's outcome as it lands, from
 	// the goroutine that ran it (not for matrix runs, whose outcomes
 	// combine environments).
@@ -270,9 +272,11 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 		res.Output = testresults.TextOf(res.Output, verboseGoTest(it.Argv))
 	}
 	f := failure.Failure{Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests}
-	if tree, err := openTree(dir); err == nil {
-		defer tree.Close()
-		f.Tree = tree.FS()
+	if v.Trees != nil && !(res.ExitCode == it.ExitCode && !res.TimedOut) {
+		if tree, closeTree, err := v.Trees.OpenTree(dir); err == nil {
+			defer func() { _ = closeTree() }()
+			f.Tree = tree
+		}
 	}
 	reading := failure.Read(f, it.ExitCode)
 	o := Outcome{Item: it, Passed: reading.Passed, FailureType: reading.Type, Reason: reading.Reason, Tests: reading.Tests, attempts: tries}
@@ -284,17 +288,6 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 	o.Result = v.Redact(res)
 	o.Tests = v.redactTests(o.Tests)
 	return o
-}
-
-// openTree opens the tree a command ran in for the failure reading, which
-// tells a missing package of the tree's own from a dependency by it. The
-// tree is the change's: os.Root keeps every read inside it, a link out of
-// it included.
-func openTree(dir string) (*os.Root, error) {
-	if dir == "" {
-		dir = "."
-	}
-	return os.OpenRoot(dir)
 }
 
 // verboseGoTest reports whether a go test command asked for -v, so the

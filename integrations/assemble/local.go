@@ -48,6 +48,7 @@ func (e Env) Adapters(lookup settings.Lookup, workdir string) cli.Adapters {
 		Workspaces: func(skip []string, removals *sync.WaitGroup) verify.WorkspaceCloner {
 			return workspace.Copier{Skip: skip, Removals: removals}
 		},
+		Trees:     workspace.Trees{},
 		Attester:  func() (bot.Attester, error) { return e.Attester(lookup, workdir) },
 		Artifacts: artifacts.Disk{}, Gates: gaterun.Engine{}, Version: e.Version, Now: e.Now}
 }

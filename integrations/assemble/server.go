@@ -87,7 +87,7 @@ func (e Env) Server(ctx context.Context, lookup settings.Lookup) (*serve.Server,
 	cfg := serve.Config{Server: s.Server, Secrets: secrets,
 		IsNotFound:  func(err error) bool { return errors.Is(err, ghclient.ErrNotFound) },
 		GitHubCalls: &serve.Observer{}, Jira: s.jira, Logger: e.Logger, Now: e.Now,
-		Pipeline: bot.Options{Artifacts: artifacts.Disk{}, Version: e.Version, Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}, Attester: s.signer},
+		Pipeline: bot.Options{Artifacts: artifacts.Disk{}, Version: e.Version, Gates: gaterun.Engine{}, Workspaces: workspace.Copier{}, Trees: workspace.Trees{}, Attester: s.signer},
 	}
 	app, err := ghclient.NewApp(ghclient.AppConfig{AppID: s.AppID, PrivateKeyPEM: s.PrivateKey, BaseURL: s.APIURL, Logger: e.Logger, Observer: cfg.GitHubCalls.Observe})
 	if err != nil {

@@ -37,6 +37,9 @@ type Adapters struct {
 	// leaving out the directories skip, and counts each copy's removal in
 	// removals (integrations/workspace.Copier).
 	Workspaces func(skip []string, removals *sync.WaitGroup) verify.WorkspaceCloner
+	// Trees opens the tree a failed command ran in for the failure
+	// reading (integrations/workspace.Trees).
+	Trees verify.TreeOpener
 	// Attester makes the verdicts' signer (nil: unsigned runs).
 	Attester  func() (bot.Attester, error)
 	Artifacts bot.Artifacts
@@ -206,7 +209,7 @@ func (p Adapters) options(ctx context.Context, cfg settings.Config, red *redact.
 	done.add(removals.Wait)
 	return bot.Options{Ledger: &ledger.Ledger{Store: store, Limits: cfg.Limits, Lease: cfg.LedgerLease, Now: p.Now}, Limits: cfg.Limits,
 		Redactor: red, Artifacts: p.Artifacts, Version: p.Version, Now: p.Now,
-		Workspaces: p.Workspaces([]string{cfg.ArtifactsDir, cfg.StateDir}, removals)}, store
+		Workspaces: p.Workspaces([]string{cfg.ArtifactsDir, cfg.StateDir}, removals), Trees: p.Trees}, store
 }
 
 // withHistory is the pipeline, recording the run in the run history (what
