@@ -106,3 +106,24 @@ func TestClassifyBigOutputIsFast(t *testing.T) {
 		}
 	}
 }
+
+// environKeyError stays linear: a review's input, every environ lookup
+// beside a KeyError of another name, was once a scan of the window per
+// lookup (122 ms for a window of them).
+func TestEnvironKeyErrorIsLinear(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing is meaningless under -race or -short")
+	}
+	text := bytes.Repeat([]byte("    x = os.environ['A']\nE   KeyError: 'B'\n"), (headWindow+tailWindow)/40)
+	best := time.Duration(1 << 62)
+	for range 5 {
+		start := time.Now()
+		if environKeyError(text) {
+			t.Fatal("no lookup's name is a KeyError's")
+		}
+		best = min(best, time.Since(start))
+	}
+	if best > 5*time.Millisecond {
+		t.Errorf("environKeyError over a window took %v, over 5 ms", best)
+	}
+}

@@ -109,16 +109,17 @@ var rules = []rule{
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
 	// make relaying a recipe's timeout(1) that killed with a signal.
 	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in) }},
+	// C's assert() failing in a test program (the program or its source
+	// under a test name, run directly (abort: exit 134), by make test or a CI step): the test's
+	// assertion, not a crash of the code; another program's assert stays
+	// the code's.
+	{"test program asserted", func(in *input) (Type, bool) { return TestFailure, testProgramAsserted(in.text) }},
 	// A program killed by SIGSEGV, SIGBUS, SIGFPE or SIGABRT (abort(), a
 	// failed assert(), an uncaught C++ exception) (the shell's 128+n):
 	// the code crashed.
 	{"crashed", func(in *input) (Type, bool) {
 		return CodeError, in.exit == 139 || in.exit == 135 || in.exit == 136 || in.exit == 134
 	}},
-	// An import of a package of the tree's own that the tree does not
-	// have (a misspelt path, a file never committed): the code's, though
-	// the tool words it as it words a dependency nobody installed.
-	{"own package missing", func(in *input) (Type, bool) { return CodeError, ownPackageMissing(in.tree, in.text) }},
 	// The test tool's results (testresults: go test, pytest, unittest,
 	// node --test, cargo, JUnit, RSpec, …): a failing test whose failure
 	// is not a setup or load error is a test failure; failures that are all
@@ -156,14 +157,16 @@ var rules = []rule{
 	// settings module: pytest keeps only the line and the exception) is
 	// the same declaration in Python's words.
 	{"required variable unset", func(in *input) (Type, bool) {
-		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text)
+		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text) || argumentMissing(in)
 	}},
 	// ShellCheck's findings (the source line, a caret under it, the
-	// SCxxxx code and its level): a report on code it read, though one
-	// finding (SC1091, a sourced file it could not follow) quotes "does
-	// not exist". A script it could not parse was read as the code's.
+	// SCxxxx code and its level) when the command is ShellCheck: a report
+	// on code it read, though one finding (SC1091, a sourced file it
+	// could not follow) quotes "does not exist". A script it could not
+	// parse was read as the code's.
 	{"ShellCheck report", func(in *input) (Type, bool) {
-		return LintError, in.match(shellcheckFinding) && !in.match(shellcheckParseFailed)
+		words := commandWords(in.argv)
+		return LintError, len(words) > 0 && filepath.Base(words[0]) == "shellcheck" && in.match(shellcheckFinding) && !in.match(shellcheckParseFailed)
 	}},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
@@ -189,6 +192,13 @@ var rules = []rule{
 	// syntaxError) stays the code's.
 	{"analyser report", func(in *input) (Type, bool) {
 		return LintError, in.tool == lintTool && in.match(analyserSignals) && !in.match(analyserParseFailed)
+	}},
+	// ESLint's parser stopping at a position of a JavaScript file (its
+	// parser options were read as the setup's before): the code does not
+	// parse. Not where it parsed TypeScript or Vue files, which its
+	// default parser cannot read at all (the configuration's).
+	{"ESLint could not parse", func(in *input) (Type, bool) {
+		return CodeError, in.match(eslintParseError) && !in.match(eslintForeignFile)
 	}},
 	// Compilers and loaders: the code did not build or parse.
 	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
@@ -216,12 +226,13 @@ var rules = []rule{
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},
 	// A program's or script's own limit, reported as its last line.
 	{"last line timed out", func(in *input) (Type, bool) { return Timeout, lastLineTimedOut(in.text) }},
-	// A checker, test runner or build that failed without naming one
-	// source file: it never got to the code (its configuration, a plugin,
-	// an option, a flag stopped it), so its usual verdict would be a
-	// guess.
+	// A checker or test runner that failed without naming one source file:
+	// it never got to the code (its configuration, a plugin, an option
+	// stopped it), so its usual verdict would be a guess. (Builds are not
+	// read so: a link error or a bundler's unresolved import names no
+	// file and is the code's.)
 	{"checker read no code", func(in *input) (Type, bool) {
-		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || in.tool == buildTool || javaBuild(in.argv)
+		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
 		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !namesProjectFile(in.text) && !namesProjectFile(in.raw) &&
 			!in.match(noTestsSignals) && !in.match(analysisReport)
 	}},
@@ -237,11 +248,6 @@ var rules = []rule{
 		}
 		return "", false
 	}},
-	// C's assert() failing in a test program (the program or its source
-	// under a test name, run by make test or a CI step): the test's
-	// assertion, not a crash of the code; another program's assert stays
-	// the code's.
-	{"test program asserted", func(in *input) (Type, bool) { return TestFailure, testProgramAsserted(in.text) }},
 	// Generic signs of a crash or a compile error in any language.
 	{"keywords", func(in *input) (Type, bool) { return CodeError, in.match(codeSignals) }},
 	// Perl's die: "<message> at <file> line <n>." and exit 255 (perl exits
@@ -283,6 +289,14 @@ func Explain(f Failure) (Type, string) {
 func decide(in *input) (Type, string) {
 	for _, r := range rules {
 		if t, ok := r.decide(in); ok {
+			// A setup verdict that names an import the tree shows is of
+			// its own and missing (a misspelt path, a package never
+			// committed) is the code's: the tools word it as they word a
+			// dependency nobody installed (tree.go). It refines only
+			// that verdict, so no other evidence is overruled.
+			if t == EnvError && ownPackageMissing(in.tree, in.text) {
+				return CodeError, "own package missing"
+			}
 			return t, r.name
 		}
 	}
@@ -617,13 +631,20 @@ func shellSyntaxCheck(argv []string) bool {
 	default:
 		return false
 	}
-	// The shell's own options come first; -c's script, a script path
-	// and their arguments (find's -name) are not the shell's.
-	for _, a := range argv[1:] {
-		if !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") || strings.Contains(a, "c") {
+	// The shell's own options come first (long ones, and -o/-O/+o/+O
+	// with their option name, skipped); -c's script, a script path and
+	// their arguments (find's -name) are not the shell's.
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "-o" || a == "-O" || a == "+o" || a == "+O":
+			i++
+			continue
+		case strings.HasPrefix(a, "--") || strings.HasPrefix(a, "+"):
+			continue
+		case !strings.HasPrefix(a, "-") || strings.Contains(a, "c"):
 			return false
-		}
-		if strings.Contains(a, "n") {
+		case strings.Contains(a, "n"):
 			return true
 		}
 	}
@@ -965,25 +986,25 @@ var envSignals = rx(
 	`^env: .*: No such file or directory`,
 	// A program built for another machine (GOARCH=arm64 go test on
 	// amd64: go runs the test binary it built and the kernel refuses it).
-	`exec format error`,
+	`^fork/exec \S+: exec format error$`,
 	// go's compiler or linker refusing a flag the build passed it
 	// (-ldflags "-X name" without its value).
-	`/pkg/tool/[^\s/]+/(link|compile|asm|cgo): (-\S+ flag requires|flag provided but not defined|invalid value)`,
+	`^\S*/pkg/tool/[^\s/]+/(link|compile|asm|cgo): (-\S+ flag requires|flag provided but not defined|invalid value)`,
 	// make in a directory with no makefile (make -C of a git submodule
 	// never checked out).
-	`No targets specified and no makefile found`,
+	`^make(\[\d+\])?: \*\*\* No targets specified and no makefile found\.`,
 	// CMake's pkg_check_modules/pkg-config: a library's development
 	// files not installed.
-	`A required package was not found`,
+	`^\s*A required package was not found$`,
 	`^--\s+(Package '[^']+', required by '[^']+', not found|No package '[^']+' found)`,
 	// javac asked for a Java release newer than itself.
-	`release version \d+ not supported`,
+	`^error: release version \d+ not supported$`,
+	// go (and staticcheck relaying it) built by a toolchain older than a
+	// file's go version.
+	`file requires newer Go version`,
 	// A copy or move of a file an earlier step should have made (a
 	// build artefact, a download): the file is not there.
 	`^(cp|mv|install|ln|rsync|tar): .*cannot stat '[^']+': No such file or directory`,
-	// A shell script run without the argument it needs (set -u stops at
-	// "$1: unbound variable"); a named variable's stays the code's.
-	`^\S+: line \d+: \$\d+: unbound variable$`,
 	// Go modules and toolchains.
 	`no required module provides package`,
 	`missing go\.sum entry`,
@@ -1213,7 +1234,7 @@ var envSignals = rx(
 	// ESLint reporting its parser options as a file's parsing error: an
 	// ecmaVersion or sourceType it does not know, or a module's import
 	// read by a parser configured for scripts.
-	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported|'import' and 'export' may appear only with 'sourceType: module')`,
+	`Parsing error: (Invalid ecmaVersion|sourceType .* is not supported|'import' and 'export' may appear only with 'sourceType: module'|The keyword '\w+' is reserved)`,
 	// npx told not to install (--no, --no-install) a package that is not
 	// there.
 	`npx canceled due to missing packages`,
@@ -1614,14 +1635,21 @@ var compileSignals = rx(
 	// gofmt and friends reporting a parse error.
 	`^\S+\.go:\d+:\d+: (expected|illegal|missing|syntax error)`,
 	// Linters that could not read the code, as flake8's E999 above:
-	// ESLint's parser at a position of the file (its parser options were
-	// read as the setup's before), black's "Cannot parse" (not "for
-	// target version", which is its configuration's), staticcheck's
-	// compile errors, which it marks "(compile)" at a Go file's position
-	// (its configuration's errors carry the mark without one).
-	`^\s+[1-9]\d*:\d+\s+error\s+Parsing error: `,
+	// black's "Cannot parse" (not "for target version", which is its
+	// configuration's), staticcheck's compile errors, which it marks
+	// "(compile)" at a Go file's position (its configuration's errors
+	// carry the mark without one). ESLint's: see the rule "ESLint could
+	// not parse".
 	`^error: cannot format \S+: Cannot parse: \d+:\d+: `,
 	`^\S+\.go:\d+:\d+: .* \(compile\)$`,
+)
+
+// eslintParseError is ESLint's parse error at a file's position, and
+// eslintForeignFile a file header of its stylish report that is not
+// JavaScript.
+var (
+	eslintParseError  = rx(`^\s+[1-9]\d*:\d+\s+error\s+Parsing error: `)
+	eslintForeignFile = rx(`^\S+\.(ts|tsx|mts|cts|vue|svelte)$`)
 )
 
 // analyserSignals are findings in a compiler's format that name the
@@ -1840,12 +1868,61 @@ func environKeyError(text []byte) bool {
 	if !bytes.Contains(text, []byte("KeyError: '")) {
 		return false
 	}
+	missing := map[string]bool{}
+	for _, m := range keyErrorName.FindAllSubmatch(text, -1) {
+		missing[string(m[1])] = true
+	}
 	for _, m := range environSubscript.FindAllSubmatch(text, -1) {
-		if bytes.Contains(text, []byte("KeyError: '"+string(m[1])+"'")) {
+		if missing[string(m[1])] {
 			return true
 		}
 	}
 	return false
+}
+
+// keyErrorName is the key a KeyError names.
+var keyErrorName = regexp.MustCompile(`KeyError: '(\w+)'`)
+
+// positionalUnbound is bash stopping at an unset positional parameter.
+var positionalUnbound = regexp.MustCompile(`(?m)^\S+: line \d+: \$(\d): unbound variable$`)
+
+// argumentMissing: a script run with fewer arguments than the positional
+// parameter set -u stopped at ("$2: unbound variable" with one given): the
+// caller did not pass what it needs. With enough arguments given, the
+// unset one is a function's own parameter: the code's.
+func argumentMissing(in *input) bool {
+	if !bytes.Contains(in.text, []byte(": unbound variable")) {
+		return false
+	}
+	m := positionalUnbound.FindSubmatch(in.text)
+	if m == nil {
+		return false
+	}
+	n := int(m[1][0] - '0')
+	return n > 0 && len(scriptArgs(in.argv)) < n
+}
+
+// scriptArgs are the arguments argv passes its script: after argv[0]
+// when it is the script, after the script's path when a shell runs one
+// (bash deploy.sh a b); none for a shell's -c.
+func scriptArgs(argv []string) []string {
+	words := commandWords(argv)
+	if len(words) == 0 {
+		return nil
+	}
+	switch filepath.Base(words[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
+		for i, w := range words[1:] {
+			if w == "-c" {
+				return nil
+			}
+			if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "+") {
+				return words[i+2:]
+			}
+		}
+		return nil
+	}
+	return words[1:]
 }
 
 // shellcheckFinding is one of ShellCheck's findings in its default (tty)
@@ -1875,6 +1952,9 @@ func testProgramAsserted(text []byte) bool {
 // testName: a path with a test directory or a file named as a test
 // (test_x, x_test, tests/…, test/…).
 func testName(p string) bool {
+	if path.IsAbs(p) {
+		p = path.Base(p) // the directories above the tree say nothing
+	}
 	for _, part := range strings.Split(p, "/") {
 		base := strings.TrimSuffix(part, filepath.Ext(part))
 		if part == "test" || part == "tests" || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test") || base == "test" {

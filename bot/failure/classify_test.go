@@ -329,7 +329,11 @@ func TestCheckerThatReadNoCode(t *testing.T) {
 		{"gradle, checkstyle's report", []string{"./gradlew", "check"}, "> Task :checkstyleMain FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':checkstyleMain'.\n> Checkstyle rule violations were found. See the report at: file:///repo/build/reports/checkstyle/main.html\n", Unknown},
 		{"maven, jacoco's coverage check", []string{"mvn", "verify"}, "[WARNING] Rule violated for bundle money: lines covered ratio is 0.41, but expected minimum is 0.80\n[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.8:check (check) on project money: Coverage checks have not been met. See log for details.\n", Unknown},
 		{"a tool's configuration named at a line", []string{"golangci-lint", "run"}, "Error: can't load config: the configuration file .golangci.yml:4 has an unknown key\n", EnvError},
-		{"a build stopped by a flag", []string{"go", "build", "./..."}, "# example.com/s/cmd/s\nflag -buildmode=wasm2 not understood by this toolchain\n", EnvError},
+		// A review's counter-examples: builds whose errors name no file
+		// are the code's (a function declared without a body, a
+		// bundler's unresolved import of the code's own).
+		{"go build, a link error", []string{"go", "build", "./..."}, "# example.com/s\nmain.main: relocation target main.helper not defined\n", CodeError},
+		{"webpack, an import it cannot resolve", []string{"npm", "run", "build"}, "ERROR in ./src/index.js 3:0-29\nModule not found: Error: Can't resolve './utilz' in '/repo/src'\n", CodeError},
 		{"a build that names the code", []string{"go", "build", "./..."}, "# example.com/s/cmd/s\ncmd/s/main.go:9:2: something the rules do not know\n", CodeError},
 		{"maven, a compile error", []string{"mvn", "-q", "compile"}, "[ERROR] COMPILATION ERROR : \n[ERROR] /repo/src/main/java/shop/App.java:[7,25] ';' expected\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile\n", CodeError},
 	})
@@ -420,5 +424,23 @@ func TestEleventhGrowthSetups(t *testing.T) {
 		{"cmake, a library's development files", []string{"cmake", "-S", ".", "-B", "build"}, "-- Checking for module 'libsodium'\n--   Package 'libsodium', required by 'virtual:world', not found\nCMake Error at /usr/share/cmake-3.25/Modules/FindPkgConfig.cmake:607 (message):\n  A required package was not found\n", EnvError},
 		{"javac, a release newer than itself, in a CI step", []string{"bash", "-c", "mkdir -p out && javac --release 21 -d out $(find src -name '*.java')"}, "error: release version 21 not supported\nUsage: javac <options> <source files>\n", EnvError},
 		{"bash -n still a syntax check", []string{"bash", "-n", "deploy.sh"}, "deploy.sh: something only bash -n says\n", CodeError},
+		{"bash --norc -n", []string{"bash", "--norc", "-n", "deploy.sh"}, "deploy.sh: something only bash -n says\n", CodeError},
+		{"bash -o pipefail -n", []string{"bash", "-o", "pipefail", "-n", "deploy.sh"}, "deploy.sh: something only bash -n says\n", CodeError},
+		// A review's counter-examples: the phrases above quoted in a
+		// test's message or in a compile error's source line are not
+		// the setup's; a finding of ShellCheck's in another command's
+		// output, an argument the script was given, a test program's
+		// assert run directly, a program's assert under a directory
+		// named tests above the tree, ESLint's parser configuration.
+		{"a test's message quoting exec format error", []string{"go", "test", "-v", "./..."}, "=== RUN   TestHook\n    hook_test.go:14: fork/exec testdata/hook.sh: exec format error\n--- FAIL: TestHook (0.00s)\nFAIL\nFAIL\texample.com/s\t0.01s\nFAIL\n", TestFailure},
+		{"a compile error quoting exec format error", []string{"go", "build", "./..."}, "# example.com/s\n./main.go:4:14: cannot use \"exec format error\" (untyped string constant) as int value in variable declaration\n", CodeError},
+		{"a ShellCheck finding beside a compile error", []string{"make", "check"}, "shellcheck scripts/*.sh\n\nIn scripts/a.sh line 3:\necho $x\n     ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\n\ngo vet ./...\n# example.com/s\n./main.go:9:2: undefined: helper\nmake: *** [Makefile:4: check] Error 1\n", CodeError},
+		{"a function's unset $1", []string{"./scripts/deploy.sh", "staging"}, "./scripts/deploy.sh: line 4: $1: unbound variable\n", CodeError},
+		{"$2 with one argument given", []string{"bash", "scripts/deploy.sh", "staging"}, "scripts/deploy.sh: line 5: $2: unbound variable\n", EnvError},
+		{"a test program's assert, run directly", []string{"./tests/test_ring"}, "test_ring: tests/test_ring.c:16: main: Assertion `v == want' failed.\n", TestFailure},
+		{"a program's assert under /home/ci/tests", []string{"make", "run"}, "ringd: /home/ci/tests/repo/src/ring.c:40: ring_pop: Assertion `r->len > 0' failed.\nmake: *** [Makefile:20: run] Aborted\n", CodeError},
+		{"ESLint, a keyword its ecmaVersion reserves", []string{"npx", "eslint", "src"}, "\n/repo/src/app.js\n  1:1  error  Parsing error: The keyword 'const' is reserved\n\n✖ 1 problem (1 error, 0 warnings)\n", EnvError},
+		{"ESLint, TypeScript without its parser", []string{"npx", "eslint", "src"}, "\n/repo/src/app.ts\n  3:12  error  Parsing error: Unexpected token :\n\n✖ 1 problem (1 error, 0 warnings)\n", LintError},
+		{"staticcheck, a toolchain older than the file", []string{"staticcheck", "./..."}, "-: main.go:1:1: file requires newer Go version go1.24 (application built with go1.23) (compile)\n", EnvError},
 	})
 }

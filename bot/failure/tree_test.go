@@ -1,13 +1,16 @@
 package failure
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A missing import is the code's when the tree the command ran in shows
@@ -59,6 +62,16 @@ func TestOwnPackageMissing(t *testing.T) {
 		{"python, a package directory is there", pyTree, []string{"python3", "-m", "pytest"}, noPy("shop.cart"), EnvError},
 		{"python, its own top-level package", pyTree, []string{"python3", "-m", "pytest"}, noPy("shop"), EnvError},
 		{"python, a dependency's submodule", pyTree, []string{"python3", "-m", "pytest"}, noPy("requests.adapters"), EnvError},
+		// A review's counter-examples: what a build step, not the
+		// change, is meant to make, and evidence the rule must not
+		// overrule.
+		{"python, a Cython module not built", withFiles(pyTree, "calc/_speedups.pyx"), []string{"python3", "-m", "pytest"}, noPy("calc._speedups"), EnvError},
+		{"python, a module built for another interpreter", withFiles(pyTree, "calc/_fast.cpython-310-x86_64-linux-gnu.so"), []string{"python3", "-m", "pytest"}, noPy("calc._fast"), EnvError},
+		{"python, a module the .gitignore names", withFiles(pyTree, ".gitignore=calc/_version.py\n"), []string{"python3", "-m", "pytest"}, noPy("calc._version"), EnvError},
+		{"go, generated beside a go:generate", withFiles(goTree, "gen.go=package shop\n\n//go:generate protoc --go_out=gen orders.proto\n"), []string{"go", "build", "./..."}, noModule("example.com/shop/gen/orderpb"), EnvError},
+		{"go, under a submodule", withFiles(goTree, ".gitmodules=[submodule \"x\"]\n\tpath = third_party/foo\n\turl = ../foo\n"), []string{"go", "build", "./..."}, noModule("example.com/shop/third_party/foo/bar"), EnvError},
+		{"go, an ignored directory", withFiles(goTree, ".gitignore=/gen/\n"), []string{"go", "build", "./..."}, noModule("example.com/shop/gen/orderpb"), EnvError},
+		{"pytest, a test failed beside a logged import error", pyTree, []string{"pytest", "-q"}, "F\n=== FAILURES ===\n___ test_add ___\n\n    def test_add():\n>       assert add(2, 2) == 5\nE       assert 4 == 5\n\ntests/test_ops.py:4: AssertionError\n----- Captured stderr call -----\nModuleNotFoundError: No module named 'calc._speedups'\n=== short test summary info ===\nFAILED tests/test_ops.py::test_add - assert 4 == 5\n1 failed in 0.01s\n", TestFailure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,4 +111,44 @@ func TestOwnPackageMissingSkipsAFIFO(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("reading the failure waited on a FIFO named go.mod")
 	}
+}
+
+// withFiles is tree with more files: "name" (empty) or "name=content".
+func withFiles(tree fstest.MapFS, files ...string) fstest.MapFS {
+	out := fstest.MapFS{}
+	for k, v := range tree {
+		out[k] = v
+	}
+	for _, f := range files {
+		name, content, _ := strings.Cut(f, "=")
+		out[name] = &fstest.MapFile{Data: []byte(content)}
+	}
+	return out
+}
+
+// A tree the command shaped cannot make the reading slow: a link
+// anywhere on the path is "cannot tell" (os.Root would walk a chain of
+// nested links for each lookup), and only the first few distinct imports
+// an output names are looked up, however often it repeats them.
+func TestOwnPackageMissingIsBounded(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(dir+"/go.mod", []byte("module m\n"), 0o644))
+	deep := dir + "/d"
+	for i := 0; i < 50; i++ {
+		deep += "/d"
+	}
+	require.NoError(t, os.MkdirAll(deep, 0o755))
+	require.NoError(t, os.Symlink(deep, dir+"/l"))
+	root, err := os.OpenRoot(dir)
+	require.NoError(t, err)
+	defer root.Close()
+	var out strings.Builder
+	for i := 0; out.Len() < 1<<20; i++ {
+		fmt.Fprintf(&out, "a.go:1:8: package m/l/x%d is not in std\n", i%1000)
+	}
+	start := time.Now()
+	ty, _ := Explain(Failure{Argv: []string{"go", "build"}, ExitCode: 1, Output: []byte(out.String()), Tree: root.FS()})
+	assert.Equal(t, EnvError, ty, "a package behind a link is not plainly missing")
+	assert.Less(t, time.Since(start), time.Second)
 }

@@ -272,8 +272,9 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 		res.Output = testresults.TextOf(res.Output, verboseGoTest(it.Argv))
 	}
 	f := failure.Failure{Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests}
-	if v.Trees != nil && !(res.ExitCode == it.ExitCode && !res.TimedOut) {
-		if tree, closeTree, err := v.Trees.OpenTree(dir); err == nil {
+	// A reviewer's tree is its copy (the command saw it at dir).
+	if host := cmd.HostDir(); v.Trees != nil && host != "" && !(res.ExitCode == it.ExitCode && !res.TimedOut) {
+		if tree, closeTree, err := v.Trees.OpenTree(host); err == nil {
 			defer func() { _ = closeTree() }()
 			f.Tree = tree
 		}

@@ -1,8 +1,12 @@
 package workspace
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
+	"syscall"
 )
 
 // Trees opens a command's tree for the failure reading
@@ -10,14 +14,78 @@ import (
 // link out of it included, since the tree is the change's.
 type Trees struct{}
 
-// OpenTree opens dir ("" is the working directory).
+// OpenTree opens dir.
 func (Trees) OpenTree(dir string) (fs.FS, func() error, error) {
-	if dir == "" {
-		dir = "."
-	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	return root.FS(), root.Close, nil
+	return rootFS{root: root, FS: root.FS()}, root.Close, nil
+}
+
+// rootFS is os.Root's file system, but its Open never waits: the command
+// ran in this tree, may have left a FIFO where a file is read, and may
+// still be swapping one in (a background process, another reviewer's
+// command in the shared workspace). A FIFO opened without O_NONBLOCK waits
+// for a writer forever; here the open returns, and only a regular file or
+// a directory is handed on.
+type rootFS struct {
+	root *os.Root
+	fs.FS
+}
+
+func (r rootFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := r.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil || !(st.Mode().IsRegular() || st.IsDir()) {
+		_ = f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("not a regular file or directory")}
+	}
+	return f, nil
+}
+
+// The other reads go to os.Root directly: embedding fs.FS hides its
+// methods, and fs.Lstat on a file system without ReadLinkFS follows links
+// (the failure reading treats a link on a path as "cannot tell").
+
+func (r rootFS) Stat(name string) (fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
+	return r.root.Stat(name)
+}
+
+func (r rootFS) Lstat(name string) (fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrInvalid}
+	}
+	return r.root.Lstat(name)
+}
+
+func (r rootFS) ReadLink(name string) (string, error) {
+	if !fs.ValidPath(name) {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
+	}
+	return r.root.Readlink(name)
+}
+
+func (r rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	f, err := r.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, ok := f.(fs.ReadDirFile)
+	if !ok {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
+	}
+	entries, err := d.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }

@@ -4,7 +4,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -35,4 +37,48 @@ func TestTreesStayInTheTree(t *testing.T) {
 	got, err := fs.ReadFile(tree, "own.go")
 	require.NoError(t, err)
 	assert.Equal(t, "package shop\n", string(got))
+}
+
+// A FIFO where a file is read, even one swapped in while the reading
+// looks, never makes the reading wait for a writer.
+func TestTreesNeverWaitOnAFIFO(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "go.mod"), 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	tree, closeTree, err := Trees{}.OpenTree(dir)
+	require.NoError(t, err)
+	defer func() { _ = closeTree() }()
+	done := make(chan error, 1)
+	go func() {
+		_, err := fs.ReadFile(tree, "go.mod")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		assert.Error(t, err, "a FIFO read as a file")
+	case <-time.After(10 * time.Second):
+		t.Fatal("opening a FIFO named go.mod waited for a writer")
+	}
+}
+
+// A link inside the tree reads as a link (fs.Lstat), so the failure
+// reading can refuse to judge a path through one.
+func TestTreesShowLinksAsLinks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "real", "pkg"), 0o755))
+	require.NoError(t, os.Symlink("real", filepath.Join(dir, "alias")))
+	tree, closeTree, err := Trees{}.OpenTree(dir)
+	require.NoError(t, err)
+	defer func() { _ = closeTree() }()
+	st, err := fs.Lstat(tree, "alias")
+	require.NoError(t, err)
+	assert.Equal(t, fs.ModeSymlink, st.Mode().Type())
+	entries, err := fs.ReadDir(tree, ".")
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	assert.Equal(t, "alias", entries[0].Name())
+	assert.Equal(t, "real", entries[1].Name())
 }
