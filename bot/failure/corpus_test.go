@@ -107,7 +107,7 @@ func loadLabelled(t testing.TB) []labelled {
 }
 
 // splits are the corpus's parts, in the order they are reported.
-var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout", "grow10-heldout", "grow11-heldout"}
+var splits = []string{"tune", "holdout", "fresh", "blind3", "grow4-heldout", "grow5-heldout", "grow6-heldout", "grow7-heldout", "grow8-heldout", "grow9-heldout", "grow10-heldout", "grow11-heldout", "grow12-heldout"}
 
 // blindSplits are the parts never inspected whose union is "blind" in the
 // tables (fresh+blind3, as reported since the third round); grow4-heldout,
@@ -166,8 +166,12 @@ const holdoutFloor = 0.95
 // by a helper across eleven ecosystems, 38 cases): 36/38, 94.7 %, its
 // first score, under the rules of 2026-11-30's fourteenth session written
 // before it was scored (the same figure under the thirteenth session's
-// rules).
-var firstScoreFloors = map[string]float64{"grow11-heldout": 0.94, "grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
+// rules). grow12-heldout (scripts/corpus/grow12.sh, recorded blind by a
+// helper, 44 cases, built around setups the corpus lacked: ports in use,
+// names that do not resolve, permissions, sanitizers): 37/44, 84.1 %, its
+// first score, under the rules after the fourteenth session's review
+// (the same under the thirteenth session's).
+var firstScoreFloors = map[string]float64{"grow12-heldout": 0.84, "grow11-heldout": 0.94, "grow4-heldout": 0.92, "grow5-heldout": 0.96, "grow6-heldout": 0.97, "grow7-heldout": 0.94, "grow8-heldout": 0.84, "grow9-heldout": 0.97, "grow10-heldout": 0.94}
 
 // floorOf is the accuracy a held-out part is held to: its first score's
 // floor, holdoutFloor for the first parts, none for a part recorded but
