@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -621,6 +622,17 @@ func wrappedInTimeout(argv []string) bool {
 	return false
 }
 
+// makeTarget: one of make's arguments (not an option, not a VAR=value)
+// is one of targets.
+func makeTarget(args []string, targets ...string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && slices.Contains(targets, a) {
+			return true
+		}
+	}
+	return false
+}
+
 // shellSyntaxCheck reports whether argv is a shell's -n (noexec) check.
 func shellSyntaxCheck(argv []string) bool {
 	if len(argv) < 2 {
@@ -736,6 +748,9 @@ func toolOf(argv []string) toolKind {
 		}
 	case words[0] == "gofmt", words[0] == "rustfmt", words[0] == "prettier":
 		return lintTool
+	case words[0] == "make" && makeTarget(words[1:], "test", "tests", "check"):
+		// make test, make check: the project's test target.
+		return testTool
 	}
 	for _, k := range []struct {
 		words []string
@@ -997,6 +1012,16 @@ var envSignals = rx(
 	// files not installed.
 	`^\s*A required package was not found$`,
 	`^--\s+(Package '[^']+', required by '[^']+', not found|No package '[^']+' found)`,
+	// The network the command reaches for is not there (a CI machine
+	// without it, a host name only a private resolver knows) or a port
+	// it listens on is taken: the machine's, not the code's.
+	`(bind|listen \S+): address already in use`,
+	`\(reason: Address already in use\)`,
+	`lookup \S+( on \S+)?: no such host`,
+	`getaddrinfo( for \S+)? failed: (Name or service not known|Temporary failure in name resolution)`,
+	`Could not resolve host: `,
+	// CMake: a CXX_STANDARD the compiler or CMake does not know.
+	`requires the language dialect "\w+"`,
 	// javac asked for a Java release newer than itself.
 	`^error: release version \d+ not supported$`,
 	// go (and staticcheck relaying it) built by a toolchain older than a
@@ -1513,7 +1538,7 @@ var lintDenySignals = rx(
 	"requested on the command line with `-D ",
 	`^note: the lint level is defined here`,
 	// gcc/clang -Werror.
-	`\[-Werror(=[\w-]+)?\]`,
+	`\[-Werror(=[\w=-]+)?\]`,
 	`\[-Werror,-W[\w-]+\]`,
 )
 
@@ -2026,7 +2051,7 @@ func StripANSI(b []byte) []byte {
 
 // missingPhrases are how tools say a file, directory or class is not
 // there (matched on the line that names it).
-var missingPhrases = lazyregexp.New(`(?i)no such file|does not exist|doesn't exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
+var missingPhrases = lazyregexp.New(`(?i)no such file|NoSuchFileException|FileNotFoundException|does not exist|doesn't exist|not found|could not (read|open|find|load)|can(no|')t (open|read|find|stat|access)|couldn't (read|open|find)|not a directory`)
 
 // namedInputMissing reports whether a line of the output says that a path
 // or class named on the command line (an argument with a "/" or a ".",

@@ -189,7 +189,9 @@ func TestClassifyGeneralRules(t *testing.T) {
 		{"timeout inside sh -c", "sh -c make && timeout -s KILL 2 ./s", 137, "Killed\n", Timeout},
 		{"sh -c exit 124 without timeout", "sh -c ./check.sh", 124, "", Unknown},
 		{"make recipe timeout KILL", "make test", 2, "timeout -s KILL 1 ./slow\nmake: *** [Makefile:2: test] Killed\n", Timeout},
-		{"make Killed without a timeout recipe", "make test", 2, "./slow\nmake: *** [Makefile:2: test] Killed\n", Unknown},
+		{"make Killed without a timeout recipe", "make all", 2, "./slow\nmake: *** [Makefile:2: all] Killed\n", Unknown},
+		// make test is a test command: unexplained, read as the others are.
+		{"make test Killed without a timeout recipe", "make test", 2, "./slow\nmake: *** [Makefile:2: test] Killed\n", TestFailure},
 		{"prove SIGALRM", "prove t/slow.t", 1, "t/slow.t .. \nFailed 1/2 subtests \n\nTest Summary Report\n-------------------\nt/slow.t (Wstat: 14 (Signal: ALRM) Tests: 1 Failed: 0)\nResult: FAIL\n", Timeout},
 		{"last line timed out", "perl fetch.pl", 4, "fetch: timed out after 1s\n", Timeout},
 		{"timed out mentioned earlier only", "./run.sh", 1, "retry: timed out after 1s\nparse failed at byte 3\n", Unknown},
@@ -442,5 +444,28 @@ func TestEleventhGrowthSetups(t *testing.T) {
 		{"ESLint, a keyword its ecmaVersion reserves", []string{"npx", "eslint", "src"}, "\n/repo/src/app.js\n  1:1  error  Parsing error: The keyword 'const' is reserved\n\n✖ 1 problem (1 error, 0 warnings)\n", EnvError},
 		{"ESLint, TypeScript without its parser", []string{"npx", "eslint", "src"}, "\n/repo/src/app.ts\n  3:12  error  Parsing error: Unexpected token :\n\n✖ 1 problem (1 error, 0 warnings)\n", LintError},
 		{"staticcheck, a toolchain older than the file", []string{"staticcheck", "./..."}, "-: main.go:1:1: file requires newer Go version go1.24 (application built with go1.23) (compile)\n", EnvError},
+	})
+}
+
+// The twelfth growth's tune part: a network the command reaches for that
+// is not there, a port taken, a C++ dialect CMake does not know, gcc's
+// -Werror=format=, a Java program's input the command line names, and
+// make's test target. Outputs in the shape of the corpus's (go1.26.8,
+// PHP 8.2, curl, cmake 3.25, gcc 12, OpenJDK 17, GNU make 4.3).
+func TestTwelfthGrowthSetups(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"go, a port taken", []string{"go", "run", "./cmd/visitsd"}, "2026/11/30 15:29:47 listen tcp 127.0.0.1:47131: bind: address already in use\nexit status 1\n", EnvError},
+		{"php -S, a port taken", []string{"php", "-S", "127.0.0.1:47133"}, "[Mon Nov 30 15:27:24 2026] Failed to listen on 127.0.0.1:47133 (reason: Address already in use)\n", EnvError},
+		{"go, a host name that does not resolve", []string{"go", "run", "./cmd/visits"}, "visits: push: Post \"http://metrics.internal.example:9091/ingest\": dial tcp: lookup metrics.internal.example on 10.0.0.53:53: no such host\nexit status 1\n", EnvError},
+		{"php, getaddrinfo", []string{"php", "bin/healthcheck.php"}, "healthcheck: file_get_contents(http://api.internal.example/health): Failed to open stream: php_network_getaddresses: getaddrinfo for api.internal.example failed: Name or service not known\n", EnvError},
+		{"cmake, a dialect it does not know", []string{"cmake", "-S", ".", "-B", "build"}, "CMake Error in CMakeLists.txt:\n  Target \"eventbus\" requires the language dialect \"CXX2017\" (with compiler\n  extensions).  But the current compiler \"GNU\" does not support this, or\n  CMake does not know the flags to enable it.\n", EnvError},
+		{"gcc, -Werror=format=", []string{"make", "CFLAGS=-Wall -Werror"}, "src/ini.c:55:18: error: format '%d' expects argument of type 'int', but argument 2 has type 'size_t' [-Werror=format=]\ncc1: all warnings being treated as errors\nmake: *** [<builtin>: src/ini.o] Error 1\n", LintError},
+		{"java, the input the command line names", []string{"java", "-cp", "out", "dev.convert.CsvToJson", "data/people.csv"}, "Exception in thread \"main\" java.nio.file.NoSuchFileException: data/people.csv\n\tat java.base/java.nio.file.Files.readAllLines(Files.java:3453)\n\tat dev.convert.CsvToJson.main(CsvToJson.java:45)\n", EnvError},
+		{"java, a file of its own", []string{"java", "-cp", "out", "dev.convert.CsvToJson"}, "Exception in thread \"main\" java.nio.file.NoSuchFileException: templates/row.json\n\tat dev.convert.CsvToJson.main(CsvToJson.java:45)\n", CodeError},
+		{"make test, a test program's verdict", []string{"make", "test"}, "./tests/test_ini\nFAIL: entry 0: want 'demo', got 'demo '\nFAIL: 1 failure(s)\nmake: *** [Makefile:16: test] Error 1\n", TestFailure},
+		{"make check, a sanitizer in the test", []string{"make", "check", "CFLAGS=-fsanitize=address"}, "./tests/test_ini\n==8139==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffe\n    #0 0x55b in ini_parse src/ini.c:27\n    #1 0x55b in main tests/test_ini.c:47\nSUMMARY: AddressSanitizer: stack-buffer-overflow src/ini.c:27 in ini_parse\nmake: *** [Makefile:16: check] Error 1\n", TestFailure},
+		{"make test, the code does not compile", []string{"make", "test"}, "cc -c -o src/ini.o src/ini.c\nsrc/ini.c:12:5: error: 'lenght' undeclared (first use in this function)\nmake: *** [<builtin>: src/ini.o] Error 1\n", CodeError},
+		{"make, a target named like a variable", []string{"make", "TARGET=test"}, "./ringd --selftest\nringd: selftest: 2 != 3\nmake: *** [Makefile:20: all] Error 1\n", Unknown},
 	})
 }
