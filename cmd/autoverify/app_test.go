@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -35,6 +36,19 @@ func newHarness(t *testing.T) *harness {
 		"ENGINEO_STATE_DIR":            filepath.Join(dir, "state"),
 		"ENGINEO_AUTOVERIFY_ALLOWLIST": "true,false,sh -c,echo",
 	}, nowTime: time.Date(2026, 1, 28, 12, 0, 0, 0, time.UTC)}
+}
+
+// newGoHarness is newHarness for a test that runs the real go command
+// (skipped where there is none), with PATH and HOME passed on.
+func newGoHarness(t *testing.T) *harness {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not installed")
+	}
+	h := newHarness(t)
+	h.env["PATH"] = os.Getenv("PATH")
+	h.env["HOME"] = os.Getenv("HOME")
+	return h
 }
 
 func (h *harness) write(name, content string) string {

@@ -18,13 +18,8 @@ import (
 // nobody installed, in the same words, is the setup's. The tools print
 // the two alike; the tree the command ran in tells them apart.
 func TestRunTellsOwnPackageFromDependency(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go not installed")
-	}
+	h := newGoHarness(t)
 	t.Parallel()
-	h := newHarness(t)
-	h.env["PATH"] = os.Getenv("PATH")
-	h.env["HOME"] = os.Getenv("HOME")
 	h.env["GOTOOLCHAIN"] = "local"
 	h.env["GOFLAGS"] = "-mod=mod"
 	h.env["GOPROXY"] = "off"

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,13 +17,8 @@ import (
 // secret in a failure line is redacted there too, and a test command that
 // exits 0 having run no tests fails with a reason.
 func TestRunReportsPerTestResults(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go not installed")
-	}
+	h := newGoHarness(t)
 	t.Parallel()
-	h := newHarness(t)
-	h.env["PATH"] = os.Getenv("PATH")
-	h.env["HOME"] = os.Getenv("HOME")
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go test"
 	secret := "s3cr3t-" + "value-for-test-0077"
 	h.env["ENGINEO_JIRA_API_TOKEN"] = secret

@@ -119,12 +119,6 @@ export HELDOUT=grow10-heldout
 export CASE_LIMIT=${CASE_LIMIT:-90}
 export GOFLAGS=${GOFLAGS:--buildvcs=false} GOTOOLCHAIN=local
 
-# w FILE: write stdin to FILE, making its directory.
-w() {
-	mkdir -p "$(dirname "$1")"
-	cat > "$1"
-}
-
 ########################################################################
 # go: a small ledger module (go test, go vet, go build, a gofmt script).
 ledger_base() {

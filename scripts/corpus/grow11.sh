@@ -132,21 +132,6 @@ export HELDOUT=grow11-heldout
 export CASE_LIMIT=${CASE_LIMIT:-90}
 export GOFLAGS=${GOFLAGS:--buildvcs=false} GOTOOLCHAIN=local GOPROXY=off
 
-# w FILE: write stdin to FILE, making its directory.
-w() {
-	mkdir -p "$(dirname "$1")"
-	cat > "$1"
-}
-
-# edit FILE SED-EXPR: sed -i that stops the recording when it changed
-# nothing (a scenario that silently stays as it was).
-edit() {
-	local f=$1 before
-	before=$(cksum < "$f")
-	sed -i "$2" "$f"
-	[ "$before" != "$(cksum < "$f")" ] || { echo "grow11: the edit of $f did not apply: $2" >&2; exit 1; }
-}
-
 ########################################################################
 # go: a URL shortener module (go test, go vet, go build, go run, a gofmt
 # CI step, build tags, vendor/, replace).

@@ -118,9 +118,9 @@
 #   go1.26.8 (GOTOOLCHAIN=local, GOPROXY=off; no module is fetched).
 #   Debian bookworm (already installed): pylint mypy flake8 isort
 #     python3-pytest python3-pytest-timeout node-typescript cmake bats
-#     ruby rake ruby-minitest php-cli phpunit junit4 libhamcrest-java
-#     shellcheck   (black is not installed, and ci/lint.sh's black hook
-#     shows it)
+#     ruby rake ruby-minitest php-cli phpunit junit4 libhamcrest-java,
+#     and ShellCheck (black is not installed, and ci/lint.sh's black
+#     hook shows it)
 #   (python3 3.11.2, pytest 7.2.1 with pytest-timeout 2.1.0 loaded,
 #   mypy 1.0.1, pylint 2.16.2, flake8 5.0.4, isort 5.6.4, tsc 4.8.4,
 #   cmake and ctest 3.25.1, Bats 1.8.2, ruby 3.1.2 with minitest 5.17.0
@@ -141,21 +141,6 @@ export WORK=${WORK:-/tmp/autoverify-corpus-g12}
 export HELDOUT=grow12-heldout
 export CASE_LIMIT=${CASE_LIMIT:-90}
 export GOFLAGS=${GOFLAGS:--buildvcs=false} GOTOOLCHAIN=local GOPROXY=off
-
-# w FILE: write stdin to FILE, making its directory.
-w() {
-	mkdir -p "$(dirname "$1")"
-	cat > "$1"
-}
-
-# edit FILE SED-EXPR: sed -i that stops the recording when it changed
-# nothing (a scenario that silently stays as it was).
-edit() {
-	local f=$1 before
-	before=$(cksum < "$f")
-	sed -i "$2" "$f"
-	[ "$before" != "$(cksum < "$f")" ] || { echo "grow12: the edit of $f did not apply: $2" >&2; exit 1; }
-}
 
 # hold_port PORT: something else listens on 127.0.0.1:PORT (its pid in
 # HOLDER) until release is called.

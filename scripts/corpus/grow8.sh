@@ -118,12 +118,6 @@ for t in pylint mypy flake8 pycodestyle black isort pytest-3 python3 go staticch
 [ -d /usr/share/maven-repo/org/apache/maven/plugins/maven-surefire-plugin ] || { echo "grow8: Debian's Maven plugins are not installed (see the header)" >&2; exit 1; }
 export NODE_BINS="jest eslint"
 
-# w FILE: write stdin to FILE, making its directory.
-w() {
-	mkdir -p "$(dirname "$1")"
-	cat > "$1"
-}
-
 ########################################################################
 # python: pylint, mypy, flake8, pycodestyle, black, isort with project
 # configs; pytest-3 and unittest in real layouts.

@@ -86,12 +86,6 @@ export PATH="$PATH:/root/.cache/autoverify/golangci-lint:$HOME/go/bin"
 export CASE_LIMIT=${CASE_LIMIT:-90}
 export GOFLAGS=${GOFLAGS:--buildvcs=false}
 
-# w FILE: write stdin to FILE, making its directory.
-w() {
-	mkdir -p "$(dirname "$1")"
-	cat > "$1"
-}
-
 ########################################################################
 # golangci-lint v2: one module with a cmd/ and an internal/ package.
 gcl_base() {

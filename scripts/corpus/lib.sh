@@ -135,3 +135,18 @@ JS
 		chmod +x "node_modules/.bin/$bin"
 	done
 }
+
+# w FILE: write stdin to FILE, making its directory.
+w() {
+	mkdir -p "$(dirname "$1")"
+	cat > "$1"
+}
+
+# edit FILE SED-EXPR: sed -i that stops the recording when it changed
+# nothing (a scenario that silently stays as it was).
+edit() {
+	local f=$1 before
+	before=$(cksum < "$f")
+	sed -i "$2" "$f"
+	[ "$before" != "$(cksum < "$f")" ] || { echo "$(basename "$0"): the edit of $f did not apply: $2" >&2; exit 1; }
+}
