@@ -23,6 +23,9 @@ func TestRunTellsOwnPackageFromDependency(t *testing.T) {
 	h.env["GOTOOLCHAIN"] = "local"
 	h.env["GOFLAGS"] = "-mod=mod"
 	h.env["GOPROXY"] = "off"
+	// One reviewer (lighter than the default two): each reviewer's reading
+	// of its own tree is bot/verify's TestEachReviewerReadsItsOwnTree.
+	h.env["ENGINEO_REVIEWERS"] = "1"
 	h.env["ENGINEO_AUTOVERIFY_ALLOWLIST"] = "go build,/usr/bin/python3 -m pytest"
 	h.write("go.mod", "module example.com/shop\n\ngo 1.22\n")
 	h.write("own/own.go", "package own\n\nimport \"example.com/shop/utilz\"\n\nvar _ = utilz.X\n")
