@@ -1792,13 +1792,53 @@ var fileNamed = regexp.MustCompile(`(?:^|[\s'"(\[:=/])(?:[\w.-]+/)*((?:[A-Za-z_.
 // Makefile, unless it is a tool's configuration. Data and configuration
 // formats (YAML, JSON, XML, TOML, INI) do not count: a checker that names
 // only its configuration stopped there.
+//
+// Only lines that may name one are matched (mayNameProjectFile): an
+// output of thousands of other names (os.environ, module.attr) cost one
+// submatch each, 30–70 ms a window.
 func namesProjectFile(out []byte) bool {
-	for _, m := range fileNamed.FindAllSubmatchIndex(out, -1) {
-		name := string(out[m[2]:m[3]])
-		if configFile(name) {
+	for line := range bytes.Lines(out) {
+		if !mayNameProjectFile(line) {
 			continue
 		}
-		if m[4] < 0 || projectExts[strings.ToLower(string(out[m[4]:m[5]]))] {
+		for _, m := range fileNamed.FindAllSubmatchIndex(line, -1) {
+			name := string(line[m[2]:m[3]])
+			if configFile(name) {
+				continue
+			}
+			if m[4] < 0 || projectExts[strings.ToLower(string(line[m[4]:m[5]]))] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extensionlessNames are the build and container files fileNamed knows
+// without an extension.
+var extensionlessNames = [][]byte{[]byte("Dockerfile"), []byte("Containerfile"), []byte("Makefile"), []byte("GNUmakefile"),
+	[]byte("Jenkinsfile"), []byte("Rakefile"), []byte("Gemfile")}
+
+// mayNameProjectFile: line has a dot followed by a project extension, or
+// one of the extensionless names: the only lines fileNamed can find a
+// project file in.
+func mayNameProjectFile(line []byte) bool {
+	for i := bytes.IndexByte(line, '.'); i >= 0; {
+		j := i + 1
+		for j < len(line) && (line[j] >= 'a' && line[j] <= 'z' || line[j] >= 'A' && line[j] <= 'Z' || line[j] >= '0' && line[j] <= '9') {
+			j++
+		}
+		if j > i+1 && projectExts[strings.ToLower(string(line[i+1:j]))] {
+			return true
+		}
+		k := bytes.IndexByte(line[j:], '.')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	for _, n := range extensionlessNames {
+		if bytes.Contains(line, n) {
 			return true
 		}
 	}

@@ -469,3 +469,22 @@ func TestTwelfthGrowthSetups(t *testing.T) {
 		{"make, a target named like a variable", []string{"make", "TARGET=test"}, "./ringd --selftest\nringd: selftest: 2 != 3\nmake: *** [Makefile:20: all] Error 1\n", Unknown},
 	})
 }
+
+// mayNameProjectFile lets through every line fileNamed could find a
+// project file in (any case of the extension, a dotted path, the
+// extensionless build files) and stops the rest.
+func TestMayNameProjectFile(t *testing.T) {
+	t.Parallel()
+	for line, want := range map[string]bool{
+		"src/App.TSX:3:1: error":           true,
+		"pkg.sub.mod/util.py:4":            true,
+		"Dockerfile:3 DL3008 warning":      true,
+		"in ./GNUmakefile":                 true,
+		"x = os.environ['A']":              false,
+		"E   KeyError: 'B'":                false,
+		"config at .golangci.yml is wrong": false,
+		"version 1.2.3 of module a.b":      false,
+	} {
+		assert.Equal(t, want, mayNameProjectFile([]byte(line)), line)
+	}
+}
