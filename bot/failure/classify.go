@@ -111,9 +111,9 @@ var rules = []rule{
 	// make relaying a recipe's timeout(1) that killed with a signal.
 	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in) }},
 	// C's assert() failing in a test program (the program or its source
-	// under a test name, run directly (abort: exit 134), by make test or a CI step): the test's
-	// assertion, not a crash of the code; another program's assert stays
-	// the code's.
+	// under a test name), whether it ran directly (abort: exit 134) or
+	// under make test or a CI step: the test's assertion, not a crash of
+	// the code; another program's assert stays the code's.
 	{"test program asserted", func(in *input) (Type, bool) { return TestFailure, testProgramAsserted(in.text) }},
 	// A program killed by SIGSEGV, SIGBUS, SIGFPE or SIGABRT (abort(), a
 	// failed assert(), an uncaught C++ exception) (the shell's 128+n):
@@ -156,7 +156,9 @@ var rules = []rule{
 	// readonly variable, bad substitution) are not this.
 	// Python's KeyError from os.environ["NAME"] at import (a conftest, a
 	// settings module: pytest keeps only the line and the exception) is
-	// the same declaration in Python's words.
+	// the same declaration in Python's words; a script stopped by set -u
+	// at a positional parameter its caller did not pass ($2 with one
+	// argument) lacks an argument the same way.
 	{"required variable unset", func(in *input) (Type, bool) {
 		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text) || argumentMissing(in)
 	}},
@@ -234,7 +236,7 @@ var rules = []rule{
 	// file and is the code's.)
 	{"checker read no code", func(in *input) (Type, bool) {
 		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
-		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !namesProjectFile(in.text) && !namesProjectFile(in.raw) &&
+		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !in.namesProjectFile() &&
 			!in.match(noTestsSignals) && !in.match(analysisReport)
 	}},
 	// What the command is, when its output said nothing known.
@@ -553,9 +555,7 @@ func scriptRunsTimeout(argv []string) bool {
 	if len(argv) < 3 {
 		return false
 	}
-	switch filepath.Base(argv[0]) {
-	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
-	default:
+	if !isShell(argv[0]) {
 		return false
 	}
 	at := -1
@@ -638,9 +638,7 @@ func shellSyntaxCheck(argv []string) bool {
 	if len(argv) < 2 {
 		return false
 	}
-	switch filepath.Base(argv[0]) {
-	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
-	default:
+	if !isShell(argv[0]) {
 		return false
 	}
 	// The shell's own options come first (long ones, and -o/-O/+o/+O
@@ -1814,6 +1812,17 @@ func namesProjectFile(out []byte) bool {
 	return false
 }
 
+// namesProjectFile: the output names a project file, as printed or as the
+// text go test -json's events carry (raw is text unless it was decoded).
+func (in *input) namesProjectFile() bool {
+	return namesProjectFile(in.text) || (!sameBytes(in.raw, in.text) && namesProjectFile(in.raw))
+}
+
+// sameBytes: a and b are one slice.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // extensionlessNames are the build and container files fileNamed knows
 // without an extension.
 var extensionlessNames = [][]byte{[]byte("Dockerfile"), []byte("Containerfile"), []byte("Makefile"), []byte("GNUmakefile"),
@@ -1975,19 +1984,27 @@ func scriptArgs(argv []string) []string {
 	if len(words) == 0 {
 		return nil
 	}
-	switch filepath.Base(words[0]) {
-	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
-		for i, w := range words[1:] {
-			if w == "-c" {
-				return nil
-			}
-			if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "+") {
-				return words[i+2:]
-			}
-		}
-		return nil
+	if !isShell(words[0]) {
+		return words[1:]
 	}
-	return words[1:]
+	for i, w := range words[1:] {
+		if w == "-c" {
+			return nil
+		}
+		if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "+") {
+			return words[i+2:]
+		}
+	}
+	return nil
+}
+
+// isShell: the program is a POSIX-style shell.
+func isShell(program string) bool {
+	switch filepath.Base(program) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh":
+		return true
+	}
+	return false
 }
 
 // shellcheckFinding is one of ShellCheck's findings in its default (tty)

@@ -26,6 +26,12 @@ type Reading struct {
 // required but ran no test.
 const NoTestsRan = "no tests ran"
 
+// Passes says whether the command did what its check wanted: exited
+// wantExit within its time.
+func (f Failure) Passes(wantExit int) bool {
+	return !f.TimedOut && f.ExitCode == wantExit
+}
+
 // Read judges a run against the exit code its check requires. A command
 // passes when it exited as required and was not killed, except a test
 // command that exited 0 having run no tests (none found, all filtered out
@@ -38,7 +44,7 @@ func Read(f Failure, wantExit int) Reading {
 	} else {
 		r.Tests = testresults.Parse(f.Output)
 	}
-	r.Passed = !f.TimedOut && f.ExitCode == wantExit
+	r.Passed = f.Passes(wantExit)
 	if r.Passed {
 		if wantExit == 0 && testresults.NoTestsRan(f.Argv, r.Tests) {
 			r.Passed, r.Type, r.Rule = false, TestFailure, NoTestsRan

@@ -58,12 +58,12 @@ func ownPackageMissing(tree fs.FS, text []byte) bool {
 	if tree == nil {
 		return false
 	}
-	t := plainTree{fs: tree}
+	t := &plainTree{fs: tree}
 	if bytes.Contains(text, []byte("package ")) {
 		if mod := modulePath(tree); mod != "" {
 			for _, m := range firstDistinct(goMissingPackage.FindAllSubmatch(text, -1), 2) {
 				rel, ok := strings.CutPrefix(string(m[2]), mod+"/")
-				if ok && t.missing(rel) && !t.generates(path.Dir(string(m[1]))) {
+				if ok && t.missing(rel, "") && !t.generates(path.Dir(string(m[1]))) {
 					return true
 				}
 			}
@@ -129,7 +129,7 @@ func readLines(tree fs.FS, name string) []string {
 // ownSubmoduleMissing: name is a.b(.c…), a is a package of the tree (at
 // its root or under src/), and the last part is missing from a plain
 // parent directory in every form Python could import or build it from.
-func ownSubmoduleMissing(t plainTree, name string) bool {
+func ownSubmoduleMissing(t *plainTree, name string) bool {
 	parts := strings.Split(name, ".")
 	if len(parts) < 2 || len(parts) > maxDepth {
 		return false
@@ -139,7 +139,7 @@ func ownSubmoduleMissing(t plainTree, name string) bool {
 			continue
 		}
 		rel := path.Join(append([]string{root}, parts...)...)
-		if !t.missing(rel) || t.ignoredPath(rel+".py") {
+		if !t.missing(rel, ".py") || t.ignoredPath(rel+".py") {
 			return false
 		}
 		// Another form of the module (a .pyx, a .so built for another
@@ -160,8 +160,9 @@ type plainTree struct {
 
 // missing: rel's parent chain is plain directories (no link, no
 // ignored or submodule path), and rel itself is neither a file nor a
-// directory (nor a .py file, for Python).
-func (t *plainTree) missing(rel string) bool {
+// directory, nor a file of its name with the extension ext (".py": a
+// Python module; "" for a Go package).
+func (t *plainTree) missing(rel, ext string) bool {
 	parts := strings.Split(rel, "/")
 	if len(parts) > maxDepth || t.ignoredPath(rel) {
 		return false
@@ -171,8 +172,8 @@ func (t *plainTree) missing(rel string) bool {
 		st, err := fs.Lstat(t.fs, p)
 		if err != nil {
 			// The first part not there: the rest cannot be either;
-			// a .py file of that name would be the module.
-			return !t.exists(p + ".py")
+			// a module file of that name would be the import.
+			return ext == "" || !t.exists(p+ext)
 		}
 		if i == len(parts)-1 || !st.IsDir() {
 			return false // there, or a link, or a file on the way

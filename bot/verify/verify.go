@@ -273,7 +273,7 @@ func (v *Verifier) execute(ctx context.Context, r Runner, it checklist.Item, dir
 	}
 	f := failure.Failure{Argv: it.Argv, ExitCode: res.ExitCode, TimedOut: res.TimedOut, Output: res.Output, Tests: tests}
 	// A reviewer's tree is its copy (the command saw it at dir).
-	if host := cmd.HostDir(); v.Trees != nil && host != "" && !(res.ExitCode == it.ExitCode && !res.TimedOut) {
+	if host := cmd.HostDir(); v.Trees != nil && host != "" && !f.Passes(it.ExitCode) {
 		if tree, closeTree, err := v.Trees.OpenTree(host); err == nil {
 			defer func() { _ = closeTree() }()
 			f.Tree = tree

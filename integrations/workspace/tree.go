@@ -20,10 +20,10 @@ func (Trees) OpenTree(dir string) (fs.FS, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return rootFS{root: root, FS: root.FS()}, root.Close, nil
+	return rootFS{root: root}, root.Close, nil
 }
 
-// rootFS is os.Root's file system, but its Open never waits: the command
+// rootFS is os.Root as an fs.FS whose Open never waits: the command
 // ran in this tree, may have left a FIFO where a file is read, and may
 // still be swapping one in (a background process, another reviewer's
 // command in the shared workspace). A FIFO opened without O_NONBLOCK waits
@@ -31,12 +31,11 @@ func (Trees) OpenTree(dir string) (fs.FS, func() error, error) {
 // a directory is handed on.
 type rootFS struct {
 	root *os.Root
-	fs.FS
 }
 
 func (r rootFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	if err := valid("open", name); err != nil {
+		return nil, err
 	}
 	f, err := r.root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -50,27 +49,36 @@ func (r rootFS) Open(name string) (fs.File, error) {
 	return f, nil
 }
 
-// The other reads go to os.Root directly: embedding fs.FS hides its
-// methods, and fs.Lstat on a file system without ReadLinkFS follows links
-// (the failure reading treats a link on a path as "cannot tell").
+// valid refuses a name fs.FS does not allow (absolute, "..", empty
+// parts), as os.Root's own FS does, before os.Root sees it.
+func valid(op, name string) error {
+	if !fs.ValidPath(name) {
+		return &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	return nil
+}
+
+// The other reads go to os.Root directly, Lstat and ReadLink among them:
+// fs.Lstat on a file system without ReadLinkFS follows links (the failure
+// reading treats a link on a path as "cannot tell").
 
 func (r rootFS) Stat(name string) (fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	if err := valid("stat", name); err != nil {
+		return nil, err
 	}
 	return r.root.Stat(name)
 }
 
 func (r rootFS) Lstat(name string) (fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrInvalid}
+	if err := valid("lstat", name); err != nil {
+		return nil, err
 	}
 	return r.root.Lstat(name)
 }
 
 func (r rootFS) ReadLink(name string) (string, error) {
-	if !fs.ValidPath(name) {
-		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
+	if err := valid("readlink", name); err != nil {
+		return "", err
 	}
 	return r.root.Readlink(name)
 }
