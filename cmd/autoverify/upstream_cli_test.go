@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The upstream part of the failure-type corpus: scenarios on real public
+// projects' trees (../shared/realhistory's bundles: a commit, and a recipe
+// of ours that changes it — another commit's tests over its code, a
+// deleted file, a syntax error), each labelled with the type it was built
+// to produce and verified through the real `autoverify run` with the
+// defaults: the story's path only, two reviewers, the sandbox, the real
+// command on the real tree (no recorded output, no fake). The repository
+// keeps only the facts (scripts/corpus/upstream/cases.tsv) and the recipes
+// (prepare.sh); the projects' code and its outputs stay out of it.
+//
+// A case whose exit code differs from the one recorded when it was built
+// did not reproduce here (a tool or a runner difference) and is counted
+// apart, not scored. Held-out misses are counted, not named, unless
+// AUTOVERIFY_SHOW_HOLDOUT=1. It runs only with AUTOVERIFY_UPSTREAM=1
+// (scripts/corpus/upstream-cli.sh): every case runs real suites twice.
+
+const upstreamDir = "../../scripts/corpus/upstream"
+
+// upstreamCase is one row of cases.tsv.
+type upstreamCase struct {
+	name, project, commit, recipe, command, timeout, exit, label, split, reason string
+}
+
+func loadUpstreamCases(t *testing.T) []upstreamCase {
+	t.Helper()
+	f, err := os.Open(filepath.Join(upstreamDir, "cases.tsv"))
+	require.NoError(t, err)
+	defer f.Close()
+	var cases []upstreamCase
+	sc := bufio.NewScanner(f)
+	for first := true; sc.Scan(); first = false {
+		if first || strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		c := strings.Split(sc.Text(), "\t")
+		require.Len(t, c, 10, "cases.tsv: %q", sc.Text())
+		uc := upstreamCase{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]}
+		require.Contains(t, []string{"upstream-tune", "upstream-heldout"}, uc.split, uc.name)
+		cases = append(cases, uc)
+	}
+	require.NoError(t, sc.Err())
+	return cases
+}
+
+// upstreamRepo prepares c's tree in dir (prepare.sh) and commits a story
+// whose one check is c's command, with the allowlist its first word needs
+// and c's time limit.
+func upstreamRepo(dir string, c upstreamCase) error {
+	prep := exec.Command("bash", filepath.Join(upstreamDir, "prepare.sh"), c.name, dir)
+	if out, err := prep.CombinedOutput(); err != nil {
+		return fmt.Errorf("prepare.sh: %v: %s", err, out)
+	}
+	words := strings.Fields(c.command)
+	config := fmt.Sprintf("allowlist: [%q]\n", words[0])
+	if c.timeout != "-" {
+		config += "command_timeout: " + c.timeout + "\n"
+	}
+	files := map[string]string{
+		"S-1.md":          "<!-- AUTO:CMD=" + c.command + " -->\n- [ ] the scenario's check\n",
+		".autoverify.yml": config,
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	ignore, _ := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	ignore = append(ignore, "\nreports/\n.autoverify/\n"...)
+	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), ignore, 0o644); err != nil {
+		return err
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "story"}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			return fmt.Errorf("git %v: %v: %s", args, err, out)
+		}
+	}
+	return nil
+}
+
+// upstreamVerdict runs `autoverify run S-1.md` in dir: PASS or the failure
+// type, the exit code ("killed" when the runner's limit cut it off) and
+// the verification status.
+func upstreamVerdict(bin, dir string) (verdict, exit, status string, err error) {
+	cmd := exec.Command(bin, "run", "S-1.md")
+	cmd.Dir = dir
+	cmd.Env = userEnv()
+	out, runErr := cmd.CombinedOutput()
+	raw, err := os.ReadFile(filepath.Join(dir, "reports", "S-1-auto-verify-summary.json"))
+	if err != nil {
+		return "", "", "", fmt.Errorf("no summary (%v): %s", runErr, out)
+	}
+	var sum struct {
+		Results []struct {
+			ExitCode           int     `json:"exit_code"`
+			TimedOut           bool    `json:"timed_out"`
+			Passed             bool    `json:"passed"`
+			FailureType        *string `json:"failure_type"`
+			VerificationStatus string  `json:"verification_status"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		return "", "", "", err
+	}
+	if len(sum.Results) != 1 {
+		return "", "", "", fmt.Errorf("%d results, want 1: %s", len(sum.Results), out)
+	}
+	r := sum.Results[0]
+	exit = strconv.Itoa(r.ExitCode)
+	if r.TimedOut {
+		exit = "killed"
+	}
+	switch {
+	case r.Passed:
+		verdict = "PASS"
+	case r.FailureType != nil:
+		verdict = *r.FailureType
+	default:
+		verdict = "(no type)"
+	}
+	return verdict, exit, r.VerificationStatus, nil
+}
+
+type upstreamRun struct {
+	c                 upstreamCase
+	got, exit, status string
+	err               error
+}
+
+// TestUpstreamThroughTheCLI scores the upstream part through the CLI:
+// per split, the verdicts that match the label among the cases that
+// reproduced; a passing scenario read as a failure is an error.
+func TestUpstreamThroughTheCLI(t *testing.T) {
+	if os.Getenv("AUTOVERIFY_UPSTREAM") != "1" {
+		t.Skip("AUTOVERIFY_UPSTREAM=1 (scripts/corpus/upstream-cli.sh) runs the upstream part: real suites, minutes")
+	}
+	bin := cliBinary(t)
+	show := os.Getenv("AUTOVERIFY_SHOW_HOLDOUT") == "1"
+	var only []string
+	if s := os.Getenv("AUTOVERIFY_UPSTREAM_CASES"); s != "" {
+		only = strings.Split(s, ",")
+	}
+	var todo []upstreamRun
+	for _, c := range loadUpstreamCases(t) {
+		if only == nil || slices.Contains(only, c.name) {
+			todo = append(todo, upstreamRun{c: c})
+		}
+	}
+	root := t.TempDir()
+	start := time.Now()
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, runtime.NumCPU()/2) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := &todo[i]
+				dir := filepath.Join(root, strconv.Itoa(i))
+				if r.err = upstreamRepo(dir, r.c); r.err == nil {
+					r.got, r.exit, r.status, r.err = upstreamVerdict(bin, dir)
+				}
+				os.RemoveAll(dir)
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	reportUpstream(t, todo, show, time.Since(start))
+}
+
+func reportUpstream(t *testing.T, todo []upstreamRun, show bool, took time.Duration) {
+	type figures struct{ right, total, notReproduced, broken int }
+	by := map[string]*figures{"upstream-tune": {}, "upstream-heldout": {}}
+	for _, r := range todo {
+		f := by[r.c.split]
+		named := r.c.split == "upstream-tune" || show
+		switch {
+		case r.err != nil:
+			f.broken++
+			t.Errorf("%s: no verdict: %v", r.c.name, r.err)
+			continue
+		case r.exit != r.c.exit:
+			f.notReproduced++
+			if named {
+				t.Logf("not reproduced [%s] %s: exit %s, recorded %s", r.c.split, r.c.name, r.exit, r.c.exit)
+			}
+			continue
+		}
+		f.total++
+		if r.got == r.c.label {
+			f.right++
+		} else if named {
+			t.Logf("miss [%s] %-40s want %-12s got %-12s (%s)", r.c.split, r.c.name, r.c.label, r.got, r.status)
+		}
+		if r.c.label == "PASS" && r.got != "PASS" {
+			t.Errorf("%s: a passing scenario read by the CLI as %s (%s)", r.c.name, r.got, r.status)
+		}
+	}
+	t.Logf("ran %d upstream cases through `autoverify run` (defaults) in %s", len(todo), took.Round(time.Second))
+	t.Logf("| split | through the CLI | not reproduced | no verdict |")
+	for _, s := range []string{"upstream-tune", "upstream-heldout"} {
+		f := by[s]
+		t.Logf("| %s | %s | %d | %d |", s, rate(f.right, f.total), f.notReproduced, f.broken)
+	}
+}

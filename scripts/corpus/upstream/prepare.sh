@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# prepare.sh CASE DIR: builds one scenario of the "upstream" part of the failure-type corpus.
+#
+# What the part is: 90 scenarios on the REAL code of eight public projects (go-cmp, toml, mux,
+# uuid, golang-lru in Go; markupsafe, click, tomli in Python, src/ layouts), each a checkout of
+# a real commit, optionally changed by one small recipe below, plus the command a story's
+# checklist would run on it, labelled with the failure type it was BUILT to produce (or PASS).
+# The repository keeps only facts (project, commit ids, paths, commands, labels) in cases.tsv
+# beside this script, and the recipes here; the projects' code stays in their bundles
+# (${AUTOVERIFY_REALHISTORY:-<repo root>/../shared/realhistory}/<project>.bundle). Text a recipe
+# writes into a tree is our own few words (a half-typed function, an unused import line, a test
+# that sleeps, a wrongly annotated function, a go directive), never project code.
+#
+# This script reads CASE's row from cases.tsv, clones the project's bundle into DIR (which must
+# not exist), checks out the commit on a new branch "scenario", applies the recipe and commits
+# every change so that the worktree is clean. It writes nothing outside DIR.
+#
+# Shapes: "tests_from FIX" checks out a later real commit's test files (the fix's new tests) over
+# the fix's parent, giving real failing tests (TEST_FAILURE) or real compile/import errors of
+# real code when the new test uses an API the base lacks (CODE_ERROR); "code_from PARENT FILE"
+# undoes a real fix in the code only, its tests kept (TEST_FAILURE). Linters and type checkers
+# run on real commits where they have real findings (pyflakes on click's re-exports, flake8's
+# default 79 columns, pylint's defaults, go 1.26's vet on older toml/go-cmp, mypy 1.0 on click
+# and markupsafe), or on a recipe's own unused import / wrong return type. ENV_ERROR cases are
+# real setup failures: a nested module needing a download (golang-lru/arc), an old go-cmp
+# requiring golang.org/x/xerrors, a 2016 checkout without go.mod, a src layout not on the path,
+# click's newest tests needing installed metadata, pytest 7.2's -o pythonpath without an ini
+# file, plugins that are not installed (pytest-cov, hypothesis), paths that do not exist, a
+# go directive newer than the toolchain, a require without a go.sum entry, a deleted golden file.
+#
+# How it was recorded: record.sh (beside this script) prepares each case into a temporary
+# directory and runs its command roughly as autoverify's runner does: `unshare -n` (no network;
+# the loopback interface brought up, as bwrap --unshare-net does), `env -i` with PATH=
+# /usr/local/go/bin:/usr/local/bin:/usr/bin:/bin, HOME an empty temporary directory, LANG/LC_ALL
+# C.UTF-8, TZ=UTC, PYTHONHASHSEED=0, NO_COLOR=1, CI=true, no GOFLAGS/GOTOOLCHAIN, under
+# `timeout -s KILL` of the case's timeout column or 120 s. It prints the output of
+# upstream-tune cases only; held-out output goes to /dev/null. It writes the exit code into the
+# exit column ("killed": the time limit's SIGKILL, exit 137). Every case was recorded by one
+# final run of record.sh over all 90 cases on 2026-11-30 (earlier runs of the same cases gave
+# the same exit codes, apart from the scenarios fixed below).
+# Departure from the runner: Go's build cache is shared between runs (GOCACHE=/tmp/up/gocache)
+# instead of empty in each HOME, because a cold standard-library build took 60-120 s on the
+# 2-CPU recording machine (two early runs were killed at 120 s by it). The module cache
+# (GOMODCACHE, under HOME) stays empty, as in the runner.
+#
+# Tools: go 1.26.8 (/usr/local/go); Debian's /usr/bin/python3 3.11.2, pytest 7.2.1
+# (pytest-3), pytest-timeout 2.1.0, pyflakes 2.5.0 (pyflakes3), flake8 5.0.4 (pycodestyle
+# 2.10.0), mypy 1.0.1, pylint 2.16.2 (astroid 2.14.2); git 2.39.5.
+#
+# Counts: 90 cases, 56 upstream-tune, 34 upstream-heldout (split = cksum of the case name mod 3,
+# computed, never chosen). Labels: PASS 18 (14 tune / 4 held-out), TEST_FAILURE 21 (13/8),
+# CODE_ERROR 13 (11/2), LINT_ERROR 9 (3/6), TYPE_ERROR 7 (6/1), ENV_ERROR 15 (5/10), TIMEOUT 7
+# (4/3). Projects: click 18, tomli 16, markupsafe 13, go-cmp 10, mux 10, toml 9, uuid 8,
+# golang-lru 6. Recipes: - 41, tests_from 25, break_syntax 5, code_from 3, add_import 3,
+# go_test_file 3, py_test_file 3, type_slip 3, raise_at_import 1, drop_path 1, go_directive 1,
+# go_require 1.
+#
+# DISCLOSURES
+# - Blindness: autoverify was never run, its classifier, its tests and docs/output-reading.md /
+#   docs/benchmarks.md were never read, nor the recorded corpus outputs; only labels.tsv and the
+#   spec's type table were read. No held-out case's output was read (record.sh never stores it).
+# - Exploration before naming cases (outputs read, at other commits or with other commands than
+#   the cases): mypy at click 8.1.7 and 8.2.0, markupsafe's newest commit and tomli 2.0.1;
+#   pyflakes at click 8.1.7 and markupsafe 0b6bee0; flake8 at markupsafe's newest commit and
+#   click 8.2.0; pylint at tomli's newest commit; click's full pytest suite at ee53a9c and fbb8d77
+#   (test_light_imports fails: its subprocess lacks the pythonpath, so click cases name test
+#   files); tomli's pytest at 4e245a4^ with -o pythonpath and no ini file (pytest's internal
+#   AssertionError: the same shape as the held-out up-tomli-pythonpath-without-ini, at another
+#   commit); golang-lru's suite at d582c45^ (TestLoadingExpired is flaky there, so the lru cases
+#   run single packages); mux at 98cb6bf outside the sandbox. Held-out cases whose neighbours'
+#   output I had read: up-click-mypy-8-1-6 (neighbour 8.1.7), up-click-pyflakes-reexports
+#   (neighbour 8.1.7). Many exit codes only (never outputs) were probed outside the sandbox for
+#   base and base-plus-new-tests pairs, to pick fix commits whose new tests fail on the base.
+# - Runner approximation fixed: the first recordings used plain `unshare -n`, whose loopback is
+#   down; mux's TestSchemeMatchers (an httptest server on 127.0.0.1) failed in tune outputs, so
+#   record.sh now brings lo up. If the real runner has no loopback, mux runs of the whole package
+#   get that extra failure (up-mux-old-suite-2020, a PASS, would then fail).
+# - Scenarios fixed after reading a TUNE output: up-markupsafe-striptags-newlines (-k striptags
+#   selected nothing, exit 5; now -k escaping, the test holding the new case);
+#   up-click-errors-tests-pass (named tests/test_exceptions.py, absent at that commit, exit 4;
+#   now tests/test_testing.py tests/test_context.py).
+# - Fixed BLIND: up-tomli-loads-typeerror (held-out) exited 0; git show --stat of 4e245a4 shows
+#   its new test is in tests/test_error.py, not tests/test_misc.py as the command said; the
+#   command was changed to tests/test_error.py (now exit 1). Its output was not read.
+# - Labels/reasons changed after reading a TUNE output: up-gocmp-vet-2020 LINT_ERROR ->
+#   ENV_ERROR (go-cmp in 2020 requires golang.org/x/xerrors; offline, go cannot load the module
+#   graph, vet never runs); reasons reworded for up-uuid-v6-time-vet (the compile error is
+#   getTime's new argument), up-click-type-slip-strict (mypy --strict also reports strict-mode
+#   errors in the click modules it follows), up-tomli-decode-error-attrs (the failures are the
+#   constructor's arguments and the missing DeprecationWarning).
+# - Dropped: up-gocmp-diff-determinism (tune, TEST_FAILURE: its output showed the xerrors
+#   download failure); up-gocmp-byte-slices-golden (held-out, TEST_FAILURE, exit 1 as built)
+#   dropped blind because its commit's go.mod also requires xerrors (read from go.mod, not from
+#   the output). Replacements: up-gocmp-sort-compare-funcs, up-gocmp-vet-2023. Before the final
+#   run, 23 cases were removed for balance (TEST_FAILURE had 35, CODE_ERROR 20), chosen as near
+#   duplicates of kept ones, not by split or output: up-mux-query-mismatch-status,
+#   up-mux-wildcard-host-port, up-mux-invalid-query-params, up-toml-tab-error-position,
+#   up-toml-meta-keys-inline, up-toml-embedded-structs, up-tomli-optional-seconds,
+#   up-tomli-escape-shorthand, up-tomli-parse-float-illegal, up-tomli-file-mode-typeerror,
+#   up-click-write-usage-chars, up-click-echo-empty-bytes, up-markupsafe-missing-placeholder,
+#   up-uuid-validate-json, up-toml-max-nesting-undefined, up-gocmp-equate-errors-2019,
+#   up-gocmp-own-test-undefined, up-toml-syntax-decode-vet, up-tomli-raise-at-import,
+#   up-uuid-syntax-test-json, up-tomli-flake8-config-missing, up-click-xdist-not-installed,
+#   up-mux-go-directive-next (the held-out among them had given the exit codes they were built
+#   for; their outputs were never read). up-go-test-unknown-flag was renamed, before any run,
+#   up-uuid-test-unknown-flag (the project prefix was missing).
+# - Stability notes: up-uuid-v7-monotonic relies on 10000 v7 UUIDs made within a millisecond
+#   colliding on the base (always so here); up-lru-expirable-timeout-flag relies on the expirable
+#   tests taking more than 100 ms (about 0.5 s here); the two runner-deadline TIMEOUT cases are
+#   killed whether or not the Go build cache is warm.
+set -euo pipefail
+
+die() { echo "prepare.sh: $*" >&2; exit 1; }
+
+[ $# -eq 2 ] || die "usage: prepare.sh CASE DIR"
+case_name=$1
+dir=$2
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+bundles="${AUTOVERIFY_REALHISTORY:-$root/../shared/realhistory}"
+tsv="$here/cases.tsv"
+
+[ -f "$tsv" ] || die "no $tsv"
+row=$(awk -F'\t' -v c="$case_name" 'NR > 1 && $1 == c' "$tsv")
+[ -n "$row" ] || die "unknown case $case_name"
+IFS=$'\t' read -r _ project commit recipe _ <<<"$row"
+[ -f "$bundles/$project.bundle" ] || die "no bundle $bundles/$project.bundle"
+[ ! -e "$dir" ] || die "$dir already exists"
+
+# ---- recipes: each runs in the clone's root, with the scenario branch checked out ----
+
+# tests_from COMMIT [PATH...]: puts COMMIT's test files (the PATHs, or else every *_test.go
+# and tests/ file COMMIT adds or changes) over this commit's code: a later commit's new test
+# run on the code as it was before the fix.
+tests_from() {
+  local from=$1; shift
+  local paths=("$@")
+  if [ ${#paths[@]} -eq 0 ]; then
+    mapfile -t paths < <(git diff --name-only --diff-filter=AM HEAD "$from" -- '*_test.go' 'tests/' 'testing/')
+  fi
+  [ ${#paths[@]} -gt 0 ] || die "tests_from: $from changes no test file"
+  git checkout -q "$from" -- "${paths[@]}"
+}
+
+# code_from COMMIT PATH...: puts COMMIT's version of the named code files over this commit's:
+# with the fix's parent, the fix undone in the code while its tests stay.
+code_from() {
+  local from=$1; shift
+  [ $# -gt 0 ] || die "code_from: no path"
+  git checkout -q "$from" -- "$@"
+}
+
+# drop_path PATH...: deletes files or directories the build or the tests need (a checkout
+# that lacks them).
+drop_path() {
+  [ $# -gt 0 ] || die "drop_path: no path"
+  git rm -q -r -- "$@"
+}
+
+# go_directive VERSION: sets go.mod's go line to VERSION (newer than the toolchain: the
+# module asks for a Go that is not installed).
+go_directive() {
+  [ -f go.mod ] || die "go_directive: no go.mod"
+  if grep -q '^go ' go.mod; then
+    sed -i "s/^go .*/go $1/" go.mod
+  else
+    printf '\ngo %s\n' "$1" >>go.mod
+  fi
+}
+
+# break_syntax FILE: appends one line of our own that does not parse (a half-typed function).
+break_syntax() {
+  [ -f "$1" ] || die "break_syntax: no $1"
+  case "$1" in
+    *.go) printf '\nfunc scenarioHalfTyped( {\n' >>"$1" ;;
+    *.py) printf '\ndef scenario_half_typed(:\n' >>"$1" ;;
+    *) die "break_syntax: no rule for $1" ;;
+  esac
+}
+
+# raise_at_import FILE: appends a module-level raise of our own to a Python file, so that
+# importing it fails at run time (an exception at import, not a syntax error).
+raise_at_import() {
+  [ -f "$1" ] || die "raise_at_import: no $1"
+  printf '\nraise RuntimeError("scenario: half-finished edit")\n' >>"$1"
+}
+
+# add_import FILE MODULE: adds an import of MODULE just before FILE's first top-level import
+# (in Python an unused import for the linters, or a module that is not installed).
+add_import() {
+  [ -f "$1" ] || die "add_import: no $1"
+  local line
+  line=$(grep -n -m1 -E '^(import |from )' "$1" | grep -v '__future__' | cut -d: -f1 || true)
+  if [ -z "$line" ]; then
+    line=$(grep -n -E '^(import |from )' "$1" | grep -v '__future__' | head -n1 | cut -d: -f1 || true)
+  fi
+  [ -n "$line" ] || die "add_import: no import line in $1"
+  sed -i "${line}i import $2" "$1"
+}
+
+# go_test_file DIR KIND: writes our own small test file into the Go package in DIR (its
+# package name taken from the package's files): block (a test that sleeps for an hour),
+# vetprintf (a test whose Sprintf verb has the wrong type: vet's printf finding),
+# undefined (a test calling a function nobody wrote).
+go_test_file() {
+  local d=$1 kind=$2 pkg f
+  pkg=$(grep -h -m1 '^package ' "$d"/*.go | grep -v '_test$' | head -n1 | cut -d' ' -f2)
+  [ -n "$pkg" ] || die "go_test_file: no Go package in $d"
+  f="$d/zz_scenario_test.go"
+  case "$kind" in
+    block) printf 'package %s\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestScenarioWaitsForever(t *testing.T) {\n\ttime.Sleep(time.Hour)\n}\n' "$pkg" >"$f" ;;
+    vetprintf) printf 'package %s\n\nimport (\n\t"fmt"\n\t"testing"\n)\n\nfunc TestScenarioLabel(t *testing.T) {\n\tif fmt.Sprintf("%%d items", "three") == "" {\n\t\tt.Fatal("empty label")\n\t}\n}\n' "$pkg" >"$f" ;;
+    undefined) printf 'package %s\n\nimport "testing"\n\nfunc TestScenarioHelper(t *testing.T) {\n\tscenarioHelperNobodyWrote(t)\n}\n' "$pkg" >"$f" ;;
+    *) die "go_test_file: unknown kind $kind" ;;
+  esac
+}
+
+# py_test_file FILE KIND: writes our own small Python test module: sleep (a test that sleeps
+# for an hour, for a time limit to stop).
+py_test_file() {
+  case "$2" in
+    sleep) printf 'import time\n\n\ndef test_scenario_waits_for_a_long_time():\n    time.sleep(3600)\n' >"$1" ;;
+    *) die "py_test_file: unknown kind $2" ;;
+  esac
+}
+
+# go_require MODULE VERSION: requires MODULE in go.mod and imports it from a new file of our
+# own, with no go.sum entry (a dependency added without go mod tidy; CI has no cache).
+go_require() {
+  [ -f go.mod ] || die "go_require: no go.mod"
+  local pkg
+  pkg=$(grep -h -m1 '^package ' ./*.go | grep -v '_test$' | head -n1 | cut -d' ' -f2)
+  printf '\nrequire %s %s\n' "$1" "$2" >>go.mod
+  printf 'package %s\n\nimport _ "%s"\n' "$pkg" "$1" >zz_scenario_dep.go
+}
+
+# type_slip FILE: appends a small function of our own whose annotated return type is wrong
+# (it returns a str where int is declared): a type checker's finding, harmless at run time.
+type_slip() {
+  [ -f "$1" ] || die "type_slip: no $1"
+  printf '\n\ndef scenario_width() -> int:\n    return "wide"\n' >>"$1"
+}
+
+# ---- prepare ----
+git clone -q "$bundles/$project.bundle" "$dir" || die "cannot clone $project"
+cd "$dir"
+git checkout -q -b scenario "$commit" || die "no commit $commit in $project"
+if [ "$recipe" != "-" ]; then
+  read -r -a words <<<"$recipe"
+  fn=${words[0]}
+  case "$fn" in
+    tests_from|code_from|drop_path|go_directive|break_syntax|raise_at_import|add_import|go_test_file|py_test_file|go_require|type_slip) ;;
+    *) die "unknown recipe $fn" ;;
+  esac
+  "$fn" "${words[@]:1}" || die "recipe failed: $recipe"
+  git add -A
+  git -c user.name=scenario -c user.email=scenario@example.com commit -q -a -m scenario || die "nothing to commit for $recipe"
+fi
+[ -z "$(git status --porcelain)" ] || die "worktree not clean"
+echo "prepared $case_name ($project $commit, recipe: $recipe) in $dir"

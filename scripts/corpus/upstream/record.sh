@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# record.sh [CASE...]: prepares each case of cases.tsv (all when none is
+# named) into a temporary directory with prepare.sh and runs its command the
+# way autoverify's runner roughly does (no network but a loopback interface
+# that is up, as in a bwrap --unshare-net sandbox; an empty private HOME, a
+# small fixed environment, the case's time limit or 120 s, SIGKILL). It
+# prints the exit code of every case; the output only for upstream-tune
+# cases (a held-out case's output goes to /dev/null, unread). It writes the
+# exit code it saw into the exit column of cases.tsv ("killed" when the time
+# limit killed the command).
+#
+# One departure from the runner, for time: Go's build cache is shared
+# between runs (GOCACHE=/tmp/up/gocache, warmed once) instead of starting
+# empty in each private HOME, since a cold standard-library build takes
+# 60-120 s on the 2-CPU recording machine. Test results are never cached
+# for failing runs, so exit codes do not change; only the run time does.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tsv="$here/cases.tsv"
+scratch="${UPSTREAM_SCRATCH:-/tmp/up/rec}"
+mkdir -p "$scratch"
+gocache="${UPSTREAM_GOCACHE:-/tmp/up/gocache}"
+mkdir -p "$gocache"
+
+split_of() {
+  local h
+  h=$(printf '%s' "$1" | cksum | cut -d' ' -f1)
+  if [ $((h % 3)) -eq 0 ]; then echo upstream-heldout; else echo upstream-tune; fi
+}
+
+if [ $# -eq 0 ]; then
+  mapfile -t cases < <(tail -n +2 "$tsv" | cut -f1)
+else
+  cases=("$@")
+fi
+
+for c in "${cases[@]}"; do
+  row=$(awk -F'\t' -v c="$c" 'NR > 1 && $1 == c' "$tsv")
+  if [ -z "$row" ]; then echo "record.sh: no case $c" >&2; exit 1; fi
+  IFS=$'\t' read -r _ _ _ _ cmd tmo _ _ split _ <<<"$row"
+  want=$(split_of "$c")
+  if [ "$split" != "$want" ]; then echo "record.sh: $c: split column $split, computed $want" >&2; exit 1; fi
+  dir="$scratch/$c"
+  rm -rf "$dir"
+  if ! bash "$here/prepare.sh" "$c" "$dir" >"$scratch/$c.prepare.log" 2>&1; then
+    echo "== $c: prepare failed"; cat "$scratch/$c.prepare.log"; exit 1
+  fi
+  mapfile -d '' -t words < <(/usr/bin/python3 -c 'import shlex, sys; sys.stdout.write("".join(w + "\0" for w in shlex.split(sys.argv[1])))' "$cmd")
+  limit=120
+  [ "$tmo" != "-" ] && limit="$tmo"
+  home=$(mktemp -d /tmp/up/home.XXXXXX)
+  out="$scratch/$c.out"
+  [ "$split" = upstream-heldout ] && out=/dev/null
+  set +e
+  (cd "$dir" && unshare -n sh -c 'ip link set lo up && exec "$@"' sh env -i PATH=/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin HOME="$home" GOCACHE="$gocache" \
+     LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC PYTHONHASHSEED=0 NO_COLOR=1 CI=true \
+     timeout -s KILL "$limit" "${words[@]}") >"$out" 2>&1 </dev/null
+  rc=$?
+  set -e
+  chmod -R u+w "$home" 2>/dev/null || true
+  rm -rf "$home"
+  ex=$rc
+  [ "$rc" -eq 137 ] && ex=killed
+  (
+    flock 9
+    awk -F'\t' -v OFS='\t' -v c="$c" -v e="$ex" 'NR > 1 && $1 == c { $7 = e } { print }' "$tsv" >"$tsv.new.$$" && mv "$tsv.new.$$" "$tsv"
+  ) 9>"$scratch/cases.lock"
+  if [ "$split" = upstream-tune ]; then
+    echo "== $c [$split] exit $ex: $cmd"
+    head -c 6000 "$out"; echo
+  else
+    echo "== $c [$split] exit $ex (output not read)"
+  fi
+  chmod -R u+w "$dir" 2>/dev/null || true
+  rm -rf "$dir"
+done
