@@ -317,6 +317,11 @@ func inCommandTimeout(in *input) bool {
 	}
 	if fails := in.tests.Failures(); len(fails) > 0 {
 		for _, c := range fails {
+			if c.Unended && c.Failure == "" {
+				// A bystander: a parallel test paused when the
+				// binary stopped, which said nothing either way.
+				continue
+			}
 			if !matchAny([]byte(c.Failure), timeoutSignals) && !matchAny([]byte(c.Failure), timeoutGists) {
 				return false
 			}
@@ -1144,8 +1149,10 @@ var envSignals = rx(
 	`^usage: \S+ .*\n(.*\n){0,20}?\S+: error: `,
 	// A Python tool's traceback through the configuration parser: its
 	// configuration file has a value it cannot read (flake8's
-	// max-line-length = eighty).
-	`File "[^"]*/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+`,
+	// max-line-length = eighty). The parser's installed copy (the
+	// standard library's, site- or dist-packages', a vendored one): a
+	// tomli/_parser.py in the tree is the project's own code (tomli's).
+	`File "[^"]*/(python3(\.\d+)?|site-packages|dist-packages|_vendor)/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+`,
 	// mypy -p of a package that is not there; a mypy plugin whose package
 	// is not installed (plugins = pydantic.mypy).
 	`^Can't find package '[^']+'$`,

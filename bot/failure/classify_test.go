@@ -172,6 +172,31 @@ func TestClassifyGeneralRules(t *testing.T) {
 		{"ruby Timeout uncaught", "ruby slow.rb", 1, "slow.rb:2:in `sleep': execution expired (Timeout::Error)\n\tfrom slow.rb:2:in `<main>'\n", Timeout},
 		{"python subprocess timeout", "python3 s.py", 1, "Traceback (most recent call last):\n  File \"s.py\", line 2, in <module>\nsubprocess.TimeoutExpired: Command '['sleep', '5']' timed out after 0.5 seconds\n", Timeout},
 		{"go test -json -timeout", "go test -json ./...", 1, `{"Action":"run","Package":"p","Test":"TestSlow"}` + "\n" + `{"Action":"output","Package":"p","Test":"TestSlow","Output":"panic: test timed out after 1s\n"}` + "\n" + `{"Action":"fail","Package":"p","Test":"TestSlow"}` + "\n", Timeout},
+		// A traceback through an installed configuration parser is the
+		// configuration's; a syntax error in a tree's own
+		// tomli/_parser.py (tomli's own code) is the code's.
+		{"flake8 configuration value through configparser", "flake8 src", 1, "Traceback (most recent call last):\n  File \"/usr/bin/flake8\", line 33, in <module>\n  File \"/usr/lib/python3.11/configparser.py\", line 820, in getint\n    return self._get_conv(section, option, int, raw=raw, vars=vars,\nValueError: invalid literal for int() with base 10: 'eighty'\n", EnvError},
+		{"syntax error in the tree's own tomli/_parser.py", "pytest-3 -o pythonpath=src tests", 2, "collected 0 items / 1 error\n\n==================================== ERRORS ====================================\n_____________________ ERROR collecting tests/test_data.py ______________________\ntests/__init__.py:9: in <module>\n    import tomli as tomllib\nsrc/tomli/__init__.py:8: in <module>\n    from ._parser import TOMLDecodeError, load, loads\nE     File \"/w/src/tomli/_parser.py\", line 784\nE       def half(:\nE                ^\nE   SyntaxError: invalid syntax\n=========================== short test summary info ============================\nERROR tests/test_data.py\n!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n=============================== 1 error in 0.44s ===============================\n", CodeError},
+		// go test -json names the parallel tests a -timeout cut off
+		// while they were paused only by their start: bystanders, not
+		// failures of their own (mux's suite, the upstream part).
+		{"go test -json -timeout with paused parallel tests", "go test -json -timeout 5s ./...", 1, goEvents(
+			`{"Action":"run","Package":"p","Test":"TestPar"}`,
+			`{"Action":"output","Package":"p","Test":"TestPar","Output":"=== PAUSE TestPar\n"}`,
+			`{"Action":"pause","Package":"p","Test":"TestPar"}`,
+			`{"Action":"run","Package":"p","Test":"TestSlow"}`,
+			`{"Action":"output","Package":"p","Test":"TestSlow","Output":"panic: test timed out after 5s\n"}`,
+			`{"Action":"output","Package":"p","Test":"TestSlow","Output":"\trunning tests:\n"}`,
+			`{"Action":"fail","Package":"p"}`), Timeout},
+		{"go test -json -timeout after an assertion failed", "go test -json -timeout 5s ./...", 1, goEvents(
+			`{"Action":"run","Package":"p","Test":"TestAdd"}`,
+			`{"Action":"output","Package":"p","Test":"TestAdd","Output":"    a_test.go:9: got 3, want 4\n"}`,
+			`{"Action":"fail","Package":"p","Test":"TestAdd"}`,
+			`{"Action":"run","Package":"p","Test":"TestPar"}`,
+			`{"Action":"pause","Package":"p","Test":"TestPar"}`,
+			`{"Action":"run","Package":"p","Test":"TestSlow"}`,
+			`{"Action":"output","Package":"p","Test":"TestSlow","Output":"panic: test timed out after 5s\n"}`,
+			`{"Action":"fail","Package":"p"}`), TestFailure},
 		// go vet's findings inside go test, runtime errors in the
 		// interpreter's own words, PHP extensions not installed.
 		{"go vet inside go test", "go test ./...", 1, "# example.com/x\n# [example.com/x]\n./x.go:6:60: fmt.Sprintf format %d has arg name of wrong type string\nFAIL\texample.com/x [build failed]\nFAIL\n", LintError},
@@ -488,3 +513,6 @@ func TestMayNameProjectFile(t *testing.T) {
 		assert.Equal(t, want, mayNameProjectFile([]byte(line)), line)
 	}
 }
+
+// goEvents joins go test -json events into an output.
+func goEvents(events ...string) string { return strings.Join(events, "\n") + "\n" }

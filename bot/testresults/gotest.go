@@ -132,7 +132,7 @@ func (run *goRun) cases() []Case {
 		if multi {
 			name = k.pkg + "." + k.test
 		}
-		c := Case{Name: name, Status: status}
+		c := Case{Name: name, Status: status, Unended: st.status == ""}
 		if status == Fail {
 			failedIn[k.pkg] = true
 			c.Failure = goFailure(st.out.String())

@@ -101,9 +101,18 @@ func upstreamRepo(dir string, c upstreamCase) error {
 // type, the exit code ("killed" when the runner's limit cut it off) and
 // the verification status.
 func upstreamVerdict(bin, dir string) (verdict, exit, status string, err error) {
+	// The cases were recorded with an empty Go module cache (a fresh
+	// CI machine's), and the sandbox shows the user's copy-on-write:
+	// the host's would let a dependency the recording could not fetch
+	// be found (go-cmp's xerrors of 2020).
+	modCache := dir + ".modcache"
+	if err := os.Mkdir(modCache, 0o755); err != nil {
+		return "", "", "", err
+	}
+	defer os.RemoveAll(modCache)
 	cmd := exec.Command(bin, "run", "S-1.md")
 	cmd.Dir = dir
-	cmd.Env = userEnv()
+	cmd.Env = append(userEnv(), "GOMODCACHE="+modCache)
 	out, runErr := cmd.CombinedOutput()
 	raw, err := os.ReadFile(filepath.Join(dir, "reports", "S-1-auto-verify-summary.json"))
 	if err != nil {
