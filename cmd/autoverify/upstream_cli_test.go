@@ -36,6 +36,11 @@ import (
 
 const upstreamDir = "../../scripts/corpus/upstream"
 
+// upstreamSplits are the part's halves, in the order they are reported:
+// each recording's tune half and its held-out half (upstream2: a second
+// recording, blind to the first's results).
+var upstreamSplits = []string{"upstream-tune", "upstream-heldout", "upstream2-tune", "upstream2-heldout"}
+
 // upstreamCase is one row of cases.tsv.
 type upstreamCase struct {
 	name, project, commit, recipe, command, timeout, exit, label, split, reason string
@@ -55,7 +60,7 @@ func loadUpstreamCases(t *testing.T) []upstreamCase {
 		c := strings.Split(sc.Text(), "\t")
 		require.Len(t, c, 10, "cases.tsv: %q", sc.Text())
 		uc := upstreamCase{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]}
-		require.Contains(t, []string{"upstream-tune", "upstream-heldout"}, uc.split, uc.name)
+		require.Contains(t, upstreamSplits, uc.split, uc.name)
 		cases = append(cases, uc)
 	}
 	require.NoError(t, sc.Err())
@@ -202,10 +207,13 @@ func TestUpstreamThroughTheCLI(t *testing.T) {
 
 func reportUpstream(t *testing.T, todo []upstreamRun, show bool, took time.Duration) {
 	type figures struct{ right, total, notReproduced, broken int }
-	by := map[string]*figures{"upstream-tune": {}, "upstream-heldout": {}}
+	by := map[string]*figures{}
+	for _, s := range upstreamSplits {
+		by[s] = &figures{}
+	}
 	for _, r := range todo {
 		f := by[r.c.split]
-		named := r.c.split == "upstream-tune" || show
+		named := strings.HasSuffix(r.c.split, "-tune") || show
 		switch {
 		case r.err != nil:
 			f.broken++
@@ -230,8 +238,11 @@ func reportUpstream(t *testing.T, todo []upstreamRun, show bool, took time.Durat
 	}
 	t.Logf("ran %d upstream cases through `autoverify run` (defaults) in %s", len(todo), took.Round(time.Second))
 	t.Logf("| split | through the CLI | not reproduced | no verdict |")
-	for _, s := range []string{"upstream-tune", "upstream-heldout"} {
+	for _, s := range upstreamSplits {
 		f := by[s]
+		if f.total+f.notReproduced+f.broken == 0 {
+			continue
+		}
 		t.Logf("| %s | %s | %d | %d |", s, rate(f.right, f.total), f.notReproduced, f.broken)
 	}
 }
