@@ -4,8 +4,10 @@
 # way autoverify's runner roughly does (no network but a loopback interface
 # that is up, as in a bwrap --unshare-net sandbox; an empty private HOME, a
 # small fixed environment, the case's time limit or 120 s, SIGKILL). It
-# prints the exit code of every case; the output only for upstream-tune
-# cases (a held-out case's output goes to /dev/null, unread). It writes the
+# prints the exit code of every case; the output only for tune cases
+# (upstream-tune, upstream2-tune; a held-out case's output goes to
+# /dev/null, unread). `record.sh up2-` runs every case whose name starts
+# with the prefix (the second recording's cases are named up2-*). It writes the
 # exit code it saw into the exit column of cases.tsv ("killed" when the time
 # limit killed the command).
 #
@@ -23,13 +25,17 @@ gocache="${UPSTREAM_GOCACHE:-/tmp/up/gocache}"
 mkdir -p "$gocache"
 
 split_of() {
-  local h
+  local h part=upstream
+  case "$1" in up2-*) part=upstream2 ;; esac
   h=$(printf '%s' "$1" | cksum | cut -d' ' -f1)
-  if [ $((h % 3)) -eq 0 ]; then echo upstream-heldout; else echo upstream-tune; fi
+  if [ $((h % 3)) -eq 0 ]; then echo "$part-heldout"; else echo "$part-tune"; fi
 }
 
 if [ $# -eq 0 ]; then
   mapfile -t cases < <(tail -n +2 "$tsv" | cut -f1)
+elif [ $# -eq 1 ] && [ "${1%-}" != "$1" ]; then
+  # one argument ending in "-" is a case-name prefix: every case whose name starts with it
+  mapfile -t cases < <(tail -n +2 "$tsv" | cut -f1 | awk -v p="$1" 'index($0, p) == 1')
 else
   cases=("$@")
 fi
@@ -50,7 +56,7 @@ for c in "${cases[@]}"; do
   [ "$tmo" != "-" ] && limit="$tmo"
   home=$(mktemp -d /tmp/up/home.XXXXXX)
   out="$scratch/$c.out"
-  [ "$split" = upstream-heldout ] && out=/dev/null
+  case "$split" in *-heldout) out=/dev/null ;; esac
   set +e
   (cd "$dir" && unshare -n sh -c 'ip link set lo up && exec "$@"' sh env -i PATH=/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin HOME="$home" GOCACHE="$gocache" \
      LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC PYTHONHASHSEED=0 NO_COLOR=1 CI=true \
@@ -65,7 +71,7 @@ for c in "${cases[@]}"; do
     flock 9
     awk -F'\t' -v OFS='\t' -v c="$c" -v e="$ex" 'NR > 1 && $1 == c { $7 = e } { print }' "$tsv" >"$tsv.new.$$" && mv "$tsv.new.$$" "$tsv"
   ) 9>"$scratch/cases.lock"
-  if [ "$split" = upstream-tune ]; then
+  if [ "$split" != "${split%-tune}" ]; then
     echo "== $c [$split] exit $ex: $cmd"
     head -c 6000 "$out"; echo
   else
