@@ -95,9 +95,11 @@ func TestClassifyBigOutputIsFast(t *testing.T) {
 		"unknown text":  {[]string{"./run.sh"}, bigUnknown(), 5 * time.Millisecond},
 		// A review's input: a test command's output naming thousands
 		// of dotted names, none a file of the project: 28 ms before
-		// namesProjectFile matched only lines that may name one. What
-		// is left (about 10 ms) is the case-insensitive "no tests"
-		// signals, which have no literal to look for first.
+		// namesProjectFile matched only lines that may name one, 13 ms
+		// before the case-insensitive "no tests" signals looked for
+		// their words in the lower-cased text first (saysNoTests), 8 ms
+		// after (on a machine 1.3 times faster than the one that
+		// measured 28 → 10 ms).
 		"dotted names": {[]string{"pytest"}, bytes.Repeat([]byte("    x = os.environ['A']\nE   KeyError: 'B'\n"), 1<<20/40), 15 * time.Millisecond},
 	} {
 		best := time.Duration(1 << 62)

@@ -237,7 +237,7 @@ var rules = []rule{
 	{"checker read no code", func(in *input) (Type, bool) {
 		checker := in.tool == testTool || in.tool == lintTool || in.tool == typeTool || javaBuild(in.argv)
 		return EnvError, checker && len(bytes.TrimSpace(in.text)) > 0 && !in.tests.Known() && !in.namesProjectFile() &&
-			!in.match(noTestsSignals) && !in.match(analysisReport)
+			!in.saysNoTests() && !in.match(analysisReport)
 	}},
 	// What the command is, when its output said nothing known.
 	{"command identity", func(in *input) (Type, bool) {
@@ -2069,6 +2069,22 @@ func ownModuleMissing(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// saysNoTests: a test runner said it found no tests (noTestsSignals).
+// Those signals are case-insensitive, which the literal prefilter cannot
+// look for, so the words each of them contains are looked for first in
+// the lower-cased text: 13 → 8 ms for a 1 MiB window of Python errors
+// that reaches the rule. Only U+017F (ſ), which (?i) folds to s and
+// lower-casing leaves, could hide them, so its text skips the shortcut.
+func (in *input) saysNoTests() bool {
+	if !bytes.Contains(in.text, []byte("\u017f")) {
+		lower := bytes.ToLower(in.text)
+		if !bytes.Contains(lower, []byte("no test")) && !bytes.Contains(lower, []byte("ran 0 test")) {
+			return false
+		}
+	}
+	return in.match(noTestsSignals)
 }
 
 // noTestsSignals are a test runner that looked for tests and found none:

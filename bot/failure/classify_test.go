@@ -516,3 +516,20 @@ func TestMayNameProjectFile(t *testing.T) {
 
 // goEvents joins go test -json events into an output.
 func goEvents(events ...string) string { return strings.Join(events, "\n") + "\n" }
+
+// saysNoTests finds the case-insensitive signals whatever their case,
+// and its shortcut never hides one.
+func TestSaysNoTests(t *testing.T) {
+	for text, want := range map[string]bool{
+		"No tests found, exiting with code 1\n":      true,
+		"ERROR: NO TESTS RAN\n":                      true,
+		"Ran 0 tests in 0.000s\n":                    true,
+		"?   \texample.com/x\t[no test files]\n":     true,
+		"no teſts found\n":                           true, // (?i) folds ſ to s
+		"collected 3 items\n3 passed\n":              false,
+		"E   KeyError: 'B'\n    x = os.environ['A']": false,
+	} {
+		in := &input{text: []byte(text)}
+		require.Equal(t, want, in.saysNoTests(), "%q", text)
+	}
+}
