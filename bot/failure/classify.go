@@ -317,9 +317,10 @@ func inCommandTimeout(in *input) bool {
 	}
 	if fails := in.tests.Failures(); len(fails) > 0 {
 		for _, c := range fails {
-			if c.Unended && c.Failure == "" {
-				// A bystander: a parallel test paused when the
-				// binary stopped, which said nothing either way.
+			if c.CutOff && c.Failure == "" {
+				// A bystander: a test its package's time limit
+				// cut off (paused, in parallel) before it said
+				// anything either way.
 				continue
 			}
 			if !matchAny([]byte(c.Failure), timeoutSignals) && !matchAny([]byte(c.Failure), timeoutGists) {
@@ -1147,12 +1148,16 @@ var envSignals = rx(
 	// command line or the configuration it reads is refused ("mypy:
 	// error: Missing target module, package, files, or command.").
 	`^usage: \S+ .*\n(.*\n){0,20}?\S+: error: `,
-	// A Python tool's traceback through the configuration parser: its
-	// configuration file has a value it cannot read (flake8's
-	// max-line-length = eighty). The parser's installed copy (the
-	// standard library's, site- or dist-packages', a vendored one): a
-	// tomli/_parser.py in the tree is the project's own code (tomli's).
-	`File "[^"]*/(python3(\.\d+)?|site-packages|dist-packages|_vendor)/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+`,
+	// A Python tool's traceback through the configuration parser, ending
+	// in the parser's own complaint: its configuration file has a value
+	// it cannot read (flake8's max-line-length = eighty). A call frame
+	// of the parser's installed copy (the standard library's, site- or
+	// dist-packages', a vendored one, an egg or a wheel): a
+	// tomli/_parser.py in the tree is the project's own code (tomli's),
+	// and a SyntaxError's location line is no call. A program's own
+	// misuse of the parser (a KeyError for a section it misspelt, a text
+	// file given to tomllib.load) ends in another exception.
+	`File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+, in \S+\n(.*\n){0,12}?((\w+\.)*(TOMLDecodeError|ParsingError|DuplicateSectionError|DuplicateOptionError|MissingSectionHeaderError|Interpolation\w*Error): |ValueError: (invalid literal for int\(\)|Not a boolean|could not convert string to float))`,
 	// mypy -p of a package that is not there; a mypy plugin whose package
 	// is not installed (plugins = pydantic.mypy).
 	`^Can't find package '[^']+'$`,

@@ -177,6 +177,9 @@ func TestClassifyGeneralRules(t *testing.T) {
 		// tomli/_parser.py (tomli's own code) is the code's.
 		{"flake8 configuration value through configparser", "flake8 src", 1, "Traceback (most recent call last):\n  File \"/usr/bin/flake8\", line 33, in <module>\n  File \"/usr/lib/python3.11/configparser.py\", line 820, in getint\n    return self._get_conv(section, option, int, raw=raw, vars=vars,\nValueError: invalid literal for int() with base 10: 'eighty'\n", EnvError},
 		{"syntax error in the tree's own tomli/_parser.py", "pytest-3 -o pythonpath=src tests", 2, "collected 0 items / 1 error\n\n==================================== ERRORS ====================================\n_____________________ ERROR collecting tests/test_data.py ______________________\ntests/__init__.py:9: in <module>\n    import tomli as tomllib\nsrc/tomli/__init__.py:8: in <module>\n    from ._parser import TOMLDecodeError, load, loads\nE     File \"/w/src/tomli/_parser.py\", line 784\nE       def half(:\nE                ^\nE   SyntaxError: invalid syntax\n=========================== short test summary info ============================\nERROR tests/test_data.py\n!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n=============================== 1 error in 0.44s ===============================\n", CodeError},
+		{"syntax error in an installed tomli: a location line, no call", "/w/.venv/bin/python -m unittest discover", 1, "Traceback (most recent call last):\n  File \"/w/tests/test_api.py\", line 3, in <module>\n    import tomli\n  File \"/w/.venv/lib/python3.11/site-packages/tomli/__init__.py\", line 8, in <module>\n    from ._parser import loads\n  File \"/w/.venv/lib/python3.11/site-packages/tomli/_parser.py\", line 16\n    def half(:\n             ^\nSyntaxError: invalid syntax\n", CodeError},
+		{"a program gives tomllib a text file", "python3 app.py", 1, "Traceback (most recent call last):\n  File \"/w/app.py\", line 2, in <module>\n    conf = tomllib.load(open(\"app.toml\"))\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File \"/usr/lib/python3.11/tomllib/_parser.py\", line 63, in load\n    raise TypeError(\nTypeError: File must be opened in binary mode, e.g. use `open('foo.toml', 'rb')`\n", CodeError},
+		{"pip's egg-installed tomli refuses pyproject.toml", "pip install .", 1, "Traceback (most recent call last):\n  File \"/w/.venv/lib/python3.11/site-packages/tomli-2.0.1-py3.11.egg/tomli/_parser.py\", line 102, in loads\n    raise suffixed_err(src, pos, \"Invalid statement\")\ntomli._parser.TOMLDecodeError: Invalid statement (at line 3, column 1)\n", EnvError},
 		// go test -json names the parallel tests a -timeout cut off
 		// while they were paused only by their start: bystanders, not
 		// failures of their own (mux's suite, the upstream part).
@@ -188,6 +191,18 @@ func TestClassifyGeneralRules(t *testing.T) {
 			`{"Action":"output","Package":"p","Test":"TestSlow","Output":"panic: test timed out after 5s\n"}`,
 			`{"Action":"output","Package":"p","Test":"TestSlow","Output":"\trunning tests:\n"}`,
 			`{"Action":"fail","Package":"p"}`), Timeout},
+		// Each package has its own binary: a -timeout in one stops no
+		// test of another, so a test there that never ended silently
+		// (an os.Exit in the code) is a failure of its own.
+		{"go test -json -timeout in one package, a silent exit in another", "go test -json -timeout 2s ./slow ./exit", 1, goEvents(
+			`{"Action":"run","Package":"m/slow","Test":"TestPar"}`,
+			`{"Action":"pause","Package":"m/slow","Test":"TestPar"}`,
+			`{"Action":"run","Package":"m/slow","Test":"TestSlow"}`,
+			`{"Action":"output","Package":"m/slow","Test":"TestSlow","Output":"panic: test timed out after 2s\n"}`,
+			`{"Action":"fail","Package":"m/slow"}`,
+			`{"Action":"run","Package":"m/exit","Test":"TestRun"}`,
+			`{"Action":"output","Package":"m/exit","Output":"FAIL\tm/exit\t0.003s\n"}`,
+			`{"Action":"fail","Package":"m/exit"}`), TestFailure},
 		{"go test -json -timeout after an assertion failed", "go test -json -timeout 5s ./...", 1, goEvents(
 			`{"Action":"run","Package":"p","Test":"TestAdd"}`,
 			`{"Action":"output","Package":"p","Test":"TestAdd","Output":"    a_test.go:9: got 3, want 4\n"}`,

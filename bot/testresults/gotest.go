@@ -120,6 +120,7 @@ func (run *goRun) cases() []Case {
 	multi := len(run.pkgs) > 1
 	var cases []Case
 	failedIn := map[string]bool{}
+	timedOut := run.timedOut()
 	for _, k := range run.order {
 		st := run.tests[k]
 		status := st.status
@@ -132,7 +133,7 @@ func (run *goRun) cases() []Case {
 		if multi {
 			name = k.pkg + "." + k.test
 		}
-		c := Case{Name: name, Status: status, Unended: st.status == ""}
+		c := Case{Name: name, Status: status, CutOff: st.status == "" && timedOut[k.pkg]}
 		if status == Fail {
 			failedIn[k.pkg] = true
 			c.Failure = goFailure(st.out.String())
@@ -146,6 +147,26 @@ func (run *goRun) cases() []Case {
 		}
 	}
 	return cases
+}
+
+// timedOut are the packages whose test binary go test's -timeout stopped
+// (its panic, printed under the test that was running or the package).
+// Each package has a binary of its own, so a time limit in one stops no
+// test of another.
+func (run *goRun) timedOut() map[string]bool {
+	out := map[string]bool{}
+	says := func(st *goState) bool { return strings.Contains(st.out.String(), "panic: test timed out after ") }
+	for k, st := range run.tests {
+		if says(st) {
+			out[k.pkg] = true
+		}
+	}
+	for pkg, st := range run.pkgs {
+		if says(st) {
+			out[pkg] = true
+		}
+	}
+	return out
 }
 
 // goNoise are go test's own framing lines, not what a test said.

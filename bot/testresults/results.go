@@ -49,11 +49,11 @@ type Case struct {
 	Name    string `json:"name"`
 	Status  Status `json:"status"`
 	Failure string `json:"failure,omitempty"`
-	// Unended says the test never reported an end: its binary died under
-	// it (go test -json lists the tests a -timeout or another test's
-	// panic cut off, parallel ones paused among them, only by their
-	// start). It counts as failed; what stopped it is another test's.
-	Unended bool `json:"-"`
+	// CutOff says the test never reported an end because its package's
+	// test binary was stopped by go test's -timeout (go test -json lists
+	// the tests it cut off, parallel ones paused among them, only by
+	// their start). It counts as failed; the time limit is what failed.
+	CutOff bool `json:"-"`
 }
 
 // Results is what one command's tests did.

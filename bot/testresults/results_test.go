@@ -3,6 +3,7 @@ package testresults
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -192,4 +193,28 @@ func TestColouredOutput(t *testing.T) {
 	t.Parallel()
 	r := Parse([]byte("\x1b[31m--- FAIL: TestA (0.00s)\x1b[0m\r\n\x1b[1mFAIL\x1b[0m\texample.com/x\t0.01s\r\n"))
 	assert.Equal(t, []string{"TestA"}, r.FailedNames())
+}
+
+// A -timeout stops its own package's test binary only: the tests it cut
+// off are marked so (the failure reading does not hold them against the
+// time limit), a test of another package that never ended is not.
+func TestGoJSONCutOffIsTheTimedOutPackagesOnly(t *testing.T) {
+	out := strings.Join([]string{
+		`{"Action":"run","Package":"m/slow","Test":"TestPar"}`,
+		`{"Action":"pause","Package":"m/slow","Test":"TestPar"}`,
+		`{"Action":"run","Package":"m/slow","Test":"TestSlow"}`,
+		`{"Action":"output","Package":"m/slow","Test":"TestSlow","Output":"panic: test timed out after 2s\n"}`,
+		`{"Action":"fail","Package":"m/slow"}`,
+		`{"Action":"run","Package":"m/exit","Test":"TestRun"}`,
+		`{"Action":"output","Package":"m/exit","Output":"FAIL\tm/exit\t0.003s\n"}`,
+		`{"Action":"fail","Package":"m/exit"}`,
+	}, "\n") + "\n"
+	r := Parse([]byte(out))
+	require.Equal(t, FormatGoJSON, r.Format)
+	cut := map[string]bool{}
+	for _, c := range r.Cases {
+		require.Equal(t, Fail, c.Status, c.Name)
+		cut[c.Name] = c.CutOff
+	}
+	require.Equal(t, map[string]bool{"m/slow.TestPar": true, "m/slow.TestSlow": true, "m/exit.TestRun": false}, cut)
 }
