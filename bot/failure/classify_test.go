@@ -203,6 +203,14 @@ func TestClassifyGeneralRules(t *testing.T) {
 			`{"Action":"run","Package":"m/exit","Test":"TestRun"}`,
 			`{"Action":"output","Package":"m/exit","Output":"FAIL\tm/exit\t0.003s\n"}`,
 			`{"Action":"fail","Package":"m/exit"}`), TestFailure},
+		{"go test -json -timeout after a subtest failed", "go test -json -timeout 2s ./...", 1, goEvents(
+			`{"Action":"run","Package":"p","Test":"TestTable"}`,
+			`{"Action":"run","Package":"p","Test":"TestTable/case1"}`,
+			`{"Action":"output","Package":"p","Test":"TestTable/case1","Output":"    t_test.go:9: got 3, want 4\n"}`,
+			`{"Action":"fail","Package":"p","Test":"TestTable/case1"}`,
+			`{"Action":"run","Package":"p","Test":"TestTable/case2"}`,
+			`{"Action":"output","Package":"p","Test":"TestTable/case2","Output":"panic: test timed out after 2s\n"}`,
+			`{"Action":"fail","Package":"p"}`), TestFailure},
 		{"go test -json -timeout after an assertion failed", "go test -json -timeout 5s ./...", 1, goEvents(
 			`{"Action":"run","Package":"p","Test":"TestAdd"}`,
 			`{"Action":"output","Package":"p","Test":"TestAdd","Output":"    a_test.go:9: got 3, want 4\n"}`,

@@ -59,6 +59,8 @@ type goKey struct{ pkg, test string }
 type goState struct {
 	status Status
 	out    strings.Builder
+	// subFailed: a subtest reported its own failure.
+	subFailed bool
 }
 
 // add records one event.
@@ -109,6 +111,8 @@ func (run *goRun) addTest(pkg string, ev *goEvent) {
 	case "pass", "fail", "skip":
 		if ev.Test == top {
 			st.status = Status(ev.Action)
+		} else if ev.Action == "fail" {
+			st.subFailed = true
 		}
 	}
 }
@@ -133,7 +137,7 @@ func (run *goRun) cases() []Case {
 		if multi {
 			name = k.pkg + "." + k.test
 		}
-		c := Case{Name: name, Status: status, CutOff: st.status == "" && timedOut[k.pkg]}
+		c := Case{Name: name, Status: status, CutOff: st.status == "" && timedOut[k.pkg], SubtestFailed: st.subFailed}
 		if status == Fail {
 			failedIn[k.pkg] = true
 			c.Failure = goFailure(st.out.String())

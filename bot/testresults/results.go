@@ -54,6 +54,9 @@ type Case struct {
 	// the tests it cut off, parallel ones paused among them, only by
 	// their start). It counts as failed; the time limit is what failed.
 	CutOff bool `json:"-"`
+	// SubtestFailed says one of its subtests reported a failure of its
+	// own (go test -json), whatever ended the test after.
+	SubtestFailed bool `json:"-"`
 }
 
 // Results is what one command's tests did.
