@@ -1125,6 +1125,13 @@ var envSignals = rx(
 	// Python.
 	`ModuleNotFoundError: No module named`,
 	`ImportError: No module named`,
+	// A name the standard library gained in Python 3.10–3.13, asked of
+	// an older interpreter (itertools.batched on 3.11): the interpreter
+	// is older than the code needs. Only the exception line, as Python
+	// or pytest ("E   ") prints it; a misspelt standard name is not in
+	// the table and stays the code's.
+	`^(E\s+)?ImportError: cannot import name '(`+newerStdlibNames+`)' from '(itertools|typing|datetime|enum|contextlib|asyncio|hashlib|operator|math|statistics|dataclasses|types)'`,
+	`^(E\s+)?AttributeError: module '(itertools|typing|datetime|enum|contextlib|asyncio|hashlib|operator|math|statistics|dataclasses|types)' has no attribute '(`+newerStdlibNames+`)'`,
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
@@ -2080,6 +2087,20 @@ func ownModuleMissing(text []byte) bool {
 	}
 	return false
 }
+
+// newerStdlibNames are names Python's standard library gained in 3.10–3.13
+// in the modules envSignals names (What's New in Python 3.10–3.13):
+// itertools' batched and pairwise; typing's additions; datetime.UTC;
+// enum's StrEnum and its 3.11 helpers; contextlib's chdir and aclosing;
+// asyncio's TaskGroup, timeout, Runner and Barrier; hashlib.file_digest;
+// operator.call; math's cbrt, exp2 and sumprod; statistics' correlation,
+// covariance and linear_regression; dataclasses.KW_ONLY; types' NoneType,
+// EllipsisType and NotImplementedType.
+const newerStdlibNames = `batched|pairwise|` +
+	`Self|LiteralString|Never|assert_never|assert_type|reveal_type|dataclass_transform|Required|NotRequired|TypeVarTuple|Unpack|override|TypeAliasType|ParamSpec|Concatenate|TypeAlias|TypeGuard|is_typeddict|ReadOnly|TypeIs|get_overloads|clear_overloads|` +
+	`UTC|StrEnum|ReprEnum|EnumCheck|FlagBoundary|verify|member|nonmember|global_enum|` +
+	`chdir|aclosing|TaskGroup|timeout|Runner|Barrier|file_digest|call|cbrt|exp2|sumprod|` +
+	`correlation|covariance|linear_regression|KW_ONLY|NoneType|EllipsisType|NotImplementedType`
 
 // saysNoTests: a test runner said it found no tests (noTestsSignals).
 // Those signals are case-insensitive, which the literal prefilter cannot
