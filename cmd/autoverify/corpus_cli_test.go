@@ -199,10 +199,11 @@ func replayRepo(dir string, r corpusRun) (string, error) {
 			return "", err
 		}
 	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "replay"}} {
-		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
-			return "", fmt.Errorf("git %v: %v: %s", args, err, out)
-		}
+	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("git init: %v: %s", err, out)
+	}
+	if err := commitAll(dir, "replay"); err != nil {
+		return "", err
 	}
 	return "ENGINEO_RUNNER_ENV=PATH=" + filepath.Join(dir, "bin") + ":/usr/local/bin:/usr/bin:/bin", nil
 }
@@ -214,28 +215,61 @@ func cliVerdict(bin, dir, runnerEnv string) (verdict, status string, err error) 
 	cmd.Dir = dir
 	cmd.Env = append(userEnv(), runnerEnv)
 	out, runErr := cmd.CombinedOutput()
-	raw, err := os.ReadFile(filepath.Join(dir, "reports", "S-1-auto-verify-summary.json"))
+	res, err := storyResult(dir, out, runErr)
 	if err != nil {
-		return "", "", fmt.Errorf("no summary (%v): %s", runErr, out)
-	}
-	var sum struct {
-		Results []struct {
-			Passed             bool   `json:"passed"`
-			FailureType        string `json:"failure_type"`
-			VerificationStatus string `json:"verification_status"`
-		} `json:"results"`
-	}
-	if err := json.Unmarshal(raw, &sum); err != nil {
 		return "", "", err
 	}
+	return res.verdict(), res.VerificationStatus, nil
+}
+
+// commitAll commits every file of the work tree dir, the story and its
+// settings even where the project's .gitignore would keep them out.
+func commitAll(dir, message string) error {
+	for _, args := range [][]string{{"add", "-A"}, {"add", "-f", "S-1.md", ".autoverify.yml"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", message}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			return fmt.Errorf("git %v: %v: %s", args, err, out)
+		}
+	}
+	return nil
+}
+
+// summaryResult is the one result of S-1's summary.
+type summaryResult struct {
+	ExitCode           int     `json:"exit_code"`
+	TimedOut           bool    `json:"timed_out"`
+	Passed             bool    `json:"passed"`
+	FailureType        *string `json:"failure_type"`
+	VerificationStatus string  `json:"verification_status"`
+}
+
+// verdict is PASS or the failure type.
+func (r summaryResult) verdict() string {
+	switch {
+	case r.Passed:
+		return "PASS"
+	case r.FailureType != nil:
+		return *r.FailureType
+	}
+	return "(no type)"
+}
+
+// storyResult reads the result of `autoverify run S-1.md` in dir from
+// its summary; out and runErr are the run's, for the error.
+func storyResult(dir string, out []byte, runErr error) (summaryResult, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, "reports", "S-1-auto-verify-summary.json"))
+	if err != nil {
+		return summaryResult{}, fmt.Errorf("no summary (%v): %s", runErr, out)
+	}
+	var sum struct {
+		Results []summaryResult `json:"results"`
+	}
+	if err := json.Unmarshal(raw, &sum); err != nil {
+		return summaryResult{}, err
+	}
 	if len(sum.Results) != 1 {
-		return "", "", fmt.Errorf("%d results, want 1: %s", len(sum.Results), out)
+		return summaryResult{}, fmt.Errorf("%d results, want 1: %s", len(sum.Results), out)
 	}
-	res := sum.Results[0]
-	if res.Passed {
-		return "PASS", res.VerificationStatus, nil
-	}
-	return res.FailureType, res.VerificationStatus, nil
+	return sum.Results[0], nil
 }
 
 // inProcess is TestCorpus's reading of a run.

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -98,13 +97,7 @@ func upstreamRepo(dir string, c upstreamCase) error {
 	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), ignore, 0o644); err != nil {
 		return err
 	}
-	// -f: a project's .gitignore must not keep the story out.
-	for _, args := range [][]string{{"add", "-A", "-f", "S-1.md", ".autoverify.yml", "."}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "story"}} {
-		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
-			return fmt.Errorf("git %v: %v: %s", args, err, out)
-		}
-	}
-	return nil
+	return commitAll(dir, "story")
 }
 
 // upstreamVerdict runs `autoverify run S-1.md` in dir: PASS or the failure
@@ -126,39 +119,15 @@ func upstreamVerdict(bin, dir string) (verdict, exit, status string, err error) 
 	cmd.Dir = dir
 	cmd.Env = append(userEnv(), "GOMODCACHE="+modCache)
 	out, runErr := cmd.CombinedOutput()
-	raw, err := os.ReadFile(filepath.Join(dir, "reports", "S-1-auto-verify-summary.json"))
+	r, err := storyResult(dir, out, runErr)
 	if err != nil {
-		return "", "", "", fmt.Errorf("no summary (%v): %s", runErr, out)
-	}
-	var sum struct {
-		Results []struct {
-			ExitCode           int     `json:"exit_code"`
-			TimedOut           bool    `json:"timed_out"`
-			Passed             bool    `json:"passed"`
-			FailureType        *string `json:"failure_type"`
-			VerificationStatus string  `json:"verification_status"`
-		} `json:"results"`
-	}
-	if err := json.Unmarshal(raw, &sum); err != nil {
 		return "", "", "", err
 	}
-	if len(sum.Results) != 1 {
-		return "", "", "", fmt.Errorf("%d results, want 1: %s", len(sum.Results), out)
-	}
-	r := sum.Results[0]
 	exit = strconv.Itoa(r.ExitCode)
 	if r.TimedOut {
 		exit = "killed"
 	}
-	switch {
-	case r.Passed:
-		verdict = "PASS"
-	case r.FailureType != nil:
-		verdict = *r.FailureType
-	default:
-		verdict = "(no type)"
-	}
-	return verdict, exit, r.VerificationStatus, nil
+	return r.verdict(), exit, r.VerificationStatus, nil
 }
 
 // upstreamQuick is the quick subset CI runs (go test without
