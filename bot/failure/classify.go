@@ -1130,8 +1130,8 @@ var envSignals = rx(
 	// is older than the code needs. Only the exception line, as Python
 	// or pytest ("E   ") prints it; a misspelt standard name is not in
 	// the table and stays the code's.
-	`^(E\s+)?ImportError: cannot import name '(`+newerStdlibNames+`)' from '(itertools|typing|datetime|enum|contextlib|asyncio|hashlib|operator|math|statistics|dataclasses|types)'`,
-	`^(E\s+)?AttributeError: module '(itertools|typing|datetime|enum|contextlib|asyncio|hashlib|operator|math|statistics|dataclasses|types)' has no attribute '(`+newerStdlibNames+`)'`,
+	`^(E\s+)?ImportError: cannot import name '(`+newerStdlib("' from '")+`)'`,
+	`^(E\s+)?AttributeError: module '(`+newerStdlib("' has no attribute '")+`)'`,
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
@@ -2088,19 +2088,40 @@ func ownModuleMissing(text []byte) bool {
 	return false
 }
 
-// newerStdlibNames are names Python's standard library gained in 3.10–3.13
-// in the modules envSignals names (What's New in Python 3.10–3.13):
-// itertools' batched and pairwise; typing's additions; datetime.UTC;
-// enum's StrEnum and its 3.11 helpers; contextlib's chdir and aclosing;
-// asyncio's TaskGroup, timeout, Runner and Barrier; hashlib.file_digest;
-// operator.call; math's cbrt, exp2 and sumprod; statistics' correlation,
-// covariance and linear_regression; dataclasses.KW_ONLY; types' NoneType,
-// EllipsisType and NotImplementedType.
-const newerStdlibNames = `batched|pairwise|` +
-	`Self|LiteralString|Never|assert_never|assert_type|reveal_type|dataclass_transform|Required|NotRequired|TypeVarTuple|Unpack|override|TypeAliasType|ParamSpec|Concatenate|TypeAlias|TypeGuard|is_typeddict|ReadOnly|TypeIs|get_overloads|clear_overloads|` +
-	`UTC|StrEnum|ReprEnum|EnumCheck|FlagBoundary|verify|member|nonmember|global_enum|` +
-	`chdir|aclosing|TaskGroup|timeout|Runner|Barrier|file_digest|call|cbrt|exp2|sumprod|` +
-	`correlation|covariance|linear_regression|KW_ONLY|NoneType|EllipsisType|NotImplementedType`
+// newerStdlib is the names Python's standard library gained in 3.10–3.13
+// (its What's New pages), each with its module, as an alternation of
+// "name<sep>module" for ImportError's wording and of "module<sep>name"
+// for AttributeError's (sep holds the quotes between them): a name
+// paired with another module, never in any version, stays the code's.
+func newerStdlib(sep string) string {
+	var alts []string
+	for _, m := range newerStdlibNames {
+		for _, name := range strings.Split(m.names, " ") {
+			if strings.HasPrefix(sep, "' from") {
+				alts = append(alts, name+sep+m.module)
+			} else {
+				alts = append(alts, m.module+sep+name)
+			}
+		}
+	}
+	return strings.Join(alts, "|")
+}
+
+var newerStdlibNames = []struct{ module, names string }{
+	{"itertools", "batched pairwise"},
+	{"typing", "Self LiteralString Never assert_never assert_type reveal_type dataclass_transform Required NotRequired TypeVarTuple Unpack " +
+		"override TypeAliasType ParamSpec Concatenate TypeAlias TypeGuard is_typeddict ReadOnly TypeIs get_overloads clear_overloads"},
+	{"datetime", "UTC"},
+	{"enum", "StrEnum ReprEnum EnumCheck FlagBoundary verify member nonmember global_enum"},
+	{"contextlib", "chdir aclosing"},
+	{"asyncio", "TaskGroup timeout Runner Barrier"},
+	{"hashlib", "file_digest"},
+	{"operator", "call"},
+	{"math", "cbrt exp2 sumprod"},
+	{"statistics", "correlation covariance linear_regression"},
+	{"dataclasses", "KW_ONLY"},
+	{"types", "NoneType EllipsisType NotImplementedType"},
+}
 
 // saysNoTests: a test runner said it found no tests (noTestsSignals).
 // Those signals are case-insensitive, which the literal prefilter cannot
