@@ -386,6 +386,9 @@ func TestCorpusThroughTheCLI(t *testing.T) {
 	}
 	sort.Strings(splitNames)
 	mode := "default subset (one case in eight; AUTOVERIFY_CORPUS_CLI=all for every case)"
+	if testing.Short() {
+		mode = "quick subset (one case in 64; AUTOVERIFY_CORPUS_CLI=all for every case)"
+	}
 	if full {
 		mode = "every case"
 	}
