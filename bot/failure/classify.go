@@ -1130,8 +1130,8 @@ var envSignals = rx(
 	// is older than the code needs. Only the exception line, as Python
 	// or pytest ("E   ") prints it; a misspelt standard name is not in
 	// the table and stays the code's.
-	`^(E\s+)?ImportError: cannot import name '(`+newerStdlib("' from '")+`)'`,
-	`^(E\s+)?AttributeError: module '(`+newerStdlib("' has no attribute '")+`)'`,
+	`^(E\s+)?ImportError: cannot import name '(`+newerStdlib(func(module, name string) string { return name + "' from '" + module })+`)'`,
+	`^(E\s+)?AttributeError: module '(`+newerStdlib(func(module, name string) string { return module + "' has no attribute '" + name })+`)'`,
 	`^\S*python[0-9.]*: No module named`,
 	`No module named '?[\w.]+'? \(unittest`,
 	`error: Library stubs not installed`,
@@ -2090,18 +2090,14 @@ func ownModuleMissing(text []byte) bool {
 
 // newerStdlib is the names Python's standard library gained in 3.10–3.13
 // (its What's New pages), each with its module, as an alternation of
-// "name<sep>module" for ImportError's wording and of "module<sep>name"
-// for AttributeError's (sep holds the quotes between them): a name
-// paired with another module, never in any version, stays the code's.
-func newerStdlib(sep string) string {
+// pair(module, name), the two as an exception's wording quotes them: a
+// name paired with another module, never in any version, stays the
+// code's.
+func newerStdlib(pair func(module, name string) string) string {
 	var alts []string
 	for _, m := range newerStdlibNames {
 		for _, name := range strings.Split(m.names, " ") {
-			if strings.HasPrefix(sep, "' from") {
-				alts = append(alts, name+sep+m.module)
-			} else {
-				alts = append(alts, m.module+sep+name)
-			}
+			alts = append(alts, pair(m.module, name))
 		}
 	}
 	return strings.Join(alts, "|")

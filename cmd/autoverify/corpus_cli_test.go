@@ -99,12 +99,38 @@ func loadCorpusRuns(t *testing.T) []corpusRun {
 // name (whatever its split or label); one in 64 under -short (CI's quick
 // subset).
 func inSubset(name string) bool {
+	if testing.Short() {
+		return oneIn(name, 64)
+	}
+	return oneIn(name, 8)
+}
+
+// oneIn picks one name in n, by a hash of the name: a subset fixed by
+// the names alone, whatever their split or label.
+func oneIn(name string, n uint32) bool {
 	h := fnv.New32a()
 	h.Write([]byte(name))
-	if testing.Short() {
-		return h.Sum32()%64 == 0
+	return h.Sum32()%n == 0
+}
+
+// inParallel calls do(i) for each i < n on workers goroutines at once.
+func inParallel(n, workers int, do func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
 	}
-	return h.Sum32()%8 == 0
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // replayable says why a recording cannot be replayed through the CLI, or
@@ -305,32 +331,20 @@ func TestCorpusThroughTheCLI(t *testing.T) {
 	}
 	root := t.TempDir()
 	start := time.Now()
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(2, runtime.NumCPU()) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				c := &todo[i]
-				c.process = inProcess(c.run)
-				dir := filepath.Join(root, strconv.Itoa(i))
-				env, err := replayRepo(dir, c.run)
-				if err != nil {
-					c.err = err
-					continue
-				}
-				c.cli, c.status, c.err = cliVerdict(bin, dir, env)
-			}
-		}()
-	}
-	for i := range todo {
-		if todo[i].skip == "" {
-			next <- i
+	inParallel(len(todo), max(2, runtime.NumCPU()), func(i int) {
+		c := &todo[i]
+		if c.skip != "" {
+			return
 		}
-	}
-	close(next)
-	wg.Wait()
+		c.process = inProcess(c.run)
+		dir := filepath.Join(root, strconv.Itoa(i))
+		env, err := replayRepo(dir, c.run)
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.cli, c.status, c.err = cliVerdict(bin, dir, env)
+	})
 
 	type figures struct{ cli, process, total, skipped, differ int }
 	bySplit := map[string]*figures{}

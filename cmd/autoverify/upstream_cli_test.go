@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -138,9 +136,7 @@ func upstreamQuick(c upstreamCase) bool {
 	if !strings.HasSuffix(c.split, "-tune") {
 		return false // CI's log must not tell a held-out verdict
 	}
-	h := fnv.New32a()
-	h.Write([]byte(c.name))
-	return h.Sum32()%48 == 0
+	return oneIn(c.name, 48)
 }
 
 type upstreamRun struct {
@@ -178,27 +174,14 @@ func TestUpstreamThroughTheCLI(t *testing.T) {
 	}
 	root := t.TempDir()
 	start := time.Now()
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(1, runtime.NumCPU()/2) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := &todo[i]
-				dir := filepath.Join(root, strconv.Itoa(i))
-				if r.err = upstreamRepo(dir, r.c); r.err == nil {
-					r.got, r.exit, r.status, r.err = upstreamVerdict(bin, dir)
-				}
-				os.RemoveAll(dir)
-			}
-		}()
-	}
-	for i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	inParallel(len(todo), max(1, runtime.NumCPU()/2), func(i int) {
+		r := &todo[i]
+		dir := filepath.Join(root, strconv.Itoa(i))
+		if r.err = upstreamRepo(dir, r.c); r.err == nil {
+			r.got, r.exit, r.status, r.err = upstreamVerdict(bin, dir)
+		}
+		os.RemoveAll(dir)
+	})
 	// The quick subset's few cases would show a held-out verdict in
 	// the table: it holds them to a verdict and to no pass misread only.
 	reportUpstream(t, todo, show, full || only != nil, time.Since(start))
