@@ -174,7 +174,7 @@ var rules = []rule{
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
-		return EnvError, in.match(envSignals) || goCommandRefused(in) || cargoRefused(in) || pylintOnlyImportErrors(in.text)
+		return EnvError, in.match(envSignals) || goCommandRefused(in) || cargoRefused(in) || pylintOnlyImportErrors(in.text) || pytestConfigCrashed(in.text)
 	}},
 	// npm ls checks the installed dependency tree against package.json
 	// and fails only when it does not match (missing, extraneous, invalid
@@ -1026,7 +1026,9 @@ var envSignals = rx(
 	// it listens on is taken: the machine's, not the code's.
 	`(bind|listen \S+): address already in use`,
 	`\(reason: Address already in use\)`,
-	`lookup \S+( on \S+)?: no such host`,
+	// A name lookup with no network to ask over (Go's resolver: "dial
+	// udp …: connect: network is unreachable").
+	`lookup \S+( on \S+)?: (no such host|dial udp \S+: connect: network is unreachable)`,
 	`getaddrinfo( for \S+)? failed: (Name or service not known|Temporary failure in name resolution)`,
 	`Could not resolve host: `,
 	// CMake: a CXX_STANDARD the compiler or CMake does not know.
@@ -1102,6 +1104,12 @@ var envSignals = rx(
 	`go: updates to go\.mod needed`,
 	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
+	// A module the build needs that go could not fetch (the proxy or
+	// the network not reachable), however far from its "go:
+	// downloading" line go reports it: under the importing package's
+	// header, at the import's position. A proxy's answer about the
+	// module itself is "reading URL: 404 Not Found", below.
+	`\S@v\d[^\s:]*: Get "https?://[^"]+": `,
 	`toolchain not available`,
 	`go: go\.mod requires go >=`,
 	`replacement directory \S+ does not exist`,
@@ -1181,6 +1189,15 @@ var envSignals = rx(
 	`fixture '(mocker|class_mocker|module_mocker|session_mocker|benchmark|httpx_mock|requests_mock|httpserver|snapshot|freezer|event_loop|aiohttp_client|django_user_model|admin_client|rf|celery_app|celery_worker|faker|datadir|shared_datadir|xprocess|respx_mock|mock_s3)' not found`,
 	// unittest discover -s of a start directory that is not there: not
 	// importable, or (with -t) outside the top-level directory.
+	// A test file with relative imports (from . import x) loaded as a
+	// top-level module: unittest discover -s without -t, a test file
+	// run as a script. How the command loads it, not what it says.
+	`ImportError: attempted relative import (with no known parent package|beyond top-level package)`,
+	// A package's metadata asked for (importlib.metadata.version, the
+	// older pkg_resources) where the package is not installed: a source
+	// checkout on the path is not an installed distribution.
+	`PackageNotFoundError: No package metadata was found for `,
+	`pkg_resources\.DistributionNotFound: The '[^']+' distribution was not found`,
 	`ImportError: Start directory is not importable: `,
 	`AssertionError: Path must be within the project$`,
 	`FileNotFoundError: \[Errno 2\]`,
@@ -2069,6 +2086,37 @@ func testName(p string) bool {
 	}
 	return false
 }
+
+// pytestConfigCrashed reports whether pytest stopped while it read its
+// configuration (the command line, the ini files, the plugins: a frame
+// of its _prepareconfig) with an exception raised inside an installed
+// copy of pytest, pluggy or a plugin: pytest 7.2 asserts an ini file is
+// there when -o pythonpath is given without one. What the command and
+// the installed tools ask of each other, not the project's code; a
+// conftest's or the project's own frame last is the code's.
+func pytestConfigCrashed(text []byte) bool {
+	i := bytes.LastIndex(text, []byte(", in _prepareconfig\n"))
+	if i < 0 {
+		return false
+	}
+	i = bytes.LastIndexByte(text[:i], '\n') + 1 // the frame's line
+	var last []byte
+	for _, l := range bytes.Split(text[i:], []byte("\n")) {
+		if t := bytes.TrimLeft(l, " "); bytes.HasPrefix(t, []byte(`File "`)) {
+			last = t
+			continue
+		}
+		if len(l) > 0 && l[0] != ' ' && last != nil {
+			break // the exception's own line ends the traceback
+		}
+	}
+	return last != nil && installedPythonFrame.Match(last)
+}
+
+// installedPythonFrame is a traceback frame in an installed copy of a
+// Python module: the standard library's, site- or dist-packages', a
+// vendored one, an egg or a wheel.
+var installedPythonFrame = regexp.MustCompile(`^File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/`)
 
 // ownModule names the missing file in node's and Ruby's words.
 var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported from /\\S*[^/\\s]\\s|in `require_relative': cannot load such file -- (\\S+))")

@@ -564,3 +564,35 @@ func TestSaysNoTests(t *testing.T) {
 		require.Equal(t, want, in.saysNoTests(), "%q", text)
 	}
 }
+
+// The upstream part's first held-out half, read after its first score:
+// real projects' setups the rules had not met, beside what stays the
+// code's or the tests'.
+func TestUpstreamHeldoutSetups(t *testing.T) {
+	t.Parallel()
+	const pytestConfig = "Traceback (most recent call last):\n" +
+		"  File \"/usr/bin/pytest-3\", line 8, in <module>\n    sys.exit(console_main())\n" +
+		"  File \"/usr/lib/python3/dist-packages/_pytest/config/__init__.py\", line 148, in main\n    config = _prepareconfig(args, plugins)\n" +
+		"  File \"/usr/lib/python3/dist-packages/_pytest/config/__init__.py\", line 329, in _prepareconfig\n    config = pluginmanager.hook.pytest_cmdline_parse(\n" +
+		"  File \"/usr/lib/python3/dist-packages/pluggy/_callers.py\", line 39, in _multicall\n    res = hook_impl.function(*args)\n"
+	assertExplained(t, []explained{
+		{"go, a module download with no network", []string{"go", "-C", "arc", "test", "./..."},
+			"go: downloading github.com/hashicorp/golang-lru/v2 v2.0.7\n# github.com/hashicorp/golang-lru/arc/v2\narc.go:9:2: github.com/hashicorp/golang-lru/v2@v2.0.7: Get \"https://proxy.golang.org/github.com/hashicorp/golang-lru/v2/@v/v2.0.7.zip\": dial tcp: lookup proxy.golang.org on 10.255.255.53:53: dial udp 10.255.255.53:53: connect: network is unreachable\nFAIL\tgithub.com/hashicorp/golang-lru/arc/v2 [setup failed]\nFAIL\n", EnvError},
+		{"go, a module proxy that refuses connections", []string{"go", "build", "./..."},
+			"# example.com/app\nmain.go:5:2: example.com/lib@v1.4.0: Get \"http://127.0.0.1:3000/example.com/lib/@v/v1.4.0.zip\": dial tcp 127.0.0.1:3000: connect: connection refused\n", EnvError},
+		{"go, an import cycle stays the code's", []string{"go", "test", "./..."},
+			"# example.com/app/a\npackage example.com/app/a\n\timports example.com/app/b\n\timports example.com/app/a: import cycle not allowed\nFAIL\texample.com/app/a [setup failed]\n", CodeError},
+		{"go, a test whose server is not there stays the test's", []string{"go", "test", "."},
+			"--- FAIL: TestFetch (0.00s)\n    fetch_test.go:14: Get \"http://127.0.0.1:41234/health\": dial tcp 127.0.0.1:41234: connect: connection refused\nFAIL\nFAIL\texample.com/app\t0.004s\nFAIL\n", TestFailure},
+		{"unittest discover, tests with relative imports loaded as top-level modules", []string{"/usr/bin/python3", "-m", "unittest", "discover", "-s", "tests"},
+			"E\n======================================================================\nERROR: test_misc (unittest.loader._FailedTest.test_misc)\n----------------------------------------------------------------------\nImportError: Failed to import test module: test_misc\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/unittest/loader.py\", line 350, in _get_module_from_name\n    __import__(name)\n  File \"/tmp/w/tests/test_misc.py\", line 14, in <module>\n    from . import tomllib\nImportError: attempted relative import with no known parent package\n\n\n----------------------------------------------------------------------\nRan 1 test in 0.000s\n\nFAILED (errors=1)\n", EnvError},
+		{"unittest discover, a circular import stays the code's", []string{"/usr/bin/python3", "-m", "unittest", "discover", "-s", "tests", "-t", "."},
+			"E\n======================================================================\nERROR: tests.test_misc (unittest.loader._FailedTest.tests.test_misc)\n----------------------------------------------------------------------\nImportError: Failed to import test module: tests.test_misc\nTraceback (most recent call last):\n  File \"/tmp/w/tests/test_misc.py\", line 3, in <module>\n    from pkg import parser\nImportError: cannot import name 'parser' from partially initialized module 'pkg' (most likely due to a circular import) (/tmp/w/pkg/__init__.py)\n\n\n----------------------------------------------------------------------\nRan 1 test in 0.000s\n\nFAILED (errors=1)\n", CodeError},
+		{"pytest, a package's metadata not installed", []string{"pytest-3", "-o", "pythonpath=src", "tests"},
+			"==================================== ERRORS ====================================\n_________________ ERROR collecting tests/test_deprecations.py __________________\ntests/test_deprecations.py:42: in <module>\n    (click, \"__version__\", importlib.metadata.version(\"click\")),\n/usr/lib/python3.11/importlib/metadata/__init__.py:565: in from_name\n    raise PackageNotFoundError(name)\nE   importlib.metadata.PackageNotFoundError: No package metadata was found for click\n=========================== short test summary info ============================\nERROR tests/test_deprecations.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n====================== 31000 deselected, 1 error in 1.82s ======================\n", EnvError},
+		{"pytest stopping inside its own configuration", []string{"pytest-3", "-o", "pythonpath=src", "tests"},
+			pytestConfig + "  File \"/usr/lib/python3/dist-packages/_pytest/config/__init__.py\", line 1469, in _getini\n    assert self.inipath is not None\n           ^^^^^^^^^^^^^^^^^^^^^^^^\nAssertionError\n", EnvError},
+		{"pytest, a conftest's own hook failing while it configures is not the setup's", []string{"pytest-3", "tests"},
+			pytestConfig + "  File \"/tmp/w/conftest.py\", line 2, in pytest_configure\n    assert config.getoption(\"x\", None), \"bad\"\nAssertionError: bad\n", TestFailure},
+	})
+}
