@@ -132,7 +132,9 @@ var rules = []rule{
 	// imported from /…/src/main.js"; a package that is not installed is
 	// "Cannot find package 'x'", the setup's), and Ruby's require_relative
 	// names a path beside the requiring file (require's "cannot load such
-	// file -- gem" stays the setup's).
+	// file -- gem" stays the setup's); gcc's missing header that the
+	// source includes in quotes, the project's own (a library's comes in
+	// angle brackets).
 	{"own module missing", func(in *input) (Type, bool) { return CodeError, ownModuleMissing(in.text) }},
 	// A path or class the command line names that the tool says does not
 	// exist (ruby's "No such file or directory -- x.rb (LoadError)",
@@ -1031,6 +1033,8 @@ var envSignals = rx(
 	`lookup \S+( on \S+)?: (no such host|dial udp \S+: connect: network is unreachable)`,
 	`getaddrinfo( for \S+)? failed: (Name or service not known|Temporary failure in name resolution)`,
 	`Could not resolve host: `,
+	// Python's resolver (socket.gaierror, urllib's URLError around it).
+	`\[Errno -[235]\] (Name or service not known|Temporary failure in name resolution|No address associated with hostname)`,
 	// CMake: a CXX_STANDARD the compiler or CMake does not know.
 	`requires the language dialect "\w+"`,
 	// javac asked for a Java release newer than itself.
@@ -1443,6 +1447,9 @@ var envSignals = rx(
 	// cmake --build of a directory cmake never configured; java -jar of
 	// a jar built without a Main-Class.
 	`^Error: could not load cache$`,
+	`^Error: /\S+ is not a directory$`,
+	// cmake --preset in a repository with no CMakePresets.json.
+	`^CMake Error: Could not read presets from \S+: File not found`,
 	`^no main manifest attribute, in \S+`,
 	`Don't know how to build task`,
 	`cannot load such file -- `,
@@ -1551,6 +1558,17 @@ var envSignals = rx(
 	`No CMAKE_\w+_COMPILER could be found`,
 	`The source directory "[^"]+" does not exist`,
 	`CMake Error: The source directory`,
+	// CMake older than the project asks for; a generator whose build
+	// program is not installed (-G Ninja without ninja); a directory
+	// add_subdirectory names that holds no CMakeLists.txt (a git
+	// submodule never checked out); a CMakeLists.txt cmake cannot parse
+	// (the build's configuration, as a Makefile's "missing separator"
+	// below).
+	`CMake \d+(\.\d+)* or higher is required\.\s+You are running version`,
+	`CMake was unable to find a build program corresponding to "`,
+	`^\s+does not contain a CMakeLists\.txt file\.$`,
+	`^CMake Error at \S+:\d+:\n\s+Parse error\.`,
+	`\*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
 	`^Could not find executable `,
 	// cmake -P given a script it cannot read.
 	`^CMake Error: Error processing file: `,
@@ -1568,6 +1586,8 @@ var envSignals = rx(
 // lintDenySignals mark a compiler run that failed only because warnings
 // were made errors (clippy, rustc -D warnings, #![deny(...)]).
 var lintDenySignals = rx(
+	// javac -Werror whose one error is that rule itself.
+	`^error: warnings found and -Werror specified\n1 error$`,
 	`clippy::`,
 	`#\[deny\(clippy`,
 	`-D clippy`,
@@ -1642,6 +1662,8 @@ var compileSignals = rx(
 	// parse-error (a file it cannot decode or parse) are not findings
 	// about working code: the code does not load.
 	`^\S+\.pyi?:\d+:\d+: E999 \w+: `,
+	// pycodestyle's E901: the file does not tokenize or compile.
+	`^\S+\.pyi?:\d+:\d+: E901 \w+: `,
 	`^\S+\.pyi?:\d+:\d+: (E0001|F0010): `,
 	// pyflakes (and py_compile-style reports) on a file that does not
 	// parse: a position with a lower-case message (a linter's finding
@@ -1705,6 +1727,8 @@ var compileSignals = rx(
 	// carry the mark without one). ESLint's: see the rule "ESLint could
 	// not parse".
 	`^error: cannot format \S+: Cannot parse: \d+:\d+: `,
+	// rustfmt (cargo fmt) stopping at a delimiter never closed.
+	`^error: (this file contains an unclosed delimiter|mismatched closing delimiter: )`,
 	`^\S+\.go:\d+:\d+: .* \(compile\)$`,
 )
 
@@ -1754,6 +1778,8 @@ var lintSignals = rx(
 	// ShellCheck.
 	`\(?SC\d{4}\)?`,
 	`^In \S+ line \d+:`,
+	// A CI step or script listing the files gofmt would change.
+	`(?i)\bnot (gofmt|go fmt)(-?ed|[- ]formatted):?$`,
 	// Go vet analyzers and gofmt diffs.
 	`^# \S+\n(\S+\.go:\d+:\d+: .*)\n`,
 	`^diff -u? ?\S+\.go\.orig \S+\.go`,
@@ -2118,6 +2144,12 @@ func pytestConfigCrashed(text []byte) bool {
 // vendored one, an egg or a wheel.
 var installedPythonFrame = regexp.MustCompile(`^File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/`)
 
+// cQuotedInclude is gcc's missing header where the source line it shows
+// includes it in quotes (#include "ring_internal.h"): a header searched
+// beside the source first, the project's own; a library's is included
+// in angle brackets (#include <zstd.h>), the setup's.
+var cQuotedInclude = regexp.MustCompile(`fatal error: \S+: No such file or directory\n\s*\d*\s*\|\s*#\s*include\s*"`)
+
 // ownModule names the missing file in node's and Ruby's words.
 var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported from /\\S*[^/\\s]\\s|in `require_relative': cannot load such file -- (\\S+))")
 
@@ -2125,6 +2157,9 @@ var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported fr
 // node_modules is a package's (one not built, or installed without its
 // entry point): the setup's.
 func ownModuleMissing(text []byte) bool {
+	if cQuotedInclude.Match(text) {
+		return true
+	}
 	if !bytes.Contains(text, []byte("Cannot find module '/")) && !bytes.Contains(text, []byte("require_relative")) {
 		return false
 	}

@@ -596,3 +596,30 @@ func TestUpstreamHeldoutSetups(t *testing.T) {
 			pytestConfig + "  File \"/tmp/w/conftest.py\", line 2, in pytest_configure\n    assert config.getoption(\"x\", None), \"bad\"\nAssertionError: bad\n", TestFailure},
 	})
 }
+
+// The recorded corpus's later held-out parts (grow8, grow10–12), read
+// after their first scores: build configurations, formatters and
+// networks the rules had not met, beside what stays as it was.
+func TestLaterHeldoutPartsRead(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"cmake, a minimum version newer than itself", []string{"cmake", "-S", ".", "-B", "build"}, "CMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.30 or higher is required.  You are running version 3.25.1\n\n\n-- Configuring incomplete, errors occurred!\n", EnvError},
+		{"cmake, a CMakeLists.txt that does not parse", []string{"cmake", "-S", ".", "-B", "build"}, "CMake Error at CMakeLists.txt:10:\n  Parse error.  Function missing ending \")\".  End of file reached.\n\n\n-- Configuring incomplete, errors occurred!\n", EnvError},
+		{"cmake, a generator whose program is not installed", []string{"cmake", "-G", "Ninja", "-S", ".", "-B", "b"}, "CMake Error: CMake was unable to find a build program corresponding to \"Ninja\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\n-- Configuring incomplete, errors occurred!\n", EnvError},
+		{"cmake --build of a directory never configured", []string{"cmake", "--build", "out"}, "Error: /tmp/w/out is not a directory\n", EnvError},
+		{"cmake --preset without a presets file", []string{"cmake", "--preset", "ci"}, "CMake Error: Could not read presets from /tmp/w: File not found\n", EnvError},
+		{"cmake, a submodule directory never checked out", []string{"cmake", "-S", ".", "-B", "build"}, "CMake Error at CMakeLists.txt:5 (add_subdirectory):\n  The source directory\n\n    /tmp/w/third_party/fmt\n\n  does not contain a CMakeLists.txt file.\n\n\n-- Configuring incomplete, errors occurred!\n", EnvError},
+		{"cmake, a source file the project names and lacks stays the code's", []string{"cmake", "-S", ".", "-B", "build"}, "CMake Error at CMakeLists.txt:4 (add_executable):\n  Cannot find source file:\n\n    src/ring.c\n\n\nCMake Error at CMakeLists.txt:4 (add_executable):\n  No SOURCES given to target: ring\n\n\n-- Generating done\nCMake Generate step failed.  Build files cannot be regenerated correctly.\n", CodeError},
+		{"gcc, a header of the project's own (quoted) not there", []string{"cmake", "--build", "build"}, "[ 25%] Building C object CMakeFiles/ring.dir/src/ring.c.o\n/tmp/w/src/ring.c:2:10: fatal error: ring_internal.h: No such file or directory\n    2 | #include \"ring_internal.h\"\n      |          ^~~~~~~~~~~~~~~~~\ncompilation terminated.\ngmake[2]: *** [CMakeFiles/ring.dir/build.make:76: CMakeFiles/ring.dir/src/ring.c.o] Error 1\n", CodeError},
+		{"gcc, a library's header (angle brackets) stays the setup's", []string{"cmake", "--build", "build"}, "/tmp/w/src/ring.c:3:10: fatal error: zstd.h: No such file or directory\n    3 | #include <zstd.h>\n      |          ^~~~~~~~\ncompilation terminated.\n", EnvError},
+		{"make, a recipe indented with spaces", []string{"make", "test"}, "Makefile:12: *** missing separator (did you mean TAB instead of 8 spaces?).  Stop.\n", EnvError},
+		{"javac -Werror with warnings only", []string{"bash", "-c", "javac -Xlint:all -Werror -d out $(find src -name '*.java')"}, "src/main/java/dev/convert/Batch.java:11: warning: [rawtypes] found raw type: List\n        List out = new ArrayList();\n        ^\n  missing type arguments for generic class List<E>\nerror: warnings found and -Werror specified\n1 error\n1 warning\n", LintError},
+		{"javac, an error beside -Werror stays the code's", []string{"javac", "-Werror", "-d", "out", "Main.java"}, "Main.java:3: error: cannot find symbol\n        Strin s = \"\";\n        ^\n  symbol:   class Strin\n  location: class Main\nerror: warnings found and -Werror specified\n2 errors\n", CodeError},
+		{"python, a host that does not resolve (urllib)", []string{"python3", "-m", "etl.cli", "--push", "http://warehouse.internal.example:8080/ingest"}, "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/socket.py\", line 962, in getaddrinfo\n    for res in _socket.getaddrinfo(host, port, family, type, proto, flags):\nsocket.gaierror: [Errno -2] Name or service not known\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"/tmp/w/etl/cli.py\", line 40, in main\n    push(args.push, rows)\nurllib.error.URLError: <urlopen error [Errno -2] Name or service not known>\n", EnvError},
+		{"a CI script listing files gofmt would change", []string{"./scripts/check-gofmt.sh"}, "These files are not gofmt-formatted:\nledger/negate.go\nRun: gofmt -w .\n", LintError},
+		{"a CI step's gofmt -l", []string{"bash", "-c", "out=$(gofmt -l .); if [ -n \"$out\" ]; then echo \"not gofmt-ed:\"; echo \"$out\"; exit 1; fi"}, "not gofmt-ed:\nshorten/valid.go\n", LintError},
+		{"pycodestyle on a file that does not tokenize", []string{"pycodestyle", "app"}, "app/views.py:7:1: E901 TokenError: EOF in multi-line statement\n", CodeError},
+		{"cargo fmt on a file that does not parse", []string{"cargo", "fmt", "--check"}, "error: this file contains an unclosed delimiter\n  --> /tmp/w/crates/units/src/lib.rs:18:3\n   |\n 7 | pub fn miles(m: f64) -> f64 {\n   |                             - unclosed delimiter\n...\n18 | }\n   |  ^\n\n", CodeError},
+		{"cargo fmt's findings stay lint", []string{"cargo", "fmt", "--check"}, "Diff in /tmp/w/crates/units/src/lib.rs at line 7:\n-pub fn miles(m: f64) -> f64 {  m * 1.6 }\n+pub fn miles(m: f64) -> f64 {\n+    m * 1.6\n+}\n", LintError},
+	})
+}
