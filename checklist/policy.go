@@ -205,7 +205,7 @@ var shellParsers = sync.Pool{New: func() any {
 // word; this only improves the message for the common cases.
 func firstOperator(s string) string {
 	var quote rune
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case quote == '\'':
 			if r == '\'' {
@@ -213,10 +213,11 @@ func firstOperator(s string) string {
 			}
 			continue
 		case quote == '"':
-			switch r {
-			case '"':
+			switch {
+			case r == '"':
 				quote = 0
-			case '$', '`':
+			case r == '$' && literalDollar(s[i+1:], true):
+			case r == '$', r == '`':
 				return string(r)
 			}
 			continue
@@ -225,11 +226,26 @@ func firstOperator(s string) string {
 			continue
 		}
 		switch r {
-		case '|', ';', '&', '$', '`', '<', '>', '(', ')':
+		case '$':
+			if !literalDollar(s[i+1:], false) {
+				return "$"
+			}
+		case '|', ';', '&', '`', '<', '>', '(', ')':
 			return string(r)
 		}
 	}
 	return ""
+}
+
+// literalDollar reports whether a shell leaves a `$` followed by rest as
+// a plain dollar sign: at a word's end (Go's -run '^$', "run no test")
+// or before the double quote closing it. Anything else may start an
+// expansion ($x, ${x}, $(x), $1, $?, $'x').
+func literalDollar(rest string, inDoubleQuotes bool) bool {
+	if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
+		return true
+	}
+	return inDoubleQuotes && rest[0] == '"'
 }
 
 // literalWord returns the value of a word made only of literal text and

@@ -182,6 +182,12 @@ func TestPolicyCheck(t *testing.T) {
 		"pnpm test -- -t 'a b; c'":    {"pnpm", "test", "--", "-t", "a b; c"},
 		`pnpm test -- -t "two words"`: {"pnpm", "test", "--", "-t", "two words"},
 		"go test -run=TestX#1 ./...":  {"go", "test", "-run=TestX#1", "./..."},
+		// A dollar sign the shell leaves as it is (at a word's end, before a
+		// closing double quote): Go's "run no test" pattern.
+		"go test -run ^$ -bench BenchmarkX .": {"go", "test", "-run", "^$", "-bench", "BenchmarkX", "."},
+		`go test -run "^$" -bench .`:          {"go", "test", "-run", "^$", "-bench", "."},
+		"go test -run '^$' -bench .":          {"go", "test", "-run", "^$", "-bench", "."},
+		"go test -run=^$":                     {"go", "test", "-run=^$"},
 	}
 	for cmd, argv := range ok {
 		got, err := p.Check(cmd)
@@ -202,6 +208,13 @@ func TestPolicyCheck(t *testing.T) {
 		"pnpm test `id`":              "contains `",
 		"pnpm test ${HOME}":           "`$`",
 		`pnpm test "$HOME"`:           "`$`",
+		"pnpm test ^$HOME":            "`$`",
+		"pnpm test $1":                "`$`",
+		"pnpm test $?":                "`$`",
+		"pnpm test $$":                "`$`",
+		"pnpm test $'a'":              "`$`",
+		`pnpm test $"a"`:              "`$`",
+		`pnpm test "$(id)"`:           "`$`",
 		"pnpm test (x)":               "`(`",
 		"pnpm test *.ts":              "glob",
 		"pnpm test src/?.ts":          "glob",
