@@ -219,7 +219,7 @@ var rules = []rule{
 	{"type checker report", func(in *input) (Type, bool) { return TypeError, in.match(typeSignals) }},
 	// Linters' and formatters' reports; a linter's file:line diagnostics.
 	{"linter report", func(in *input) (Type, bool) {
-		return LintError, in.match(lintSignals) || (in.tool == lintTool && in.match(fileLineSignals))
+		return LintError, in.match(lintSignals) || (in.tool == lintTool && in.match(fileLineSignals)) || formatterListed(in)
 	}},
 	// Test runners' verdict lines that testresults could not count.
 	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, in.match(testSignals) }},
@@ -1506,6 +1506,10 @@ var envSignals = rx(
 	`npm (ERR!|error) code E(RESOLVE|NOTARGET|INTEGRITY|OFFLINE)`,
 	`Unable to locate package`,
 	`Could not resolve host|Temporary failure in name resolution|getaddrinfo (ENOTFOUND|EAI_AGAIN)|getaddrinfo: Name or service not known`,
+	// A shell's cd (dash's words, then bash's) into a directory that is
+	// not there: a CI step written for another layout.
+	`^\S+: \d+: cd: can't cd to \S+`,
+	`^\S+: line \d+: cd: \S+: No such file or directory$`,
 	// RubyGems and pip unable to reach their index.
 	`Unable to download data from`,
 	`Failed to open TCP connection to`,
@@ -2112,6 +2116,28 @@ func testName(p string) bool {
 	}
 	return false
 }
+
+// formatterListed reports whether the command runs a Go formatter's
+// list mode (gofmt -l, goimports -l, gofumpt -l), as CI steps do inside
+// a shell (test -z "$(gofmt -l .)"), and the output is that list and
+// nothing else: the files it would change. gofmt -l alone exits 0.
+func formatterListed(in *input) bool {
+	if !goFormatterList.MatchString(strings.Join(in.argv, " ")) {
+		return false
+	}
+	lines := bytes.Split(bytes.TrimSpace(in.text), []byte("\n"))
+	for _, l := range lines {
+		if !goFilePath.Match(bytes.TrimSpace(l)) {
+			return false
+		}
+	}
+	return len(lines) > 0
+}
+
+var (
+	goFormatterList = regexp.MustCompile(`\b(gofmt|goimports|gofumpt)(\s+-[a-z]+)*\s+-l\b`)
+	goFilePath      = regexp.MustCompile(`^[\w./-]+\.go$`)
+)
 
 // pytestConfigCrashed reports whether pytest stopped while it read its
 // configuration (the command line, the ini files, the plugins: a frame

@@ -623,3 +623,17 @@ func TestLaterHeldoutPartsRead(t *testing.T) {
 		{"cargo fmt's findings stay lint", []string{"cargo", "fmt", "--check"}, "Diff in /tmp/w/crates/units/src/lib.rs at line 7:\n-pub fn miles(m: f64) -> f64 {  m * 1.6 }\n+pub fn miles(m: f64) -> f64 {\n+    m * 1.6\n+}\n", LintError},
 	})
 }
+
+// upstream4-tune's misses: a CI step's gofmt list inside a shell, and a
+// shell's cd into a directory that is not there.
+func TestShellStepsOfCI(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"sh -c, gofmt -l's list", []string{"sh", "-c", `test -z "$(gofmt -l . | tee /dev/stderr)"`}, "dce.go\nhash.go\nnode_js.go\n", LintError},
+		{"bash -c, gofmt -s -l's list under a directory", []string{"bash", "-c", `test -z "$(gofmt -s -l ./internal)"`}, "internal/a.go\ninternal/sub/b.go\n", LintError},
+		{"sh -c, gofmt could not parse a file", []string{"sh", "-c", `test -z "$(gofmt -l . | tee /dev/stderr)"`}, "main.go:4:1: expected declaration, found '}'\n", CodeError},
+		{"sh -c, a list that is not gofmt's", []string{"sh", "-c", `test -z "$(git diff --name-only)"`}, "dce.go\n", Unknown},
+		{"dash, cd into a directory that is not there", []string{"sh", "-c", "cd v2 && go test ./..."}, "sh: 1: cd: can't cd to v2\n", EnvError},
+		{"bash, cd into a directory that is not there", []string{"bash", "-c", "cd v2 && go test ./..."}, "bash: line 1: cd: v2: No such file or directory\n", EnvError},
+	})
+}
