@@ -132,9 +132,7 @@ var rules = []rule{
 	// imported from /…/src/main.js"; a package that is not installed is
 	// "Cannot find package 'x'", the setup's), and Ruby's require_relative
 	// names a path beside the requiring file (require's "cannot load such
-	// file -- gem" stays the setup's); gcc's missing header that the
-	// source includes in quotes, the project's own (a library's comes in
-	// angle brackets).
+	// file -- gem" stays the setup's).
 	{"own module missing", func(in *input) (Type, bool) { return CodeError, ownModuleMissing(in.text) }},
 	// A path or class the command line names that the tool says does not
 	// exist (ruby's "No such file or directory -- x.rb (LoadError)",
@@ -176,7 +174,8 @@ var rules = []rule{
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
-		return EnvError, in.match(envSignals) || goCommandRefused(in) || cargoRefused(in) || pylintOnlyImportErrors(in.text) || pytestConfigCrashed(in.text)
+		return EnvError, in.match(envSignals) || in.match(commandEnvSignals) || goCommandRefused(in) || cargoRefused(in) ||
+			pylintOnlyImportErrors(in.text) || pytestConfigCrashed(in.text) || relativeImportAsTopLevel(in)
 	}},
 	// npm ls checks the installed dependency tree against package.json
 	// and fails only when it does not match (missing, extraneous, invalid
@@ -188,7 +187,7 @@ var rules = []rule{
 	{"go vet inside go test", func(in *input) (Type, bool) { return LintError, in.match(goTestVetSignals) }},
 	// rustc/clippy/gcc failing only because warnings were made errors.
 	{"warnings denied", func(in *input) (Type, bool) {
-		return LintError, in.match(lintDenySignals) && (in.tool == lintTool || !in.match(rustErrorCode))
+		return LintError, in.match(lintDenySignals) && (in.tool == lintTool || !in.match(rustErrorCode)) || javacWarningsOnly(in.text)
 	}},
 	// A static analyser's findings written in a compiler's format
 	// (cppcheck, clang-tidy: "file:line:col: error: message [checkId]"):
@@ -1028,13 +1027,9 @@ var envSignals = rx(
 	// it listens on is taken: the machine's, not the code's.
 	`(bind|listen \S+): address already in use`,
 	`\(reason: Address already in use\)`,
-	// A name lookup with no network to ask over (Go's resolver: "dial
-	// udp …: connect: network is unreachable").
-	`lookup \S+( on \S+)?: (no such host|dial udp \S+: connect: network is unreachable)`,
+	`lookup \S+( on \S+)?: no such host`,
 	`getaddrinfo( for \S+)? failed: (Name or service not known|Temporary failure in name resolution)`,
 	`Could not resolve host: `,
-	// Python's resolver (socket.gaierror, urllib's URLError around it).
-	`\[Errno -[235]\] (Name or service not known|Temporary failure in name resolution|No address associated with hostname)`,
 	// CMake: a CXX_STANDARD the compiler or CMake does not know.
 	`requires the language dialect "\w+"`,
 	// javac asked for a Java release newer than itself.
@@ -1108,12 +1103,6 @@ var envSignals = rx(
 	`go: updates to go\.mod needed`,
 	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
-	// A module the build needs that go could not fetch (the proxy or
-	// the network not reachable), however far from its "go:
-	// downloading" line go reports it: under the importing package's
-	// header, at the import's position. A proxy's answer about the
-	// module itself is "reading URL: 404 Not Found", below.
-	`\S@v\d[^\s:]*: Get "https?://[^"]+": `,
 	`toolchain not available`,
 	`go: go\.mod requires go >=`,
 	`replacement directory \S+ does not exist`,
@@ -1193,15 +1182,6 @@ var envSignals = rx(
 	`fixture '(mocker|class_mocker|module_mocker|session_mocker|benchmark|httpx_mock|requests_mock|httpserver|snapshot|freezer|event_loop|aiohttp_client|django_user_model|admin_client|rf|celery_app|celery_worker|faker|datadir|shared_datadir|xprocess|respx_mock|mock_s3)' not found`,
 	// unittest discover -s of a start directory that is not there: not
 	// importable, or (with -t) outside the top-level directory.
-	// A test file with relative imports (from . import x) loaded as a
-	// top-level module: unittest discover -s without -t, a test file
-	// run as a script. How the command loads it, not what it says.
-	`ImportError: attempted relative import (with no known parent package|beyond top-level package)`,
-	// A package's metadata asked for (importlib.metadata.version, the
-	// older pkg_resources) where the package is not installed: a source
-	// checkout on the path is not an installed distribution.
-	`PackageNotFoundError: No package metadata was found for `,
-	`pkg_resources\.DistributionNotFound: The '[^']+' distribution was not found`,
 	`ImportError: Start directory is not importable: `,
 	`AssertionError: Path must be within the project$`,
 	`FileNotFoundError: \[Errno 2\]`,
@@ -1506,10 +1486,6 @@ var envSignals = rx(
 	`npm (ERR!|error) code E(RESOLVE|NOTARGET|INTEGRITY|OFFLINE)`,
 	`Unable to locate package`,
 	`Could not resolve host|Temporary failure in name resolution|getaddrinfo (ENOTFOUND|EAI_AGAIN)|getaddrinfo: Name or service not known`,
-	// A shell's cd (dash's words, then bash's) into a directory that is
-	// not there: a CI step written for another layout.
-	`^\S+: \d+: cd: can't cd to \S+`,
-	`^\S+: line \d+: cd: \S+: No such file or directory$`,
 	// RubyGems and pip unable to reach their index.
 	`Unable to download data from`,
 	`Failed to open TCP connection to`,
@@ -1562,17 +1538,6 @@ var envSignals = rx(
 	`No CMAKE_\w+_COMPILER could be found`,
 	`The source directory "[^"]+" does not exist`,
 	`CMake Error: The source directory`,
-	// CMake older than the project asks for; a generator whose build
-	// program is not installed (-G Ninja without ninja); a directory
-	// add_subdirectory names that holds no CMakeLists.txt (a git
-	// submodule never checked out); a CMakeLists.txt cmake cannot parse
-	// (the build's configuration, as a Makefile's "missing separator"
-	// below).
-	`CMake \d+(\.\d+)* or higher is required\.\s+You are running version`,
-	`CMake was unable to find a build program corresponding to "`,
-	`^\s+does not contain a CMakeLists\.txt file\.$`,
-	`^CMake Error at \S+:\d+:\n\s+Parse error\.`,
-	`\*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
 	`^Could not find executable `,
 	// cmake -P given a script it cannot read.
 	`^CMake Error: Error processing file: `,
@@ -1587,11 +1552,51 @@ var envSignals = rx(
 	`PDOException: could not find driver`,
 )
 
+// commandEnvSignals are setups the command itself met, each anchored
+// where its tool prints it (a line's start, a shell's own name), and
+// read only from the command's output, never from a test's failure: a
+// test or a program of the project may print the same words (a client
+// wrapping a fetch error, a script of its own cd'ing astray, a resolver
+// error the code caused, a comment echoed under a compile error), and
+// those stay what they were.
+var commandEnvSignals = rx(
+	// A module the build needs that go could not fetch (the proxy or the
+	// network not reachable), however far from its "go: downloading"
+	// line go reports it: at the import's position under the importing
+	// package's header, or as go's own error. A proxy's answer about the
+	// module itself is "reading URL: 404 Not Found" (envSignals).
+	`^(go: |\S+\.go:\d+:\d+: )(verifying module: )?\S+@v\d[^\s:]*: Get "https?://[^"]+": `,
+	// A name lookup with no network to ask over (Go's resolver), and
+	// Python's resolver at the end of a program's traceback (socket's
+	// gaierror, urllib's URLError around it).
+	`lookup \S+( on \S+)?: dial udp \S+: connect: network is unreachable$`,
+	`^(socket\.gaierror|urllib\.error\.URLError|requests\.exceptions\.ConnectionError|\w*ConnectionError): .*\[Errno -[235]\] (Name or service not known|Temporary failure in name resolution|No address associated with hostname)`,
+	// A package's metadata asked for (importlib.metadata.version, the
+	// older pkg_resources) where the package is not installed: a source
+	// checkout on the path is not an installed distribution. As pytest
+	// reports a module it could not collect, or a program's last line.
+	`^(E\s+)?(importlib\.metadata\.)?PackageNotFoundError: No package metadata was found for `,
+	`^(E\s+)?pkg_resources\.DistributionNotFound: The '[^']+' distribution was not found`,
+	// The shell of a CI step (sh -c, bash -c) failing its own cd into a
+	// directory that is not there (dash's words, then bash's); a
+	// script's cd names the script, and stays the script's.
+	`^(\S*/)?(sh|dash|bash|ash|zsh): (\d+: cd: can't cd to \S+|line \d+: cd: \S+: No such file or directory)$`,
+	// CMake older than the project asks for; a generator whose build
+	// program is not installed (-G Ninja without ninja); a directory
+	// add_subdirectory names that holds no CMakeLists.txt (a git
+	// submodule never checked out); a CMakeLists.txt cmake cannot parse
+	// and a Makefile make cannot (the build's configuration, as a
+	// configuration file that does not parse is elsewhere).
+	`^\s*CMake \d+(\.\d+)* or higher is required\.\s+You are running version`,
+	`^CMake Error: CMake was unable to find a build program corresponding to "`,
+	`^\s+does not contain a CMakeLists\.txt file\.$`,
+	`^CMake Error at \S+:\d+:\n\s+Parse error\.`,
+	`^\S+:\d+: \*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
+)
+
 // lintDenySignals mark a compiler run that failed only because warnings
 // were made errors (clippy, rustc -D warnings, #![deny(...)]).
 var lintDenySignals = rx(
-	// javac -Werror whose one error is that rule itself.
-	`^error: warnings found and -Werror specified\n1 error$`,
 	`clippy::`,
 	`#\[deny\(clippy`,
 	`-D clippy`,
@@ -1783,7 +1788,7 @@ var lintSignals = rx(
 	`\(?SC\d{4}\)?`,
 	`^In \S+ line \d+:`,
 	// A CI step or script listing the files gofmt would change.
-	`(?i)\bnot (gofmt|go fmt)(-?ed|[- ]formatted):?$`,
+	`\bnot (gofmt|go fmt)(-?ed|[- ]formatted):?$`,
 	// Go vet analyzers and gofmt diffs.
 	`^# \S+\n(\S+\.go:\d+:\d+: .*)\n`,
 	`^diff -u? ?\S+\.go\.orig \S+\.go`,
@@ -2152,29 +2157,60 @@ func pytestConfigCrashed(text []byte) bool {
 		return false
 	}
 	i = bytes.LastIndexByte(text[:i], '\n') + 1 // the frame's line
-	var last []byte
+	frames := 0
 	for _, l := range bytes.Split(text[i:], []byte("\n")) {
 		if t := bytes.TrimLeft(l, " "); bytes.HasPrefix(t, []byte(`File "`)) {
-			last = t
+			if !installedPythonFrame.Match(t) {
+				return false // a conftest's or the project's own frame
+			}
+			frames++
 			continue
 		}
-		if len(l) > 0 && l[0] != ' ' && last != nil {
+		if len(l) > 0 && l[0] != ' ' && frames > 0 {
 			break // the exception's own line ends the traceback
 		}
 	}
-	return last != nil && installedPythonFrame.Match(last)
+	return frames > 0
 }
+
+// relativeImportAsTopLevel reports whether a module's relative import
+// (from . import x) failed because the command loaded it as a top-level
+// module: unittest discover -s DIR without -t imports DIR's files as
+// top-level modules though DIR is a package, and python FILE.py runs a
+// package's file as a script. The same words under pytest, or from an
+// import of the package, are its layout's or code's.
+func relativeImportAsTopLevel(in *input) bool {
+	if !bytes.Contains(in.text, []byte("ImportError: attempted relative import with no known parent package")) {
+		return false
+	}
+	if len(in.argv) < 2 || !pythonInterpreter.MatchString(filepath.Base(in.argv[0])) {
+		return false
+	}
+	args := in.argv[1:]
+	if len(args) >= 3 && args[0] == "-m" && args[1] == "unittest" && args[2] == "discover" {
+		return !slices.ContainsFunc(args[3:], func(a string) bool {
+			return a == "-t" || strings.HasPrefix(a, "--top-level-directory") || (strings.HasPrefix(a, "-t") && !strings.HasPrefix(a, "--"))
+		})
+	}
+	return strings.HasSuffix(args[0], ".py")
+}
+
+var pythonInterpreter = regexp.MustCompile(`^python(3(\.\d+)?)?$`)
+
+// javacWarningsOnly reports whether javac -Werror failed on warnings
+// alone: its "warnings found and -Werror specified" error and no error at
+// a source position anywhere in the output (make -k may run other
+// javac commands beside it).
+func javacWarningsOnly(text []byte) bool {
+	return bytes.Contains(text, []byte("error: warnings found and -Werror specified\n")) && !javacSourceError.Match(text)
+}
+
+var javacSourceError = regexp.MustCompile(`(?m)^\S+\.java:\d+: error: `)
 
 // installedPythonFrame is a traceback frame in an installed copy of a
 // Python module: the standard library's, site- or dist-packages', a
 // vendored one, an egg or a wheel.
 var installedPythonFrame = regexp.MustCompile(`^File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/`)
-
-// cQuotedInclude is gcc's missing header where the source line it shows
-// includes it in quotes (#include "ring_internal.h"): a header searched
-// beside the source first, the project's own; a library's is included
-// in angle brackets (#include <zstd.h>), the setup's.
-var cQuotedInclude = regexp.MustCompile(`fatal error: \S+: No such file or directory\n\s*\d*\s*\|\s*#\s*include\s*"`)
 
 // ownModule names the missing file in node's and Ruby's words.
 var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported from /\\S*[^/\\s]\\s|in `require_relative': cannot load such file -- (\\S+))")
@@ -2183,9 +2219,6 @@ var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported fr
 // node_modules is a package's (one not built, or installed without its
 // entry point): the setup's.
 func ownModuleMissing(text []byte) bool {
-	if cQuotedInclude.Match(text) {
-		return true
-	}
 	if !bytes.Contains(text, []byte("Cannot find module '/")) && !bytes.Contains(text, []byte("require_relative")) {
 		return false
 	}
