@@ -291,6 +291,12 @@ func checkUnquoted(s string, first bool) error {
 	if first && strings.HasPrefix(s, "~") {
 		return fmt.Errorf("starts a word with `~`; %s (write the path out)", errShell)
 	}
+	// bash expands a tilde after the `=` of a word that looks like an
+	// assignment, and after each `:` in its value (x=~, PATH=a:~/bin),
+	// even as an argument.
+	if strings.Contains(s, "=~") || strings.Contains(s, ":~") {
+		return fmt.Errorf("contains `~` after `=` or `:`; %s (quote it with '...' if it is literal)", errShell)
+	}
 	if i := strings.IndexAny(s, "*?["); i >= 0 {
 		return fmt.Errorf("contains the glob character `%c`; %s (quote it with '...' if it is literal)", s[i], errShell)
 	}

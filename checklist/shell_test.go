@@ -39,6 +39,10 @@ func TestAcceptedCommandsMeanTheSameInAShell(t *testing.T) {
 		`go test -run $"a" .`,
 		`go test -run "$x" .`,
 		`go test -run "a$(id)" .`,
+		"go test x=~ .",
+		"go test y=a:~/b .",
+		"go test --opt=~/x .",
+		"go test x='~' .",
 		"go test -run 'a b' .",
 		`go test -run "a b" .`,
 	}
