@@ -2146,13 +2146,19 @@ var (
 
 // pytestConfigCrashed reports whether pytest stopped while it read its
 // configuration (the command line, the ini files, the plugins: a frame
-// of its _prepareconfig) with an exception raised inside an installed
-// copy of pytest, pluggy or a plugin: pytest 7.2 asserts an ini file is
-// there when -o pythonpath is given without one. What the command and
-// the installed tools ask of each other, not the project's code; a
-// conftest's or the project's own frame last is the code's.
+// of its _prepareconfig) or while its plugins configured themselves
+// (_do_configure, reported as an INTERNALERROR), with every frame after
+// it in an installed copy of pytest, pluggy or a plugin: pytest 7.2
+// asserts an ini file is there when -o pythonpath is given without one;
+// pytest-timeout refuses "timeout = 3s" from the ini file. What the
+// command, its configuration and the installed tools ask of each other,
+// not the project's code; a conftest's or the project's own frame
+// anywhere after it is the code's.
 func pytestConfigCrashed(text []byte) bool {
-	i := bytes.LastIndex(text, []byte(", in _prepareconfig\n"))
+	if bytes.Contains(text, []byte(internalError)) {
+		text = bytes.ReplaceAll(text, []byte(internalError), nil)
+	}
+	i := max(bytes.LastIndex(text, []byte(", in _prepareconfig\n")), bytes.LastIndex(text, []byte(", in _do_configure\n")))
 	if i < 0 {
 		return false
 	}
@@ -2172,6 +2178,10 @@ func pytestConfigCrashed(text []byte) bool {
 	}
 	return frames > 0
 }
+
+// internalError prefixes each line of a traceback pytest reports as its
+// own internal error.
+const internalError = "INTERNALERROR> "
 
 // relativeImportAsTopLevel reports whether a module's relative import
 // (from . import x) failed because the command loaded it as a top-level

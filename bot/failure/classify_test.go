@@ -640,3 +640,30 @@ func TestShellStepsOfCI(t *testing.T) {
 		{"bash, cd into a directory that is not there", []string{"bash", "-c", "cd v2 && go test ./..."}, "bash: line 1: cd: v2: No such file or directory\n", EnvError},
 	})
 }
+
+// pytest's plugins configuring themselves (_do_configure, reported as an
+// INTERNALERROR): an installed plugin refusing the ini file's value is
+// the setup's; a conftest's own pytest_configure is not (pytest's
+// verdict, as before).
+func TestPytestPluginRefusesItsConfiguration(t *testing.T) {
+	t.Parallel()
+	const head = "INTERNALERROR> Traceback (most recent call last):\n" +
+		"INTERNALERROR>   File \"/usr/lib/python3/dist-packages/_pytest/main.py\", line 266, in wrap_session\n" +
+		"INTERNALERROR>     config._do_configure()\n" +
+		"INTERNALERROR>   File \"/usr/lib/python3/dist-packages/_pytest/config/__init__.py\", line 1037, in _do_configure\n" +
+		"INTERNALERROR>     self.hook.pytest_configure.call_historic(kwargs=dict(config=self))\n" +
+		"INTERNALERROR>   File \"/usr/lib/python3/dist-packages/pluggy/_callers.py\", line 39, in _multicall\n" +
+		"INTERNALERROR>     res = hook_impl.function(*args)\n"
+	assertExplained(t, []explained{
+		{"pytest-timeout refusing the ini file's timeout", []string{"pytest-3", "-q"}, head +
+			"INTERNALERROR>   File \"/usr/lib/python3/dist-packages/pytest_timeout.py\", line 374, in _validate_timeout\n" +
+			"INTERNALERROR>     raise ValueError(\"Invalid timeout %s from %s\" % (timeout, where))\n" +
+			"INTERNALERROR> ValueError: Invalid timeout 3s from config file\n", EnvError},
+		{"a conftest's own pytest_configure", []string{"pytest-3", "-q"}, head +
+			"INTERNALERROR>   File \"/tmp/w/conftest.py\", line 4, in pytest_configure\n" +
+			"INTERNALERROR>     config.cache.set(\"k\", load())\n" +
+			"INTERNALERROR>   File \"/tmp/w/src/app/cache.py\", line 9, in load\n" +
+			"INTERNALERROR>     return int(os.environ.get(\"SEED\", \"x\"))\n" +
+			"INTERNALERROR> ValueError: invalid literal for int() with base 10: 'x'\n", TestFailure},
+	})
+}
