@@ -1522,6 +1522,11 @@ var envSignals = rx(
 	// a SQLite file under a directory that is not there: a service or path
 	// the environment lacks.
 	`^ConnectionRefusedError: `,
+	// Go refused a connection to a service's well-known port (a
+	// database, a cache, a broker a test or program needs): the service
+	// is not running here. A port of the test's own (an httptest server
+	// it never started, an ephemeral one) stays the test's.
+	`dial tcp \S*:(5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650): connect: connection refused`,
 	`sqlite3\.OperationalError: unable to open database file`,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
@@ -1639,6 +1644,9 @@ var compileSignals = rx(
 	`^Sorry: (SyntaxError|IndentationError|TabError): `,
 	`^E?\s*(File ".*", line \d+\n)?.*SyntaxError`,
 	`ERROR collecting`,
+	// pytest: a test asks for a fixture nothing defines (a plugin's
+	// fixture, its plugin not installed, is the setup's: envSignals).
+	`^(E\s+)?fixture '[^']+' not found$`,
 	// jest: a test file that could not be loaded (its code throws or
 	// requires a file of its own that is not there); a missing package
 	// was read as a setup problem before.

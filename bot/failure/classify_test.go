@@ -667,3 +667,44 @@ func TestPytestPluginRefusesItsConfiguration(t *testing.T) {
 			"INTERNALERROR> ValueError: invalid literal for int() with base 10: 'x'\n", TestFailure},
 	})
 }
+
+// go test -count=2 -json: the test passed once and the -timeout stopped its
+// second run (upstream5-tune): the time limit, not a failing test.
+func TestRepeatedRunTimedOut(t *testing.T) {
+	t.Parallel()
+	const events = `{"Action":"start","Package":"github.com/BurntSushi/toml"}
+{"Action":"run","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"=== RUN   TestScenarioSlowSync\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"--- PASS: TestScenarioSlowSync (3.00s)\n"}
+{"Action":"pass","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Elapsed":3}
+{"Action":"run","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"=== RUN   TestScenarioSlowSync\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"panic: test timed out after 5s\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"\trunning tests:\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"\t\tTestScenarioSlowSync (2s)\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"goroutine 21 [running]:\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"testing.(*M).startAlarm.func1()\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"\t/usr/local/go/src/testing/testing.go:2802 +0x354\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Test":"TestScenarioSlowSync","Output":"\t/usr/local/go/src/testing/testing.go:2101 +0x4c5\n"}
+{"Action":"output","Package":"github.com/BurntSushi/toml","Output":"FAIL\tgithub.com/BurntSushi/toml\t5.006s\n"}
+{"Action":"fail","Package":"github.com/BurntSushi/toml","Elapsed":5.007}
+`
+	assertExplained(t, []explained{
+		{"go test -count=2, the second run cut off", []string{"go", "test", "-json", "-count=2", "-timeout", "5s", "-run", "TestScenario", "."}, events, Timeout},
+	})
+}
+
+// upstream5-tune: a fixture nothing defines, and a service a test needs
+// that is not running, beside what stays as it was.
+func TestFixturesAndServices(t *testing.T) {
+	t.Parallel()
+	const setupError = "==================================== ERRORS ====================================\n_________________ ERROR at setup of test_scenario_uses_client __________________\nfile /tmp/w/tests/test_zz.py, line 1\n  def test_scenario_uses_client(%s):\nE       fixture '%s' not found\n>       available fixtures: cache, capfd, capsys, monkeypatch, tmp_path\n>       use 'pytest --fixtures [testpath]' for help on them.\n\n/tmp/w/tests/test_zz.py:1\n=========================== short test summary info ============================\nERROR tests/test_zz.py::test_scenario_uses_client\n=============================== 1 error in 0.01s ===============================\n"
+	assertExplained(t, []explained{
+		{"pytest, a fixture nothing defines", []string{"pytest-3", "tests/test_zz.py"}, fmt.Sprintf(setupError, "scenario_client", "scenario_client"), CodeError},
+		{"pytest, a plugin's fixture, the plugin not installed", []string{"pytest-3", "tests/test_zz.py"}, fmt.Sprintf(setupError, "mocker", "mocker"), EnvError},
+		{"go, a database test with no database", []string{"go", "test", "-tags", "integration", "./..."}, "--- FAIL: TestDatabaseRoundTrip (0.00s)\n    db_test.go:14: cannot reach the test database: dial tcp 127.0.0.1:5432: connect: connection refused\nFAIL\nFAIL\texample.com/app\t0.104s\nFAIL\n", EnvError},
+		{"go, redis by name", []string{"go", "run", "./cmd/worker"}, "worker: dial tcp localhost:6379: connect: connection refused\nexit status 1\n", EnvError},
+		{"go, a test's own server not started stays the test's", []string{"go", "test", "."}, "--- FAIL: TestFetch (0.00s)\n    fetch_test.go:14: Get \"http://127.0.0.1:41234/health\": dial tcp 127.0.0.1:41234: connect: connection refused\nFAIL\nFAIL\texample.com/app\t0.004s\nFAIL\n", TestFailure},
+	})
+}

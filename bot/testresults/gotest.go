@@ -61,6 +61,9 @@ type goState struct {
 	out    strings.Builder
 	// subFailed: a subtest reported its own failure.
 	subFailed bool
+	// failedBefore: an earlier run of the test (go test -count=N runs it
+	// N times in one binary) failed; a later run's pass does not undo it.
+	failedBefore bool
 }
 
 // add records one event.
@@ -108,6 +111,12 @@ func (run *goRun) addTest(pkg string, ev *goEvent) {
 	switch ev.Action {
 	case "output":
 		st.out.WriteString(ev.Output)
+	case "run":
+		if ev.Test == top && st.status != "" {
+			// Run again (-count): not ended until it says so.
+			st.failedBefore = st.failedBefore || st.status == Fail
+			st.status = ""
+		}
 	case "pass", "fail", "skip":
 		if ev.Test == top {
 			st.status = Status(ev.Action)
@@ -128,9 +137,10 @@ func (run *goRun) cases() []Case {
 	for _, k := range run.order {
 		st := run.tests[k]
 		status := st.status
-		if status == "" {
+		if status == "" || st.failedBefore {
 			// A test that never ended: the package died under it (a
-			// panic, a -timeout). It failed.
+			// panic, a -timeout). It failed, as one whose earlier run
+			// did.
 			status = Fail
 		}
 		name := k.test

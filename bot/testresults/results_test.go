@@ -218,3 +218,32 @@ func TestGoJSONCutOffIsTheTimedOutPackagesOnly(t *testing.T) {
 	}
 	require.Equal(t, map[string]bool{"m/slow.TestPar": true, "m/slow.TestSlow": true, "m/exit.TestRun": false}, cut)
 }
+
+// go test -count=N runs each test N times in one binary and reports each
+// run: a test that passed once and was running again when the -timeout
+// stopped the binary never ended (cut off, with the panic in its output),
+// and a test that failed in any run failed, whatever a later run said.
+func TestGoJSONRepeatedRuns(t *testing.T) {
+	out := strings.Join([]string{
+		`{"Action":"run","Package":"m","Test":"TestSlow"}`,
+		`{"Action":"output","Package":"m","Test":"TestSlow","Output":"--- PASS: TestSlow (3.00s)\n"}`,
+		`{"Action":"pass","Package":"m","Test":"TestSlow","Elapsed":3}`,
+		`{"Action":"run","Package":"m","Test":"TestSlow"}`,
+		`{"Action":"output","Package":"m","Test":"TestSlow","Output":"panic: test timed out after 5s\n"}`,
+		`{"Action":"run","Package":"m","Test":"TestFlip"}`,
+		`{"Action":"output","Package":"m","Test":"TestFlip","Output":"    flip_test.go:9: got 1, want 2\n"}`,
+		`{"Action":"fail","Package":"m","Test":"TestFlip"}`,
+		`{"Action":"run","Package":"m","Test":"TestFlip"}`,
+		`{"Action":"pass","Package":"m","Test":"TestFlip"}`,
+		`{"Action":"fail","Package":"m","Elapsed":5.007}`,
+	}, "\n") + "\n"
+	r := Parse([]byte(out))
+	require.Equal(t, FormatGoJSON, r.Format)
+	require.Len(t, r.Cases, 2)
+	slow, flip := r.Cases[0], r.Cases[1]
+	assert.Equal(t, Fail, slow.Status)
+	assert.True(t, slow.CutOff, "the second run never ended")
+	assert.Contains(t, slow.Failure, "panic: test timed out after 5s")
+	assert.Equal(t, Fail, flip.Status, "the first run failed")
+	assert.False(t, flip.CutOff)
+}
