@@ -483,6 +483,92 @@
 #   marker; up5-gocmp-386-test-pass and up5-uuid-windows-test-exec depend on the machine being
 #   linux/amd64 with 32-bit execution enabled; up5-mux-gotoolchain-env and
 #   up5-gocmp-install-tool-offline depend on there being no network.
+#
+# Sixth recording (upstream6)
+#
+# What it is: 52 more scenarios on the same eight projects, named up6-*, split upstream6-tune /
+# upstream6-heldout (cksum of the case name mod 3, computed, never chosen), built BLIND (no
+# knowledge of how autoverify classifies) with commands and situations the first five
+# recordings did not use: real trees at releases not used before (markupsafe 3.0.1, tomli
+# 2.2.1, click 8.4.1), go vet -tests=false, go test -short / -skip / -vet=off / -exec of an
+# emulator that is not installed, go build -trimpath, a race build with CC naming a compiler
+# that is not installed, a python -c smoke import (also under -W error), a test module run as a
+# script (unittest.main), pytest --sw (stepwise), -vv -l, -c naming an ini file that is absent,
+# codespell on markupsafe (real findings) and with -L, shellcheck (a clean script, and one
+# iterating over ls with unquoted variables), tools that are not installed (uv, gotestsum),
+# mypy --python-executable of an absent interpreter, pip install -r into the system Python, and
+# Go/Python code of our own: a fuzz test whose seed fails, a benchmark calling b.Fatalf, a
+# nil-map write, a table test selected by a subtest regexp, pytest.raises that does not raise,
+# a CliRunner exit code, an unexported identifier used from a command, an assignment mismatch,
+# a method signature not implementing an interface, a slice as a comparable type argument, a
+# Test function taking *testing.B, a late from __future__ import, a module-level return, vet's
+# copylocks / unusedresult / stdmethods, pycodestyle E302, pylint broad-exception-caught, mypy
+# (too many arguments, an incompatible override, --warn-return-any, a dict entry), tests needing
+# binaries that are not installed (etcd, vault), and tests that never end (a mutex locked twice
+# and an HTTP handler that never returns, under go test -timeout; a busy loop under the
+# runner's limit; a `sleep 3600` child under pytest-timeout).
+# How recorded: the same record.sh (split_of now knows the up6- prefix; its header names it).
+# Each scenario was first run in a scratch copy of these scripts (same record.sh, held-out
+# output to /dev/null; two processes on disjoint halves), then every up6 case was recorded by
+# one final run of `record.sh up6-` on 2026-11-30 (one process, nothing edited while it ran).
+# The final exit codes were the same as the scratch run's. record.sh still runs the earlier recordings' cases (re-checked with up-mux-vet-pass
+# and up5-gocmp-cpu-pass: exit 0 again, the same values written back). Same tools and the same departure (shared GOCACHE) as above;
+# also ShellCheck (Debian) and codespell 2.2.2.
+# Counts: 52 cases, 34 upstream6-tune, 18 upstream6-heldout. Labels (tune / held-out): PASS 11
+# (7/4), TEST_FAILURE 10 (7/3), CODE_ERROR 7 (5/2), LINT_ERROR 7 (2/5), TYPE_ERROR 4 (3/1),
+# ENV_ERROR 9 (7/2), TIMEOUT 4 (3/1).
+# Projects: markupsafe 9, tomli 9, click 8, mux 6, uuid 6, toml 5, golang-lru 5, go-cmp 4.
+# Recipes: go_six 18, - 18, py_six 16.
+# Recipes added (below the fifth recording's, which are unchanged): go_six (our own Go files:
+# the test, benchmark, fuzz, command and vet-finding snippets listed above) and py_six (our own
+# Python test modules, shell scripts and appended lines: the cases listed above).
+#
+# DISCLOSURES (upstream6)
+# - Blindness as above: autoverify, its classifier, its tests, docs/, cmd/, integrations/,
+#   checklist/ and the recorded corpus outputs were never read or run, nor git log/diff of the
+#   repository, nor the files under /tmp/up/, /tmp/up4/ or /tmp/up5/ left by earlier recordings
+#   (the shared GOCACHE there was used, not read); labels.tsv was grepped for conventions
+#   (ShellCheck findings / parse errors / missing scripts, panics in tests: TEST_FAILURE, a go
+#   run panic: CODE_ERROR, ModuleNotFoundError: ENV_ERROR, so an import typo of our own was left
+#   out as ambiguous). No upstream6-heldout output was read; every held-out case gave a non-zero
+#   exit code as built for its failure label (PASS ones exit 0), so none was fixed or dropped.
+# - Exploration before naming: no run outputs; project files read were tag lists, file lists
+#   (requirements/, tests/), the first lines of markupsafe 2.1.3's _native.py, click 8.1.8's
+#   _textwrap.py and tomli's _re.py, commit subjects of fix commits (none used: tomli's 2021
+#   fixes need the old layout, mux's 395ad81 belongs to a case the first recording dropped);
+#   `command -v` of the binaries the ENV_ERROR cases name (psql, kubectl, docker, redis are
+#   installed here, so etcd and vault were used), and pylint's name for W0718 on a file of my own.
+# - Outputs read: TUNE outputs only, from the scratch run and the final run. Held-out cases
+#   whose neighbours' outputs I read: up6-click-mypy-return-any (neighbour
+#   up6-click-mypy-dict-entry: the same file at another click release; its reason was hedged
+#   after that output), up6-lru-double-lock (up6-mux-blocking-handler), up6-toml-etcd-missing
+#   (up6-click-vault-missing), up6-tomli-future-import-late (up6-markupsafe-return-outside),
+#   up6-mux-vet-copylocks and up6-gocmp-vet-stdmethods (up6-uuid-vet-unusedresult).
+# - Label changed after reading a TUNE output: up6-markupsafe-codespell-pass was built as a
+#   PASS; codespell reports markupsafe's short name te 41 times (exit 65), so it is labelled
+#   LINT_ERROR under its first name (kept so as not to recompute its split). Replacement PASS,
+#   named after that output and before its first run: up6-markupsafe-codespell-ignore-pass
+#   (`codespell -L te src`; that te was the only finding was seen in the tune output).
+#   LINT_ERROR thus has 7 and PASS 11.
+# - Reasons reworded after reading TUNE outputs (labels unchanged):
+#   up6-markupsafe-pip-requirements-offline (pip refuses with externally-managed-environment,
+#   PEP 668, before any download; built expecting the offline download failure) and
+#   up6-tomli-ini-file-missing (pytest stops with a FileNotFoundError traceback, exit 1),
+#   up6-click-mypy-dict-entry (mypy also reports real errors at click 8.1.8).
+# - Exit codes of held-out cases reasoned, not read: up6-markupsafe-striptags-stepwise exits 2
+#   (pytest's stepwise plugin stops the session as "interrupted" after the first failure) and
+#   up6-tomli-future-import-late exits 2 (a collection error); up6-markupsafe-pylint-broad-except
+#   exits 4 (pylint's warning bit).
+# - Stability notes: up6-lru-double-lock (held-out) and up6-mux-blocking-handler rely on go
+#   test's -timeout alarm (a pending timer keeps the runtime from reporting a deadlock; seen in
+#   the mux tune output, reasoned for the lru case); up6-uuid-spin-runner is killed by the
+#   runner's 20 s limit whether or not the build cache is warm; up6-tomli-subprocess-sleep
+#   relies on pytest-timeout's signal method interrupting subprocess.run's wait (seen);
+#   up6-lru-race-cc-missing depends on no x86_64-linux-musl-gcc being installed,
+#   up6-uuid-exec-runner-missing on no qemu-aarch64-static, up6-toml-etcd-missing and
+#   up6-click-vault-missing on no etcd / vault, up6-markupsafe-uv-missing and
+#   up6-mux-gotestsum-missing on no uv / gotestsum, up6-markupsafe-pip-requirements-offline on
+#   Debian's PEP 668 marker.
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
@@ -953,6 +1039,98 @@ py_snip() {
   esac
 }
 
+# ---- recipes added by the sixth recording (upstream6) ----
+
+# go_six DIR KIND: writes our own small Go file(s) into the package in DIR (package name taken
+# from the package's files), or a command of our own into DIR (package main, importing the
+# module at the root): lenstring (a test expecting a UUID string of 32 characters),
+# decodewrong (a test expecting Decode of "retries = 3" to give 5), fuzzseed (a fuzz test
+# whose seed "v1" is not Equal to its upper case), benchfatal (a benchmark expecting a cache of
+# size 8 to hold 16 entries), nilmap (a test writing to a nil map: it panics), routeletters (a
+# table test expecting /users/abc to match {id:[0-9]+}), mainunexported (a command calling
+# uuid's unexported getTime), mainassign (a command taking Decode's two results into one
+# variable), wrongiface (a type asserted to be an Unmarshaler whose method takes a string),
+# notcomparable (New instantiated with a slice key), testsig (a Test function taking
+# *testing.B), copylocks (a struct holding a sync.Mutex passed by value: vet's copylocks),
+# unusedresult (fmt.Sprintf's result discarded: vet's unusedresult), stdmethods (a ReadByte
+# method returning only a byte: vet's stdmethods), doublelock (a test locking one mutex twice),
+# blockinghandler (a test whose HTTP handler never returns), busyloop (a test spinning on a flag
+# nobody sets), etcdcli (a test running `etcd --version`, a binary that is not installed).
+go_six() {
+  local d=$1 kind=$2 pkg mod
+  mod=$(awk '$1 == "module" { print $2; exit }' go.mod)
+  case "$kind" in
+    mainunexported|mainassign)
+      mkdir -p "$d"
+      if [ "$kind" = mainunexported ]; then
+        printf 'package main\n\nimport (\n\t"fmt"\n\n\t"%s"\n)\n\nfunc main() {\n\tt, seq, err := uuid.getTime()\n\tfmt.Println(t, seq, err)\n}\n' "$mod" >"$d/main.go"
+      else
+        printf 'package main\n\nimport (\n\t"fmt"\n\n\t"%s"\n)\n\nfunc main() {\n\tvar cfg struct{ Retries int }\n\tmeta := toml.Decode("retries = 3", &cfg)\n\tfmt.Println(cfg.Retries, meta)\n}\n' "$mod" >"$d/main.go"
+      fi
+      return ;;
+  esac
+  pkg=$(grep -h -m1 '^package ' "$d"/*.go | grep -v '_test$' | head -n1 | cut -d' ' -f2)
+  [ -n "$pkg" ] || die "go_six: no Go package in $d"
+  case "$kind" in
+    lenstring) printf 'package %s\n\nimport "testing"\n\nfunc TestScenarioStringLength(t *testing.T) {\n\tif got := len(New().String()); got != 32 {\n\t\tt.Errorf("len(New().String()) = %%d, want 32", got)\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    decodewrong) printf 'package %s\n\nimport "testing"\n\nfunc TestScenarioRetries(t *testing.T) {\n\tvar cfg struct{ Retries int }\n\tif _, err := Decode("retries = 3", &cfg); err != nil {\n\t\tt.Fatal(err)\n\t}\n\tif cfg.Retries != 5 {\n\t\tt.Errorf("Retries = %%d, want 5", cfg.Retries)\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    fuzzseed) printf 'package %s\n\nimport (\n\t"strings"\n\t"testing"\n)\n\nfunc FuzzScenarioCaseInsensitive(f *testing.F) {\n\tf.Add("v1")\n\tf.Fuzz(func(t *testing.T, s string) {\n\t\tif !Equal(s, strings.ToUpper(s)) {\n\t\t\tt.Errorf("%%q and its upper case differ", s)\n\t\t}\n\t})\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    benchfatal) printf 'package %s\n\nimport "testing"\n\nfunc BenchmarkScenarioWarmCache(b *testing.B) {\n\tc, err := New[int, int](8)\n\tif err != nil {\n\t\tb.Fatal(err)\n\t}\n\tfor i := 0; i < b.N+16; i++ {\n\t\tc.Add(i, i)\n\t}\n\tif c.Len() != 16 {\n\t\tb.Fatalf("Len() = %%d, want 16", c.Len())\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    nilmap) printf 'package %s\n\nimport "testing"\n\nfunc TestScenarioRouteNames(t *testing.T) {\n\tvar seen map[string]int\n\tr := NewRouter()\n\tr.HandleFunc("/", nil).Name("home")\n\tseen[r.Get("home").GetName()]++\n\tif seen["home"] != 1 {\n\t\tt.Fatal("home not seen")\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    routeletters) printf 'package %s\n\nimport (\n\t"net/http"\n\t"net/http/httptest"\n\t"testing"\n)\n\nfunc TestScenarioRoutes(t *testing.T) {\n\tr := NewRouter()\n\tr.HandleFunc("/users/{id:[0-9]+}", func(w http.ResponseWriter, _ *http.Request) {})\n\tfor _, tc := range []struct {\n\t\tname, path string\n\t\twant       int\n\t}{\n\t\t{"digits", "/users/42", http.StatusOK},\n\t\t{"letters", "/users/abc", http.StatusOK},\n\t} {\n\t\tt.Run(tc.name, func(t *testing.T) {\n\t\t\trec := httptest.NewRecorder()\n\t\t\tr.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))\n\t\t\tif rec.Code != tc.want {\n\t\t\t\tt.Errorf("GET %%s: status %%d, want %%d", tc.path, rec.Code, tc.want)\n\t\t\t}\n\t\t})\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    wrongiface) printf 'package %s\n\ntype scenarioDate struct{ raw string }\n\nfunc (d *scenarioDate) UnmarshalTOML(data string) error {\n\td.raw = data\n\treturn nil\n}\n\nvar _ Unmarshaler = (*scenarioDate)(nil)\n' "$pkg" >"$d/zz_scenario.go" ;;
+    notcomparable) printf 'package %s\n\nfunc scenarioPathCache() (*Cache[[]string, int], error) {\n\treturn New[[]string, int](64)\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    testsig) printf 'package %s\n\nimport "testing"\n\nfunc TestScenarioWarm(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    copylocks) printf 'package %s\n\nimport "sync"\n\ntype scenarioStats struct {\n\tmu    sync.Mutex\n\thits int\n}\n\nfunc scenarioSnapshot(s scenarioStats) int {\n\treturn s.hits\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    unusedresult) printf 'package %s\n\nimport "fmt"\n\nfunc scenarioLabel(n int) string {\n\tlabel := "uuid"\n\tfmt.Sprintf("%%s-%%d", label, n)\n\treturn label\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    stdmethods) printf 'package %s\n\ntype scenarioReader struct{ buf []byte }\n\nfunc (r *scenarioReader) ReadByte() byte {\n\tb := r.buf[0]\n\tr.buf = r.buf[1:]\n\treturn b\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    doublelock) printf 'package %s\n\nimport (\n\t"sync"\n\t"testing"\n)\n\nfunc TestScenarioLockedTwice(t *testing.T) {\n\tvar mu sync.Mutex\n\tmu.Lock()\n\tdefer mu.Unlock()\n\tmu.Lock()\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    blockinghandler) printf 'package %s\n\nimport (\n\t"net/http"\n\t"net/http/httptest"\n\t"testing"\n)\n\nfunc TestScenarioSlowUpstream(t *testing.T) {\n\trelease := make(chan struct{})\n\tr := NewRouter()\n\tr.HandleFunc("/slow", func(w http.ResponseWriter, _ *http.Request) {\n\t\t<-release\n\t})\n\tsrv := httptest.NewServer(r)\n\tdefer srv.Close()\n\tresp, err := http.Get(srv.URL + "/slow")\n\tif err != nil {\n\t\tt.Fatal(err)\n\t}\n\tresp.Body.Close()\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    busyloop) printf 'package %s\n\nimport (\n\t"sync/atomic"\n\t"testing"\n)\n\nvar scenarioReady atomic.Bool\n\nfunc TestScenarioSpinsUntilReady(t *testing.T) {\n\tfor !scenarioReady.Load() {\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    etcdcli) printf 'package %s\n\nimport (\n\t"os/exec"\n\t"testing"\n)\n\nfunc TestScenarioEtcdConfig(t *testing.T) {\n\tout, err := exec.Command("etcd", "--version").CombinedOutput()\n\tif err != nil {\n\t\tt.Fatalf("etcd --version: %%v", err)\n\t}\n\tt.Logf("%%s", out)\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    *) die "go_six: unknown kind $kind" ;;
+  esac
+}
+
+# py_six FILE KIND: writes our own Python lines: into a new test module or script FILE
+# (unittestwrong: a unittest expecting tomli to read 0x10 as 10; raisesnot: a test expecting
+# tomli.loads to reject a valid document; clirunner: a CliRunner test expecting a command with a
+# required option to succeed without it; striptagswrong: a test expecting striptags to keep two
+# spaces; subprocsleep: a test running `sleep 3600`; vaultcli: a test running `vault status`, a
+# binary that is not installed; shellbad: a shell script iterating over ls with unquoted
+# variables; shellclean: a clean shell script), or appended to an existing module FILE
+# (futurelate: a `from __future__` import at the end; returnoutside: a return at module level;
+# blanklines: a def after one blank line: pycodestyle's E302; broadexcept: an `except
+# Exception` that passes; toomanyargs: a call with one argument too many; override: a Markup
+# subclass whose striptags() returns an int; returnany: a function declared to return str
+# returning json.loads' Any; dictentry: a str value in a dict[str, int]).
+py_six() {
+  local f=$1
+  case "$2" in
+    unittestwrong|raisesnot|clirunner|striptagswrong|subprocsleep|vaultcli|shellbad|shellclean) mkdir -p "$(dirname "$f")" ;;
+    *) [ -f "$f" ] || die "py_six: no $f" ;;
+  esac
+  case "$2" in
+    unittestwrong) printf 'import unittest\n\nimport tomli\n\n\nclass ScenarioHex(unittest.TestCase):\n    def test_hex_value(self):\n        self.assertEqual(tomli.loads("n = 0x10")["n"], 10)\n\n\nif __name__ == "__main__":\n    unittest.main()\n' >"$f" ;;
+    raisesnot) printf 'import pytest\n\nimport tomli\n\n\ndef test_scenario_rejects_bare_key():\n    with pytest.raises(tomli.TOMLDecodeError):\n        tomli.loads("name = 1")\n' >"$f" ;;
+    clirunner) printf 'import click\nfrom click.testing import CliRunner\n\n\n@click.command()\n@click.option("--count", type=int, required=True)\ndef scenario_repeat(count):\n    click.echo("x" * count)\n\n\ndef test_scenario_repeat_default():\n    result = CliRunner().invoke(scenario_repeat, [])\n    assert result.exit_code == 0, result.output\n' >"$f" ;;
+    striptagswrong) printf 'from markupsafe import Markup\n\n\ndef test_scenario_striptags_keeps_spacing():\n    assert Markup("<p>a</p>  <p>b</p>").striptags() == "a  b"\n' >"$f" ;;
+    subprocsleep) printf 'import subprocess\n\n\ndef test_scenario_waits_for_worker():\n    subprocess.run(["sleep", "3600"], check=True)\n' >"$f" ;;
+    vaultcli) printf 'import subprocess\n\n\ndef test_scenario_secrets_available():\n    out = subprocess.run(["vault", "status"], capture_output=True, check=True)\n    assert b"Sealed" in out.stdout\n' >"$f" ;;
+    shellbad) printf '#!/bin/sh\n# scenario: upload the built files\nfor f in $(ls dist); do\n    echo uploading $f\n    cp dist/$f $TARGET_DIR\ndone\n' >"$f" ;;
+    shellclean) printf '#!/bin/sh\n# scenario: run the checks\nset -eu\nfor f in src/*; do\n    printf "checking %%s\\n" "$f"\ndone\n' >"$f" ;;
+    futurelate) printf '\nfrom __future__ import annotations\n' >>"$f" ;;
+    returnoutside) printf '\n\nreturn None\n' >>"$f" ;;
+    blanklines) printf '\n\nSCENARIO_LIMIT = 3\n\ndef scenario_limit():\n    return SCENARIO_LIMIT\n' >>"$f" ;;
+    broadexcept) printf '\n\ndef scenario_safe_len(value):\n    try:\n        return len(value)\n    except Exception:\n        return 0\n' >>"$f" ;;
+    toomanyargs) printf '\n\ndef scenario_double(n: int) -> int:\n    return n * 2\n\n\nSCENARIO_DOUBLED = scenario_double(2, 3)\n' >>"$f" ;;
+    override) printf '\n\nclass ScenarioMarkup(Markup):\n    def striptags(self) -> int:\n        return 1\n' >>"$f" ;;
+    returnany) printf '\n\ndef scenario_title(raw: str) -> str:\n    import json\n\n    return json.loads(raw)\n' >>"$f" ;;
+    dictentry) printf '\n\nSCENARIO_WIDTHS: "dict[str, int]" = {"narrow": 40, "wide": "120"}\n' >>"$f" ;;
+    *) die "py_six: unknown kind $2" ;;
+  esac
+}
+
 # ---- prepare ----
 git clone -q "$bundles/$project.bundle" "$dir" || die "cannot clone $project"
 cd "$dir"
@@ -966,6 +1144,7 @@ if [ "$recipe" != "-" ]; then
     go_example|go_init_panic|go_cycle|rename_method|go_mod|py_lines|py_from_import) ;;
     go_lines|py_test|py_append) ;;
     go_snip|py_snip) ;;
+    go_six|py_six) ;;
     *) die "unknown recipe $fn" ;;
   esac
   "$fn" "${words[@]:1}" || die "recipe failed: $recipe"
