@@ -25,11 +25,11 @@ type corpusCase struct {
 	out  []byte
 }
 
-func loadCorpus(t testing.TB) []corpusCase {
+func loadCorpus(t testing.TB, dir string) []corpusCase {
 	t.Helper()
-	files, err := filepath.Glob("testdata/real/*.txt")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	require.NoError(t, err)
-	require.NotEmpty(t, files, "no corpus under testdata/real")
+	require.NotEmpty(t, files, "no corpus under %s", dir)
 	var cases []corpusCase
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
@@ -65,7 +65,7 @@ func parseCase(t testing.TB, f string, raw []byte) corpusCase {
 // TestClassifyRealOutputs measures accuracy on outputs that real tools
 // printed; the bar is 95%.
 func TestClassifyRealOutputs(t *testing.T) {
-	cases := loadCorpus(t)
+	cases := loadCorpus(t, "testdata/real")
 	right := 0
 	confusion := map[string]int{}
 	for _, c := range cases {

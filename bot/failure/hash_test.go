@@ -56,7 +56,7 @@ func TestHashCoversOnlyTheStart(t *testing.T) {
 func TestHashOnRealOutputs(t *testing.T) {
 	t.Parallel()
 	seen := map[string]string{}
-	for _, c := range loadCorpus(t) {
+	for _, c := range loadCorpus(t, "testdata/real") {
 		h := Hash(strings.Join(c.argv, " "), c.exit, c.out)
 		if prev, dup := seen[h]; dup {
 			t.Errorf("%s and %s hash the same", prev, c.name)

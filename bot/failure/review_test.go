@@ -1,12 +1,9 @@
 package failure
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // testdata/review holds real outputs a review built to attack the
@@ -18,13 +15,7 @@ import (
 // line is what a reviewer reads there.
 func TestReviewedOutputs(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("testdata/review/*.txt")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		require.NoError(t, err)
-		c := parseCase(t, f, raw)
+	for _, c := range loadCorpus(t, "testdata/review") {
 		got, why := Explain(Failure{Argv: c.argv, ExitCode: c.exit, Output: c.out})
 		assert.Equal(t, c.want, got, "%s (%s)", c.name, why)
 	}
