@@ -1170,7 +1170,7 @@ var envSignals = rx(
 	// and a SyntaxError's location line is no call. A program's own
 	// misuse of the parser (a KeyError for a section it misspelt, a text
 	// file given to tomllib.load) ends in another exception.
-	`File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+, in \S+\n(.*\n){0,12}?((\w+\.)*(TOMLDecodeError|ParsingError|DuplicateSectionError|DuplicateOptionError|MissingSectionHeaderError|Interpolation\w*Error): |ValueError: (invalid literal for int\(\)|Not a boolean|could not convert string to float))`,
+	`File "[^"]*/`+installedPython+`/(configparser|tomllib/_parser|tomli/_parser)\.py", line \d+, in \S+\n(.*\n){0,12}?((\w+\.)*(TOMLDecodeError|ParsingError|DuplicateSectionError|DuplicateOptionError|MissingSectionHeaderError|Interpolation\w*Error): |ValueError: (invalid literal for int\(\)|Not a boolean|could not convert string to float))`,
 	// mypy -p of a package that is not there; a mypy plugin whose package
 	// is not installed (plugins = pydantic.mypy).
 	`^Can't find package '[^']+'$`,
@@ -2207,7 +2207,7 @@ func relativeImportAsTopLevel(in *input) bool {
 	args := in.argv[1:]
 	if len(args) >= 3 && args[0] == "-m" && args[1] == "unittest" && args[2] == "discover" {
 		return !slices.ContainsFunc(args[3:], func(a string) bool {
-			return a == "-t" || strings.HasPrefix(a, "--top-level-directory") || (strings.HasPrefix(a, "-t") && !strings.HasPrefix(a, "--"))
+			return strings.HasPrefix(a, "-t") || strings.HasPrefix(a, "--top-level-directory")
 		})
 	}
 	return strings.HasSuffix(args[0], ".py")
@@ -2225,10 +2225,15 @@ func javacWarningsOnly(text []byte) bool {
 
 var javacSourceError = regexp.MustCompile(`(?m)^\S+\.java:\d+: error: `)
 
+// installedPython is the directory of an installed copy of a Python
+// module in a traceback's path: the standard library's (CPython, its
+// free-threaded build, PyPy), site- or dist-packages', a vendored one,
+// an egg or a wheel.
+const installedPython = `(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))`
+
 // installedPythonFrame is a traceback frame in an installed copy of a
-// Python module: the standard library's, site- or dist-packages', a
-// vendored one, an egg or a wheel.
-var installedPythonFrame = regexp.MustCompile(`^File "[^"]*/(python3(\.\d+)?t?|pypy3(\.\d+)?|site-packages|dist-packages|_?vendor|[^/"]*\.(egg|whl))/`)
+// Python module.
+var installedPythonFrame = regexp.MustCompile(`^File "[^"]*/` + installedPython + `/`)
 
 // ownModule names the missing file in node's and Ruby's words.
 var ownModule = regexp.MustCompile("(?:Cannot find module '(/[^']+)' imported from /\\S*[^/\\s]\\s|in `require_relative': cannot load such file -- (\\S+))")
