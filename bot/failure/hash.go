@@ -68,6 +68,10 @@ func CombineHashes(hashes []string) string {
 // patterns compile on first use (see signals).
 var noise = sync.OnceValue(func() []noiseRule {
 	return []noiseRule{
+		// pytest's --durations section: which tests were slowest, and in
+		// what order, is the machine's luck, not the result. Its lines
+		// run up to the next "=====" header.
+		{regexp.MustCompile(`(?m)^(=+ slowest (?:\d+ )?durations =+)\n(?:[^=\n][^\n]*\n|\n)*`), "$1\n"},
 		// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
 		{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
 		{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},

@@ -24,6 +24,11 @@ func TestNormalizeStripsNoise(t *testing.T) {
 		{"Time:        1.234 s", "Time:        0.9 s"},
 		{"npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-22T00_43_44_542Z-debug-0.log", "npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-23T10_03_14_002Z-debug-0.log"},
 	}
+	// Two real runs of pytest 7.2.1 --durations=3 over eight tests that
+	// each sleep a random few milliseconds: the slowest three differ.
+	pairs = append(pairs, [2]string{
+		"============================= test session starts ==============================\nplatform linux -- Python 3.11.2, pytest-7.2.1, pluggy-1.0.0+repack\nrootdir: /tmp/dur\nplugins: timeout-2.1.0\ncollected 8 items\n\ntest_slow.py ........                                                    [100%]\n\n============================= slowest 3 durations ==============================\n0.04s call     test_slow.py::test_sleeps[3]\n0.03s call     test_slow.py::test_sleeps[4]\n0.03s call     test_slow.py::test_sleeps[7]\n============================== 8 passed in 0.20s ===============================\n",
+		"============================= test session starts ==============================\nplatform linux -- Python 3.11.2, pytest-7.2.1, pluggy-1.0.0+repack\nrootdir: /tmp/dur\nplugins: timeout-2.1.0\ncollected 8 items\n\ntest_slow.py ........                                                    [100%]\n\n============================= slowest 3 durations ==============================\n0.03s call     test_slow.py::test_sleeps[1]\n0.03s call     test_slow.py::test_sleeps[0]\n0.02s call     test_slow.py::test_sleeps[3]\n============================== 8 passed in 0.18s ===============================\n"})
 	for _, p := range pairs {
 		assert.Equal(t, Normalize([]byte(p[0])), Normalize([]byte(p[1])), "%q vs %q", p[0], p[1])
 		assert.Equal(t, Hash("go test ./...", 1, []byte(p[0])), Hash("go test  ./...", 1, []byte(p[1])))
@@ -43,6 +48,9 @@ func TestHashSeparatesDifferentFailures(t *testing.T) {
 	} {
 		assert.NotEqual(t, base, h, name)
 	}
+	// Only the slowest-tests list goes: a failure after it still counts.
+	before := "============================= slowest 1 durations ==============================\n0.01s call     t.py::test_a\n=========================== short test summary info ============================\nFAILED t.py::test_a - assert 1 == 2\n"
+	assert.NotEqual(t, Normalize([]byte(before)), Normalize([]byte(strings.Replace(before, "test_a - assert 1", "test_b - assert 1", 1))))
 }
 
 func TestHashCoversOnlyTheStart(t *testing.T) {
