@@ -1597,6 +1597,12 @@ var commandEnvSignals = rx(
 	`^\s+does not contain a CMakeLists\.txt file\.$`,
 	`^CMake Error at \S+:\d+:\n\s+Parse error\.`,
 	`^\S+:\d+: \*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
+	// A program (a TestMain, a main, a script) refusing to start on a
+	// line of its own: an environment variable's name, upper case with
+	// an underscore as the convention has it, that "is not set" (log's
+	// date and time before it, an "error:" word). A test's message
+	// comes after its file and line, and stays the test's.
+	`^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)\b[^\n]{0,80}$`,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings
@@ -1631,7 +1637,10 @@ var babelPluginSyntax = rx(`Support for the experimental syntax|isn't currently 
 var compileSignals = rx(
 	// Go: a package that fails to build.
 	`\[build failed\]`,
-	`^# \S+\n(\S+\.go:\d+:\d+: |\S+\.go:\d+: )`,
+	// The header names the package, and its test variant when the
+	// compile was for a test binary (go vet and go test build that one
+	// when an external test package imports the package).
+	`^# \S+( \[\S+\.test\])?\n(\S+\.go:\d+:\d+: |\S+\.go:\d+: )`,
 	`\[setup failed\]`,
 	`^vet: \S+\.go:\d+:\d+: `,
 	// Rust.
