@@ -205,7 +205,7 @@ var rules = []rule{
 		return CodeError, in.match(eslintParseError) && !in.match(eslintForeignFile)
 	}},
 	// Compilers and loaders: the code did not build or parse.
-	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) }},
+	{"compile error", func(in *input) (Type, bool) { return CodeError, in.match(compileSignals) || pythonParseReport(in.text) }},
 	// A checker (linter, type checker) that died with a Python traceback:
 	// it does not run the code it checks, so what broke is its own setup
 	// (a configuration value it cannot use, a plugin or hook it cannot
@@ -1528,6 +1528,11 @@ var envSignals = rx(
 	// it never started, an ephemeral one) stays the test's.
 	`dial tcp \S*:(5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650): connect: connection refused`,
 	`sqlite3\.OperationalError: unable to open database file`,
+	// libpq's hint under a connection that failed (psql, psycopg, any
+	// client of PostgreSQL's library), and redis-cli's: the database or
+	// cache is not running where the command looks for it.
+	`^\s*Is the server running (on that host and accepting TCP/IP connections|locally and accepting connections on (that|Unix domain) socket( "[^"]*")?)\?`,
+	`^Could not connect to Redis at \S+: Connection refused`,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
 	`only allowed when the '(--)?module' option is`,
@@ -1556,6 +1561,33 @@ var envSignals = rx(
 	// PDO without the database's driver extension (pdo_sqlite, pdo_mysql).
 	`PDOException: could not find driver`,
 )
+
+// pythonPositionCaret is a report at a Python file's line and column
+// with the source line and a caret under it: pyflakes' (and
+// py_compile-style) report of a file that does not parse, but also
+// flake8 --show-source and mypy --pretty under their findings.
+var pythonPositionCaret = regexp.MustCompile(`(?m)^\S+\.pyi?:\d+:\d+: ([^\n]*)\n[^\n]*\n\s*\^+\s*$`)
+
+// findingMessage is how a finding starts where a parse error does not: a
+// linter's code (F401, E225, W605) or a checker's level (mypy's
+// "error:").
+var findingMessage = regexp.MustCompile(`^([A-Z]+\d+\b|(error|warning|note): )`)
+
+// pythonParseReport: a file that does not parse, as pyflakes reports it
+// (Python's own message: "invalid syntax", "'(' was never closed",
+// "Missing parentheses in call to 'print'"), told from a linter's or a
+// type checker's finding shown with its source line.
+func pythonParseReport(text []byte) bool {
+	if !bytes.Contains(text, []byte(".py")) || !bytes.Contains(text, []byte("^")) {
+		return false
+	}
+	for _, m := range pythonPositionCaret.FindAllSubmatch(text, -1) {
+		if !findingMessage.Match(m[1]) {
+			return true
+		}
+	}
+	return false
+}
 
 // commandEnvSignals are setups the command itself met, each anchored
 // where its tool prints it (a line's start, a shell's own name), and
@@ -1691,10 +1723,7 @@ var compileSignals = rx(
 	// pycodestyle's E901: the file does not tokenize or compile.
 	`^\S+\.pyi?:\d+:\d+: E901 \w+: `,
 	`^\S+\.pyi?:\d+:\d+: (E0001|F0010): `,
-	// pyflakes (and py_compile-style reports) on a file that does not
-	// parse: a position with a lower-case message (a linter's finding
-	// carries a code or quotes a name), the source line, a caret.
-	`^\S+\.pyi?:\d+:\d+: [a-z][^\n]*\n[^\n]*\n\s*\^+\s*$`,
+	// pyflakes on a file that does not parse: pythonParseReport.
 	// pytest unable to load a conftest.py (a missing package was read as a
 	// setup problem before): the code of the test suite does not load.
 	`^ImportError while loading conftest `,

@@ -725,3 +725,32 @@ func TestProgramRefusesWithoutVariable(t *testing.T) {
 		{"a lower-case name is not a variable's", []string{"go", "test", "./..."}, "--- FAIL: TestLoad (0.00s)\n    load_test.go:9: got error\nconfig is not set\nFAIL\nFAIL\texample.com/store\t0.004s\nFAIL\n", TestFailure},
 	})
 }
+
+// pyflakes on a file that does not parse prints Python's own message,
+// which may start with a capital or a quote (upstream7-tune's Python 2
+// print statement); a finding shown with its source line (flake8
+// --show-source, mypy --pretty) stays the linter's or the checker's.
+// Outputs of pyflakes 2.5.0, flake8 5.0.4 and mypy 1.0.1 on files of our
+// own.
+func TestPythonParseErrorOrFinding(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"pyflakes, a Python 2 print statement", []string{"pyflakes3", "p2.py"}, "p2.py:2:5: Missing parentheses in call to 'print'. Did you mean print(...)?\n    print \"x\", x\n    ^\n", CodeError},
+		{"pyflakes, a bracket never closed", []string{"pyflakes3", "pc.py"}, "pc.py:1:5: '(' was never closed\nx = (1,\n    ^\n", CodeError},
+		{"pyflakes, invalid syntax", []string{"pyflakes3", "s.py"}, "s.py:1:7: invalid syntax\nx = 1 +\n      ^\n", CodeError},
+		{"flake8 --show-source, a finding", []string{"flake8", "--show-source", "b.py"}, "b.py:1:1: F401 'os' imported but unused\nimport os\n^\n", LintError},
+		{"mypy --pretty, a finding", []string{"mypy", "--pretty", "--show-column-numbers", "c.py"}, "c.py:2:12: error: Name \"g\" is not defined  [name-defined]\n        return g()\n               ^\nFound 1 error in 1 file (checked 1 source file)\n", TypeError},
+	})
+}
+
+// A service a step needs that is not running (upstream7-tune's psql
+// before the tests): libpq's hint and redis-cli's refusal (psql 15 and
+// redis-cli 7 here, nothing listening).
+func TestServiceNotRunning(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"psql over TCP", []string{"sh", "-c", "psql -h 127.0.0.1 -U postgres -c 'select 1' && pytest-3 -q tests"}, "psql: error: connection to server at \"127.0.0.1\", port 5432 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?\n", EnvError},
+		{"psql over the local socket", []string{"psql", "-U", "postgres", "-c", "select 1"}, "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: No such file or directory\n\tIs the server running locally and accepting connections on that socket?\n", EnvError},
+		{"redis-cli", []string{"redis-cli", "ping"}, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n", EnvError},
+	})
+}
