@@ -1533,6 +1533,10 @@ var envSignals = rx(
 	// cache is not running where the command looks for it.
 	`^\s*Is the server running (on that host and accepting TCP/IP connections|locally and accepting connections on (that|Unix domain) socket( "[^"]*")?)\?`,
 	`^Could not connect to Redis at \S+: Connection refused`,
+	// curl (a step checking a service before the tests) that could not
+	// connect, or resolve the host: nothing listens there, or no
+	// network reaches it.
+	`^curl: \((6|7)\) (Failed to connect to \S+ port \d+|Could not resolve host: )`,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
 	`only allowed when the '(--)?module' option is`,

@@ -744,13 +744,16 @@ func TestPythonParseErrorOrFinding(t *testing.T) {
 }
 
 // A service a step needs that is not running (upstream7-tune's psql
-// before the tests): libpq's hint and redis-cli's refusal (psql 15 and
-// redis-cli 7 here, nothing listening).
+// before the tests, upstream8-tune's curl): libpq's hint, redis-cli's
+// refusal and curl's (psql 15, redis-cli 7 and curl 7.88 here, nothing
+// listening).
 func TestServiceNotRunning(t *testing.T) {
 	t.Parallel()
 	assertExplained(t, []explained{
 		{"psql over TCP", []string{"sh", "-c", "psql -h 127.0.0.1 -U postgres -c 'select 1' && pytest-3 -q tests"}, "psql: error: connection to server at \"127.0.0.1\", port 5432 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?\n", EnvError},
 		{"psql over the local socket", []string{"psql", "-U", "postgres", "-c", "select 1"}, "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: No such file or directory\n\tIs the server running locally and accepting connections on that socket?\n", EnvError},
 		{"redis-cli", []string{"redis-cli", "ping"}, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n", EnvError},
+		{"curl before the tests, nothing listening", []string{"sh", "-c", "curl -fsS http://127.0.0.1:9200/ >/dev/null && go test ./..."}, "curl: (7) Failed to connect to 127.0.0.1 port 9200 after 0 ms: Couldn't connect to server\n", EnvError},
+		{"curl, a host no network resolves", []string{"curl", "-fsS", "http://search.internal/"}, "curl: (6) Could not resolve host: search.internal\n", EnvError},
 	})
 }

@@ -72,6 +72,9 @@ var noise = sync.OnceValue(func() []noiseRule {
 		// what order, is the machine's luck, not the result. Its lines
 		// run up to the next "=====" header.
 		{regexp.MustCompile(`(?m)^(=+ slowest (?:\d+ )?durations =+)\n(?:[^=\n][^\n]*\n|\n)*`), "$1\n"},
+		// python -X importtime: each module's own and cumulative
+		// microseconds.
+		{regexp.MustCompile(`(?m)^import time:\s+\d+ \|\s+\d+ \|`), "import time: <dur> | <dur> |"},
 		// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
 		{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
 		{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},
