@@ -439,10 +439,15 @@ func goCommandRefused(in *input) bool {
 		if len(l) == 0 || bytes.HasPrefix(l, []byte("go: downloading ")) || bytes.HasPrefix(l, []byte("go: warning: ")) {
 			continue
 		}
-		return bytes.HasPrefix(l, []byte("go: "))
+		return bytes.HasPrefix(l, []byte("go: ")) && !goSourceUnparsed.Match(l)
 	}
 	return false
 }
+
+// goSourceUnparsed is go (list, build, test) unable to load a package
+// because one of its files does not parse: the error is at a source
+// position, the code's.
+var goSourceUnparsed = regexp.MustCompile(`^go: can't load (test )?package: \S+\.go:\d+:\d+: `)
 
 // cargoRefused reports whether cargo stopped before the compiler said
 // anything: its own errors ("error: the package 'x' does not contain this
@@ -1632,6 +1637,9 @@ var commandEnvSignals = rx(
 	`^CMake Error: CMake was unable to find a build program corresponding to "`,
 	`^\s+does not contain a CMakeLists\.txt file\.$`,
 	`^CMake Error at \S+:\d+:\n\s+Parse error\.`,
+	// go naming a directory of the command line that is not there (go
+	// work use, go mod init -C).
+	`^go: directory \S+ does not exist$`,
 	`^\S+:\d+: \*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
 	// A program (a TestMain, a main, a script) refusing to start on a
 	// line of its own: an environment variable's name, upper case with
@@ -1679,6 +1687,7 @@ var compileSignals = rx(
 	`^# \S+( \[\S+\.test\])?\n(\S+\.go:\d+:\d+: |\S+\.go:\d+: )`,
 	`\[setup failed\]`,
 	`^vet: \S+\.go:\d+:\d+: `,
+	`^go: can't load (test )?package: \S+\.go:\d+:\d+: `,
 	// Rust.
 	`^error\[E\d{4}\]`,
 	`^error: (could not compile|aborting due to)`,

