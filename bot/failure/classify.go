@@ -1539,9 +1539,12 @@ var envSignals = rx(
 	`^\s*Is the server running (on that host and accepting TCP/IP connections|locally and accepting connections on (that|Unix domain) socket( "[^"]*")?)\?`,
 	`^Could not connect to Redis at \S+: Connection refused`,
 	// curl (a step checking a service before the tests) that could not
-	// connect, or resolve the host: nothing listens there, or no
-	// network reaches it.
-	`^curl: \((6|7)\) (Failed to connect to \S+ port \d+|Could not resolve host: )`,
+	// connect to a service's well-known port, or resolve the host: the
+	// service is not running, or no network reaches it. A port of the
+	// project's own (a server the step started, 8080) may be its code's
+	// crash, and stays unread here.
+	`^curl: \(7\) Failed to connect to \S+ port (5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650) `,
+	`^curl: \(6\) Could not resolve host: `,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
 	`only allowed when the '(--)?module' option is`,

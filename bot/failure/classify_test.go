@@ -755,6 +755,7 @@ func TestServiceNotRunning(t *testing.T) {
 		{"redis-cli", []string{"redis-cli", "ping"}, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n", EnvError},
 		{"curl before the tests, nothing listening", []string{"sh", "-c", "curl -fsS http://127.0.0.1:9200/ >/dev/null && go test ./..."}, "curl: (7) Failed to connect to 127.0.0.1 port 9200 after 0 ms: Couldn't connect to server\n", EnvError},
 		{"curl, a host no network resolves", []string{"curl", "-fsS", "http://search.internal/"}, "curl: (6) Could not resolve host: search.internal\n", EnvError},
+		{"curl to the step's own server stays unread", []string{"sh", "-c", "./bin/server & sleep 1; curl -fsS http://127.0.0.1:8080/health"}, "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server\n", Unknown},
 	})
 }
 
