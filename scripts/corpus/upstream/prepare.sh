@@ -797,6 +797,109 @@
 #   127.0.0.1:9200 in the sandbox's own network namespace; the not-installed cases on pipenv,
 #   hatch, pdm, revive, errcheck and faker staying absent, up8-lru-goroot-missing on no
 #   /usr/local/go1.21; up8-lru-grep-count-pass needs at least one simplelru test to pass.
+#
+# Ninth recording (upstream9)
+#
+# What it is: 57 more scenarios on the same eight projects, named up9-*, split upstream9-tune /
+# upstream9-heldout (cksum of the case name mod 3, computed, never chosen), built BLIND (no
+# knowledge of how autoverify classifies) with commands and situations the first eight
+# recordings did not use: later fixes' tests over their parents (toml a0650ae: an unclosed inline
+# table panics the lexer; e9b5b17: unsupported types panic the encoder; click 19fd4d6: fish
+# completion of multi-line help; 6de2121: UNSET in a default_map; 91de59c: a flag's optional
+# value; 18d2919: type_cast_value never gets UNSET; aaf99a3: lookup_default hides UNSET; tomli
+# 794c8e5: parse_float returning a dict or list), real fixes undone in their code only (toml
+# 60801d0: Meta.Keys() order of inline tables; mux 395ad81: the status on a query mismatch;
+# click 607316f: show_default strings in prompts), the fixes themselves as PASSes, real findings
+# at releases not used before (go vet's composites and structtag at go-cmp v0.5.8, gofmt -s -l at
+# uuid v1.3.1 in a bash formatting gate, pylint's too-many-branches at tomli 2.2.0, flake8
+# --max-line-length 88 at click 8.3.3), go test -cpu 1,2 / -cpu 1,4 / -parallel 4 / -vet=off,
+# env GOMAXPROCS=1, go build -ldflags='-s -w' and -gcflags=-e, go mod download (nothing to fetch;
+# a requirement offline), go doc, env GO111MODULE=off, env GOFLAGS=-mod=bogus, bash -c chains
+# (set -e go build and go test; set -euo pipefail before pytest), Makefiles of our own (make test
+# passing, make lint with no such target, make lint running flake8, make typecheck running mypy,
+# make build of a Go package that does not compile, make test of pytest under timeout 8), go
+# vet's bools analyzer, go vet stopping at a declared-and-unused variable, a generic call
+# outside its constraint, too many return values, shellcheck's SC2086 on a CI script of our own;
+# Python: pytest -o console_output_style=classic / count, --no-header, --ff -x, -rfE
+# --durations=5, -rN, --strict-config, -c naming a missing tox.ini, PYTHONPATH naming a missing
+# directory, python3 -m twine / python3.12 / golint / richgo not installed, mypy on our own
+# modules (a NamedTuple field, a method on an Optional, --disallow-untyped-defs, a coroutine
+# never awaited, --no-incremental), a duplicate argument, a return and a nonlocal at module
+# level, timeout(1) around go test (a test sleeping) and, with -k 2 8, around pytest (a test on
+# an empty queue), and a Go test spinning forever killed by the runner's limit.
+# How recorded: the same record.sh (split_of now knows the up9- prefix; its header names
+# upstream9-tune among the printed parts). Each scenario was first run in a scratch copy of these
+# scripts (same record.sh, held-out output to /dev/null; two processes on disjoint halves, Go and
+# Python, with their own UPSTREAM_SCRATCH under /tmp/up9), then every up9 case was recorded by
+# one final run of `record.sh up9-` on 2026-12-01 (one process, nothing edited while it ran;
+# UPSTREAM_SCRATCH=/tmp/up9/final). The final exit codes were the same as the scratch run's.
+# record.sh still runs the earlier recordings' cases (re-checked with a tune case of the eighth
+# recording, up8-lru-goroot-missing: the same exit code written back). Same tools and the same
+# departure (shared GOCACHE) as above; also shellcheck (Debian) and GNU make.
+# Counts: 57 cases, 41 upstream9-tune, 16 upstream9-heldout. Labels (tune / held-out): PASS 12
+# (9/3), TEST_FAILURE 11 (6/5), CODE_ERROR 8 (8/0), LINT_ERROR 7 (6/1), TYPE_ERROR 5 (3/2),
+# ENV_ERROR 10 (8/2), TIMEOUT 4 (1/3).
+# Projects: click 16, tomli 8, markupsafe 7, toml 7, golang-lru 5, mux 5, uuid 5, go-cmp 4.
+# Recipes: - 24, py_nine 14, tests_from 8, go_nine 7, code_from 3, go_test_file 1 (the earlier
+# recordings' tests_from, code_from and go_test_file, unchanged).
+# Recipes added (below the eighth recording's, which are unchanged): go_nine (our own Go files:
+# the generic call, the mismatched types, the unused variable, the unused import with a
+# Makefile, the extra return value, vet's redundant or, a spinning test) and py_nine (our own
+# Makefiles, CI shell script, annotated modules, test modules, and lines appended to tomli's
+# _parser.py or markupsafe's _native.py).
+#
+# DISCLOSURES (upstream9)
+# - Blindness as above: autoverify, its classifier, its tests, docs/, cmd/, integrations/,
+#   checklist/ and the recorded corpus outputs were never read or run, nor git log/diff of the
+#   repository (git show of cases.tsv and prepare.sh only: the earlier rows unchanged, lines
+#   only added), nor the files under /tmp/up*/ left by earlier recordings (the shared GOCACHE in
+#   /tmp/up was used, not read; my own scratch was /tmp/up9 and /tmp/up9work); labels.tsv was
+#   grepped for conventions (make with no such target: ENV_ERROR; make relaying a recipe's
+#   timeout(1) Error 124: TIMEOUT; make lint running ShellCheck: LINT_ERROR; make build that does
+#   not compile: CODE_ERROR).
+# - Exploration before naming, exit codes only (outputs never read), outside the sandbox: base
+#   and base-plus-new-tests pairs (go test, go test -run '^$' for compiling, pytest on the changed
+#   test files) for toml a0650ae, e9b5b17, 60801d0, 0a9f2b0; mux 395ad81; go-cmp 4664e24,
+#   8fa37b4, 1536a0c, d669b04, 23a2b56; click 19fd4d6, 607316f, c653ec8, 6de2121, aaf99a3,
+#   b96c260, 955ca49, 91de59c, 18d2919, 0baa8db; tomli 794c8e5; markupsafe b15d9d6, 8cb1691.
+#   Dropped from those probes: toml 0a9f2b0, click 955ca49 and 0baa8db, markupsafe b15d9d6 and
+#   8cb1691 (the new tests pass on the parent); the five go-cmp fixes (the fix itself failed too;
+#   the cause was not examined); click b96c260 (its parent 04ef3a6 is an earlier
+#   recording's code_from); click c653ec8 (same parent as 607316f). Also go vet / go test /
+#   gofmt -s -l counts at toml v1.3.2, v1.4.0, v1.5.0, go-cmp v0.5.0, v0.5.8, mux v1.7.4, uuid
+#   v1.3.1, v1.5.0, golang-lru v2.0.4, v2.0.5 (golang-lru v2.0.5's whole suite failed once, so
+#   its case runs ./simplelru only); pylint's size checks at tomli 2.2.0, flake8 at click 8.3.3,
+#   the suites of tomli 2.2.0 (--strict-config), click 8.3.3 (test_basic) and markupsafe 2.1.4;
+#   whether twine, richgo, golint, python3.12 exist and whether /usr/bin/python3 can import
+#   click, tomli or markupsafe (it cannot). Project files read: commit subjects and stats, tag
+#   lists, go.mod files, markupsafe's test file list and _native.py imports, click 8.5.0's
+#   [tool.mypy] section (strict; files = src, tests/typing: mypy is given our file explicitly).
+# - Outputs read: TUNE outputs only, from the scratch run and the final run. Held-out cases whose
+#   neighbours' outputs I read: up9-toml-unclosed-inline-fix-cpu (up9-mux-query-mismatch-fix-pass,
+#   a fix's suite), up9-markupsafe-mypy-optional-attr and up9-click-mypy-coroutine-sum
+#   (up9-click-mypy-namedtuple, the same command form), up9-click-flag-optional-value and
+#   up9-click-lookup-default-bash-chain (the other click tests_from cases).
+# - Reasons reworded after reading TUNE outputs (labels unchanged, no command changed):
+#   up9-tomli-pytest-c-missing (pytest 7.2 stops with a FileNotFoundError traceback for the
+#   missing tox.ini), up9-click-flake8-88-columns (the findings are F401 on click's re-exports
+#   and E203 in parser.py), up9-tomli-pylint-branches (one R0912, no too-many-statements). No
+#   scenario was fixed, no label changed, no case dropped after being named.
+# - Exit codes of held-out cases: all were the ones built for (PASS 0, every failure label
+#   non-zero, the runner-limit TIMEOUT case killed); reasoned, not read: up9-click-pythonpath-typo
+#   exits 4 (pytest's exit when a conftest cannot be imported: click's tests/conftest.py imports
+#   click, not on the path), up9-click-twine-missing 1 (python3 -m of a missing module),
+#   up9-lru-timeout-wrapper-go and up9-tomli-queue-get-timeout 124 (timeout(1)),
+#   up9-mux-busy-loop-runner killed at 20 s; up9-mux-query-mismatch-code-reverted and
+#   up9-click-prompt-show-default-code-reverted give the same trees (code of the parent, tests of
+#   the fix; CHANGES.rst aside) as the exit-code probes of their fixes, which failed.
+# - Stability notes: up9-lru-timeout-wrapper-go relies on simplelru's test binary being built
+#   within 15 s (the shared GOCACHE is warm); up9-mux-busy-loop-runner on the runner's 20 s limit
+#   (Go preempts the spinning test; no process was left behind); up9-click-make-test-hang and
+#   up9-tomli-queue-get-timeout on timeout(1)'s exit 124 (make relays it as Error 124);
+#   up9-gocmp-mod-download-offline on there being no network; the not-installed cases on twine,
+#   golint, richgo and python3.12 staying absent; up9-toml-encode-unsupported-type's panic and
+#   up9-toml-unclosed-inline-table's on the toml base code; up9-uuid-gofmt-s-list on gofmt -s's
+#   rules of go 1.26.
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
@@ -1538,6 +1641,73 @@ py_eight() {
   esac
 }
 
+# ---- recipes added by the ninth recording (upstream9) ----
+
+# go_nine DIR KIND: writes our own small Go file into the package in DIR (its package name
+# taken from the package's files), and for makebuild a Makefile in the root: generic (a
+# generic function called with a type its constraint excludes), mismatch (an int added to a
+# string), unusedvar (a local variable declared and never used), makebuild (an unused import,
+# and a Makefile whose build target runs go build), toomany (a function returning two values
+# where one is declared), vetbools (a redundant || of one comparison: vet's bools), spin (a
+# test spinning on a condition that never ends).
+go_nine() {
+  local d=$1 kind=$2 pkg f
+  pkg=$(grep -h -m1 '^package ' "$d"/*.go | grep -v '_test$' | head -n1 | cut -d' ' -f2)
+  [ -n "$pkg" ] || die "go_nine: no Go package in $d"
+  f="$d/zz_scenario.go"
+  case "$kind" in
+    generic) printf 'package %s\n\nfunc scenarioSum[T int | float64](xs ...T) T {\n\tvar s T\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n\nvar scenarioTotal = scenarioSum("a", "b")\n' "$pkg" >"$f" ;;
+    mismatch) printf 'package %s\n\nvar scenarioCount = len("abc") + "1"\n' "$pkg" >"$f" ;;
+    unusedvar) printf 'package %s\n\nfunc scenarioLabel() string {\n\tn := 3\n\treturn "label"\n}\n' "$pkg" >"$f" ;;
+    makebuild)
+      printf 'package %s\n\nimport "os"\n\nfunc scenarioName() string {\n\treturn "name"\n}\n' "$pkg" >"$f"
+      printf 'build:\n\tgo build ./...\n\ntest: build\n\tgo test ./...\n' >Makefile ;;
+    toomany) printf 'package %s\n\nfunc scenarioPair() int {\n\treturn 1, 2\n}\n' "$pkg" >"$f" ;;
+    vetbools) printf 'package %s\n\nfunc scenarioSmall(n int) bool {\n\treturn n == 1 || n == 1\n}\n' "$pkg" >"$f" ;;
+    spin) printf 'package %s\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestScenarioSpin(t *testing.T) {\n\tfor time.Now().Year() > 0 {\n\t}\n}\n' "$pkg" >"$d/zz_scenario_test.go" ;;
+    *) die "go_nine: unknown kind $kind" ;;
+  esac
+}
+
+# py_nine KIND: our own Python modules, test modules, shell script, Makefiles and appended
+# lines: makefile (a Makefile whose test target runs pytest), makelint (a Makefile whose lint
+# target runs flake8 --select F401, and an unused import in markupsafe's _native.py),
+# maketype (a Makefile whose typecheck target runs mypy on our module returning a str where
+# int is declared), makehang (a Makefile whose test target runs pytest under timeout 8, and a
+# test waiting on an Event nobody sets), shscript (a CI script with an unquoted variable),
+# namedtuple (a NamedTuple built with a str for an int field), optionalattr (a method called
+# on an Optional[str]), untypeddef (a function without annotations), coroutine (a coroutine
+# added to an int, never awaited), dupearg (a test function with a duplicate argument),
+# returnoutside (a return at module level in tomli's _parser.py), nonlocalmod (a nonlocal at
+# module level in markupsafe's _native.py), queueget (a test waiting on an empty queue).
+py_nine() {
+  local f=scenario_types.py
+  case "$1" in
+    makefile) printf 'test:\n\tpytest-3 -q -o pythonpath=src tests\n' >Makefile ;;
+    makelint)
+      printf 'test:\n\tpytest-3 -q -o pythonpath=src tests\n\nlint:\n\tflake8 --select F401 src\n' >Makefile
+      add_import src/markupsafe/_native.py os ;;
+    maketype)
+      printf 'typecheck:\n\tmypy --follow-imports=silent %s\n' "$f" >Makefile
+      printf 'def scenario_width() -> int:\n    return "wide"\n' >"$f" ;;
+    makehang)
+      printf 'test:\n\ttimeout 8 pytest-3 -q -o pythonpath=src tests/test_zz_scenario.py\n' >Makefile
+      printf 'import threading\n\n\ndef test_scenario_waits_for_a_signal():\n    threading.Event().wait()\n' >tests/test_zz_scenario.py ;;
+    shscript)
+      mkdir -p ci
+      printf '#!/bin/sh\nfiles=$1\nls -l $files\n' >ci/zz_check.sh ;;
+    namedtuple) printf 'from typing import NamedTuple\n\n\nclass ScenarioPoint(NamedTuple):\n    x: int\n    y: int\n\n\nSCENARIO_ORIGIN = ScenarioPoint(0, "zero")\n' >"$f" ;;
+    optionalattr) printf 'from typing import Optional\n\n\ndef scenario_name(flag: bool) -> Optional[str]:\n    return "name" if flag else None\n\n\nSCENARIO_UPPER = scenario_name(True).upper()\n' >"$f" ;;
+    untypeddef) printf 'def scenario_double(x):\n    return x * 2\n' >"$f" ;;
+    coroutine) printf 'async def scenario_fetch() -> int:\n    return 1\n\n\ndef scenario_total() -> int:\n    return scenario_fetch() + 1\n' >"$f" ;;
+    dupearg) printf 'def test_scenario_pair(a, a):\n    assert a\n' >tests/test_zz_scenario.py ;;
+    returnoutside) printf '\nreturn None\n' >>src/tomli/_parser.py ;;
+    nonlocalmod) printf '\nnonlocal scenario_state\n' >>src/markupsafe/_native.py ;;
+    queueget) printf 'import queue\n\n\ndef test_scenario_waits_for_an_item():\n    queue.Queue().get()\n' >tests/test_zz_scenario.py ;;
+    *) die "py_nine: unknown kind $1" ;;
+  esac
+}
+
 # ---- prepare ----
 git clone -q "$bundles/$project.bundle" "$dir" || die "cannot clone $project"
 cd "$dir"
@@ -1554,6 +1724,7 @@ if [ "$recipe" != "-" ]; then
     go_six|py_six) ;;
     go_seven|py_seven) ;;
     go_eight|py_eight) ;;
+    go_nine|py_nine) ;;
     *) die "unknown recipe $fn" ;;
   esac
   "$fn" "${words[@]:1}" || die "recipe failed: $recipe"
