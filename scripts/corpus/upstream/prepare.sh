@@ -849,6 +849,11 @@
 # _parser.py or markupsafe's _native.py).
 #
 # DISCLOSURES (upstream9)
+# - Changed after the part's first score, by the engineer who scored it: up9-click-twine-missing
+#   was `python3 -m twine check dist/*`, which autoverify refuses before running (a glob in a
+#   command run without a shell: its policy, not its classifier), so the case had no verdict; it
+#   is now `sh -c 'python3 -m twine check dist/*'` (label and reason unchanged; exit code
+#   recorded again by record.sh, output unread). The first score counts it as given.
 # - Blindness as above: autoverify, its classifier, its tests, docs/, cmd/, integrations/,
 #   checklist/ and the recorded corpus outputs were never read or run, nor git log/diff of the
 #   repository (git show of cases.tsv and prepare.sh only: the earlier rows unchanged, lines
