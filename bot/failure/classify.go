@@ -160,7 +160,7 @@ var rules = []rule{
 	// at a positional parameter its caller did not pass ($2 with one
 	// argument) lacks an argument the same way.
 	{"required variable unset", func(in *input) (Type, bool) {
-		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text) || argumentMissing(in)
+		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text) || argumentMissing(in) || variableRefusal(in.text)
 	}},
 	// ShellCheck's findings (the source line, a caret under it, the
 	// SCxxxx code and its level) when the command is ShellCheck: a report
@@ -1548,7 +1548,7 @@ var envSignals = rx(
 	// service is not running, or no network reaches it. A port of the
 	// project's own (a server the step started, 8080) may be its code's
 	// crash, and stays unread here.
-	`^curl: \(7\) Failed to connect to \S+ port (5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650) `,
+	`^curl: \(7\) Failed to connect to \S+ port (5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650)[ :]`,
 	`^curl: \(6\) Could not resolve host: `,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
@@ -1588,7 +1588,7 @@ var pythonPositionCaret = regexp.MustCompile(`(?m)^\S+\.pyi?:\d+:\d+: ([^\n]*)\n
 // findingMessage is how a finding starts where a parse error does not: a
 // linter's code (F401, E225, W605) or a checker's level (mypy's
 // "error:").
-var findingMessage = regexp.MustCompile(`^([A-Z]+\d+\b|(error|warning|note): )`)
+var findingMessage = regexp.MustCompile(`^(\[?[A-Z]+\d+\b|(error|warning|note): )`)
 
 // pythonParseReport: a file that does not parse, as pyflakes reports it
 // (Python's own message: "invalid syntax", "'(' was never closed",
@@ -1649,12 +1649,6 @@ var commandEnvSignals = rx(
 	// work use, go mod init -C).
 	`^go: directory \S+ does not exist$`,
 	`^\S+:\d+: \*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
-	// A program (a TestMain, a main, a script) refusing to start on a
-	// line of its own: an environment variable's name, upper case with
-	// an underscore as the convention has it, that "is not set" (log's
-	// date and time before it, an "error:" word). A test's message
-	// comes after its file and line, and stays the test's.
-	`^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)\b[^\n]{0,80}$`,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings
@@ -2073,6 +2067,27 @@ func requiredVariableUnset(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// variableLine is a program's line of its own refusing to go on without
+// an environment variable: its name, upper case with an underscore as
+// the convention has it, that "is not set" (log's date and time before
+// it, an "error:" word; nothing after but a full stop or a hint in
+// brackets — "X not set, defaulting to info" is a warning).
+var variableLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)\.?( \([^)\n]*\))?$`)
+
+// variableRefusal: a program (a TestMain, a main, a script) stopping on
+// a variable its environment does not set (see variableLine). Where the
+// program then crashed (a Go panic, a Python traceback), the crash is
+// what happened, and decides.
+func variableRefusal(text []byte) bool {
+	if !bytes.Contains(text, []byte(" set")) && !bytes.Contains(text, []byte(" required")) && !bytes.Contains(text, []byte(" missing")) {
+		return false
+	}
+	if bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)")) {
+		return false
+	}
+	return variableLine.Match(text)
 }
 
 // environSubscript is os.environ["NAME"] (or environ['NAME']) in a

@@ -727,6 +727,12 @@ func TestProgramRefusesWithoutVariable(t *testing.T) {
 		{"a program's own error line", []string{"python3", "-m", "etl"}, "error: WAREHOUSE_TOKEN is not set (export it or use --token)\n", EnvError},
 		{"a test's message naming a variable stays the test's", []string{"go", "test", "./..."}, "--- FAIL: TestConfig (0.00s)\n    config_test.go:14: STORE_DSN is not set\nFAIL\nFAIL\texample.com/store\t0.004s\nFAIL\n", TestFailure},
 		{"a lower-case name is not a variable's", []string{"go", "test", "./..."}, "--- FAIL: TestLoad (0.00s)\n    load_test.go:9: got error\nconfig is not set\nFAIL\nFAIL\texample.com/store\t0.004s\nFAIL\n", TestFailure},
+		// A review's attacks: a warning with a default before the
+		// program's own crash, and a refusal a test harness echoes
+		// before its own failure.
+		{"a warning line before a Go panic stays the crash's", []string{"go", "run", "."}, "2026/12/01 01:13:23 LOG_LEVEL not set, defaulting to info\npanic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a642d]\nexit status 2\n", CodeError},
+		{"a warning line before a Python traceback stays the crash's", []string{"python3", "app.py"}, "SENTRY_DSN not set, error reporting disabled\nTraceback (most recent call last):\n  File \"/tmp/w/app.py\", line 5, in <module>\n    print(items[0])\nIndexError: list index out of range\n", CodeError},
+		{"a refusal before a crash it caused stays the crash's", []string{"python3", "app.py"}, "SENTRY_DSN is not set\nTraceback (most recent call last):\n  File \"/tmp/w/app.py\", line 5, in <module>\n    init(os.environ.get(\"SENTRY_DSN\").strip())\nAttributeError: 'NoneType' object has no attribute 'strip'\n", CodeError},
 	})
 }
 
@@ -743,6 +749,7 @@ func TestPythonParseErrorOrFinding(t *testing.T) {
 		{"pyflakes, a bracket never closed", []string{"pyflakes3", "pc.py"}, "pc.py:1:5: '(' was never closed\nx = (1,\n    ^\n", CodeError},
 		{"pyflakes, invalid syntax", []string{"pyflakes3", "s.py"}, "s.py:1:7: invalid syntax\nx = 1 +\n      ^\n", CodeError},
 		{"flake8 --show-source, a finding", []string{"flake8", "--show-source", "b.py"}, "b.py:1:1: F401 'os' imported but unused\nimport os\n^\n", LintError},
+		{"flake8 --show-source, a code in brackets (a review's --format)", []string{"flake8", "--show-source", "--format=%(path)s:%(row)d:%(col)d: [%(code)s] %(text)s", "bad.py"}, "bad.py:1:1: [F401] 'os' imported but unused\nimport os\n^\n", LintError},
 		{"mypy --pretty, a finding", []string{"mypy", "--pretty", "--show-column-numbers", "c.py"}, "c.py:2:12: error: Name \"g\" is not defined  [name-defined]\n        return g()\n               ^\nFound 1 error in 1 file (checked 1 source file)\n", TypeError},
 	})
 }
@@ -758,6 +765,7 @@ func TestServiceNotRunning(t *testing.T) {
 		{"psql over the local socket", []string{"psql", "-U", "postgres", "-c", "select 1"}, "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: No such file or directory\n\tIs the server running locally and accepting connections on that socket?\n", EnvError},
 		{"redis-cli", []string{"redis-cli", "ping"}, "Could not connect to Redis at 127.0.0.1:6379: Connection refused\n", EnvError},
 		{"curl before the tests, nothing listening", []string{"sh", "-c", "curl -fsS http://127.0.0.1:9200/ >/dev/null && go test ./..."}, "curl: (7) Failed to connect to 127.0.0.1 port 9200 after 0 ms: Couldn't connect to server\n", EnvError},
+		{"curl before 7.83, nothing listening", []string{"curl", "-fsS", "http://localhost:5432/"}, "curl: (7) Failed to connect to localhost port 5432: Connection refused\n", EnvError},
 		{"curl, a host no network resolves", []string{"curl", "-fsS", "http://search.internal/"}, "curl: (6) Could not resolve host: search.internal\n", EnvError},
 		{"curl to the step's own server stays unread", []string{"sh", "-c", "./bin/server & sleep 1; curl -fsS http://127.0.0.1:8080/health"}, "curl: (7) Failed to connect to 127.0.0.1 port 8080 after 0 ms: Couldn't connect to server\n", Unknown},
 	})

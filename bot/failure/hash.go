@@ -69,9 +69,10 @@ func CombineHashes(hashes []string) string {
 var noise = sync.OnceValue(func() []noiseRule {
 	return []noiseRule{
 		// pytest's --durations section: which tests were slowest, and in
-		// what order, is the machine's luck, not the result. Its lines
-		// run up to the next "=====" header.
-		{regexp.MustCompile(`(?m)^(=+ slowest (?:\d+ )?durations =+)\n(?:[^=\n][^\n]*\n|\n)*`), "$1\n"},
+		// what order, is the machine's luck, not the result. Only its
+		// rows go (a time, the phase, the test), blank lines and the
+		// count of hidden ones: -q's tally after it stays.
+		{regexp.MustCompile(`(?m)^(=+ slowest (?:\d+ )?durations =+)\n(?:\d+(?:\.\d+)?s (?:setup|call|teardown) +\S[^\n]*\n|\(\d+ durations? < [^\n]*\)\n|\n)*`), "$1\n"},
 		// python -X importtime: each module's own and cumulative
 		// microseconds.
 		{regexp.MustCompile(`(?m)^import time:\s+\d+ \|\s+\d+ \|`), "import time: <dur> | <dur> |"},

@@ -53,6 +53,12 @@ func TestHashSeparatesDifferentFailures(t *testing.T) {
 	} {
 		assert.NotEqual(t, base, h, name)
 	}
+	// -q's tally and a later step's output after the list still count
+	// (a review's finding: the first version dropped everything up to
+	// the next "=====" line, which -q never prints).
+	quiet := ".                                                                        [100%]\n============================= slowest 5 durations ==============================\n\n(3 durations < 0.005s hidden.  Use -vv to show these durations.)\n1 passed in 0.00s\nlintme1.py:1:1: F401 'os' imported but unused\n"
+	assert.NotEqual(t, Normalize([]byte(quiet)), Normalize([]byte(strings.Replace(quiet, "lintme1.py:1:1: F401 'os' imported but unused", "lintme2.py:3:1: E302 expected 2 blank lines, found 0", 1))))
+	assert.Contains(t, Normalize([]byte(quiet)), "1 passed in")
 	// Only the slowest-tests list goes: a failure after it still counts.
 	before := "============================= slowest 1 durations ==============================\n0.01s call     t.py::test_a\n=========================== short test summary info ============================\nFAILED t.py::test_a - assert 1 == 2\n"
 	assert.NotEqual(t, Normalize([]byte(before)), Normalize([]byte(strings.Replace(before, "test_a - assert 1", "test_b - assert 1", 1))))
