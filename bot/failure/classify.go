@@ -447,7 +447,11 @@ func goCommandRefused(in *input) bool {
 // goSourceUnparsed is go (list, build, test) unable to load a package
 // because one of its files does not parse: the error is at a source
 // position, the code's.
-var goSourceUnparsed = regexp.MustCompile(`^go: can't load (test )?package: \S+\.go:\d+:\d+: `)
+var goSourceUnparsed = regexp.MustCompile(goLoadParseError)
+
+// goLoadParseError is go's words for a package it could not load because
+// a file does not parse (a compile signal, and no refusal of go's own).
+const goLoadParseError = `^go: can't load (test )?package: \S+\.go:\d+:\d+: `
 
 // cargoRefused reports whether cargo stopped before the compiler said
 // anything: its own errors ("error: the package 'x' does not contain this
@@ -1536,7 +1540,7 @@ var envSignals = rx(
 	// database, a cache, a broker a test or program needs): the service
 	// is not running here. A port of the test's own (an httptest server
 	// it never started, an ephemeral one) stays the test's.
-	`dial tcp \S*:(5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650): connect: connection refused`,
+	`dial tcp \S*:`+servicePorts+`: connect: connection refused`,
 	`sqlite3\.OperationalError: unable to open database file`,
 	// libpq's hint under a connection that failed (psql, psycopg, any
 	// client of PostgreSQL's library), and redis-cli's: the database or
@@ -1548,7 +1552,7 @@ var envSignals = rx(
 	// service is not running, or no network reaches it. A port of the
 	// project's own (a server the step started, 8080) may be its code's
 	// crash, and stays unread here.
-	`^curl: \(7\) Failed to connect to \S+ port (5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650)[ :]`,
+	`^curl: \(7\) Failed to connect to \S+ port `+servicePorts+`[ :]`,
 	`^curl: \(6\) Could not resolve host: `,
 	// tsc: a syntax the module option does not allow (import.meta,
 	// top-level await under commonjs): the configuration decides.
@@ -1689,7 +1693,7 @@ var compileSignals = rx(
 	`^# \S+( \[\S+\.test\])?\n(\S+\.go:\d+:\d+: |\S+\.go:\d+: )`,
 	`\[setup failed\]`,
 	`^vet: \S+\.go:\d+:\d+: `,
-	`^go: can't load (test )?package: \S+\.go:\d+:\d+: `,
+	goLoadParseError,
 	// Rust.
 	`^error\[E\d{4}\]`,
 	`^error: (could not compile|aborting due to)`,
@@ -2298,6 +2302,14 @@ func javacWarningsOnly(text []byte) bool {
 }
 
 var javacSourceError = regexp.MustCompile(`(?m)^\S+\.java:\d+: error: `)
+
+// servicePorts are the well-known ports of services a test or a step may
+// need (PostgreSQL, MySQL, Redis, MongoDB, Elasticsearch, RabbitMQ,
+// memcached, Kafka, ZooKeeper, SQL Server, Oracle, Cassandra, NATS, etcd,
+// Consul, Vault, CockroachDB, InfluxDB, Neo4j, LocalStack, Pulsar): a
+// connection refused there is a service not running, where a port of the
+// project's own may be its code's crash.
+const servicePorts = `(5432|3306|6379|27017|9200|5672|11211|9092|2181|1433|1521|9042|4222|2379|8500|8200|26257|8086|7687|4566|6650)`
 
 // installedPython is the directory of an installed copy of a Python
 // module in a traceback's path: the standard library's (CPython, its
