@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -179,9 +178,9 @@ var goSuite = benchSuite{eco: gates.Go, test: []string{"go", "test", "-count=1",
 	baseline: []string{"go", "test", "-count=1", "-json", "./..."}, static: gates.DefaultStatic[gates.Go][0]}
 
 // realSuite is the suite of the real project cloned at dir, run as the
-// real-history replay runs it: Go's as goSuite, Python's with Debian's
-// interpreter that has pytest (`PY -m pytest`, PYTHONPATH=src for the
-// src layouts) and pyflakes as the static check when installed.
+// real-history replay runs it (runGatesWith): Go's as goSuite, Python's
+// with the interpreter that has pytest (`PY -m pytest`, PYTHONPATH=src
+// for the src layouts) and the static check gates.StaticCommand picks.
 func realSuite(b *testing.B, dir string) benchSuite {
 	eco, ok := gaterun.Detect(dir)
 	if !ok {
@@ -190,19 +189,16 @@ func realSuite(b *testing.B, dir string) benchSuite {
 	if eco == gates.Go {
 		return goSuite
 	}
-	py := "/usr/bin/python3"
-	if exec.Command(py, "-c", "import pytest").Run() != nil {
-		b.Skipf("SKIPPED LOUDLY: %s has no pytest (apt-get install python3-pytest)", py)
+	py := realHistoryPython(b)
+	if py == "" {
+		b.Skip("SKIPPED LOUDLY: no python3 with pytest")
 	}
 	test := []string{py, "-m", "pytest"}
-	s := benchSuite{eco: gates.Python, test: test, baseline: test, opts: []local.Option{local.WithEnv("PYTHONPATH=src")}}
-	for _, c := range gates.StaticCandidates(gates.Python, test) {
-		if gaterun.Installed(c) {
-			s.static = c
-			break
-		}
+	static, err := gates.StaticCommand(eco, test, gaterun.Installed, allowAll)
+	if err != nil {
+		b.Fatal(err)
 	}
-	return s
+	return benchSuite{eco: gates.Python, test: test, baseline: test, static: static, opts: []local.Option{local.WithEnv("PYTHONPATH=src")}}
 }
 
 // overhead measures a gates run against running the test command twice

@@ -280,7 +280,7 @@ func repoRoot() (string, error) {
 
 // realHistoryPython is an interpreter with pytest (the Python projects'
 // suites need it), or "" — Python cases then cannot run.
-func realHistoryPython(t *testing.T) string {
+func realHistoryPython(t testing.TB) string {
 	for _, py := range []string{"/usr/bin/python3", "python3"} {
 		if exec.Command(py, "-c", "import pytest").Run() == nil {
 			if abs, err := exec.LookPath(py); err == nil {
