@@ -369,7 +369,7 @@ func structured(in *input) (Type, bool) {
 		// Counted but not named (jest, minitest summaries): a failure
 		// of tests all the same, unless the output says the setup or
 		// the build broke first.
-		if in.match(envSignals) || in.match(compileSignals) {
+		if in.match(envSignals) || in.match(compileSignals) || pythonParseReport(in.text) {
 			return "", false
 		}
 		return TestFailure, true
@@ -380,7 +380,7 @@ func structured(in *input) (Type, bool) {
 		switch {
 		case matchAny(gist, envSignals), environLookupFailed(in, c):
 			env++
-		case matchAny(gist, compileSignals), goPackageFailure(c), pytestUncollected(in.tests.Format, c):
+		case matchAny(gist, compileSignals), pythonParseReport(gist), goPackageFailure(c), pytestUncollected(in.tests.Format, c):
 			// A package that did not build, a file pytest could not
 			// collect: not a test's verdict.
 		default:
@@ -632,18 +632,26 @@ func lastLineTimedOut(text []byte) bool {
 var lastLineTimeoutRe = lazyregexp.New(`(?i)\b(timed out|deadline exceeded|time ?limit exceeded|timeout exceeded)\b`)
 
 // wrappedInTimeout reports whether argv runs its command under timeout(1),
-// itself perhaps under env(1) setting variables (env PYTHONPATH=src
-// timeout 8 pytest).
+// itself perhaps under env(1) setting or unsetting variables (env
+// PYTHONPATH=src timeout 8 pytest, env -u CI timeout 8 pytest).
 func wrappedInTimeout(argv []string) bool {
-	for _, a := range argv {
-		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+	tool := ""
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if strings.HasPrefix(a, "-") {
+			if testresults.OptionTakesValue(tool, a) {
+				i++
+			}
 			continue
 		}
-		b := filepath.Base(a)
-		if b == "env" {
+		if strings.Contains(a, "=") {
 			continue
 		}
-		return b == "timeout" || b == "gtimeout"
+		tool = filepath.Base(a)
+		if tool == "env" {
+			continue
+		}
+		return tool == "timeout" || tool == "gtimeout"
 	}
 	return false
 }
@@ -2085,7 +2093,7 @@ var variableLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}
 // program then crashed (a Go panic, a Python traceback), the crash is
 // what happened, and decides.
 func variableRefusal(text []byte) bool {
-	if !bytes.Contains(text, []byte(" set")) && !bytes.Contains(text, []byte(" required")) && !bytes.Contains(text, []byte(" missing")) {
+	if !bytes.Contains(text, []byte("set")) && !bytes.Contains(text, []byte(" required")) && !bytes.Contains(text, []byte(" missing")) {
 		return false
 	}
 	if bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)")) {

@@ -141,6 +141,8 @@ func TestClassifyGeneralRules(t *testing.T) {
 		// setting a variable before timeout(1).
 		{"timeout under env", "env PYTHONPATH=src timeout -k 2 8 python3 -m pytest -q tests", 124, "", Timeout},
 		{"env running a program that exits 124 is no timeout", "env PYTHONPATH=src ./check.sh", 124, "", Unknown},
+		{"timeout under env unsetting a variable", "env -u CI timeout 8 python3 -m pytest -q tests", 124, "", Timeout},
+		{"env -u naming timeout as the variable is no timeout", "env -u timeout ./check.sh", 124, "", Unknown},
 		{"137 without wrapper", "./slow.sh", 137, "Killed\n", Unknown},
 		{"make relays timeout", "make test", 2, "timeout 1 sleep 5\nmake: *** [Makefile:2: test] Error 124\n", Timeout},
 		{"one timeout among assertion failures", "node --test", 1, "TAP version 13\nnot ok 1 - adds\n  ---\n  error: 'Expected values to be strictly equal'\n  ...\nnot ok 2 - slow\n  ---\n  error: 'test timed out after 100ms'\n  ...\n1..2\n# tests 2\n# pass 0\n# fail 2\n", TestFailure},
@@ -725,6 +727,7 @@ func TestProgramRefusesWithoutVariable(t *testing.T) {
 		{"a TestMain stopping before any test", []string{"go", "test", "-count=1", "./..."}, "SCENARIO_DATABASE_URL is not set\nFAIL\texample.com/store\t0.006s\nFAIL\n", EnvError},
 		{"log.Fatal in a TestMain", []string{"go", "test", "./..."}, "2026/11/30 23:10:42 STORE_DSN must be set\nFAIL\texample.com/store\t0.004s\nFAIL\n", EnvError},
 		{"a program's own error line", []string{"python3", "-m", "etl"}, "error: WAREHOUSE_TOKEN is not set (export it or use --token)\n", EnvError},
+		{"a variable that is unset", []string{"python3", "-m", "etl"}, "WAREHOUSE_TOKEN is unset\n", EnvError},
 		{"a test's message naming a variable stays the test's", []string{"go", "test", "./..."}, "--- FAIL: TestConfig (0.00s)\n    config_test.go:14: STORE_DSN is not set\nFAIL\nFAIL\texample.com/store\t0.004s\nFAIL\n", TestFailure},
 		{"a lower-case name is not a variable's", []string{"go", "test", "./..."}, "--- FAIL: TestLoad (0.00s)\n    load_test.go:9: got error\nconfig is not set\nFAIL\nFAIL\texample.com/store\t0.004s\nFAIL\n", TestFailure},
 		// A review's attacks: a warning with a default before the
