@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -175,4 +176,47 @@ func reexports(src []string, n int, name string) bool {
 		}
 	}
 	return false
+}
+
+// FileByFile reports whether static is pyflakes over the whole tree
+// (`pyflakes .`, `PYTHON -m pyflakes .`) and returns it without the
+// tree's path. pyflakes reads each file alone — a finding in a file
+// depends on that file's bytes and nothing else — so the findings a
+// change adds are in the files it added or changed, and running the
+// check on those files, at head and on the base, judges the change the
+// same as running it on both trees whole, at a fraction of the cost on a
+// large tree (click's 79 files: 0.84 s whole, 0.13 s for one file). go
+// vet type-checks across packages and ruff honours excludes that a
+// file named on its command line bypasses: neither is narrowed.
+func FileByFile(static []string) ([]string, bool) {
+	n := len(static)
+	if n < 2 || static[n-1] != "." {
+		return nil, false
+	}
+	tool := path.Base(static[0])
+	switch {
+	case n == 2 && tool == "pyflakes":
+	case n == 4 && strings.HasPrefix(tool, "python") && static[1] == "-m" && static[2] == "pyflakes":
+	default:
+		return nil, false
+	}
+	return slices.Clone(static[:n-1]), true
+}
+
+// pythonShebang is pyflakes' own test for a file without the .py suffix
+// that it checks when it walks a directory (pyflakes.api.isPythonFile).
+var pythonShebang = lazyregexp.New(`^#!.*\bpython(3(\.\d+)?|w)?[dmu]?\s`)
+
+// PythonSource reports whether pyflakes, walking a tree, checks the file
+// name whose first bytes are start (its first 128 are enough): a .py file,
+// or one whose first line is a Python shebang, never an editor's backup
+// (name~).
+func PythonSource(name string, start []byte) bool {
+	if strings.HasSuffix(name, ".py") {
+		return true
+	}
+	if strings.HasSuffix(name, "~") {
+		return false
+	}
+	return pythonShebang().Match(start[:min(len(start), 128)])
 }

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,4 +64,54 @@ func TestDropReexports(t *testing.T) {
 	commented := "./api.py:1:1: 'm.helper' imported but unused\n"
 	assert.Equal(t, commented, DropReexports(commented, func(string) []byte { return []byte("from m import (\n    helper,  # was: helper as helper\n)\n") }),
 		"an alias in a comment is no re-export")
+}
+
+// TestFileByFile: only pyflakes over the whole tree is narrowed to the
+// change's files; go vet reads packages together, ruff honours excludes a
+// named file bypasses, and a command naming its own paths is the user's.
+func TestFileByFile(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		static []string
+		want   []string
+	}{
+		{[]string{"pyflakes", "."}, []string{"pyflakes"}},
+		{[]string{"python3", "-m", "pyflakes", "."}, []string{"python3", "-m", "pyflakes"}},
+		{[]string{"/usr/bin/python3", "-m", "pyflakes", "."}, []string{"/usr/bin/python3", "-m", "pyflakes"}},
+		{[]string{"/usr/bin/pyflakes3", "."}, nil},
+		{[]string{"pyflakes", "src"}, nil},
+		{[]string{"pyflakes", "./"}, nil},
+		{[]string{"ruff", "check", "."}, nil},
+		{[]string{"go", "vet", "./..."}, nil},
+		{[]string{"python3", "-m", "flake8", "."}, nil},
+		{[]string{"python3", "-W", "error", "-m", "pyflakes", "."}, nil},
+	} {
+		got, ok := FileByFile(tc.static)
+		assert.Equal(t, tc.want != nil, ok, "%q", tc.static)
+		assert.Equal(t, tc.want, got, "%q", tc.static)
+	}
+}
+
+// TestPythonSource follows pyflakes.api.isPythonFile: what it checks
+// walking a tree is what it must be given by name.
+func TestPythonSource(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		start string
+		want  bool
+	}{
+		{"src/m.py", "", true},
+		{"bin/tool", "#!/usr/bin/env python3\nimport sys\n", true},
+		{"bin/tool", "#!/usr/bin/python3.11 -u\n", true},
+		{"bin/tool", "#!/usr/bin/pythonw\n", true},
+		{"bin/tool", "#!/bin/sh\nexec python3 x.py\n", false},
+		{"bin/tool", "#!/usr/bin/python", false}, // no whitespace after: pyflakes' pattern asks for one
+		{"bin/tool~", "#!/usr/bin/env python3\n", false},
+		{"data.bin", "\x00\x01python ", false},
+		{"README", "", false},
+		{"bin/long", "#!/usr/bin/env " + strings.Repeat("x", 130) + " python3\n", false}, // past the 128 bytes pyflakes reads
+	} {
+		assert.Equal(t, tc.want, PythonSource(tc.name, []byte(tc.start)), "%s %q", tc.name, tc.start)
+	}
 }

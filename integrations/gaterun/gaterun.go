@@ -349,6 +349,11 @@ type plan struct {
 	// headCodeBeside: the head's suite runs test code the change touched
 	// beside tests it did not claim (see headCodeBeside).
 	headCodeBeside bool
+	// staticFiles are the files the change adds or edits that the static
+	// checks read, when they read each file alone (staticNamed; see
+	// staticScope) and run on those only.
+	staticFiles []string
+	staticNamed bool
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
@@ -515,6 +520,7 @@ func (s *Spec) plan(baseDir, headDir string) (*plan, error) {
 			return nil, err
 		}
 	}
+	s.staticScope(p)
 	if p.wholeF() {
 		// The head's suite cannot vouch for the tests the change did not
 		// claim (see wholeF): every base test runs in its base version
@@ -761,7 +767,7 @@ func (s *Spec) runAll(ctx context.Context, p *plan, baseDir, headDir string) (*r
 	if err := s.beforeOfEdited(ctx, p, baseDir, rs); err != nil {
 		return nil, err
 	}
-	if err := s.baseStatic(ctx, baseDir, rs); err != nil {
+	if err := s.baseStatic(ctx, p, baseDir, rs); err != nil {
 		return nil, err
 	}
 	return rs, nil
@@ -818,12 +824,12 @@ func result(r *run, n string) string {
 // accepted without a comparison, so the base's run would be work for
 // nothing (a whole `go vet` on a real project). The base track has left
 // the base's own tests in the tree.
-func (s *Spec) baseStatic(ctx context.Context, dir string, rs *runs) error {
+func (s *Spec) baseStatic(ctx context.Context, p *plan, dir string, rs *runs) error {
 	if rs.i == nil || rs.i.res.ExitCode == 0 || rs.i.res.TimedOut {
 		return nil
 	}
 	var err error
-	rs.ib, err = s.execPlain(ctx, dir, s.Static)
+	rs.ib, _, err = s.staticRun(ctx, p, dir)
 	return err
 }
 
@@ -1054,7 +1060,7 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	if s.Static != nil {
-		if rs.i, err = s.execPlain(ctx, dir, s.Static); err != nil {
+		if rs.i, _, err = s.staticRun(ctx, p, dir); err != nil {
 			return err
 		}
 	}
@@ -1445,8 +1451,8 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	}
 
 	// VERIFY_IMPLEMENT: the static checks at head, against the base's.
-	if rs.i != nil {
-		rep.Gates = append(rep.Gates, s.evidence(gates.ClassifyImplement(s.check(rs.i, p.headDir), s.check(rs.ib, p.baseDir)), rs.i))
+	if rs.i != nil || (s.Static != nil && p.staticNamed) {
+		rep.Gates = append(rep.Gates, s.implement(p, rs))
 	}
 
 	// VERIFY_MUTATE: the changed lines broken one at a time, at head.
@@ -1582,6 +1588,26 @@ func newlyUnbuilt(b, g *run) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// implement judges VERIFY_IMPLEMENT. Where the check ran on the files the
+// change touched (staticScope), none of them is a file it reads is a
+// pass with nothing to read, and none of them on the base is a base with
+// no finding: every finding at head is the change's.
+func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
+	if rs.i == nil {
+		return s.evidence(gates.Result{Gate: gates.Implement, Classification: gates.Accept,
+			Reason: "the change adds or edits no file the static checks read (they read each file alone)"}, nil)
+	}
+	base := s.check(rs.ib, p.baseDir)
+	if p.staticNamed && rs.ib == nil {
+		base = gates.Check{Ran: true}
+	}
+	res := gates.ClassifyImplement(s.check(rs.i, p.headDir), base)
+	if p.staticNamed {
+		res.Reason += fmt.Sprintf(" (on the %d files the change adds or edits: the checks read each file alone)", len(p.staticFiles))
+	}
+	return s.evidence(res, rs.i)
 }
 
 // check is a static-check run as IMPLEMENT reads it (nil: not run).
@@ -1740,12 +1766,14 @@ func (s *Spec) execParsed(ctx context.Context, r *run, dir string) (*run, error)
 	return r, nil
 }
 
-// execPlain runs a static check in dir.
-func (s *Spec) execPlain(ctx context.Context, dir string, argv []string) (*run, error) {
+// execPlain runs a static check in dir, with names after its arguments
+// (files, which no gate variable is substituted in).
+func (s *Spec) execPlain(ctx context.Context, dir string, argv, names []string) (*run, error) {
 	sub, err := gates.Substitute(argv, map[string]string{"worktree_dir": dir})
 	if err != nil {
 		return nil, err
 	}
+	sub = append(sub, names...)
 	r := &run{argv: sub, at: s.now()}
 	if err := s.runCmd(ctx, r, dir); err != nil {
 		return nil, err
