@@ -108,6 +108,10 @@ var rules = []rule{
 	// A test runner's own time limit, or a timeout relayed by cargo/make
 	// (timeoutSignals name each tool's message).
 	{"time limit inside the command", func(in *input) (Type, bool) { return Timeout, inCommandTimeout(in) }},
+	// Python's faulthandler.dump_traceback_later(…, exit=True) (a test
+	// suite's own watchdog) fired: it dumps every thread's stack and ends
+	// the process.
+	{"fault handler's time limit", func(in *input) (Type, bool) { return Timeout, in.exit != 0 && faulthandlerExited(in.text) }},
 	// make relaying a recipe's timeout(1) that killed with a signal.
 	{"make recipe timed out", func(in *input) (Type, bool) { return Timeout, makeRecipeTimeout(in) }},
 	// C's assert() failing in a test program (the program or its source
@@ -171,6 +175,10 @@ var rules = []rule{
 		words := commandWords(in.argv)
 		return LintError, len(words) > 0 && filepath.Base(words[0]) == "shellcheck" && in.match(shellcheckFinding) && !in.match(shellcheckParseFailed)
 	}},
+	// go missing a standard-library import no Go has: a misspelt import,
+	// or the code's own package without its module path
+	// (stdPackageMissing; one some Go has is the setup's, below).
+	{"standard package missing", stdPackageMissing},
 	// Messages that say the setup is missing: a program, module,
 	// dependency, configuration file, plugin, toolchain or script path.
 	{"setup missing", func(in *input) (Type, bool) {
@@ -336,6 +344,31 @@ func inCommandTimeout(in *input) bool {
 		return true
 	}
 	return !in.match(assertionSignals)
+}
+
+// faulthandlerTimeout is the line faulthandler.dump_traceback_later
+// writes when its time runs out, before the threads' stacks.
+var faulthandlerTimeout = regexp.MustCompile(`(?m)^Timeout \(\d+:\d{2}:\d{2}(\.\d+)?\)!$`)
+
+// stackDumpLine is a line of faulthandler's dump of the threads' stacks.
+var stackDumpLine = regexp.MustCompile(`^((Current thread|Thread) 0x[0-9a-f]+ \(most recent call first\):|  File ".*", line \d+ in .*|  <no Python frame>|  \.\.\.|)$`)
+
+// faulthandlerExited: the output ends with faulthandler's timeout dump,
+// nothing after it but the stacks: its exit=True ended the process. A
+// dump the run went on after (pytest's faulthandler_timeout only
+// dumps) is not the end, and the run's own result decides.
+func faulthandlerExited(text []byte) bool {
+	locs := faulthandlerTimeout.FindAllIndex(text, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	rest := text[locs[len(locs)-1][1]:]
+	for _, line := range bytes.Split(bytes.TrimRight(rest, "\n"), []byte("\n")) {
+		if !stackDumpLine.Match(bytes.TrimRight(line, "\r")) {
+			return false
+		}
+	}
+	return true
 }
 
 // timeoutGists are what a timed-out test's failure says once testresults
@@ -1119,11 +1152,14 @@ var envSignals = rx(
 	`go\.mod file not found in current directory or any parent directory`,
 	`cannot find main module`,
 	`does not contain main module`,
+	// A standard-library import the toolchain lacks (a newer Go's
+	// package; stdPackageMissing has told the code's misspellings
+	// apart).
+	`is not in (GOROOT|std)`,
 	// A pattern (./...) that matches no module of the go.work workspace:
 	// the workspace root is not a module of its own.
 	`directory prefix \S+ does not contain modules listed in go\.work`,
 	`go: updates to go\.mod needed`,
-	`is not in (GOROOT|std)`,
 	`go: downloading .*\n.*(dial tcp|proxyconnect|connection refused|no such host)`,
 	`toolchain not available`,
 	`go: go\.mod requires go >=`,
@@ -1436,8 +1472,10 @@ var envSignals = rx(
 	// clippy.toml with a key clippy does not know.
 	`error reading Clippy's configuration file`,
 	// A tool refusing its command line: an option or value it does not
-	// know is the command's setup, not the code.
-	`^(\S+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid|[Bb]ad) (command[- ]line )?(option|argument|flag|shell)\b`,
+	// know is the command's setup, not the code. The tool's name may come
+	// first, never a place in a source file: Go's type checker says
+	// "x.go:5:15: invalid argument: index 5 out of bounds" of the code.
+	`^([^\s:]+: )?(error: )?([Uu]nrecognized|[Uu]nknown|[Ii]nvalid|[Bb]ad) (command[- ]line )?(option|argument|flag|shell)\b`,
 	// optionator's (ESLint's) refusal of an option's value.
 	`^Invalid value for option '`,
 	`unrecognized command-line option`,

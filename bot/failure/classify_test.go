@@ -3,8 +3,10 @@ package failure
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -785,4 +787,61 @@ func TestGoLoadErrors(t *testing.T) {
 		{"go work use, a directory not there", []string{"sh", "-c", "go work init . && go work use ./internal/missing && go test ./..."}, "go: directory internal/missing does not exist\n", EnvError},
 		{"go refusing -race without cgo stays the setup's", []string{"go", "test", "-race", "./..."}, "go: -race requires cgo; enable cgo by setting CGO_ENABLED=1\n", EnvError},
 	})
+}
+
+// go missing a standard-library import (go 1.26's words on a module of
+// our own; go 1.21's "is not in GOROOT" for a package newer than it): a
+// package some Go has is the toolchain's, one no Go has is the code's (a
+// misspelt import, or its own package without the module path).
+func TestStdPackageMissing(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"a misspelt standard import", []string{"go", "build", "./..."}, "main.go:3:8: package container/lists is not in std (/usr/local/go/src/container/lists)\n", CodeError},
+		{"its own package without the module path", []string{"go", "build", "./..."}, "main.go:6:2: package cart is not in std (/usr/local/go/src/cart)\n", CodeError},
+		{"go test, setup failed", []string{"go", "test", "./..."}, "# example.com/shop\nmain.go:3:8: package container/lists is not in std (/usr/local/go/src/container/lists)\nFAIL\texample.com/shop [setup failed]\n?   \texample.com/shop/cart\t[no test files]\nFAIL\n", CodeError},
+		{"a package newer than the toolchain", []string{"go", "build", "./..."}, "sort.go:4:2: package slices is not in GOROOT (/usr/local/go/src/slices)\n", EnvError},
+		{"a toolchain without its library", []string{"go", "vet", "./..."}, "main.go:3:8: package fmt is not in std (/usr/lib/go/src/fmt)\n", EnvError},
+	})
+}
+
+// Go's type checker calls a bad index an "invalid argument" at a place
+// in the source: the code's, not a command line's (go 1.26, our own
+// file); a tool refusing its command line keeps its reading.
+func TestInvalidArgumentAtASourcePlace(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"go build", []string{"go", "build", "."}, "# example.com/shop\n./main.go:5:8: invalid argument: index 5 out of bounds [0:3]\n", CodeError},
+		{"go test", []string{"go", "test", "-count=1", "."}, "# example.com/shop [example.com/shop.test]\n./main.go:5:8: invalid argument: index 5 out of bounds [0:3]\nFAIL\texample.com/shop [build failed]\nFAIL\n", CodeError},
+		{"pytest refusing an option", []string{"pytest-3", "--cov=shop"}, "ERROR: usage: pytest-3 [options] [file_or_dir] [file_or_dir] [...]\npytest-3: error: unrecognized arguments: --cov=shop\n  inifile: None\n  rootdir: /w\n\n", EnvError},
+	})
+}
+
+// Python's faulthandler.dump_traceback_later(…, exit=True) ends the
+// process after dumping the threads' stacks (Python 3.11, a script of
+// our own); pytest's faulthandler_timeout dumps and goes on, and the
+// test's own failure decides.
+func TestFaulthandlerTimeout(t *testing.T) {
+	t.Parallel()
+	dump := "Timeout (0:00:01)!\nThread 0x00007fa4da4c16c0 (most recent call first):\n  File \"/w/t1.py\", line 4 in worker\n  File \"/usr/lib/python3.11/threading.py\", line 975 in run\n\nThread 0x00007fa4daf812c0 (most recent call first):\n  File \"/usr/lib/python3.11/threading.py\", line 320 in wait\n  File \"/w/t1.py\", line 6 in <module>\n"
+	assertExplained(t, []explained{
+		{"the watchdog ended the process", []string{"python3", "t1.py"}, dump, Timeout},
+		{"pytest dumped and went on", []string{"pytest-3", "-q", "-o", "faulthandler_timeout=1", "test_ft.py"}, dump + "F                                                                        [100%]\n=================================== FAILURES ===================================\n_________________________________ test_slowish _________________________________\n\n    def test_slowish():\n        time.sleep(1.5)\n>       assert 1 == 2\nE       assert 1 == 2\n\ntest_ft.py:4: AssertionError\n=========================== short test summary info ============================\nFAILED test_ft.py::test_slowish - assert 1 == 2\n1 failed in 1.51s\n", TestFailure},
+	})
+}
+
+// TestStdPackagesCurrent: the list holds every standard package of the
+// toolchain at hand (a newer Go's new packages must be added, or an
+// import of one reads as the code's).
+func TestStdPackagesCurrent(t *testing.T) {
+	t.Parallel()
+	out, err := exec.CommandContext(context.Background(), "go", "list", "std").Output()
+	if err != nil {
+		t.Skipf("no go toolchain to list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if strings.Contains("/"+p+"/", "/internal/") || strings.Contains("/"+p+"/", "/vendor/") {
+			continue
+		}
+		assert.True(t, stdPackages[p], "%s is a standard package of this toolchain: add it to stdpackages.go", p)
+	}
 }
