@@ -1064,6 +1064,11 @@ var envSignals = rx(
 	`: not found$`,
 	`No such file or directory \(os error 2\)`,
 	`^env: .*: No such file or directory`,
+	// A sanitizer (go test -asan, -fsanitize=address) that could not
+	// reserve its shadow memory as the program started: the machine's
+	// limit on a process's memory (ulimit, the sandbox's RLIMIT_DATA)
+	// refused it before any code ran.
+	`ReserveShadowMemoryRange failed while trying to map`,
 	// A program built for another machine (GOARCH=arm64 go test on
 	// amd64: go runs the test binary it built and the kernel refuses it).
 	`^fork/exec \S+: exec format error$`,

@@ -845,3 +845,13 @@ func TestStdPackagesCurrent(t *testing.T) {
 		assert.True(t, stdPackages[p], "%s is a standard package of this toolchain: add it to stdpackages.go", p)
 	}
 }
+
+// AddressSanitizer refused its shadow memory by a limit on the process's
+// memory (go test -asan in the local sandbox, whose per-process data
+// limit it meets; go 1.26, gcc 12's libasan): the setup's.
+func TestSanitizerShadowRefused(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"go test -asan", []string{"go", "test", "-count=1", "-asan", "./simplelru"}, "==572==ERROR: AddressSanitizer failed to allocate 0xdfff0001000 (15392894357504) bytes at address 2008fff7000 (errno: 12)\n==572==ReserveShadowMemoryRange failed while trying to map 0xdfff0001000 bytes. Perhaps you're using ulimit -v\nsignal: aborted\nFAIL\texample.com/lru/simplelru\t0.004s\nFAIL\n", EnvError},
+	})
+}
