@@ -306,7 +306,7 @@ func decide(in *input) (Type, string) {
 			// committed) is the code's: the tools word it as they word a
 			// dependency nobody installed (tree.go). It refines only
 			// that verdict, so no other evidence is overruled.
-			if t == EnvError && ownPackageMissing(in.tree, in.text) {
+			if t == EnvError && ownPackageMissing(in.tree, in.text, in.argv) {
 				return CodeError, "own package missing"
 			}
 			return t, r.name
@@ -1249,7 +1249,12 @@ var envSignals = rx(
 	`AssertionError: Path must be within the project$`,
 	`FileNotFoundError: \[Errno 2\]`,
 	`error: unrecognized arguments: `,
-	`Cannot find implementation or library stub for module`,
+	// A locale the machine does not have (a test setting de_DE.UTF-8
+	// where only C.UTF-8 is installed).
+	`locale\.Error: unsupported locale setting`,
+	// mypy wraps its message where a configuration says pretty = true
+	// (markupsafe's): "…implementation or\nlibrary stub…".
+	`Cannot find implementation or\s+library stub for module`,
 	// Node and package managers.
 	// A package, or a path the command names (namedInputMissing reads
 	// those first); a relative require ('./x') of the code's own is the
@@ -1669,6 +1674,14 @@ func pythonParseReport(text []byte) bool {
 // error the code caused, a comment echoed under a compile error), and
 // those stay what they were.
 var commandEnvSignals = rx(
+	// A program refusing the command line it was given in the words of
+	// Python's parsers: click's usage error (an option or argument
+	// missing — a required option whose variable is not set among them
+	// —, an option it does not have, a value it cannot read) and
+	// argparse's required arguments: the command or its environment is
+	// wrong, not the code.
+	`^Try '[^'\n]+ --help' for help\.\n\nError: (Missing option|Missing argument|No such option|No such command|Invalid value for|Got unexpected extra argument)`,
+	`^\S+: error: the following arguments are required: `,
 	// A module the build needs that go could not fetch (the proxy or the
 	// network not reachable), however far from its "go: downloading"
 	// line go reports it: at the import's position under the importing

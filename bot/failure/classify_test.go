@@ -855,3 +855,29 @@ func TestSanitizerShadowRefused(t *testing.T) {
 		{"go test -asan", []string{"go", "test", "-count=1", "-asan", "./simplelru"}, "==572==ERROR: AddressSanitizer failed to allocate 0xdfff0001000 (15392894357504) bytes at address 2008fff7000 (errno: 12)\n==572==ReserveShadowMemoryRange failed while trying to map 0xdfff0001000 bytes. Perhaps you're using ulimit -v\nsignal: aborted\nFAIL\texample.com/lru/simplelru\t0.004s\nFAIL\n", EnvError},
 	})
 }
+
+// Python's command-line parsers refusing what a program was given (click
+// 8.3 and argparse of Python 3.11, programs of our own; a required
+// option fed from a variable that is not set reads the same) and mypy's
+// missing import wrapped by a configuration's pretty = true (mypy 1.0).
+func TestProgramRefusesItsCommandLine(t *testing.T) {
+	t.Parallel()
+	usage := "Usage: clk.py [OPTIONS] [TARGET]\nTry 'clk.py --help' for help.\n\n"
+	assertExplained(t, []explained{
+		{"click, a required option missing", []string{"python3", "clk.py"}, usage + "Error: Missing option '--token'.\n", EnvError},
+		{"click, a value it cannot read", []string{"python3", "clk.py", "--token", "x", "--count", "x"}, usage + "Error: Invalid value for '--count': 'x' is not a valid integer.\n", EnvError},
+		{"click, an option it does not have", []string{"python3", "clk.py", "--tokn", "x"}, usage + "Error: No such option '--tokn'. (Did you mean one of: '--count', '--token'?)\n", EnvError},
+		{"argparse, a required argument", []string{"python3", "ap.py"}, "usage: ap.py [-h] --token TOKEN\nap.py: error: the following arguments are required: --token\n", EnvError},
+		{"mypy, a missing import wrapped", []string{"mypy", "src/pkg/arrays.py"}, "src/pkg/arrays.py:1: error: Cannot find implementation or\nlibrary stub for module named \"numpy\"  [import]\n    import numpy as np\n    ^\nsrc/pkg/arrays.py:1: note: See https://mypy.readthedocs.io/en/stable/running_mypy.html#missing-imports\nFound 1 error in 1 file (checked 1 source file)\n", EnvError},
+		{"mypy, a finding stays the checker's", []string{"mypy", "src/pkg/arrays.py"}, "src/pkg/arrays.py:3: error: Incompatible return value type (got \"str\", expected \"int\")  [return-value]\nFound 1 error in 1 file (checked 1 source file)\n", TypeError},
+	})
+}
+
+// A test setting a locale the machine does not have (pytest 7.2 on
+// Python 3.11, a test of our own, only C.UTF-8 installed): the setup's.
+func TestLocaleNotInstalled(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"pytest", []string{"pytest-3", "-q", "test_loc.py"}, "F                                                                        [100%]\n=================================== FAILURES ===================================\n_________________________________ test_german __________________________________\n\n    def test_german():\n>       locale.setlocale(locale.LC_ALL, \"de_DE.UTF-8\")\n\ntest_loc.py:4: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ \n\ncategory = 6, locale = 'de_DE.UTF-8'\n\n    def setlocale(category, locale=None):\n    \n        \"\"\" Set the locale for the given category.  The locale can be\n            a string, an iterable of two strings (language code and encoding),\n            or None.\n    \n            Iterables are converted to strings using the locale aliasing\n            engine.  Locale strings are passed directly to the C lib.\n    \n            category may be given as one of the LC_* values.\n    \n        \"\"\"\n        if locale and not isinstance(locale, _builtin_str):\n            # convert to string\n            locale = normalize(_build_localename(locale))\n>       return _setlocale(category, locale)\nE       locale.Error: unsupported locale setting\n\n/usr/lib/python3.11/locale.py:626: Error\n=========================== short test summary info ============================\nFAILED test_loc.py::test_german - locale.Error: unsupported locale setting\n1 failed in 0.02s\n", EnvError},
+	})
+}

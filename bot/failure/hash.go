@@ -76,6 +76,14 @@ var noise = sync.OnceValue(func() []noiseRule {
 		// python -X importtime: each module's own and cumulative
 		// microseconds.
 		{regexp.MustCompile(`(?m)^import time:\s+\d+ \|\s+\d+ \|`), "import time: <dur> | <dur> |"},
+		// python -m timeit: the loop count (chosen by timing when -n
+		// is not given), the best time, -v's raw times and its
+		// warning that the times varied: the machine's speed, not the
+		// result.
+		{regexp.MustCompile(`(?m)^\d+ loops?, best of \d+: \S+ [nµum]?sec per loop$`), "<n> loops, best of <n>: <dur> per loop"},
+		{regexp.MustCompile(`(?m)^raw times: [^\n]*$`), "raw times: <dur>"},
+		{regexp.MustCompile(`(?m)^\d+ loops? -> \S+ secs?\n`), ""},
+		{regexp.MustCompile(`(?m)^:0: UserWarning: The test results are likely unreliable\.[^\n]*\n`), ""},
 		// Timestamps: ISO 8601 / RFC 3339, log-style dates and clock times.
 		{regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T _]\d{2}[:_]\d{2}[:_]\d{2}([.,_]\d+)?(Z|[+-]\d{2}:?\d{2})?`), "<time>"},
 		{regexp.MustCompile(`\b\d{4}[-/]\d{2}[-/]\d{2}\b`), "<date>"},

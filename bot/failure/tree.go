@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -53,8 +54,9 @@ const (
 // (a.b) whose parent package is the tree's own (a/__init__.py at the root
 // or under src/). A missing top-level package of the tree's own (a src
 // layout not on the path) stays the setup's, as does any import the tree
-// cannot speak for (see the file's comment).
-func ownPackageMissing(tree fs.FS, text []byte) bool {
+// cannot speak for (see the file's comment), and so does a Python module
+// the command line itself names.
+func ownPackageMissing(tree fs.FS, text []byte, argv []string) bool {
 	if tree == nil {
 		return false
 	}
@@ -71,6 +73,12 @@ func ownPackageMissing(tree fs.FS, text []byte) bool {
 	}
 	if bytes.Contains(text, []byte("No module named")) {
 		for _, m := range firstDistinct(pyMissingModule.FindAllSubmatch(text, -1), 1) {
+			// A module the command line names (python -m unittest
+			// tests.test_x, a test loader importing its argument) is
+			// the command's to name right, not the code's.
+			if slices.Contains(argv, string(m[1])) {
+				continue
+			}
 			if ownSubmoduleMissing(t, string(m[1])) {
 				return true
 			}

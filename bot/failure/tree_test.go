@@ -58,6 +58,9 @@ func TestOwnPackageMissing(t *testing.T) {
 		{"python, under src", pyTree, []string{"python3", "-m", "pytest"}, noPy("shop.checkout"), CodeError},
 		{"python, deeper", pyTree, []string{"python3", "-m", "pytest"}, noPy("calc.stats.median"), CodeError},
 		{"python, pytest's E line", pyTree, []string{"pytest-3"}, "E   ModuleNotFoundError: No module named 'calc.statistic'\n", CodeError},
+		// upstream11-tune: the module is the command line's, misspelt
+		// there (unittest's loader imports its argument; Python 3.11).
+		{"python, unittest given a module that is not there", pyTree, []string{"python3", "-m", "unittest", "calc.statistics"}, "E\n======================================================================\nERROR: statistics (unittest.loader._FailedTest.statistics)\n----------------------------------------------------------------------\nImportError: Failed to import test module: statistics\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/unittest/loader.py\", line 154, in loadTestsFromName\n    module = __import__(module_name)\n             ^^^^^^^^^^^^^^^^^^^^^^^\nModuleNotFoundError: No module named 'calc.statistics'\n\n\n----------------------------------------------------------------------\nRan 1 test in 0.000s\n\nFAILED (errors=1)\n", EnvError},
 		{"python, the submodule is there", pyTree, []string{"python3", "-m", "pytest"}, noPy("calc.ops"), EnvError},
 		{"python, a package directory is there", pyTree, []string{"python3", "-m", "pytest"}, noPy("shop.cart"), EnvError},
 		{"python, its own top-level package", pyTree, []string{"python3", "-m", "pytest"}, noPy("shop"), EnvError},
