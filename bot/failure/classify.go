@@ -166,6 +166,9 @@ var rules = []rule{
 	{"required variable unset", func(in *input) (Type, bool) {
 		return EnvError, requiredVariableUnset(in.text) || environKeyError(in.text) || argumentMissing(in) || variableRefusal(in.text)
 	}},
+	// A Go program stopping on a file it opens that is not there
+	// (fileRefusal).
+	{"program's file missing", func(in *input) (Type, bool) { return EnvError, fileRefusal(in.text) }},
 	// ShellCheck's findings (the source line, a caret under it, the
 	// SCxxxx code and its level) when the command is ShellCheck: a report
 	// on code it read, though one finding (SC1091, a sourced file it
@@ -797,7 +800,10 @@ func toolOf(argv []string) toolKind {
 		switch words[1] {
 		case "test":
 			return testTool
-		case "vet":
+		case "vet", "fix":
+			// go fix -diff (go 1.26) prints the modernising fixes it
+			// would make and exits 1 when there are any, as gofmt -l
+			// lists the files it would change.
 			return lintTool
 		case "build", "install":
 			return buildTool
@@ -2140,9 +2146,31 @@ func requiredVariableUnset(text []byte) bool {
 // variableLine is a program's line of its own refusing to go on without
 // an environment variable: its name, upper case with an underscore as
 // the convention has it, that "is not set" (log's date and time before
-// it, an "error:" word; nothing after but a full stop or a hint in
-// brackets — "X not set, defaulting to info" is a warning).
-var variableLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)\.?( \([^)\n]*\))?$`)
+// it, an "error:" word; nothing after but a full stop, a hint in
+// brackets, or what it therefore cannot do — "X is not set: cannot
+// publish"; "X not set, defaulting to info" is a warning).
+var variableLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)(\.|: (cannot|can't|unable to|refusing to|aborting|exiting|stopping)\b[^\n]*)?( \([^)\n]*\))?$`)
+
+// fileLine is a Go program's line of its own stopping because a file it
+// opens is not there (log.Fatal(err) of os.Open's error: "open
+// scenario.toml: no such file or directory"), log's date and time before
+// it, nothing after.
+var fileLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: )?open \S+: no such file or directory$`)
+
+// fileRefusal: a program (a main, a TestMain) stopping on a file its
+// checkout does not have — a configuration or input it reads from the
+// working directory (see fileLine); Python's FileNotFoundError is read
+// among envSignals. A crash after it decides instead, as for
+// variableRefusal.
+func fileRefusal(text []byte) bool {
+	if !bytes.Contains(text, []byte(": no such file or directory")) {
+		return false
+	}
+	if bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)")) {
+		return false
+	}
+	return fileLine.Match(text)
+}
 
 // variableRefusal: a program (a TestMain, a main, a script) stopping on
 // a variable its environment does not set (see variableLine). Where the

