@@ -1074,6 +1074,12 @@
 # table header appended to tomli's pyproject.toml).
 #
 # DISCLOSURES (upstream11)
+# - Changed after the part's first score, by the engineer who scored it:
+#   up11-uuid-all-tests-skipped-pass was labelled PASS (go test exits 0, every selected test
+#   skipped); autoverify fails a test command that ran no tests as proving nothing (a rule of
+#   the product before this part, SWE-bench's SUITE_RAN), typed TEST_FAILURE, so the label is
+#   now TEST_FAILURE (reason amended; name, command and exit code unchanged). The first score
+#   counts it as given (a miss).
 # - Blindness as above: autoverify, its classifier, its tests, bot/, cmd/, integrations/,
 #   checklist/, docs/, internal/, README.md and the recorded corpus outputs were never read or run,
 #   nor git log/diff of the repository (git show of cases.tsv and prepare.sh only), nor the files
