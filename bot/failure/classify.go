@@ -2143,19 +2143,23 @@ func requiredVariableUnset(text []byte) bool {
 	return false
 }
 
+// logDate is the date and time Go's log package puts before a line
+// (log.Fatal's), optional.
+const logDate = `(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?`
+
 // variableLine is a program's line of its own refusing to go on without
 // an environment variable: its name, upper case with an underscore as
 // the convention has it, that "is not set" (log's date and time before
 // it, an "error:" word; nothing after but a full stop, a hint in
 // brackets, or what it therefore cannot do — "X is not set: cannot
 // publish"; "X not set, defaulting to info" is a warning).
-var variableLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)(\.|: (cannot|can't|unable to|refusing to|aborting|exiting|stopping)\b[^\n]*)?( \([^)\n]*\))?$`)
+var variableLine = regexp.MustCompile(`(?m)^` + logDate + `([Ee]rror: |[Ff]atal: |FATAL: )?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+ (is not set|is unset|must be set|is required|is missing|not set)(\.|: (cannot|can't|unable to|refusing to|aborting|exiting|stopping)\b[^\n]*)?( \([^)\n]*\))?$`)
 
 // fileLine is a Go program's line of its own stopping because a file it
 // opens is not there (log.Fatal(err) of os.Open's error: "open
 // scenario.toml: no such file or directory"), log's date and time before
 // it, nothing after.
-var fileLine = regexp.MustCompile(`(?m)^(\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)? )?([Ee]rror: |[Ff]atal: )?open \S+: no such file or directory$`)
+var fileLine = regexp.MustCompile(`(?m)^` + logDate + `([Ee]rror: |[Ff]atal: )?open \S+: no such file or directory$`)
 
 // fileRefusal: a program (a main, a TestMain) stopping on a file its
 // checkout does not have — a configuration or input it reads from the
@@ -2166,10 +2170,16 @@ func fileRefusal(text []byte) bool {
 	if !bytes.Contains(text, []byte(": no such file or directory")) {
 		return false
 	}
-	if bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)")) {
+	if crashedAfter(text) {
 		return false
 	}
 	return fileLine.Match(text)
+}
+
+// crashedAfter: the output holds a Go panic or a Python traceback, which
+// decides over a refusal line before it (variableRefusal, fileRefusal).
+func crashedAfter(text []byte) bool {
+	return bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)"))
 }
 
 // variableRefusal: a program (a TestMain, a main, a script) stopping on
@@ -2180,7 +2190,7 @@ func variableRefusal(text []byte) bool {
 	if !bytes.Contains(text, []byte("set")) && !bytes.Contains(text, []byte(" required")) && !bytes.Contains(text, []byte(" missing")) {
 		return false
 	}
-	if bytes.Contains(text, []byte("panic: ")) || bytes.Contains(text, []byte("Traceback (most recent call last)")) {
+	if crashedAfter(text) {
 		return false
 	}
 	return variableLine.Match(text)
