@@ -2,16 +2,13 @@ package gaterun_test
 
 import (
 	"context"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
-	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 )
@@ -110,23 +107,6 @@ func TestAbsTable(t *testing.T) {
 	})
 }
 
-// countingRunner counts the static checks it runs, by directory.
-type countingRunner struct {
-	verify.Runner
-	static []string
-	mu     sync.Mutex
-	dirs   []string
-}
-
-func (c *countingRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
-	if slices.Equal(cmd.Argv, c.static) {
-		c.mu.Lock()
-		c.dirs = append(c.dirs, cmd.Dir)
-		c.mu.Unlock()
-	}
-	return c.Runner.Run(ctx, cmd)
-}
-
 // TestBaseStaticChecksRunOnlyWhenTheHeadsFail: IMPLEMENT compares the
 // head's findings with the base's, so the base's `go vet` runs only when
 // the head's fails — a clean head costs one vet, not two — and a head
@@ -139,11 +119,15 @@ func TestBaseStaticChecksRunOnlyWhenTheHeadsFail(t *testing.T) {
 	fixTest := goCalcTest + "\nfunc TestAbsNegative(t *testing.T) {\n\tif Abs(-1) != 1 {\n\t\tt.Fatal(\"-1\")\n\t}\n}\n"
 	static := gates.DefaultStatic[gates.Go][0]
 	run := func(head string) (gates.Report, []string) {
-		cr := &countingRunner{Runner: runner(t), static: static}
+		sr := &staticRunner{Runner: runner(t), tool: static}
 		rep, err := gaterun.Run(context.Background(), gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: git.Repo{Dir: r.Dir}},
-			Runner: cr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Static: static})
+			Runner: sr, Ecosystem: gates.Go, Test: []string{"go", "test", "./..."}, Static: static})
 		require.NoError(t, err)
-		return rep, cr.dirs
+		var dirs []string
+		for _, run := range sr.runs {
+			dirs = append(dirs, run[0])
+		}
+		return rep, dirs
 	}
 
 	clean := r.commit("fix", map[string]string{"calc.go": goCalcFixed, "calc_test.go": fixTest})

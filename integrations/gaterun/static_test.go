@@ -18,7 +18,8 @@ import (
 	"github.com/engineo/autoverify/integrations/gaterun"
 )
 
-// staticRunner records the static checks' command lines, by tree.
+// staticRunner records the runs of a static check (the command lines
+// starting with tool): each run's tree, then the words after tool.
 type staticRunner struct {
 	verify.Runner
 	tool []string
