@@ -350,10 +350,11 @@ type plan struct {
 	// beside tests it did not claim (see headCodeBeside).
 	headCodeBeside bool
 	// staticFiles are the files the change adds or edits that the static
-	// checks read, when they read each file alone (staticNamed; see
-	// staticScope) and run on those only.
+	// checks read, when they read each file alone and run on those only:
+	// staticTool, the check without its tree's path (see staticScope;
+	// nil: over the whole trees).
 	staticFiles []string
-	staticNamed bool
+	staticTool  []string
 	// headApart is the head's suite without the claimed tests (see
 	// headSuite); nil when there are none, or when they cannot be named
 	// exactly, and G runs whole.
@@ -829,7 +830,7 @@ func (s *Spec) baseStatic(ctx context.Context, p *plan, dir string, rs *runs) er
 		return nil
 	}
 	var err error
-	rs.ib, _, err = s.staticRun(ctx, p, dir)
+	rs.ib, err = s.staticRun(ctx, p, dir)
 	return err
 }
 
@@ -1060,7 +1061,7 @@ func (s *Spec) headTrack(ctx context.Context, p *plan, dir string, rs *runs) err
 		return err
 	}
 	if s.Static != nil {
-		if rs.i, _, err = s.staticRun(ctx, p, dir); err != nil {
+		if rs.i, err = s.staticRun(ctx, p, dir); err != nil {
 			return err
 		}
 	}
@@ -1451,7 +1452,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	}
 
 	// VERIFY_IMPLEMENT: the static checks at head, against the base's.
-	if rs.i != nil || (s.Static != nil && p.staticNamed) {
+	if rs.i != nil || p.staticTool != nil {
 		rep.Gates = append(rep.Gates, s.implement(p, rs))
 	}
 
@@ -1600,11 +1601,11 @@ func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
 			Reason: "the change adds or edits no file the static checks read (they read each file alone)"}, nil)
 	}
 	base := s.check(rs.ib, p.baseDir)
-	if p.staticNamed && rs.ib == nil {
+	if p.staticTool != nil && rs.ib == nil {
 		base = gates.Check{Ran: true}
 	}
 	res := gates.ClassifyImplement(s.check(rs.i, p.headDir), base)
-	if p.staticNamed {
+	if p.staticTool != nil {
 		res.Reason += fmt.Sprintf(" (on the %d files the change adds or edits: the checks read each file alone)", len(p.staticFiles))
 	}
 	return s.evidence(res, rs.i)

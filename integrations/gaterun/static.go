@@ -30,14 +30,15 @@ func (s *Spec) staticScope(p *plan) {
 	if s.Static == nil {
 		return
 	}
-	if _, ok := gates.FileByFile(s.Static); !ok {
+	tool, ok := gates.FileByFile(s.Static)
+	if !ok {
 		return
 	}
 	files, err := changedSources(p.baseDir, p.headDir)
 	if err != nil || len(files) > maxNamedSources {
 		return
 	}
-	p.staticFiles, p.staticNamed = files, true
+	p.staticFiles, p.staticTool = files, tool
 }
 
 // changedSources are the head's files pyflakes checks walking the tree
@@ -138,12 +139,11 @@ func readStart(root *os.Root, rel string) ([]byte, error) {
 
 // staticRun runs the static checks in dir: over the tree, or, where the
 // plan names the files (staticScope), on those of them dir has, each
-// given as ./path so that no file name reads as an option. ok is false
-// when dir has none of them: the check has nothing to read there.
-func (s *Spec) staticRun(ctx context.Context, p *plan, dir string) (r *run, ok bool, err error) {
-	if !p.staticNamed {
-		r, err = s.execPlain(ctx, dir, s.Static, nil)
-		return r, err == nil, err
+// given as ./path so that no file name reads as an option. r is nil when
+// dir has none of them: the check has nothing to read there.
+func (s *Spec) staticRun(ctx context.Context, p *plan, dir string) (r *run, err error) {
+	if p.staticTool == nil {
+		return s.execPlain(ctx, dir, s.Static, nil)
 	}
 	var names []string
 	for _, f := range p.staticFiles {
@@ -152,9 +152,7 @@ func (s *Spec) staticRun(ctx context.Context, p *plan, dir string) (r *run, ok b
 		}
 	}
 	if len(names) == 0 {
-		return nil, false, nil
+		return nil, nil
 	}
-	argv, _ := gates.FileByFile(s.Static)
-	r, err = s.execPlain(ctx, dir, argv, names)
-	return r, err == nil, err
+	return s.execPlain(ctx, dir, p.staticTool, names)
 }
