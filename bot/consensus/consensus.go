@@ -177,13 +177,18 @@ type Canonical struct {
 	// the output is not looked at (a test's timing line differs run to run).
 	Tests map[string]string
 	// Output is the normalised output (see the failure package's
-	// Normalize), used only when there are no per-test outcomes.
+	// Normalize), used only when there are no per-test outcomes, and
+	// then as lines in any order: a linter walking a tree (pylint,
+	// yamllint) reports its files in the order the file system lists
+	// them, and two reviewers' copies of one tree list them differently.
+	// The same lines in another order are the same result; a line more,
+	// less or changed is not.
 	Output string
 }
 
 // Digest is the hex SHA-256 of the canonical result: the exit code and
 // failure type, then either the sorted per-test outcomes or the normalised
-// output.
+// output's lines, sorted.
 func Digest(c Canonical) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "exit=%d\ntype=%s\n", c.ExitCode, c.FailureType)
@@ -198,7 +203,9 @@ func Digest(c Canonical) string {
 		}
 	} else {
 		b.WriteString("output\n")
-		b.WriteString(c.Output)
+		lines := strings.Split(c.Output, "\n")
+		sort.Strings(lines)
+		b.WriteString(strings.Join(lines, "\n"))
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:])

@@ -67,6 +67,15 @@ func TestDigest(t *testing.T) {
 	out1 := Canonical{ExitCode: 0, Output: "ok"}
 	out2 := Canonical{ExitCode: 0, Output: "ok!"}
 	assert.NotEqual(t, Digest(out1), Digest(out2), "without tests the output decides")
+	// pylint over a tree, as two reviewers' copies listed its modules
+	// (up12-tomli-pylint-fail-under-pass): the same findings, another
+	// order.
+	mod1 := "************* Module tomli._re\nsrc/tomli/_re.py:1:0: C0114: Missing module docstring (missing-module-docstring)\n"
+	mod2 := "************* Module tomli._parser\nsrc/tomli/_parser.py:1:0: C0114: Missing module docstring (missing-module-docstring)\n"
+	rated := "Your code has been rated at 8.97/10"
+	assert.Equal(t, Digest(Canonical{Output: mod1 + mod2 + rated}), Digest(Canonical{Output: mod2 + mod1 + rated}), "the same lines in another order")
+	assert.NotEqual(t, Digest(Canonical{Output: mod1 + mod1 + mod2}), Digest(Canonical{Output: mod1 + mod2 + mod2}), "lines counted, not only seen")
+	assert.NotEqual(t, Digest(Canonical{Output: mod1 + rated}), Digest(Canonical{Output: mod1 + mod2 + rated}), "a finding more")
 	assert.NotEqual(t, Digest(Canonical{ExitCode: 0}), Digest(Canonical{ExitCode: 2}))
 	assert.Len(t, Digest(base), 64)
 }
