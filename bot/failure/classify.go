@@ -1156,7 +1156,7 @@ var envSignals = rx(
 	`cannot find package "[^"]*" in any of:`,
 	`^SECURITY ERROR\nThis download does NOT match`,
 	`^main module \(\S+\) does not contain package `,
-	`requires go1\.\d+ or later`,
+	`requires go1\.\d+ or later($| \(-lang)`,
 	// golangci-lint asked to enable or disable a linter it does not have.
 	`unknown linters?: '`,
 	`cannot find module providing package`,
@@ -1609,6 +1609,10 @@ var envSignals = rx(
 	// cache is not running where the command looks for it.
 	`^\s*Is the server running (on that host and accepting TCP/IP connections|locally and accepting connections on (that|Unix domain) socket( "[^"]*")?)\?`,
 	`^Could not connect to Redis at \S+: Connection refused`,
+	// A session pytest.exit stopped (a fixture checking for its service
+	// before any test) because a connection to a service's well-known
+	// port was refused: the message pytest prints is the fixture's own.
+	`^!+ _pytest\.outcomes\.Exit: [^\n]*\S:`+servicePorts+`\b[^\n]*([Cc]onnection refused|Errno 111)`,
 	// curl (a step checking a service before the tests) that could not
 	// connect to a service's well-known port, or resolve the host: the
 	// service is not running, or no network reaches it. A port of the

@@ -900,3 +900,22 @@ func TestProgramStopsOnItsInputs(t *testing.T) {
 		{"go fix -diff", []string{"go", "fix", "-diff", "./..."}, fixDiff, LintError},
 	})
 }
+
+// upstream12's misses, read after its first score: go vet's stdversion
+// check (a standard function newer than go.mod's go line) is a finding
+// of the linter, where the compiler's -lang refusal and vet's type check
+// stopping on a built-in stay the setup's; a session stopped by
+// pytest.exit because the service a fixture checks for refused the
+// connection (outputs of our own modules and click's tree).
+func TestUpstream12Misses(t *testing.T) {
+	t.Parallel()
+	exitNoRedis := "============================= test session starts ==============================\nplatform linux -- Python 3.11.2, pytest-7.2.1, pluggy-1.0.0+repack\nrootdir: /w, configfile: pyproject.toml\nplugins: timeout-2.1.0\ncollected 17 items\n\ntests/test_zz_scenario.py \n\n============================ no tests ran in 0.19s =============================\n! _pytest.outcomes.Exit: Redis is not reachable on 127.0.0.1:6379 ([Errno 111] Connection refused); start redis-server first !\n"
+	assertExplained(t, []explained{
+		{"vet's stdversion finding", []string{"go", "vet", "./..."}, "# github.com/google/uuid\n# [github.com/google/uuid]\nzz_scenario.go:7:13: cmp.Or requires go1.22 or later (module is go1.21)\n", LintError},
+		{"vet's stdversion finding, a file's own go line", []string{"go", "vet", "./..."}, "# example.com/m\n# [example.com/m]\n./a.go:9:6: slices.Concat requires go1.22 or later (file is go1.21)\n", LintError},
+		{"vet's type check stopping on a built-in", []string{"go", "vet", "./..."}, "# example.com/seq\nvet: seq/seq.go:4:44: built-in max requires go1.21 or later\n", EnvError},
+		{"the compiler's -lang refusal", []string{"go", "test", "./..."}, "# example.com/seq\nseq/seq.go:19:17: cannot range over Count(n) (value of func type iter.Seq[int]): requires go1.23 or later (-lang was set to go1.22; check go.mod)\nFAIL\texample.com/seq [build failed]\nFAIL\n", EnvError},
+		{"pytest.exit, the service refused", []string{"pytest-3", "-o", "pythonpath=src", "tests/test_zz_scenario.py"}, exitNoRedis, EnvError},
+		{"pytest.exit for another reason stays the tests'", []string{"pytest-3", "tests"}, strings.Replace(exitNoRedis, "Redis is not reachable on 127.0.0.1:6379 ([Errno 111] Connection refused); start redis-server first", "golden files are stale: run make golden", 1), TestFailure},
+	})
+}
