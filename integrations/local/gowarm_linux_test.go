@@ -20,7 +20,9 @@ import (
 
 // goModule writes a module with one test into a fresh directory. The
 // test's package, as it starts, writes a file at pwned: a path on the host
-// that a command in the sandbox cannot reach (its /tmp is private).
+// that a command in the sandbox cannot reach (its /tmp is private). It
+// imports image/png, a standard package testing and its test main do
+// not need.
 func goModule(t *testing.T, pwned string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -29,13 +31,19 @@ func goModule(t *testing.T, pwned string) string {
 		"calc_test.go": `package calc
 
 import (
+	"bytes"
+	"image/png"
 	"os"
 	"testing"
 )
 
 func init() { os.WriteFile("` + pwned + `", []byte("ran on the host"), 0o644) }
 
-func TestOne(t *testing.T) {}
+func TestOne(t *testing.T) {
+	if _, err := png.Decode(bytes.NewReader(nil)); err == nil {
+		t.Fatal("png")
+	}
+}
 `,
 	}
 	for name, body := range files {
@@ -49,14 +57,16 @@ func tail(s string) string { return s[max(0, len(s)-2000):] }
 
 // warmedAt is when r last finished warming the plain build mode (zero:
 // never). Read between commands, when no warm-up runs.
-func warmedAt(r *Runner) time.Time { return r.goWarm.done[""] }
+func warmedAt(r *Runner) time.Time { return r.goWarm.done[goWarmKey(nil, "testing")] }
 
 // TestGoWarmUpFillsTheShownCacheOnce: from an empty Go build cache, the
-// first `go test` in the sandbox finds the testing package already built
-// (the warm-up built it on the host), a second command warms nothing
+// first `go test` in the sandbox finds the testing package and the
+// standard package the workspace imports (image/png) already built
+// (the warm-up built them on the host), a second command warms nothing
 // again, and nothing of the workspace ran outside the sandbox. Without the
 // warm-up the command compiled `testing` itself, and every later command
-// again, since the sandbox keeps none of its writes.
+// again, since the sandbox keeps none of its writes; with testing's
+// dependencies alone warmed, it compiled image/png every time.
 func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long (builds the standard library into an empty cache): bash scripts/test-long.sh runs it")
@@ -77,6 +87,7 @@ func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
 	require.Equal(t, 0, res.ExitCode, tail(out))
 	assert.True(t, strings.Contains(out, "-p example.com/calc "), "the workspace's own package is compiled in the sandbox")
 	assert.False(t, strings.Contains(out, "-p testing "), "the testing package comes from the warmed cache, not from a compile in the sandbox")
+	assert.False(t, strings.Contains(out, "-p image/png "), "the workspace's standard imports come from the warmed cache")
 	first := warmedAt(r)
 	require.False(t, first.IsZero(), "warmed")
 	_, err = os.Stat(pwned)
@@ -91,10 +102,36 @@ func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
 
 	// An hour on, go may have trimmed what was warmed: warmed again.
 	old := time.Now().Add(-goWarmEvery - time.Minute)
-	r.goWarm.done[""] = old
+	r.goWarm.done[goWarmKey(nil, "testing")] = old
 	res = run(t, r, "go", "version")
 	require.Equal(t, 0, res.ExitCode, string(res.Output))
 	assert.True(t, warmedAt(r).After(old.Add(goWarmEvery)), "warmed again")
+}
+
+// TestGoWarmUpFallsBackToTestingAlone: a warm-up whose module go refuses
+// (a package this platform cannot build, or one that is not there) still
+// warms testing's dependencies, and its packages count as tried for the
+// hour, so that commands do not pay the refusal each time.
+func TestGoWarmUpFallsBackToTestingAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long (builds the standard library into an empty cache): bash scripts/test-long.sh runs it")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go toolchain on PATH")
+	}
+	cache := t.TempDir()
+	t.Setenv("GOCACHE", cache)
+	r := newRunner(t, IsolationSandbox)
+	r.runGoWarmUp(context.Background(), goBin, cache, nil, []string{"testing", "autoverify.invalid/missing"})
+	dir := goModule(t, filepath.Join(t.TempDir(), "pwned"))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "calc_test.go"), []byte("package calc\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n"), 0o644))
+	r.goWarm.done[goWarmKey(nil, "testing")] = time.Now() // the warm-up above, not another
+	res, err := r.Run(context.Background(), verify.Command{ItemID: "t", Argv: []string{"go", "test", "-x", "-count=1", "."}, Dir: dir})
+	require.NoError(t, err)
+	out := string(res.Output)
+	require.Equal(t, 0, res.ExitCode, tail(out))
+	assert.False(t, strings.Contains(out, "-p testing "), "testing's dependencies were warmed although the module with the missing package failed")
 }
 
 // TestGoWarmUpWaitsWithinTheCommandsContext: a command that arrives while

@@ -365,7 +365,7 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 	if r.mode == IsolationSandbox && r.fallback.Load() == nil {
 		// Before the clock starts: the warm-up is the runner's work, not
 		// the command's, and does not count against its timeout.
-		r.warmGo(ctx, cmd.Argv)
+		r.warmGo(ctx, cmd.Argv, cmd.HostDir())
 		if err := ctx.Err(); err != nil {
 			return verify.Result{}, fmt.Errorf("local: running %s: %w", name, err)
 		}
