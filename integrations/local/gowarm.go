@@ -59,9 +59,13 @@ const goWarmEvery = time.Hour
 var goWarmFlags = []string{"race"}
 
 // goWarmScanned bounds how many Go files of a workspace are read for their
-// imports before a command: enough for large modules, and a tree of a
-// million files costs no more than this many reads.
-const goWarmScanned = 5000
+// imports before a command, and goWarmVisited how many entries of its tree
+// are looked at: enough for large modules, and a tree of a million files
+// costs no more than this.
+const (
+	goWarmScanned = 5000
+	goWarmVisited = 100000
+)
 
 // goWarmer remembers when each standard package was warmed in each build
 // mode (done, keyed by goWarmKey) and which import paths are the
@@ -126,7 +130,9 @@ func (r *Runner) warmGo(ctx context.Context, argv []string, dir string) {
 		return
 	}
 	defer func() { <-w.sem }()
-	goBin, fail := resolve("go", dir, r.path)
+	// "go" has no slash: only PATH's absolute entries are searched, never
+	// the workspace.
+	goBin, fail := resolve("go", "/", r.path)
 	if fail != nil {
 		return
 	}

@@ -20,13 +20,16 @@ import (
 const goImportsRead = 64 << 10
 
 // stdImports is the import paths of the Go files under dir that isStd
-// accepts, sorted. It reads at most goWarmScanned regular files, skipping
-// the directories go ignores (testdata, names starting with . or _), and
-// follows no link.
+// accepts, sorted. It reads at most goWarmScanned regular files and looks
+// at most at goWarmVisited entries, skipping the directories go ignores
+// (testdata, names starting with . or _), and follows no link.
 func stdImports(dir string, isStd func(string) bool) []string {
 	seen := map[string]bool{}
-	files := 0
+	files, visited := 0, 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if visited++; visited > goWarmVisited {
+			return filepath.SkipAll
+		}
 		if err != nil {
 			return nil // unreadable: what can be read still counts
 		}

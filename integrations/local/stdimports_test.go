@@ -98,3 +98,22 @@ func TestStdImportsReadsABoundedNumberOfFiles(t *testing.T) {
 	}
 	assert.Equal(t, []string{"hash/fnv"}, stdImports(dir, stdChecker(goroot)))
 }
+
+// TestStdImportsLooksAtABoundedNumberOfEntries: a tree of more entries than
+// goWarmVisited (here files that are not Go) is not walked past the bound,
+// so a pull request's million files cost a command no more than that.
+func TestStdImportsLooksAtABoundedNumberOfEntries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long (writes 100,000 files): bash scripts/test-long.sh runs it")
+	}
+	goroot := goRootForTest(t)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.go"), []byte("package p\n\nimport _ \"hash/fnv\"\n"), 0o644))
+	for i := 0; i < goWarmVisited; i++ {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("n%06d.txt", i)))
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "z.go"), []byte("package p\n\nimport _ \"hash/adler32\"\n"), 0o644))
+	assert.Equal(t, []string{"hash/fnv"}, stdImports(dir, stdChecker(goroot)))
+}
