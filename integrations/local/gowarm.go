@@ -68,15 +68,18 @@ const (
 )
 
 // goWarmer remembers when each standard package was warmed in each build
-// mode (done, keyed by goWarmKey) and which import paths are the
-// toolchain's standard packages (isStd, made once go has said where its
-// library is). sem admits one warm-up at a time, so that a second command
-// that starts meanwhile waits for the cache rather than compiling the same
-// packages beside it; done and isStd are used only by sem's holder.
+// mode (done, keyed by goWarmKey; read from the cache's warm record when
+// the toolchain is first known, so that a process of its own, as every
+// CLI run is, need not check a warm cache again) and which import paths
+// are the toolchain's standard packages (isStd). sem admits one warm-up
+// at a time, so that a second command that starts meanwhile waits for the
+// cache rather than compiling the same packages beside it; done, isStd
+// and toolchain are used only by sem's holder.
 type goWarmer struct {
-	sem   chan struct{}
-	done  map[string]time.Time
-	isStd func(string) bool
+	sem       chan struct{}
+	done      map[string]time.Time
+	isStd     func(string) bool
+	toolchain string
 }
 
 // goWarmKey is done's key for pkg warmed in a build mode.
@@ -137,7 +140,13 @@ func (r *Runner) warmGo(ctx context.Context, argv []string, dir string) {
 		return
 	}
 	if w.isStd == nil {
-		w.isStd = stdChecker(r.goRoot(ctx, goBin))
+		goroot, toolchain := r.goToolchain(ctx, goBin)
+		w.isStd, w.toolchain = stdChecker(goroot), toolchain
+		for key, at := range readWarmRecord(cache, toolchain) {
+			if at.After(w.done[key]) {
+				w.done[key] = at
+			}
+		}
 	}
 	var due []string
 	for _, pkg := range append([]string{"testing"}, stdImports(dir, w.isStd)...) {
@@ -155,6 +164,7 @@ func (r *Runner) warmGo(ctx context.Context, argv []string, dir string) {
 		for _, pkg := range due {
 			w.done[goWarmKey(mode, pkg)] = now
 		}
+		writeWarmRecord(cache, w.toolchain, w.done)
 	}
 }
 
@@ -231,26 +241,46 @@ func (r *Runner) goWarmEnv(dir, cache string) ([]string, error) {
 	}), "HOME="+home, "GOWORK=off", "GOCACHE="+cache), nil
 }
 
-// goRoot is where goBin's standard library is ("" when go cannot say), so
-// that the workspace's imports can be told std or not without asking go
-// about each.
-func (r *Runner) goRoot(ctx context.Context, goBin string) string {
+// goBuildSettings are the variables besides CGO_* that change how go
+// builds the standard library, so that a warm-up under one value says
+// nothing of another; where modules come from (GOMODCACHE, GOPROXY, ...)
+// does not.
+var goBuildSettings = map[string]bool{
+	"GOFLAGS": true, "GOOS": true, "GOARCH": true, "GOEXPERIMENT": true, "GODEBUG": true, "GOFIPS140": true,
+	"GOAMD64": true, "GOARM": true, "GOARM64": true, "GO386": true, "GOMIPS": true, "GOMIPS64": true,
+	"GOPPC64": true, "GORISCV64": true, "GOWASM": true,
+}
+
+// goToolchain is where goBin's standard library is and what says which
+// toolchain builds for the cache: its GOROOT and version and the
+// commands' build settings (goBuildSettings, CGO_*), which go's cache
+// keys depend on. Both are "" when go cannot say.
+func (r *Runner) goToolchain(ctx context.Context, goBin string) (goroot, toolchain string) {
 	dir, err := os.MkdirTemp("", "autoverify-goroot-")
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	defer os.RemoveAll(dir)
 	env, err := r.goWarmEnv(dir, "")
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c := exec.CommandContext(ctx, goBin, "env", "GOROOT")
+	c := exec.CommandContext(ctx, goBin, "env", "GOROOT", "GOVERSION")
 	c.Dir, c.Env = dir, env
 	out, err := c.Output()
 	if err != nil {
-		return ""
+		return "", ""
 	}
-	return strings.TrimSpace(string(out))
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 2 {
+		return "", ""
+	}
+	settings := slices.DeleteFunc(slices.Clone(r.env), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return !strings.HasPrefix(name, "CGO_") && !goBuildSettings[name]
+	})
+	slices.Sort(settings)
+	return lines[0], strings.Join(append([]string{goBin, lines[0], lines[1]}, settings...), "\n")
 }

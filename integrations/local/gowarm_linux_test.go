@@ -108,6 +108,36 @@ func TestGoWarmUpFillsTheShownCacheOnce(t *testing.T) {
 	assert.True(t, warmedAt(r).After(old.Add(goWarmEvery)), "warmed again")
 }
 
+// TestGoWarmUpRecordSpansRunners: a second runner on the same cache (a
+// second CLI run) takes what the first warmed from the cache's record and
+// warms nothing again within the hour; one with other Go settings does
+// not trust it and warms.
+func TestGoWarmUpRecordSpansRunners(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long (builds the standard library into an empty cache): bash scripts/test-long.sh runs it")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go toolchain on PATH")
+	}
+	t.Setenv("GOCACHE", t.TempDir())
+	first := newRunner(t, IsolationSandbox)
+	res := run(t, first, "go", "version")
+	require.Equal(t, 0, res.ExitCode, string(res.Output))
+	warmed := warmedAt(first)
+	require.False(t, warmed.IsZero())
+
+	// where modules come from is not a build setting
+	second := newRunner(t, IsolationSandbox, WithEnv("GOMODCACHE="+t.TempDir()))
+	res = run(t, second, "go", "version")
+	require.Equal(t, 0, res.ExitCode, string(res.Output))
+	assert.True(t, warmedAt(second).Equal(warmed), "the second runner took the first's warm-up from the record (%v, %v)", warmedAt(second), warmed)
+
+	other := newRunner(t, IsolationSandbox, WithEnv("GOFLAGS=-tags=other"))
+	res = run(t, other, "go", "version")
+	require.Equal(t, 0, res.ExitCode, string(res.Output))
+	assert.True(t, warmedAt(other).After(warmed), "other settings: warmed again")
+}
+
 // TestGoWarmUpFallsBackToTestingAlone: a warm-up whose module go refuses
 // (a package this platform cannot build, or one that is not there) still
 // warms testing's dependencies, and its packages count as tried for the
