@@ -7,4 +7,4 @@
 # those; AUTOVERIFY_SHOW_HOLDOUT=1 names held-out misses (for the end).
 set -eu
 cd "$(dirname "$0")/../.."
-AUTOVERIFY_UPSTREAM=1 exec go test ./cmd/autoverify/ -run 'TestUpstreamThroughTheCLI$' -count=1 -v -timeout 60m "$@"
+AUTOVERIFY_UPSTREAM=1 exec go test ./cmd/autoverify/ -run 'TestUpstreamThroughTheCLI$' -count=1 -v -timeout 150m "$@"
