@@ -184,61 +184,70 @@ func (r *Runner) runGoWarmUp(ctx context.Context, goBin, cache string, mode, pkg
 // goWarmModule is one warm-up: the module importing imports, built and
 // vetted; false when go failed.
 func (r *Runner) goWarmModule(ctx context.Context, goBin, cache string, mode, imports []string) bool {
-	dir, err := os.MkdirTemp("", "autoverify-gowarm-")
-	if err != nil {
-		return false
-	}
-	defer os.RemoveAll(dir)
 	var src strings.Builder
 	src.WriteString("package warm\n")
 	for _, p := range imports {
 		fmt.Fprintf(&src, "\nimport _ %q\n", p)
 	}
-	files := map[string]string{
+	dir, env, err := r.goScratch(cache, map[string]string{
 		"go.mod":       "module autoverify.invalid/warm\n\ngo 1.21\n",
 		"warm.go":      src.String(),
 		"warm_test.go": "package warm\n\nimport \"testing\"\n\nfunc TestWarm(t *testing.T) {}\n",
-	}
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
-			return false
-		}
-	}
-	env, err := r.goWarmEnv(dir, cache)
+	})
 	if err != nil {
 		return false
 	}
+	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(ctx, goWarmTimeout)
 	defer cancel()
 	for _, args := range [][]string{
 		append(append([]string{"test", "-count=1", "-run=^$"}, mode...), "."),
 		append(append([]string{"vet"}, mode...), "."),
 	} {
-		c := exec.CommandContext(ctx, goBin, args...)
-		c.Dir, c.Env = dir, env
-		// Its own process group, so that a cancellation stops the
-		// compilers and vet go started, not go alone.
-		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
-		if c.Run() != nil {
+		if hostGo(ctx, goBin, dir, env, args...).Run() != nil {
 			return false
 		}
 	}
 	return true
 }
 
-// goWarmEnv is the environment of the warm-up's go commands in dir: the
-// commands' own, with a private HOME under dir, no workspace file, and
-// GOCACHE set again (os/exec gives a child the last of duplicate entries,
-// the sandbox's go reads the first: the one warmGo checked).
-func (r *Runner) goWarmEnv(dir, cache string) ([]string, error) {
-	home := filepath.Join(dir, "home")
-	if err := os.MkdirAll(home, 0o700); err != nil {
-		return nil, err
+// goScratch is a new directory holding files, where the warm-up runs go
+// on the host, and the environment for it: the commands' own, with a
+// private HOME under the directory, no workspace file, and GOCACHE set
+// again (os/exec gives a child the last of duplicate entries, the
+// sandbox's go reads the first: the one warmGo checked). The caller
+// removes the directory.
+func (r *Runner) goScratch(cache string, files map[string]string) (dir string, env []string, err error) {
+	dir, err = os.MkdirTemp("", "autoverify-gowarm-")
+	if err != nil {
+		return "", nil, err
 	}
-	return append(slices.DeleteFunc(slices.Clone(r.env), func(kv string) bool {
+	home := filepath.Join(dir, "home")
+	err = os.Mkdir(home, 0o700)
+	for name, body := range files {
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600)
+		}
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	env = append(slices.DeleteFunc(slices.Clone(r.env), func(kv string) bool {
 		return strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "GOWORK=") || strings.HasPrefix(kv, "GOCACHE=")
-	}), "HOME="+home, "GOWORK=off", "GOCACHE="+cache), nil
+	}), "HOME="+home, "GOWORK=off", "GOCACHE="+cache)
+	return dir, env, nil
+}
+
+// hostGo is goBin with args, run on the host in dir with env, in a
+// process group of its own, so that a cancellation stops the compilers
+// and vet go started, not go alone.
+func hostGo(ctx context.Context, goBin, dir string, env []string, args ...string) *exec.Cmd {
+	c := exec.CommandContext(ctx, goBin, args...)
+	c.Dir, c.Env = dir, env
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
+	return c
 }
 
 // goBuildSettings are the variables besides CGO_* that change how go
@@ -256,20 +265,14 @@ var goBuildSettings = map[string]bool{
 // commands' build settings (goBuildSettings, CGO_*), which go's cache
 // keys depend on. Both are "" when go cannot say.
 func (r *Runner) goToolchain(ctx context.Context, goBin string) (goroot, toolchain string) {
-	dir, err := os.MkdirTemp("", "autoverify-goroot-")
+	dir, env, err := r.goScratch("", nil)
 	if err != nil {
 		return "", ""
 	}
 	defer os.RemoveAll(dir)
-	env, err := r.goWarmEnv(dir, "")
-	if err != nil {
-		return "", ""
-	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c := exec.CommandContext(ctx, goBin, "env", "GOROOT", "GOVERSION")
-	c.Dir, c.Env = dir, env
-	out, err := c.Output()
+	out, err := hostGo(ctx, goBin, dir, env, "env", "GOROOT", "GOVERSION").Output()
 	if err != nil {
 		return "", ""
 	}
