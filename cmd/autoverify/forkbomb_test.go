@@ -110,13 +110,30 @@ func treeTasks(root int) int {
 		parent[pid], _ = strconv.Atoi(f[1])
 		threads[pid], _ = strconv.Atoi(f[17])
 	}
+	// A fork bomb's tree is deep (each child forks on): an ancestry walk
+	// cut at a fixed depth missed most of it under load (18 of ~970 tasks
+	// counted), so each process's answer is remembered and the walk
+	// bounded only by the number of processes (a reused pid's cycle).
+	in := map[int]bool{}
+	var under func(p, hops int) bool
+	under = func(p, hops int) bool {
+		if p == root {
+			return true
+		}
+		if p <= 1 || hops > len(parent) {
+			return false
+		}
+		if v, ok := in[p]; ok {
+			return v
+		}
+		v := under(parent[p], hops+1)
+		in[p] = v
+		return v
+	}
 	n := 0
 	for pid, th := range threads {
-		for p, hops := pid, 0; p > 1 && hops < 64; p, hops = parent[p], hops+1 {
-			if p == root {
-				n += th
-				break
-			}
+		if under(pid, 0) {
+			n += th
 		}
 	}
 	return n
