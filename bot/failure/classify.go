@@ -1727,6 +1727,9 @@ var commandEnvSignals = rx(
 	// work use, go mod init -C).
 	`^go: directory \S+ does not exist$`,
 	`^\S+:\d+: \*\*\* missing separator( \(did you mean TAB instead of \d+ spaces\?\))?\.  Stop\.$`,
+	// git refusing to commit or tag as nobody: the account running the
+	// check has no user.name/user.email.
+	`^fatal: (unable to auto-detect email address \(got '[^']*'\)|empty ident name \(for <[^>]*>\) not allowed)$`,
 )
 
 // lintDenySignals mark a compiler run that failed only because warnings
