@@ -191,7 +191,7 @@ type cgroupMount struct {
 }
 
 // cgroupMounts reads /proc/self/mountinfo for the cgroup v2 mount
-// ("cgroup2") and v1's pids hierarchy ("pids").
+// ("cgroup2") and v1's pids and memory hierarchies ("pids", "memory").
 func cgroupMounts() (map[string]cgroupMount, error) {
 	f, err := os.Open("/proc/self/mountinfo")
 	if err != nil {
@@ -221,9 +221,11 @@ func cgroupMounts() (map[string]cgroupMount, error) {
 			if _, seen := out["cgroup2"]; !seen {
 				out["cgroup2"] = m
 			}
-		case fstype == "cgroup" && hasController(super, "pids"):
-			if _, seen := out["pids"]; !seen {
-				out["pids"] = m
+		case fstype == "cgroup":
+			for _, c := range []string{"pids", "memory"} {
+				if _, seen := out[c]; !seen && hasController(super, c) {
+					out[c] = m
+				}
 			}
 		}
 	}

@@ -43,6 +43,10 @@ type sandboxCmd struct {
 
 func (*sandboxCmd) ended() error       { return errors.New("local: the sandbox needs Linux") }
 func (*sandboxCmd) code() (int, error) { return 0, errors.New("local: the sandbox needs Linux") }
+func (*sandboxCmd) release() string    { return "" }
+
+// memoryCgroupParent: there are no memory cgroups elsewhere than Linux.
+var memoryCgroupParent = func() string { return "" }
 
 func (r *Runner) startSandboxed(sandboxinit.Command, *Budget) (*sandboxCmd, *sandboxinit.Report, error) {
 	return nil, nil, errors.New("local: the sandbox needs Linux")

@@ -163,6 +163,11 @@ type Runner struct {
 	cgroupParent string
 	budget       *Budget
 	perSandbox   int
+	// memoryParent is where each sandbox's memory cgroup is made ("":
+	// RLIMIT_DATA instead; see memory_linux.go); memoryWarn logs once
+	// that one could not be.
+	memoryParent string
+	memoryWarn   sync.Once
 
 	// warm holds an init that has built the sandbox and waits for its
 	// command; see startSandboxed.
@@ -246,6 +251,7 @@ func NewFromConfig(cfg Config) (*Runner, error) {
 	if mode == IsolationSandbox {
 		r.sandbox = cfg.Sandbox.withDefaults()
 		r.setBudget(cfg.Slots)
+		r.memoryParent = memoryCgroupParent()
 		r.plainEnv = r.env
 		if cfg.Sandbox.Caches == nil {
 			makeGoBuildCache(os.LookupEnv, r.path)
@@ -390,7 +396,9 @@ func (r *Runner) run(ctx context.Context, cmd verify.Command, budget *Budget) (v
 			return failResult(&startFailure{code: res.Code, msg: res.Msg}, start), nil
 		}
 		sb.reap = writesLayer
-		return r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", job{name, timeout, start, cmd.KeptBytes(r.limit)})
+		result, err := r.wait(ctx, sb.proc.Pid, sb.ended, sb.code, sb.out, "", job{name, timeout, start, cmd.KeptBytes(r.limit)})
+		result.Output = append(result.Output, sb.release()...)
+		return result, err
 	}
 	if cmd.Throwaway {
 		return verify.Result{}, fmt.Errorf("local: running %s without the sandbox: %w", name, verify.ErrNoThrowaway)

@@ -52,8 +52,10 @@ type SandboxConfig struct {
 	// all the runner's sandboxes together: the run's process budget (see
 	// Budget), like a Docker container's pids limit.
 	Processes int
-	// MemoryBytes bounds each process's data segment (RLIMIT_DATA: heap
-	// and private writable mappings).
+	// MemoryBytes bounds the memory a command's processes use together,
+	// in a memory cgroup of the sandbox's own where the host allows it
+	// (see memory_linux.go); elsewhere each process's data segment
+	// (RLIMIT_DATA: heap and private writable mappings, reserved or not).
 	MemoryBytes int64
 	// FileSizeBytes bounds the size of any file a process writes
 	// (RLIMIT_FSIZE; the writer gets SIGXFSZ past it).

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -299,18 +300,37 @@ func (r *Runner) startSandboxed(c sandboxinit.Command, budget *Budget) (*sandbox
 		// The overlay's options cannot carry the path (see showThrowaway).
 		return nil, nil, fmt.Errorf("local: %s (%s): %w", sandboxinit.ThrowawaySetup, host, verify.ErrNoThrowaway)
 	}
-	payload := c.Encode()
+	var mem *memoryCgroup
+	if !c.Probe {
+		mem = r.memoryCgroup()
+	}
 	p, err := r.takeInit()
 	if err != nil {
+		mem.close()
 		return nil, nil, err
 	}
-	// The init joins the run's budget before it starts the command, so
-	// everything the command starts counts in it.
+	// The init joins the run's budget, and its memory cgroup, before it
+	// starts the command, so everything the command starts counts in them.
 	if err := budget.place(p.Process.Pid); err != nil {
 		p.Kill()
+		mem.close()
 		return nil, nil, err
 	}
-	return r.startOn(p, payload)
+	if err := mem.place(p.Process.Pid); err != nil {
+		r.memoryWarn.Do(func() {
+			slog.Warn("local runner: a sandbox could not join its memory cgroup; its processes are limited one by one (RLIMIT_DATA)", "error", err.Error())
+		})
+		mem.close()
+		mem = nil
+	}
+	c.MemoryCgroup = mem != nil
+	sb, rep, err := r.startOn(p, c.Encode())
+	if sb == nil {
+		go mem.close()
+		return nil, rep, err
+	}
+	sb.mem = mem
+	return sb, nil, nil
 }
 
 // startOn sends the command to init p and returns once it has started it
@@ -373,6 +393,21 @@ type sandboxCmd struct {
 	// reap makes code wait for the init's own end: a build layer's writer
 	// (see layerCache) holds the layer until its sandbox goes.
 	reap bool
+	// mem is the sandbox's memory cgroup (nil: RLIMIT_DATA instead).
+	mem *memoryCgroup
+}
+
+// release, once the command has ended, says whether the kernel killed one
+// of its processes for the sandbox's memory limit (a line for the output,
+// or "") and removes the memory cgroup, in the background: the init may
+// still be ending (see code).
+func (s *sandboxCmd) release() string {
+	if s.mem == nil {
+		return ""
+	}
+	note := memoryNote(s.mem)
+	go s.mem.close()
+	return note
 }
 
 // ended blocks until the init reports the command's end, or ends without

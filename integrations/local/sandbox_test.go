@@ -208,7 +208,7 @@ for pid in pids:
     os.waitpid(pid, 0)
 '
 head -c 2097152 /dev/zero >big 2>/dev/null; echo "file: $(wc -c <big)"
-python3 -c 'b = bytearray(512 << 20)' 2>/dev/null && echo "alloc: ok" || echo "alloc: refused"
+python3 -c 'b = b"x" * (512 << 20)' 2>/dev/null && echo "alloc: ok" || echo "alloc: refused"
 `)
 	out := string(res.Output)
 	t.Logf("output:\n%s", out)

@@ -187,6 +187,9 @@ func (c Command) Encode() []byte {
 	if c.Throwaway {
 		e.flag("Throwaway", c.Throwaway)
 	}
+	if c.MemoryCgroup {
+		e.flag("MemoryCgroup", c.MemoryCgroup)
+	}
 	return e.end()
 }
 
@@ -219,6 +222,8 @@ func ReadCommand(r *bufio.Reader) (Command, error) {
 			c.LayerWrite, err = boolean(f)
 		case "Throwaway":
 			c.Throwaway, err = boolean(f)
+		case "MemoryCgroup":
+			c.MemoryCgroup, err = boolean(f)
 		default:
 			err = errors.New("unknown field " + strconv.Quote(f.name))
 		}

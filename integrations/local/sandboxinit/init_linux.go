@@ -85,7 +85,7 @@ func run() {
 	if err := confine(); err != nil {
 		fail(Report{Setup: err.Error()})
 	}
-	serve(report, path, cmd.Argv, spec.Env, commandLimits(&spec, procLimit))
+	serve(report, path, cmd.Argv, spec.Env, commandLimits(&spec, procLimit, cmd.MemoryCgroup))
 }
 
 // serve starts the command as this init's child and stays the namespace's
@@ -758,13 +758,16 @@ type rlimit struct {
 	v   uint64
 }
 
-// commandLimits are the command's resource limits.
-func commandLimits(s *Spec, procLimit string) []rlimit {
+// commandLimits are the command's resource limits. Memory is bounded by
+// RLIMIT_DATA only where no memory cgroup bounds it (inCgroup).
+func commandLimits(s *Spec, procLimit string, inCgroup bool) []rlimit {
 	limits := []rlimit{
-		{syscall.RLIMIT_DATA, uint64(s.Memory)},
 		{syscall.RLIMIT_FSIZE, uint64(s.FileSize)},
 		{syscall.RLIMIT_CPU, uint64(s.CPUTime)},
 		{syscall.RLIMIT_CORE, 0},
+	}
+	if !inCgroup {
+		limits = append(limits, rlimit{syscall.RLIMIT_DATA, uint64(s.Memory)})
 	}
 	if procLimit != "pid_max" {
 		// The user's processes (tasks) in the namespace include the

@@ -75,6 +75,12 @@ type Command struct {
 	// command reads the host's tree and writes into the sandbox's private
 	// /tmp, where its writes vanish with it (see showThrowaway).
 	Throwaway bool
+	// MemoryCgroup says the runner has put the init in a memory cgroup
+	// of its own that bounds what the command's processes use together:
+	// the command then gets no RLIMIT_DATA, which counts what each
+	// process reserves (an AddressSanitizer build reserves terabytes of
+	// shadow memory it never touches).
+	MemoryCgroup bool
 }
 
 // ThrowawaySetup starts the Report.Setup of a command whose workspace
