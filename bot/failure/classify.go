@@ -785,6 +785,9 @@ func envAssignment(w string) bool {
 
 // toolOf guesses what kind of check a command is from its words alone.
 func toolOf(argv []string) toolKind {
+	if rest := afterCd(argv); rest != nil {
+		return toolOf(rest)
+	}
 	if len(argv) > 0 && (filepath.Base(argv[0]) == "test" || argv[0] == "[") {
 		// test(1) and [ are a shell's conditions (test -f dist/app.js),
 		// not a test runner: exit 1 says the condition is false.
@@ -828,7 +831,13 @@ func toolOf(argv []string) toolKind {
 		kind  toolKind
 	}{
 		{[]string{"tsc", "type-check", "typecheck", "types", "mypy", "pyright", "check-types", "flow"}, typeTool},
-		{[]string{"lint", "eslint", "ruff", "flake8", "pyflakes", "pyflakes3", "pycodestyle", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort", "yamllint", "codespell", "bandit", "hadolint", "actionlint", "markdownlint", "revive", "errcheck", "gosec", "semgrep"}, lintTool},
+		{[]string{"lint", "eslint", "ruff", "flake8", "pyflakes", "pyflakes3", "pycodestyle", "pylint", "shellcheck", "rubocop", "phpcs", "php-cs-fixer", "cppcheck", "clang-tidy", "golangci-lint", "staticcheck", "stylelint", "biome", "format", "fmt", "black", "isort", "yamllint", "codespell", "bandit", "hadolint", "actionlint", "markdownlint", "revive", "errcheck", "gosec", "semgrep",
+			// Python's dead-code, docstring and formatting checkers, and other
+			// languages' linters and formatters in common CI use.
+			"vulture", "pydocstyle", "pydoclint", "darglint", "interrogate", "autopep8", "autoflake", "yapf", "docformatter", "pyupgrade",
+			"gofumpt", "goimports", "golint", "ineffassign", "misspell", "shfmt", "clang-format", "cpplint",
+			"standard", "xo", "jshint", "tslint", "oxlint", "dprint", "sqlfluff", "ktlint", "swiftlint", "tflint", "ansible-lint",
+			"typos", "cspell", "vale", "editorconfig-checker"}, lintTool},
 		{[]string{"test", "tests", "test:e2e", "test:unit", "pytest", "pytest-3", "py.test", "unittest", "prove", "bats", "ctest", "phpunit", "rspec", "jest", "vitest", "mocha", "ava", "tap", "playwright", "cypress", "nose2", "tox", "e2e"}, testTool},
 		{[]string{"build", "compile", "rustc", "javac", "gcc"}, buildTool},
 	} {
@@ -1067,6 +1076,10 @@ var timeoutSignals = rx(
 var envSignals = rx(
 	`command not found`,
 	`executable file not found in \$PATH`,
+	// git run with a subcommand no installed program provides: a plugin
+	// such as git-lfs (git lfs pull) that the machine lacks, or a
+	// misspelt subcommand in the check itself; neither is the code's.
+	`^git: '[^']+' is not a git command\.`,
 	`: not found$`,
 	`No such file or directory \(os error 2\)`,
 	`^env: .*: No such file or directory`,
@@ -2267,6 +2280,29 @@ func scriptArgs(argv []string) []string {
 		}
 	}
 	return nil
+}
+
+// afterCd is the command a shell's -c script runs once it has changed
+// directory ("cd src && vulture pkg", a CI step's way of running a tool
+// in a subdirectory): its words up to the next separator, or nil where
+// the script does not start with cd DIR &&.
+func afterCd(argv []string) []string {
+	if len(argv) != 3 || !isShell(argv[0]) || argv[1] != "-c" {
+		return nil
+	}
+	words := strings.Fields(argv[2])
+	if len(words) < 4 || words[0] != "cd" || words[2] != "&&" {
+		return nil
+	}
+	for len(words) >= 4 && words[0] == "cd" && words[2] == "&&" {
+		words = words[3:]
+	}
+	for i, w := range words {
+		if w == "&&" || w == "||" || w == "|" || w == ";" || strings.HasSuffix(w, ";") {
+			return words[:i]
+		}
+	}
+	return words
 }
 
 // isShell: the program is a POSIX-style shell.

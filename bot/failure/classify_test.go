@@ -638,6 +638,21 @@ func TestLaterHeldoutPartsRead(t *testing.T) {
 	})
 }
 
+// upstream14's misses: Python checkers the command list did not know
+// (vulture, pydocstyle, autopep8), and git without the plugin a
+// subcommand needs.
+func TestFourteenthPartRead(t *testing.T) {
+	t.Parallel()
+	assertExplained(t, []explained{
+		{"vulture's dead code", []string{"sh", "-c", "cd src && vulture shop"}, "shop/cart.py:41: unused function 'merge_lines' (60% confidence)\nshop/tax.py:7: unused variable 'RATE_2019' (60% confidence)\n", LintError},
+		{"vulture, no Python file under the path", []string{"vulture", "shop"}, "Error: shop: No such file or directory\n", EnvError},
+		{"pydocstyle's findings", []string{"pydocstyle", "src/shop"}, "src/shop/cart.py:1 at module level:\n        D100: Missing docstring in public module\nsrc/shop/cart.py:12 in public function `total`:\n        D103: Missing docstring in public function\n", LintError},
+		{"autopep8 --diff --exit-code", []string{"autopep8", "--diff", "--exit-code", "-r", "src/shop"}, "--- original/src/shop/cart.py\n+++ fixed/src/shop/cart.py\n@@ -3,3 +3,3 @@\n-x = items[a : b]\n+x = items[a: b]\n", LintError},
+		{"git lfs not installed", []string{"sh", "-c", "git lfs pull && go test ./..."}, "git: 'lfs' is not a git command. See 'git --help'.\n", EnvError},
+		{"a misspelt git subcommand", []string{"git", "stauts"}, "git: 'stauts' is not a git command. See 'git --help'.\n\nThe most similar command is\n\tstatus\n", EnvError},
+	})
+}
+
 // upstream4-tune's misses: a CI step's gofmt list inside a shell, and a
 // shell's cd into a directory that is not there.
 func TestShellStepsOfCI(t *testing.T) {

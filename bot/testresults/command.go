@@ -381,5 +381,38 @@ func event(line []byte, ev *goEvent) (*goEvent, bool) {
 // proves nothing, which must not count as a pass (SWE-bench's SUITE_RAN).
 // Output no parser could read says nothing either way, so it is false.
 func NoTestsRan(argv []string, r Results) bool {
-	return Detect(argv) != NotATest && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
+	return Detect(argv) != NotATest && !ListsOnly(argv) && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
+}
+
+// ListsOnly reports whether argv asks a test runner to list or describe
+// rather than run (pytest --fixtures, --collect-only, --markers; go test
+// -list; jest --listTests; cargo test -- --list; phpunit --list-tests):
+// running no test is then what was asked, and exit 0 a pass.
+func ListsOnly(argv []string) bool {
+	tool := Detect(argv)
+	if tool == NotATest {
+		return false
+	}
+	var flags map[string]bool
+	switch tool {
+	case Pytest:
+		flags = map[string]bool{"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true, "--markers": true,
+			"--collect-only": true, "--co": true, "--setup-plan": true, "-h": true, "--help": true, "--version": true, "-V": true}
+	case GoTest:
+		flags = map[string]bool{"-list": true, "--list": true}
+	case Jest, Vitest:
+		flags = map[string]bool{"--listTests": true, "--showConfig": true, "--help": true, "--version": true}
+	case Cargo, Nextest:
+		flags = map[string]bool{"--list": true}
+	case PHPUnit:
+		flags = map[string]bool{"--list-tests": true, "--list-groups": true, "--list-suites": true, "--list-tests-xml": true}
+	}
+	for _, a := range argv {
+		if name, _, _ := strings.Cut(a, "="); flags[name] {
+			return true
+		}
+	}
+	// vitest list, cargo nextest list: the subcommand.
+	w := words(argv)
+	return (tool == Vitest && len(w) > 1 && w[1] == "list") || (tool == Nextest && len(w) > 2 && w[2] == "list")
 }

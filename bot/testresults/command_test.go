@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDetect(t *testing.T) {
@@ -112,4 +113,29 @@ func TestNoTestsRan(t *testing.T) {
 	assert.False(t, NoTestsRan([]string{"pytest"}, Results{Format: FormatPytest, Run: 1, Passed: 1}))
 	assert.False(t, NoTestsRan([]string{"pytest"}, Results{Format: FormatUnknown}), "unreadable output says nothing")
 	assert.False(t, NoTestsRan([]string{"go", "test"}, Results{Format: FormatGoText, Partial: true}))
+	// pytest --fixtures ends "no tests ran": listing was what it was asked.
+	none := Parse([]byte("collected 90 items\ncache -- .../_pytest/cacheprovider.py:510\n\n===== no tests ran in 0.08s =====\n"))
+	require.True(t, none.Known())
+	assert.False(t, NoTestsRan([]string{"pytest-3", "--fixtures", "-o", "pythonpath=src", "tests/test_basic.py"}, none))
+	assert.True(t, NoTestsRan([]string{"pytest-3", "-o", "pythonpath=src", "tests/test_basic.py"}, none))
+}
+
+// TestListsOnly: the runners' modes that list or describe tests instead
+// of running them.
+func TestListsOnly(t *testing.T) {
+	t.Parallel()
+	for _, argv := range [][]string{
+		{"pytest", "--fixtures"}, {"pytest-3", "--co", "-q", "tests"}, {"python", "-m", "pytest", "--collect-only"},
+		{"pytest", "--markers"}, {"pytest", "--setup-plan", "tests"}, {"go", "test", "-list", ".", "./..."},
+		{"go", "test", "-list=Test.*", "."}, {"npx", "jest", "--listTests"}, {"vitest", "list"},
+		{"cargo", "test", "--", "--list"}, {"cargo", "nextest", "list"}, {"phpunit", "--list-tests"},
+	} {
+		assert.True(t, ListsOnly(argv), "%q", argv)
+	}
+	for _, argv := range [][]string{
+		{"pytest", "tests"}, {"pytest", "-k", "fixtures"}, {"go", "test", "-run", "List", "."}, {"jest"},
+		{"vitest", "run", "list"}, {"cargo", "test", "list"}, {"echo", "--fixtures"}, {"phpunit", "--filter", "list"},
+	} {
+		assert.False(t, ListsOnly(argv), "%q", argv)
+	}
 }

@@ -61,6 +61,12 @@ func loadUpstreamCases(t *testing.T) []upstreamCase {
 		require.Len(t, c, 10, "cases.tsv: %q", sc.Text())
 		uc := upstreamCase{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]}
 		require.Contains(t, upstreamSplits, uc.split, uc.name)
+		if uc.timeout != "-" {
+			// command_timeout is a Go duration: "15" was once recorded
+			// for 15 s, and the CLI rightly refused the configuration.
+			_, err := time.ParseDuration(uc.timeout)
+			require.NoError(t, err, "cases.tsv: %s: the timeout column", uc.name)
+		}
 		require.True(t, strings.TrimSpace(uc.command) != "" && !strings.Contains(uc.command, "-->"), "%s: a command a story's tag can hold", uc.name)
 		cases = append(cases, uc)
 	}
