@@ -132,19 +132,11 @@ func sweepCgroups(parent string) {
 // when the pids controller is delegated to it, else its cgroup in v1's
 // pids hierarchy, when writable.
 var pidsCgroupParent = sync.OnceValue(func() string {
-	own, err := os.ReadFile("/proc/self/cgroup")
+	own, mounts, err := ownCgroups()
 	if err != nil {
 		return ""
 	}
-	mounts, err := cgroupMounts()
-	if err != nil {
-		return ""
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(own)), "\n") {
-		parts := strings.SplitN(line, ":", 3)
-		if len(parts) != 3 {
-			continue
-		}
+	for _, parts := range own {
 		var m cgroupMount
 		var ok bool
 		switch {
@@ -173,6 +165,26 @@ var pidsCgroupParent = sync.OnceValue(func() string {
 	}
 	return ""
 })
+
+// ownCgroups is this process's cgroup memberships as /proc/self/cgroup
+// lists them (hierarchy id, controllers, path), and the cgroup mounts.
+func ownCgroups() ([][]string, map[string]cgroupMount, error) {
+	raw, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return nil, nil, err
+	}
+	mounts, err := cgroupMounts()
+	if err != nil {
+		return nil, nil, err
+	}
+	var own [][]string
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		if parts := strings.SplitN(line, ":", 3); len(parts) == 3 {
+			own = append(own, parts)
+		}
+	}
+	return own, mounts, nil
+}
 
 func hasController(list, name string) bool {
 	for _, c := range strings.Split(list, ",") {

@@ -40,11 +40,7 @@ type memoryCgroup struct {
 // memoryCgroupParent is the v1 memory cgroup directory under which this
 // process can make memory cgroups, or "" where it cannot.
 var memoryCgroupParent = sync.OnceValue(func() string {
-	own, err := os.ReadFile("/proc/self/cgroup")
-	if err != nil {
-		return ""
-	}
-	mounts, err := cgroupMounts()
+	own, mounts, err := ownCgroups()
 	if err != nil {
 		return ""
 	}
@@ -52,9 +48,8 @@ var memoryCgroupParent = sync.OnceValue(func() string {
 	if !ok {
 		return ""
 	}
-	for _, line := range strings.Split(strings.TrimSpace(string(own)), "\n") {
-		parts := strings.SplitN(line, ":", 3)
-		if len(parts) != 3 || !hasController(parts[1], "memory") {
+	for _, parts := range own {
+		if !hasController(parts[1], "memory") {
 			continue
 		}
 		rel, err := filepath.Rel(m.root, parts[2])
