@@ -2287,10 +2287,12 @@ func scriptArgs(argv []string) []string {
 // in a subdirectory): its words up to the next separator, or nil where
 // the script does not start with cd DIR &&.
 func afterCd(argv []string) []string {
-	if len(argv) != 3 || !isShell(argv[0]) || argv[1] != "-c" {
+	if len(argv) < 3 || !isShell(argv[0]) || argv[1] != "-c" {
 		return nil
 	}
-	words := strings.Fields(argv[2])
+	// The script arrives as one argument, or split in words (a recorded
+	// command line).
+	words := strings.Fields(strings.Join(argv[2:], " "))
 	if len(words) < 4 || words[0] != "cd" || words[2] != "&&" {
 		return nil
 	}
