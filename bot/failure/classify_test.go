@@ -645,7 +645,7 @@ func TestFourteenthPartRead(t *testing.T) {
 	t.Parallel()
 	assertExplained(t, []explained{
 		{"vulture's dead code", []string{"sh", "-c", "cd src && vulture shop"}, "shop/cart.py:41: unused function 'merge_lines' (60% confidence)\nshop/tax.py:7: unused variable 'RATE_2019' (60% confidence)\n", LintError},
-		{"vulture, no Python file under the path", []string{"vulture", "shop"}, "Error: shop: No such file or directory\n", EnvError},
+		{"vulture given a path that is not there", []string{"vulture", "lib/shop"}, "Error: /tmp/w/lib/shop could not be found.\n", EnvError},
 		{"pydocstyle's findings", []string{"pydocstyle", "src/shop"}, "src/shop/cart.py:1 at module level:\n        D100: Missing docstring in public module\nsrc/shop/cart.py:12 in public function `total`:\n        D103: Missing docstring in public function\n", LintError},
 		{"autopep8 --diff --exit-code", []string{"autopep8", "--diff", "--exit-code", "-r", "src/shop"}, "--- original/src/shop/cart.py\n+++ fixed/src/shop/cart.py\n@@ -3,3 +3,3 @@\n-x = items[a : b]\n+x = items[a: b]\n", LintError},
 		{"git lfs not installed", []string{"sh", "-c", "git lfs pull && go test ./..."}, "git: 'lfs' is not a git command. See 'git --help'.\n", EnvError},
