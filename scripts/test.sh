@@ -147,13 +147,7 @@ echo "== [${SECONDS}s] go test -race ${short}"
 # Under AUTOVERIFY_TEST_LONG the server's end-to-end package runs for 5-10
 # minutes on two cores under -race; go test's default limit of 10 minutes
 # would cut it off.
-# The longest packages are named first: go test starts packages in the
-# order they are named, as many at once as there are cores, so the long
-# ones start at once and the short ones fill in beside them (longest
-# first), instead of docker and gaterun starting last and running alone.
-# ./... adds the rest; a package named twice runs once.
-go test -race $short -count=1 -timeout 30m ./cmd/autoverify/ ./integrations/docker/ ./integrations/gaterun/ \
-  ./integrations/local/ ./integrations/compose/ ./...
+go test -race $short -count=1 -timeout 30m ./...
 go test -race $short -count=1 -timeout 30m -tags kubernetes ./integrations/runners/
 
 echo "== [${SECONDS}s] cosign interop"
