@@ -609,23 +609,7 @@ func preservesStatus(argv []string) bool {
 // command starts. The script text may arrive as one argument or split in
 // words.
 func scriptRunsTimeout(argv []string) bool {
-	if len(argv) < 3 {
-		return false
-	}
-	if !isShell(argv[0]) {
-		return false
-	}
-	at := -1
-	for i, a := range argv[1:] {
-		if a == "-c" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c")) {
-			at = i + 2
-			break
-		}
-	}
-	if at < 0 || at >= len(argv) {
-		return false
-	}
-	words := strings.Fields(strings.Join(argv[at:], " "))
+	words := scriptWords(argv)
 	start := true
 	for _, w := range words {
 		if start && (w == "timeout" || strings.HasSuffix(w, "/timeout")) {
@@ -2287,12 +2271,7 @@ func scriptArgs(argv []string) []string {
 // in a subdirectory): its words up to the next separator, or nil where
 // the script does not start with cd DIR &&.
 func afterCd(argv []string) []string {
-	if len(argv) < 3 || !isShell(argv[0]) || argv[1] != "-c" {
-		return nil
-	}
-	// The script arrives as one argument, or split in words (a recorded
-	// command line).
-	words := strings.Fields(strings.Join(argv[2:], " "))
+	words := scriptWords(argv)
 	if len(words) < 4 || words[0] != "cd" || words[2] != "&&" {
 		return nil
 	}
@@ -2305,6 +2284,21 @@ func afterCd(argv []string) []string {
 		}
 	}
 	return words
+}
+
+// scriptWords is the words of the script a shell runs with -c (also in
+// a flag group such as -ec), nil for any other command. The script
+// arrives as one argument, or split in words (a recorded command line).
+func scriptWords(argv []string) []string {
+	if len(argv) < 3 || !isShell(argv[0]) {
+		return nil
+	}
+	for i, a := range argv[1:] {
+		if a == "-c" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c")) {
+			return strings.Fields(strings.Join(argv[i+2:], " "))
+		}
+	}
+	return nil
 }
 
 // isShell: the program is a POSIX-style shell.

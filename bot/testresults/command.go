@@ -381,34 +381,31 @@ func event(line []byte, ev *goEvent) (*goEvent, bool) {
 // proves nothing, which must not count as a pass (SWE-bench's SUITE_RAN).
 // Output no parser could read says nothing either way, so it is false.
 func NoTestsRan(argv []string, r Results) bool {
-	return Detect(argv) != NotATest && !ListsOnly(argv) && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
+	tool := Detect(argv)
+	return tool != NotATest && !listsOnly(tool, argv) && r.Known() && !r.Partial && r.Run == 0 && r.Failed == 0
 }
 
-// ListsOnly reports whether argv asks a test runner to list or describe
-// rather than run (pytest --fixtures, --collect-only, --markers; go test
-// -list; jest --listTests; cargo test -- --list; phpunit --list-tests):
-// running no test is then what was asked, and exit 0 a pass.
-func ListsOnly(argv []string) bool {
-	tool := Detect(argv)
-	if tool == NotATest {
-		return false
-	}
-	var flags map[string]bool
-	switch tool {
-	case Pytest:
-		flags = map[string]bool{"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true, "--markers": true,
-			"--collect-only": true, "--co": true, "--setup-plan": true, "-h": true, "--help": true, "--version": true, "-V": true}
-	case GoTest:
-		flags = map[string]bool{"-list": true, "--list": true}
-	case Jest, Vitest:
-		flags = map[string]bool{"--listTests": true, "--showConfig": true, "--help": true, "--version": true}
-	case Cargo, Nextest:
-		flags = map[string]bool{"--list": true}
-	case PHPUnit:
-		flags = map[string]bool{"--list-tests": true, "--list-groups": true, "--list-suites": true, "--list-tests-xml": true}
-	}
+// listingFlags are the test runners' flags that list or describe tests
+// instead of running them.
+var listingFlags = map[Tool]map[string]bool{
+	Pytest: {"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true, "--markers": true,
+		"--collect-only": true, "--co": true, "--setup-plan": true, "-h": true, "--help": true, "--version": true, "-V": true},
+	GoTest:  {"-list": true, "--list": true},
+	Jest:    {"--listTests": true, "--showConfig": true, "--help": true, "--version": true},
+	Vitest:  {"--listTests": true, "--showConfig": true, "--help": true, "--version": true},
+	Cargo:   {"--list": true},
+	Nextest: {"--list": true},
+	PHPUnit: {"--list-tests": true, "--list-groups": true, "--list-suites": true, "--list-tests-xml": true},
+}
+
+// listsOnly reports whether argv, which runs the test runner tool, asks
+// it to list or describe rather than run (pytest --fixtures,
+// --collect-only, --markers; go test -list; jest --listTests; cargo test
+// -- --list; phpunit --list-tests): running no test is then what was
+// asked, and exit 0 a pass.
+func listsOnly(tool Tool, argv []string) bool {
 	for _, a := range argv {
-		if name, _, _ := strings.Cut(a, "="); flags[name] {
+		if name, _, _ := strings.Cut(a, "="); listingFlags[tool][name] {
 			return true
 		}
 	}

@@ -130,12 +130,12 @@ func TestListsOnly(t *testing.T) {
 		{"go", "test", "-list=Test.*", "."}, {"npx", "jest", "--listTests"}, {"vitest", "list"},
 		{"cargo", "test", "--", "--list"}, {"cargo", "nextest", "list"}, {"phpunit", "--list-tests"},
 	} {
-		assert.True(t, ListsOnly(argv), "%q", argv)
+		assert.True(t, listsOnly(Detect(argv), argv), "%q", argv)
 	}
 	for _, argv := range [][]string{
 		{"pytest", "tests"}, {"pytest", "-k", "fixtures"}, {"go", "test", "-run", "List", "."}, {"jest"},
 		{"vitest", "run", "list"}, {"cargo", "test", "list"}, {"echo", "--fixtures"}, {"phpunit", "--filter", "list"},
 	} {
-		assert.False(t, ListsOnly(argv), "%q", argv)
+		assert.False(t, listsOnly(Detect(argv), argv), "%q", argv)
 	}
 }
