@@ -170,13 +170,13 @@ func TestDashboardInABrowser(t *testing.T) {
 	work := filepath.Join(dir, "work")
 	require.NoError(t, os.MkdirAll(work, 0o755))
 	story := filepath.Join(work, "KAN-77.md")
-	// The slow check lasts long enough for a loaded machine (the whole
-	// suite beside it) to open the run's page and see the quick one land:
-	// with 3 s, a CI run once saw the run passed by then; with 8 s, a run
-	// from a cold build cache did. (A file the test creates cannot end it
-	// sooner: the second reviewer's copy of the work tree never sees it.)
-	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=true -->\n- [ ] A quick check\n<!-- AUTO:CMD=sh -c 'sleep 20' -->\n- [ ] A slow check\n"), 0o644))
-	spec, _ := json.Marshal(map[string]any{"Env": env, "Args": []string{"run", story, "--workdir", work}})
+	// The slow check lasts until the test has seen the quick one land
+	// while it runs: it waits for a file the test creates then (a fixed
+	// sleep had to last 20 s for a loaded machine, and was most of this
+	// test). One reviewer: a second one's copy of the work tree would
+	// never see the file.
+	require.NoError(t, os.WriteFile(story, []byte("# KAN-77\n\n<!-- AUTO:CMD=true -->\n- [ ] A quick check\n<!-- AUTO:CMD=sh -c 'until [ -e release ]; do sleep 0.1; done' -->\n- [ ] A slow check\n"), 0o644))
+	spec, _ := json.Marshal(map[string]any{"Env": env, "Args": []string{"run", story, "--workdir", work, "--reviewers", "1"}})
 	child := exec.Command(os.Args[0], "-test.run", "^TestRunChild$")
 	child.Env = append(os.Environ(), "AUTOVERIFY_RUN_CHILD="+string(spec))
 	out := &strings.Builder{}
@@ -196,6 +196,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	var status string
 	require.NoError(t, chromedp.Run(tab, text("#run-status", &status)))
 	assert.Equal(t, "running", status, "while the slow one still runs")
+	require.NoError(t, os.WriteFile(filepath.Join(work, "release"), nil, 0o644), "ends the slow check")
 	require.NoError(t, waitText(tab, "#run-status", "passed"))
 	closeTab()
 	select {
