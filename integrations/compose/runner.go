@@ -15,11 +15,9 @@ import (
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
-	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/client"
 
 	"github.com/engineo/autoverify/bot/verify"
-	"github.com/engineo/autoverify/integrations/capture"
 	"github.com/engineo/autoverify/integrations/docker"
 )
 
@@ -331,20 +329,8 @@ func (r *Runner) exec(ctx context.Context, cmd verify.Command, timeout time.Dura
 	if err != nil {
 		return verify.Result{}, r.engineErr("starting "+name, err)
 	}
-	out := capture.New(cmd.KeptBytes(r.s.limit))
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = stdcopy.StdCopy(out, out, att.Reader)
-	}()
-	finish := func() {
-		select {
-		case <-done:
-		case <-time.After(time.Second):
-		}
-		att.Close()
-		<-done
-	}
+	stream := docker.CopyStream(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
+	out := stream.Out
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	poll := time.NewTicker(execPoll)
@@ -355,7 +341,7 @@ func (r *Runner) exec(ctx context.Context, cmd verify.Command, timeout time.Dura
 wait:
 	for {
 		select {
-		case <-done:
+		case <-stream.Done():
 			break wait
 		case <-poll.C:
 			if ins, err := r.cli.ExecInspect(ctx, ex.ID, client.ExecInspectOptions{}); err == nil && !ins.Running {
@@ -372,8 +358,7 @@ wait:
 	}
 	if timedOut || ctxErr != nil {
 		terr := r.teardown()
-		att.Close()
-		<-done
+		stream.Abort()
 		res := verify.Result{ExitCode: docker.ExitTimedOut, Output: out.Bytes(), OmittedBytes: out.Omitted(),
 			TimedOut: timedOut, Duration: time.Since(start)}
 		if ctxErr != nil {
@@ -383,7 +368,7 @@ wait:
 		return res, terr
 	}
 	ended := time.Now()
-	finish()
+	stream.Finish()
 	if exit < 0 {
 		if exit, err = docker.ExecExit(r.cli, ex.ID); err != nil {
 			return verify.Result{}, r.engineErr("inspecting the exec of "+name, err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
@@ -14,42 +16,79 @@ import (
 	"github.com/moby/moby/client"
 )
 
-// outStream demultiplexes a TTY-less attach stream into one capture, so
-// stdout and stderr keep the order in which the engine framed them.
-type outStream struct {
-	out  *capture.Buffer
+// Stream demultiplexes a TTY-less attach stream (a container's or an
+// exec's) into one capture, so stdout and stderr keep the order in which
+// the engine framed them. integrations/compose reads its execs with it.
+type Stream struct {
+	// Out is the capture; read it once Finish or Abort has returned.
+	Out  *capture.Buffer
 	h    client.HijackedResponse
 	done chan struct{}
+	// read counts the stream's bytes, so that Finish can tell a stream
+	// still coming from one a leftover process holds open.
+	read atomic.Int64
 }
 
-func startCopy(h client.HijackedResponse, limit int) *outStream {
-	s := &outStream{out: capture.New(limit), h: h, done: make(chan struct{})}
+// CopyStream starts copying h's stream into a capture of limit bytes.
+func CopyStream(h client.HijackedResponse, limit int) *Stream {
+	s := &Stream{Out: capture.New(limit), h: h, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
-		_, _ = stdcopy.StdCopy(s.out, s.out, h.Reader)
+		_, _ = stdcopy.StdCopy(s.Out, s.Out, countingReader{h.Reader, &s.read})
 	}()
 	return s
 }
 
-// finish waits up to drainTimeout for the end of the stream, then closes
-// the connection; after it returns the capture is no longer written. It
-// reports whether the stream ended by itself.
-func (s *outStream) finish() bool {
-	t := time.NewTimer(drainTimeout)
-	defer t.Stop()
-	ended := true
-	select {
-	case <-s.done:
-	case <-t.C:
-		ended = false
+// Done is closed when the stream has ended (or been closed).
+func (s *Stream) Done() <-chan struct{} { return s.done }
+
+// Finish waits for the end of the stream, then closes the connection;
+// after it returns the capture is no longer written. It reports whether
+// the stream ended by itself. It waits while output keeps arriving: the
+// engine can still be delivering what the command wrote when its exit is
+// seen (3 MiB took over a second on a loaded machine, and a fixed second
+// cut it short without a word), and gives up once nothing has arrived for
+// drainTimeout (a process the command left holds the output open and is
+// quiet) or after drainMax in all (one that keeps writing).
+func (s *Stream) Finish() bool {
+	deadline := time.Now().Add(drainMax)
+	tick := time.NewTicker(drainTimeout)
+	defer tick.Stop()
+	last := s.read.Load()
+	ended := false
+wait:
+	for {
+		select {
+		case <-s.done:
+			ended = true
+			break wait
+		case <-tick.C:
+			n := s.read.Load()
+			if n == last || time.Now().After(deadline) {
+				break wait
+			}
+			last = n
+		}
 	}
 	s.h.Close()
 	<-s.done
 	return ended
 }
 
-// abort closes the connection at once, for a container that never ran.
-func (s *outStream) abort() {
+// countingReader counts what passes through it.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Abort closes the connection at once, for a container that never ran.
+func (s *Stream) Abort() {
 	s.h.Close()
 	<-s.done
 }
@@ -72,7 +111,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, t
 	if err != nil {
 		return verify.Result{}, r.engineErr("attaching to the container for "+name, err)
 	}
-	out := startCopy(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
+	out := CopyStream(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
 
 	// Registered before start so the exit cannot be missed; its context
 	// outlives ctx so that a cancelled run can still see the kill land.
@@ -82,7 +121,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, t
 
 	start := time.Now()
 	if _, err := r.cli.ContainerStart(ctx, id, client.ContainerStartOptions{}); err != nil {
-		out.abort()
+		out.Abort()
 		if code, detail, ok := startFailure(err.Error()); ok {
 			return failResult(code, detail, start), nil
 		}
@@ -118,15 +157,15 @@ func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, t
 		}
 	}
 	ended := time.Now()
-	out.finish()
+	out.Finish()
 
 	if waitErr != nil {
 		return verify.Result{}, r.engineErr("waiting for "+name, waitErr)
 	}
 	res := verify.Result{
 		ExitCode:     int(status),
-		Output:       out.out.Bytes(),
-		OmittedBytes: out.out.Omitted(),
+		Output:       out.Out.Bytes(),
+		OmittedBytes: out.Out.Omitted(),
 		TimedOut:     timedOut,
 		Duration:     ended.Sub(start),
 	}

@@ -64,9 +64,13 @@ const (
 	LabelItem     = "autoverify.item"     // verify.Command.ItemID (fresh only)
 )
 
-// drainTimeout bounds how long Run waits for the end of output once the
-// command has exited, as in the local runner.
-const drainTimeout = time.Second
+// drainTimeout bounds how long Run waits for more output once the
+// command has exited and none has come, as in the local runner; drainMax
+// bounds the wait however much keeps coming (see Stream.Finish).
+const (
+	drainTimeout = time.Second
+	drainMax     = 30 * time.Second
+)
 
 // cleanupTimeout bounds the engine calls made with a fresh context to
 // remove a container after Run's own context has ended.

@@ -214,7 +214,7 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.
 	if err != nil {
 		return verify.Result{}, notStarted, err
 	}
-	out := startCopy(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
+	out := CopyStream(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
 
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
@@ -231,7 +231,7 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.
 wait:
 	for {
 		select {
-		case <-out.done:
+		case <-out.Done():
 			break wait
 		case <-poll.C:
 			// The exec may have exited while a descendant holds its
@@ -263,11 +263,11 @@ wait:
 		// next command gets a new warm container.
 		r.discard(w, id)
 		ended = time.Now()
-		out.finish()
+		out.Finish()
 		res := verify.Result{
 			ExitCode:     ExitTimedOut,
-			Output:       out.out.Bytes(),
-			OmittedBytes: out.out.Omitted(),
+			Output:       out.Out.Bytes(),
+			OmittedBytes: out.Out.Omitted(),
 			TimedOut:     timedOut,
 			Duration:     ended.Sub(start),
 		}
@@ -278,31 +278,31 @@ wait:
 		return res, false, nil
 	}
 	if died != "" {
-		out.finish()
-		if saysRuntimeStopped(out.out.Bytes()) {
+		out.Finish()
+		if saysRuntimeStopped(out.Out.Bytes()) {
 			// The program never started: the container was already dead
 			// when the exec came (the previous command's memory attack
 			// ended the gVisor sandbox after its exec had returned), and
 			// the engine left this exec "running" too. Not the command's
 			// doing: replace the container and run it there.
-			return verify.Result{}, true, fmt.Errorf("docker: %s: %s", died, bytes.TrimSpace(out.out.Bytes()))
+			return verify.Result{}, true, fmt.Errorf("docker: %s: %s", died, bytes.TrimSpace(out.Out.Bytes()))
 		}
 		// The exec can outlive its container: under gVisor a sandbox the
 		// OOM killer ended leaves the exec "running" and its stream open
 		// until the timeout. The command was killed with its container.
 		r.discard(w, id)
-		output := append(out.out.Bytes(), "\nautoverify: "+died+"\n"...)
+		output := append(out.Out.Bytes(), "\nautoverify: "+died+"\n"...)
 		return verify.Result{
 			ExitCode:     128 + 9,
 			Output:       output,
-			OmittedBytes: out.out.Omitted(),
+			OmittedBytes: out.Out.Omitted(),
 			Duration:     time.Since(start),
 		}, false, nil
 	}
 	if ended.IsZero() {
 		ended = time.Now()
 	}
-	drained := out.finish()
+	drained := out.Finish()
 	if exitCode < 0 {
 		exitCode, err = r.execExit(execID)
 		if err != nil {
@@ -317,7 +317,7 @@ wait:
 		// cannot affect the next command.
 		r.discard(w, id)
 	}
-	output := out.out.Bytes()
+	output := out.Out.Bytes()
 	if runtimeStopped(exitCode, output) {
 		// The engine still had the container as running, its runtime did
 		// not (a gVisor sandbox that died): replace it.
@@ -331,7 +331,7 @@ wait:
 	return verify.Result{
 		ExitCode:     exitCode,
 		Output:       output,
-		OmittedBytes: out.out.Omitted(),
+		OmittedBytes: out.Out.Omitted(),
 		Duration:     ended.Sub(start),
 	}, false, nil
 }
