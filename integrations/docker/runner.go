@@ -311,11 +311,23 @@ func (r *Runner) containerSpec(entrypoint, cmd []string, shape Shape, item strin
 
 // create creates a container and copies the work directory into it.
 func (r *Runner) create(ctx context.Context, spec client.ContainerCreateOptions, dir string) (string, error) {
-	created, err := r.cli.ContainerCreate(ctx, spec)
+	// The create is not cut short when ctx ends: an engine that has the
+	// request creates the container whether or not the client waits for
+	// the answer, and one whose id never came back was left behind (a run
+	// cancelled, under load, while its warm container was being created).
+	// It is bounded by cleanupTimeout, and the container removed at once
+	// when ctx ended meanwhile.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	defer cancel()
+	created, err := r.cli.ContainerCreate(cctx, spec)
 	if err != nil {
 		return "", r.engineErr("creating a container", err)
 	}
 	id := created.ID
+	if err := ctx.Err(); err != nil {
+		r.remove(id)
+		return "", fmt.Errorf("docker: creating a container: %w", err)
+	}
 	tarball := workspaceTar(dir, filepath.Base(WorkDir), r.s.uid, r.s.gid)
 	defer tarball.Close()
 	if _, err := r.cli.CopyToContainer(ctx, id, client.CopyToContainerOptions{

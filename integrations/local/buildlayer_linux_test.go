@@ -69,6 +69,24 @@ func userCache(t *testing.T) string {
 	return cache
 }
 
+// privateCache is a build cache of this test's own holding the user's
+// entries (hard links, no data copied), made the runner's, so that a check
+// of what landed in the runner's cache sees this test's writes only: the
+// user's cache is shared with whatever else compiles meanwhile, and in CI
+// (the other packages' tests, the deploy check's builds) an entry another
+// process compiled at the same moment, the same by its content's name,
+// once read as the compile step's leak.
+func privateCache(t *testing.T) string {
+	t.Helper()
+	private := filepath.Join(t.TempDir(), "go-build")
+	// cp reports the entries the user's go removed or renamed while it
+	// copied, and links the rest: what counts is that the cache exists.
+	_ = exec.Command("cp", "-al", userCache(t), private).Run()
+	require.DirExists(t, private)
+	t.Setenv("GOCACHE", private)
+	return private
+}
+
 // layerFiles is every file the layer holds, relative to its upper layer.
 func layerFiles(t *testing.T, layer string) []string {
 	t.Helper()
@@ -98,7 +116,7 @@ func TestBuildLayerKeepsTheCompileStepForTheTreesCommands(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go toolchain on PATH")
 	}
-	cache := userCache(t)
+	cache := privateCache(t)
 	r := newRunner(t, IsolationSandbox)
 	require.True(t, r.LayersBuildCache())
 	dir, layer := layerModule(t), filepath.Join(t.TempDir(), "layer")

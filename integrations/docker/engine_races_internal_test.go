@@ -2,15 +2,21 @@ package docker
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httputil"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/client"
+
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,4 +68,55 @@ func TestFinishGivesUpOnAQuietHolder(t *testing.T) {
 	require.False(t, s.Finish(), "the stream is held open")
 	assert.Less(t, time.Since(start), 5*drainTimeout, "gave up on the quiet stream")
 	assert.Equal(t, "last words\n", string(s.Out.Bytes()))
+}
+
+// slowCreateEngine is the test's engine behind a proxy that answers a
+// container's create only after delay, the engine having created it by
+// then: an engine slow to answer, as under load.
+func slowCreateEngine(t *testing.T, delay time.Duration) string {
+	t.Helper()
+	engine, ok := strings.CutPrefix(testHost(), "unix://")
+	if !ok {
+		t.Skipf("the proxy speaks to a local socket; the engine is at %s", testHost())
+	}
+	sock := filepath.Join(t.TempDir(), "engine.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	proxy := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.Out.URL.Scheme, pr.Out.URL.Host = "http", "engine"
+		},
+		Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, "unix", engine)
+		}},
+		ModifyResponse: func(res *http.Response) error {
+			if strings.HasSuffix(res.Request.URL.Path, "/containers/create") {
+				time.Sleep(delay)
+			}
+			return nil
+		},
+	}
+	srv := &http.Server{Handler: proxy}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { srv.Close() })
+	return "unix://" + sock
+}
+
+// TestCancelledWhileCreatingLeavesNoContainer: the run's context ends
+// while the engine is creating its container (the answer comes after the
+// deadline): the container the engine made is removed, in either shape.
+// Before, the client gave up on the answer, never learnt the id, and the
+// container stayed (a warm one seen under load in TestContextCancelKills).
+func TestCancelledWhileCreatingLeavesNoContainer(t *testing.T) {
+	needEngine(t)
+	for _, shape := range shapes {
+		t.Run(string(shape), func(t *testing.T) {
+			r := newRunner(t, Config{Shape: shape, Host: slowCreateEngine(t, 1500*time.Millisecond)})
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			_, err := r.Run(ctx, verify.Command{Argv: []string{"true"}, Dir: t.TempDir()})
+			require.ErrorIs(t, err, context.DeadlineExceeded)
+			assert.Empty(t, managed(t, r, LabelInstance, r.instance), "containers left")
+		})
+	}
 }
