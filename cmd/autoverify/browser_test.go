@@ -130,7 +130,7 @@ func TestDashboardInABrowser(t *testing.T) {
 		"ENGINEO_STATE_DIR":            state,
 		"ENGINEO_ARTIFACTS_DIR":        filepath.Join(dir, "reports"),
 		"ENGINEO_AUTOVERIFY_ALLOWLIST": "sh -c,true",
-		"ENGINEO_CONCURRENCY":          "4", // both checks, each by two reviewers, at once
+		"ENGINEO_CONCURRENCY":          "4", // both checks at once (the child run has one reviewer)
 		"ENGINEO_DASHBOARD_TOKEN":      dashToken,
 		"ENGINEO_GITHUB_CLIENT_ID":     "Iv1.dashboard",
 		"ENGINEO_GITHUB_CLIENT_SECRET": "oauth-client-secret",

@@ -368,7 +368,7 @@ wait:
 		return res, terr
 	}
 	ended := time.Now()
-	stream.Finish()
+	stream.Finish(ctx, true)
 	if exit < 0 {
 		if exit, err = docker.ExecExit(r.cli, ex.ID); err != nil {
 			return verify.Result{}, r.engineErr("inspecting the exec of "+name, err)

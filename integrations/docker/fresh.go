@@ -44,35 +44,49 @@ func (s *Stream) Done() <-chan struct{} { return s.done }
 
 // Finish waits for the end of the stream, then closes the connection;
 // after it returns the capture is no longer written. It reports whether
-// the stream ended by itself. It waits while output keeps arriving: the
-// engine can still be delivering what the command wrote when its exit is
-// seen (3 MiB took over a second on a loaded machine, and a fixed second
-// cut it short without a word), and gives up once nothing has arrived for
-// drainTimeout (a process the command left holds the output open and is
-// quiet) or after drainMax in all (one that keeps writing).
-func (s *Stream) Finish() bool {
-	deadline := time.Now().Add(drainMax)
+// the stream ended by itself; when it did not, the capture ends with a
+// line saying why the rest was not read. It waits while output keeps
+// arriving: the engine can still be delivering what the command wrote
+// when its exit is seen (3 MiB took over a second on a loaded machine,
+// and a fixed second of waiting cut it short without a word). It gives up
+// when ctx ends, after drainMax in all (output that keeps coming), and,
+// where the command's processes can outlive it (leftovers: an exec),
+// once nothing has arrived for drainTimeout (one of them holds the output
+// open and is quiet). A container's stream has no such holder once the
+// container has exited: only a slow engine delays its end.
+func (s *Stream) Finish(ctx context.Context, leftovers bool) bool {
+	start := time.Now()
 	tick := time.NewTicker(drainTimeout)
 	defer tick.Stop()
 	last := s.read.Load()
-	ended := false
-wait:
-	for {
+	why := ""
+	for why == "" {
 		select {
 		case <-s.done:
-			ended = true
-			break wait
+			return true
+		case <-ctx.Done():
+			why = "the run was cancelled"
 		case <-tick.C:
 			n := s.read.Load()
-			if n == last || time.Now().After(deadline) {
-				break wait
+			switch {
+			case time.Since(start) >= drainMax:
+				why = "it kept coming"
+			case n == last && leftovers:
+				why = "a process the command left holds it open"
 			}
 			last = n
 		}
 	}
+	select {
+	case <-s.done: // it ended as the wait did
+		return true
+	default:
+	}
 	s.h.Close()
 	<-s.done
-	return ended
+	fmt.Fprintf(s.Out, "\nautoverify: the output was still open %s after the command exited (%s); the rest was not read\n",
+		time.Since(start).Round(100*time.Millisecond), why)
+	return false
 }
 
 // countingReader counts what passes through it.
@@ -157,7 +171,7 @@ func (r *Runner) runFresh(ctx context.Context, cmd verify.Command, dir string, t
 		}
 	}
 	ended := time.Now()
-	out.Finish()
+	out.Finish(ctx, false)
 
 	if waitErr != nil {
 		return verify.Result{}, r.engineErr("waiting for "+name, waitErr)

@@ -321,6 +321,9 @@ func (r *Runner) create(ctx context.Context, spec client.ContainerCreateOptions,
 	defer cancel()
 	created, err := r.cli.ContainerCreate(cctx, spec)
 	if err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("docker: creating a container: %w", errors.Join(ctx.Err(), err))
+		}
 		return "", r.engineErr("creating a container", err)
 	}
 	id := created.ID

@@ -212,6 +212,12 @@ func (r *Runner) execIn(ctx context.Context, w *warmSlot, id string, cmd verify.
 	start := time.Now()
 	execID, att, notStarted, err := r.startExec(ctx, id, cmd)
 	if err != nil {
+		if ctx.Err() != nil {
+			// The run ended while the exec was being started: it may be
+			// running in the container with no one to wait for it or
+			// time it out. Removing the container ends it.
+			r.discard(w, id)
+		}
 		return verify.Result{}, notStarted, err
 	}
 	out := CopyStream(att.HijackedResponse, cmd.KeptBytes(r.s.limit))
@@ -263,7 +269,7 @@ wait:
 		// next command gets a new warm container.
 		r.discard(w, id)
 		ended = time.Now()
-		out.Finish()
+		out.Finish(ctx, true)
 		res := verify.Result{
 			ExitCode:     ExitTimedOut,
 			Output:       out.Out.Bytes(),
@@ -278,7 +284,7 @@ wait:
 		return res, false, nil
 	}
 	if died != "" {
-		out.Finish()
+		out.Finish(ctx, true)
 		if saysRuntimeStopped(out.Out.Bytes()) {
 			// The program never started: the container was already dead
 			// when the exec came (the previous command's memory attack
@@ -302,7 +308,7 @@ wait:
 	if ended.IsZero() {
 		ended = time.Now()
 	}
-	drained := out.Finish()
+	drained := out.Finish(ctx, true)
 	if exitCode < 0 {
 		exitCode, err = r.execExit(execID)
 		if err != nil {
