@@ -18,7 +18,7 @@ func TestEscape(t *testing.T) {
 	}
 	for _, shape := range run {
 		t.Run(string(shape), func(t *testing.T) {
-			r := newRunner(t, Config{Shape: shape})
+			r := newRunner(t, attackLimits(Config{Shape: shape}))
 			runnertest.Escape(t, runnertest.Target{Runner: r, Workdir: t.TempDir()})
 		})
 	}

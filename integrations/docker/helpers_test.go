@@ -93,6 +93,21 @@ func shapesFor(t *testing.T) []Shape {
 	return shapes[i : i+1]
 }
 
+// attackLimits is cfg for the tests that attack the limits (the escape
+// suites, a memory attack): under -short, CI's quick subset, the memory,
+// process and file-size limits are lower than the defaults (256 MiB, 128
+// tasks, 256 MiB against 2 GiB, 1,024 and 1 GiB), so the attacks reach
+// them sooner: the same limits of the engine stop them, in about a
+// quarter of the time (the alloc attack touched 2 GiB for 14-17 s on a
+// loaded two-core machine). scripts/test-long.sh runs them with the
+// defaults.
+func attackLimits(cfg Config) Config {
+	if testing.Short() {
+		cfg.MemoryBytes, cfg.PidsLimit, cfg.FileSizeBytes = 256<<20, 128, 256<<20
+	}
+	return cfg
+}
+
 // testLabel keeps this package's containers apart from a service's.
 const testLabel = "autoverify-test"
 

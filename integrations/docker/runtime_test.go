@@ -146,19 +146,19 @@ func TestEscapeGVisor(t *testing.T) {
 	}
 	for _, shape := range run {
 		t.Run(string(shape), func(t *testing.T) {
-			r := newRunner(t, Config{Shape: shape, Runtime: gVisor})
+			r := newRunner(t, attackLimits(Config{Shape: shape, Runtime: gVisor}))
 			runnertest.Escape(t, runnertest.Target{Runner: r, Workdir: t.TempDir()})
 		})
 	}
 }
 
 // TestGVisorWarmSandboxDeath: a command that gets the warm sandbox killed
-// (8 GiB against the 2 GiB limit) ends at once, killed, not at its
-// timeout (the exec outlives a dead gVisor sandbox); the next command gets
-// a new container.
+// (8 GiB against the 2 GiB limit; 256 MiB under -short, see attackLimits)
+// ends at once, killed, not at its timeout (the exec outlives a dead
+// gVisor sandbox); the next command gets a new container.
 func TestGVisorWarmSandboxDeath(t *testing.T) {
 	needRuntime(t, gVisor)
-	r := newRunner(t, Config{Shape: ShapeWarm, Runtime: gVisor})
+	r := newRunner(t, attackLimits(Config{Shape: ShapeWarm, Runtime: gVisor}))
 	dir := t.TempDir()
 	bin := runnertest.BuildAttacker(t)
 	data, err := os.ReadFile(bin)
