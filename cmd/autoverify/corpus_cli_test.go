@@ -96,11 +96,11 @@ func loadCorpusRuns(t *testing.T) []corpusRun {
 }
 
 // inSubset is the default subset: one case in eight, by a hash of its
-// name (whatever its split or label); one in 64 under -short (CI's quick
+// name (whatever its split or label); one in 128 under -short (CI's quick
 // subset).
 func inSubset(name string) bool {
 	if testing.Short() {
-		return oneIn(name, 64)
+		return oneIn(name, 128)
 	}
 	return oneIn(name, 8)
 }
@@ -401,7 +401,7 @@ func TestCorpusThroughTheCLI(t *testing.T) {
 	sort.Strings(splitNames)
 	mode := "default subset (one case in eight; AUTOVERIFY_CORPUS_CLI=all for every case)"
 	if testing.Short() {
-		mode = "quick subset (one case in 64; AUTOVERIFY_CORPUS_CLI=all for every case)"
+		mode = "quick subset (one case in 128; AUTOVERIFY_CORPUS_CLI=all for every case)"
 	}
 	if full {
 		mode = "every case"
