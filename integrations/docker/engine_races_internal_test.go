@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httputil"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -102,7 +103,12 @@ func slowCreateEngine(t *testing.T, delay time.Duration, creates *atomic.Int32) 
 	if !ok {
 		t.Skipf("the proxy speaks to a local socket; the engine is at %s", testHost())
 	}
-	sock := filepath.Join(t.TempDir(), "engine.sock")
+	// A short directory of its own: a socket's path must fit in 108 bytes,
+	// which t.TempDir's long names under a long TMPDIR do not.
+	short, err := os.MkdirTemp("", "av")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(short) })
+	sock := filepath.Join(short, "engine.sock")
 	ln, err := net.Listen("unix", sock)
 	require.NoError(t, err)
 	transport := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
