@@ -6,21 +6,16 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net"
-	"net/http"
-	"net/http/httputil"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/client"
-
-	"github.com/engineo/autoverify/bot/verify"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/engineo/autoverify/bot/verify"
 )
 
 // engineStream is an attach stream the test writes as the engine does
@@ -94,48 +89,6 @@ func TestFinishGivesUpOnAQuietHolder(t *testing.T) {
 	assert.Contains(t, string(s.Out.Bytes()), "the run was cancelled")
 }
 
-// slowCreateEngine is the test's engine behind a proxy that answers a
-// container's create only after delay, the engine having created it by
-// then: an engine slow to answer, as under load.
-func slowCreateEngine(t *testing.T, delay time.Duration, creates *atomic.Int32) string {
-	t.Helper()
-	engine, ok := strings.CutPrefix(testHost(), "unix://")
-	if !ok {
-		t.Skipf("the proxy speaks to a local socket; the engine is at %s", testHost())
-	}
-	// A short directory of its own: a socket's path must fit in 108 bytes,
-	// which t.TempDir's long names under a long TMPDIR do not.
-	short, err := os.MkdirTemp("", "av")
-	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(short) })
-	sock := filepath.Join(short, "engine.sock")
-	ln, err := net.Listen("unix", sock)
-	require.NoError(t, err)
-	transport := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		return (&net.Dialer{}).DialContext(ctx, "unix", engine)
-	}}
-	proxy := &httputil.ReverseProxy{
-		Rewrite: func(pr *httputil.ProxyRequest) {
-			pr.Out.URL.Scheme, pr.Out.URL.Host = "http", "engine"
-		},
-		Transport: transport,
-		ModifyResponse: func(res *http.Response) error {
-			if strings.HasSuffix(res.Request.URL.Path, "/containers/create") {
-				creates.Add(1)
-				time.Sleep(delay)
-			}
-			return nil
-		},
-	}
-	srv := &http.Server{Handler: proxy}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() {
-		srv.Close()
-		transport.CloseIdleConnections()
-	})
-	return "unix://" + sock
-}
-
 // removeManaged removes what r's instance left, so that a failing test
 // leaves nothing on the engine.
 func removeManaged(t *testing.T, r *Runner) {
@@ -153,14 +106,15 @@ func TestCancelledWhileCreatingLeavesNoContainer(t *testing.T) {
 	needEngine(t)
 	for _, shape := range shapes {
 		t.Run(string(shape), func(t *testing.T) {
-			var creates atomic.Int32
-			r := newRunner(t, Config{Shape: shape, Host: slowCreateEngine(t, 1500*time.Millisecond, &creates)})
+			host, engine := startEngineProxy(t, testHost(), `^POST /v[0-9.]+/containers/create$`)
+			engine.hold = 1500 * time.Millisecond
+			r := newRunner(t, Config{Shape: shape, Host: host})
 			t.Cleanup(func() { removeManaged(t, r) })
 			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 			defer cancel()
 			_, err := r.Run(ctx, verify.Command{Argv: []string{"true"}, Dir: t.TempDir()})
 			require.ErrorIs(t, err, context.DeadlineExceeded)
-			require.EqualValues(t, 1, creates.Load(), "the run's end came while the engine was creating the container: a run that ended before proves nothing")
+			require.EqualValues(t, 1, engine.held.Load(), "the run's end came while the engine was creating the container: a run that ended before proves nothing")
 			assert.Empty(t, managed(t, r, LabelInstance, r.instance), "containers left")
 		})
 	}

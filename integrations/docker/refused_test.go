@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -14,21 +15,27 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/engineo/autoverify/bot/verify"
 )
 
-// refusingEngine stands between a runner and the real engine on a unix
+// engineProxy stands between a runner and the real engine on a unix
 // socket. It answers the requests whose method and path match with the
 // 500 an engine gives for an exec it could not start, while refuse is
-// above zero; every other request, and the rest of its connection, passes
-// through unchanged. A real engine cannot be made to refuse on cue: a
-// gVisor sandbox that died under an exec did it once in a long test run
-// ("unable to upgrade to tcp, received 500").
-type refusingEngine struct {
+// above zero; once it is not, it relays them and, when hold is set, keeps
+// the engine's answer that long first (an engine slow to answer, as under
+// load, having done the work). Every other request, and the rest of its
+// connection, passes through unchanged. A real engine cannot be made to
+// refuse or dawdle on cue: a gVisor sandbox that died under an exec
+// refused once in a long test run ("unable to upgrade to tcp, received
+// 500").
+type engineProxy struct {
 	match   *regexp.Regexp
 	refuse  atomic.Int32
 	refused atomic.Int32
+	hold    time.Duration // set before the first request
+	held    atomic.Int32
 
 	sock, engine string
 	mu           sync.Mutex
@@ -36,20 +43,25 @@ type refusingEngine struct {
 	conns        map[net.Conn]bool
 }
 
-func startRefusingEngine(t *testing.T, engineHost, match string) (string, *refusingEngine) {
+func startEngineProxy(t *testing.T, engineHost, match string) (string, *engineProxy) {
 	t.Helper()
 	engine, ok := strings.CutPrefix(engineHost, "unix://")
 	if !ok {
 		t.Skipf("the engine is at %s: this test stands in front of a unix socket", engineHost)
 	}
-	p := &refusingEngine{match: regexp.MustCompile(match), sock: filepath.Join(t.TempDir(), "e.sock"), engine: engine}
+	// A short directory of its own: a socket's path must fit in 108 bytes,
+	// which t.TempDir's long names under a long TMPDIR do not.
+	dir, err := os.MkdirTemp("", "av")
+	must(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	p := &engineProxy{match: regexp.MustCompile(match), sock: filepath.Join(dir, "e.sock"), engine: engine}
 	p.up(t)
 	t.Cleanup(p.down)
 	return "unix://" + p.sock, p
 }
 
 // up listens on the socket and relays what comes.
-func (p *refusingEngine) up(t *testing.T) {
+func (p *engineProxy) up(t *testing.T) {
 	ln, err := net.Listen("unix", p.sock)
 	must(t, err)
 	p.mu.Lock()
@@ -71,7 +83,7 @@ func (p *refusingEngine) up(t *testing.T) {
 
 // down stops answering: the socket goes away with every connection to it,
 // as when the engine stops.
-func (p *refusingEngine) down() {
+func (p *engineProxy) down() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.ln.Close()
@@ -83,7 +95,7 @@ func (p *refusingEngine) down() {
 // serve relays c's requests one by one, refusing the matching ones, until
 // the connection ends or is upgraded (an exec's attach), after which it
 // relays bytes both ways.
-func (p *refusingEngine) serve(c net.Conn, engine string) {
+func (p *engineProxy) serve(c net.Conn, engine string) {
 	defer c.Close()
 	e, err := net.Dial("unix", engine)
 	if err != nil {
@@ -96,7 +108,8 @@ func (p *refusingEngine) serve(c net.Conn, engine string) {
 		if err != nil {
 			return
 		}
-		if p.match.MatchString(req.Method+" "+req.URL.Path) && p.refuse.Add(-1) >= 0 {
+		matched := p.match.MatchString(req.Method + " " + req.URL.Path)
+		if matched && p.refuse.Add(-1) >= 0 {
 			p.refused.Add(1)
 			// Read the whole request first: closing while the client
 			// still writes its body gives it a broken pipe, not our answer.
@@ -112,6 +125,10 @@ func (p *refusingEngine) serve(c net.Conn, engine string) {
 		resp, err := http.ReadResponse(ebr, req)
 		if err != nil {
 			return
+		}
+		if matched && p.hold > 0 {
+			p.held.Add(1)
+			time.Sleep(p.hold)
 		}
 		if resp.StatusCode == http.StatusSwitchingProtocols {
 			resp.Write(c)
@@ -136,7 +153,7 @@ func TestWarmExecRefused(t *testing.T) {
 		{"create", `^POST /v[0-9.]+/containers/[0-9a-f]+/exec$`, "the test's engine refused this request"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			host, p := startRefusingEngine(t, newRunner(t, Config{}).s.host, tc.match)
+			host, p := startEngineProxy(t, newRunner(t, Config{}).s.host, tc.match)
 			r := newRunner(t, Config{Host: host, Shape: ShapeWarm})
 			dir := t.TempDir()
 			run(t, r, dir, "true")
@@ -174,7 +191,7 @@ func TestWarmExecRefused(t *testing.T) {
 // The command's error says the engine is unreachable, and the warm
 // container is kept for when it is back, not replaced.
 func TestWarmEngineAway(t *testing.T) {
-	host, p := startRefusingEngine(t, newRunner(t, Config{}).s.host, `^$`)
+	host, p := startEngineProxy(t, newRunner(t, Config{}).s.host, `^$`)
 	r := newRunner(t, Config{Host: host, Shape: ShapeWarm})
 	dir := t.TempDir()
 	run(t, r, dir, "true")
