@@ -273,6 +273,9 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outco
 			if e.Classification == gates.RejectSyntax {
 				o.FailureType = failure.CodeError
 			}
+			if e.Setup {
+				o.FailureType = failure.EnvError
+			}
 		}
 	}
 	if !found {

@@ -82,6 +82,23 @@ func TestGatesCheck(t *testing.T) {
 		assert.Error(t, err, "the allowlist guards what the runner picks")
 	})
 
+	t.Run("a gate that could not run is the setup's failure, not the change's", func(t *testing.T) {
+		t.Parallel()
+		setup := gates.Report{Base: "b", Head: "h", Gates: []gates.Evidence{
+			{Gate: gates.Red, Classification: gates.RejectFailure, Setup: true, ExitCode: 1, Command: "go test -json ./...",
+				Reason: "the test command could not run on the base, for the environment, not the change (ENV_ERROR): go: x: network is unreachable"},
+			{Gate: gates.Green, Classification: gates.RejectFailure, ExitCode: 1, Command: "go test -json ./...", Reason: "1 new or changed tests do not pass at head"},
+		}}
+		f := &fakeGates{rep: setup}
+		v := newV(treeSource{}, Request{Gates: true, GateBase: "b"})
+		v.Story = gateStory(t, "- [ ] plain `go test ./x`\n")
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, v.Report.Outcomes, 2)
+		assert.Equal(t, failure.EnvError, v.Report.Outcomes[0].FailureType, "not a fixer's work")
+		assert.Equal(t, "reject_failure", v.Report.Outcomes[0].Verdict)
+		assert.Equal(t, failure.TestFailure, v.Report.Outcomes[1].FailureType, "a gate that ran keeps its type")
+	})
+
 	t.Run("a command with variables runs per item", func(t *testing.T) {
 		t.Parallel()
 		f := &fakeGates{rep: rep}

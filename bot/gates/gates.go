@@ -94,6 +94,11 @@ type Result struct {
 	// Tests are the test names the verdict rests on (vanity, broken,
 	// failing, tampered).
 	Tests []string
+	// Setup says the gate judged nothing of the change: a command it rests
+	// on could not run at all, for the environment's reason (a dependency
+	// it could not download, a tool not installed). Its rejection is the
+	// setup's to mend (ENV_ERROR), not the change's.
+	Setup bool
 }
 
 // ClassifyRed judges the RED gate: the change's claimed tests (new,

@@ -43,6 +43,8 @@ type Evidence struct {
 	// Reports show them; the JSON keeps the spec's fields only.
 	Reason string   `json:"-"`
 	Tests  []string `json:"-"`
+	// Setup: the gate could not run for the environment (Result.Setup).
+	Setup bool `json:"-"`
 }
 
 // TestLists are the tests a change proves, keeps, guards, fakes, breaks,

@@ -147,6 +147,8 @@ type run struct {
 	// tests: a test command, which runs the tree's kept test binaries
 	// when it has them (see testBinaries); a static check does not.
 	tests bool
+	// dir is the tree the command ran in (runCmd sets it).
+	dir string
 }
 
 // reportLimit is the output a test command keeps, so that its report is
@@ -1401,10 +1403,10 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	rep.Weakened = traces.Weakened()
 
 	// VERIFY_RED: the claimed tests over the base's code.
-	redRes := gates.ClassifyRed(traces, red)
+	redRes := s.setupFirst(gates.ClassifyRed(traces, red), p, rs.r)
 	redRes.Reason = rs.redNote + redRes.Reason
 	// VERIFY_GREEN: the same tests at head, and a head that builds.
-	greenRes := gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead))
+	greenRes := s.setupFirst(gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead)), p, rs.gc, rs.g)
 	if len(p.unparsable) > 0 {
 		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
@@ -1427,7 +1429,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	// code. REFACTOR rests on two commands: B says which tests passed
 	// before, F (when a test file or data changed) runs their base
 	// versions at head.
-	refRes := s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs)
+	refRes := s.setupFirst(s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs), p, rs.b, rs.g, rs.gc, rs.bFix, rs.f)
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
 	if rs.bBeside {
@@ -1604,7 +1606,7 @@ func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
 	if p.staticTool != nil && rs.ib == nil {
 		base = gates.Check{Ran: true}
 	}
-	res := gates.ClassifyImplement(s.check(rs.i, p.headDir), base)
+	res := s.setupFirst(gates.ClassifyImplement(s.check(rs.i, p.headDir), base), p, rs.i, rs.ib)
 	if p.staticTool != nil {
 		res.Reason += fmt.Sprintf(" (on the %d files the change adds or edits: the checks read each file alone)", len(p.staticFiles))
 	}
@@ -1656,7 +1658,7 @@ func treeFile(tree string) func(string) []byte {
 // evidence is the spec's record of one gate command (r nil: the gate had
 // nothing to run).
 func (s *Spec) evidence(res gates.Result, r *run) gates.Evidence {
-	e := gates.Evidence{Gate: res.Gate, Classification: res.Classification, Reason: res.Reason, Tests: res.Tests, Attempt: 1, ExitCode: -1, Timestamp: s.now()}
+	e := gates.Evidence{Gate: res.Gate, Classification: res.Classification, Reason: res.Reason, Tests: res.Tests, Setup: res.Setup, Attempt: 1, ExitCode: -1, Timestamp: s.now()}
 	if r == nil {
 		e.Snippet = res.Reason
 		return e
@@ -1843,6 +1845,7 @@ func (s *Spec) runCmd(ctx context.Context, r *run, dir string) error {
 	if r.timeout > 0 {
 		timeout = r.timeout
 	}
+	r.dir = dir
 	runner := s.Runner
 	if f, ok := runner.(verify.FreshRunner); ok {
 		// A warm instance (Docker's warm container) takes its directory's

@@ -1,0 +1,96 @@
+package gaterun
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/engineo/autoverify/bot/failure"
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/integrations/workspace"
+)
+
+// setupLineMax bounds the line of a failed setup a gate's reason quotes.
+const setupLineMax = 240
+
+// setupFailure says why r could not run at all for the environment's
+// reason, "" when it ran or failed for a reason the change may own. Such a
+// command exited non-zero having run no test, and the failure reading that
+// judges checklist items (bot/failure, given the tree, so that a missing
+// package of the tree's own stays the code's) reads its output as the
+// setup's: a module the sandbox could not download, a tool not installed.
+// The gates' own reading never sees that: a Go command stopped before any
+// package ran prints no report, and a run without results read as "no new
+// test failed" (RED), "the command failed" (GREEN, a TEST_FAILURE) or "all
+// 0 tests still pass" (REFACTOR's acceptance). Never a run that passed,
+// timed out or ran a test, nor one whose only errors name what the code
+// does not define yet (how a test of new code is red on the base).
+func (s *Spec) setupFailure(r *run) string {
+	if r == nil || r.res.ExitCode == 0 || r.res.TimedOut || len(r.results.Tests) > 0 {
+		return ""
+	}
+	text := []byte(r.results.Text)
+	if len(strings.TrimSpace(r.results.Text)) == 0 {
+		text = r.res.Output
+	}
+	if _, missingOnly := gates.BuildFailure(string(text), nil); missingOnly {
+		return ""
+	}
+	f := failure.Failure{Argv: r.argv, ExitCode: r.res.ExitCode, Output: text}
+	if r.dir != "" {
+		if tree, closeTree, err := (workspace.Trees{}).OpenTree(r.dir); err == nil {
+			defer func() { _ = closeTree() }()
+			f.Tree = tree
+		}
+	}
+	if failure.Classify(f) != failure.EnvError {
+		return ""
+	}
+	if s.Redactor != nil {
+		text = s.Redactor.Bytes(text)
+	}
+	return firstLine(string(text))
+}
+
+// firstLine is text's first line that is not blank, cut to setupLineMax
+// bytes on a rune boundary.
+func firstLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if len(l) > setupLineMax {
+			cut := setupLineMax
+			for cut > 0 && !utf8.RuneStart(l[cut]) {
+				cut--
+			}
+			l = l[:cut] + "…"
+		}
+		return l
+	}
+	return "(no output)"
+}
+
+// setupFirst puts a gate's verdict aside when a command it rests on could
+// not run for the environment (setupFailure): the gate judged nothing of
+// the change and says so, an acceptance included, with the failure type
+// the setup's (gates.Result.Setup). Checked in the order given.
+func (s *Spec) setupFirst(res gates.Result, p *plan, runs ...*run) gates.Result {
+	for _, r := range runs {
+		why := s.setupFailure(r)
+		if why == "" {
+			continue
+		}
+		what, where := "the static check", "on the base"
+		if r.tests {
+			what = "the test command"
+		}
+		if r.dir == p.headDir {
+			where = "at head"
+		}
+		return gates.Result{Gate: res.Gate, Classification: gates.RejectFailure, Setup: true,
+			Reason: fmt.Sprintf("%s could not run %s, for the environment, not the change (ENV_ERROR): %s", what, where, why)}
+	}
+	return res
+}

@@ -1,0 +1,92 @@
+package gaterun_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/engineo/autoverify/bot/gates"
+)
+
+// unreachableMod is a go.mod that requires a module no runner here can
+// fetch (the sandbox has no network; example.invalid is no host), with the
+// go.sum line that lets the go command try: a module before go 1.17 loads
+// its whole graph, so the command stops while it loads it, before any
+// package builds, and prints no report at all. Found on go-cmp 4664e24d, whose
+// go.mod requires golang.org/x/xerrors: with a module cache that lacked it,
+// RED read "none of the new or changed tests ran and failed", GREEN a
+// TEST_FAILURE and REFACTOR accepted "all 0 tests that passed on the
+// base".
+const (
+	unreachableMod = "module example.com/calc\n\ngo 1.16\n\nrequire example.invalid/absent v1.0.0\n"
+	unreachableSum = "example.invalid/absent v1.0.0/go.mod h1:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n"
+)
+
+const absNegative = `
+func TestAbsNegative(t *testing.T) {
+	if Abs(-2) != 2 {
+		t.Fatal("Abs(-2)")
+	}
+}
+`
+
+// TestSetupFailureIsNoVerdict: a gate whose command could not run for the
+// environment judges nothing of the change, and says so as the setup's
+// failure (Setup, ENV_ERROR); a gate whose commands ran keeps its verdict.
+func TestSetupFailureIsNoVerdict(t *testing.T) {
+	long(t)
+	goTest := []string{"go", "test", "./..."}
+	setupOnly := func(t *testing.T, e gates.Evidence, where string) {
+		t.Helper()
+		assert.Equal(t, gates.RejectFailure, e.Classification, e.Reason)
+		assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+		assert.Contains(t, e.Reason, "could not run "+where+", for the environment, not the change (ENV_ERROR)")
+		assert.Contains(t, e.Reason, "example.invalid/absent", "the reason quotes what failed")
+	}
+
+	t.Run("neither tree can load its modules", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"go.mod": unreachableMod, "go.sum": unreachableSum, "calc.go": goCalc, "calc_test.go": goCalcTest})
+		head := r.commit("fix Abs", map[string]string{"calc.go": goCalcFixed, "calc_test.go": goCalcTest + absNegative})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		setupOnly(t, gateOf(rep, gates.Red), "on the base")
+		setupOnly(t, gateOf(rep, gates.Green), "at head")
+		for _, e := range rep.Gates {
+			if e.Gate == gates.Refactor {
+				setupOnly(t, e, "on the base")
+			}
+		}
+		setupOnly(t, gateOf(rep, gates.Implement), "at head")
+		assert.False(t, rep.Accepted())
+		assert.Empty(t, rep.Tests.FailToPass)
+		assert.Empty(t, rep.Tests.PassToPass)
+	})
+
+	t.Run("the change requires a module the runner cannot fetch", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest})
+		head := r.commit("fix Abs", map[string]string{"go.mod": unreachableMod, "go.sum": unreachableSum, "calc.go": goCalcFixed, "calc_test.go": goCalcTest + absNegative})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		red := gateOf(rep, gates.Red)
+		assert.Equal(t, gates.Accept, red.Classification, "RED's tree has the base's go.mod: it ran: %s", red.Reason)
+		assert.False(t, red.Setup)
+		setupOnly(t, gateOf(rep, gates.Green), "at head")
+		ref := gateOf(rep, gates.Refactor)
+		assert.Equal(t, gates.RejectFailure, ref.Classification, ref.Reason)
+		assert.True(t, ref.Setup, ref.Reason)
+		assert.Contains(t, ref.Reason, "could not run at head")
+	})
+
+	t.Run("a failing test is the change's, not the setup's", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"go.mod": goMod, "calc.go": goCalc, "calc_test.go": goCalcTest})
+		head := r.commit("a test, no fix", map[string]string{"calc_test.go": goCalcTest + absNegative})
+		rep := gatesRun(t, r, gates.Go, goTest, base, head)
+		for _, e := range rep.Gates {
+			assert.False(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+		}
+		green := gateOf(rep, gates.Green)
+		assert.Equal(t, gates.RejectFailure, green.Classification)
+		assert.Contains(t, green.Reason, "TestAbsNegative")
+	})
+}
