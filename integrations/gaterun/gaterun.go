@@ -1402,11 +1402,17 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	rep.Tests = traces.Lists()
 	rep.Weakened = traces.Weakened()
 
-	// VERIFY_RED: the claimed tests over the base's code.
-	redRes := s.setupFirst(gates.ClassifyRed(traces, red), p, rs.r)
+	// VERIFY_GREEN: the claimed tests at head, and a head that builds.
+	greenRes := s.setupFirst(gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead)), p, nil, rs.gc, rs.g)
+	// VERIFY_RED: the same tests over the base's code. Code they name that
+	// the base lacks is RED's proof, unless the head could not run either:
+	// then it is missing at both ends (a src layout not on the path).
+	redProof := rs.r
+	if greenRes.Setup {
+		redProof = nil
+	}
+	redRes := s.setupFirst(gates.ClassifyRed(traces, red), p, redProof, rs.r)
 	redRes.Reason = rs.redNote + redRes.Reason
-	// VERIFY_GREEN: the same tests at head, and a head that builds.
-	greenRes := s.setupFirst(gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead)), p, rs.gc, rs.g)
 	if len(p.unparsable) > 0 {
 		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
@@ -1429,7 +1435,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	// code. REFACTOR rests on two commands: B says which tests passed
 	// before, F (when a test file or data changed) runs their base
 	// versions at head.
-	refRes := s.setupFirst(s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs), p, rs.b, rs.g, rs.gc, rs.bFix, rs.f)
+	refRes := s.setupFirst(s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs), p, rs.f, rs.b, rs.g, rs.gc, rs.bFix, rs.f)
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
 	if rs.bBeside {
@@ -1606,7 +1612,7 @@ func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
 	if p.staticTool != nil && rs.ib == nil {
 		base = gates.Check{Ran: true}
 	}
-	res := s.setupFirst(gates.ClassifyImplement(s.check(rs.i, p.headDir), base), p, rs.i, rs.ib)
+	res := s.setupFirst(gates.ClassifyImplement(s.check(rs.i, p.headDir), base), p, nil, rs.i, rs.ib)
 	if p.staticTool != nil {
 		res.Reason += fmt.Sprintf(" (on the %d files the change adds or edits: the checks read each file alone)", len(p.staticFiles))
 	}

@@ -90,3 +90,64 @@ func TestSetupFailureIsNoVerdict(t *testing.T) {
 		assert.Contains(t, green.Reason, "TestAbsNegative")
 	})
 }
+
+// TestPythonSetupFailure: a src layout that is not on the path (no install,
+// no PYTHONPATH — tomli 4e245a4b through `autoverify gates` with its
+// defaults) imports at neither end: GREEN and REFACTOR say the setup
+// failed, and nothing is fail-to-pass. A module the change adds stays
+// RED's proof.
+func TestPythonSetupFailure(t *testing.T) {
+	long(t)
+	pytest := []string{pythonWithPytest(t), "-m", "pytest"}
+	srcCalc := "def absolute(x):\n    return x\n"
+	srcTests := "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n"
+
+	t.Run("a src layout not on the path", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"src/calc/__init__.py": srcCalc, "tests/test_calc.py": srcTests})
+		head := r.commit("fix", map[string]string{"src/calc/__init__.py": "def absolute(x):\n    return -x if x < 0 else x\n",
+			"tests/test_calc.py": srcTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, e := range rep.Gates {
+			if e.Gate == gates.Red {
+				// The tests ran on the base: RED stands in None for the
+				// names its imports lack, and the new one failed there.
+				continue
+			}
+			assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", e.Gate, e.Reason)
+			assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+			assert.Contains(t, e.Reason, "No module named 'calc'", "the line that says why")
+		}
+		assert.Empty(t, rep.Tests.FailToPass)
+		assert.False(t, rep.Accepted())
+	})
+
+	t.Run("the tests' package imports it, as tomli's does", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"src/calc/__init__.py": srcCalc, "tests/__init__.py": "import calc\n", "tests/test_calc.py": srcTests})
+		head := r.commit("fix", map[string]string{"src/calc/__init__.py": "def absolute(x):\n    return -x if x < 0 else x\n",
+			"tests/test_calc.py": srcTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, e := range rep.Gates {
+			assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", e.Gate, e.Reason)
+			assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+			assert.Contains(t, e.Reason, "No module named 'calc'", "the line that says why")
+		}
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "could not run on the base",
+			"missing at both ends: not a test of new code")
+	})
+
+	t.Run("a module the change adds is missing code on the base, not setup", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"calc.py": srcCalc, "tests/test_calc.py": srcTests})
+		head := r.commit("sign", map[string]string{"sign.py": "def sign(x):\n    return -1 if x < 0 else 1\n",
+			"tests/test_sign.py": "from sign import sign\n\n\ndef test_sign():\n    assert sign(-4) == -1\n"})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, e := range rep.Gates {
+			assert.False(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+		}
+		assert.Equal(t, gates.Accept, gateOf(rep, gates.Red).Classification, gateOf(rep, gates.Red).Reason)
+		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
+		assert.True(t, rep.Accepted())
+	})
+}
