@@ -28,6 +28,22 @@ func Detect(dir string) (gates.Ecosystem, bool) {
 	return "", false
 }
 
+// srcLayout reports whether the Python tree at dir keeps its code under
+// src/ (a package, src/NAME/__init__.py or a module in one, or a module
+// src/NAME.py): what pytest imports as the project's own code is not on
+// the path there until it is installed, and an installed copy is the
+// user's, not the tree's. The gates' test commands then run with
+// PYTHONPATH=src (testArgv), so each tree's tests import that tree's code:
+// the base's on the base.
+func srcLayout(dir string) bool {
+	for _, pattern := range []string{"src/*/__init__.py", "src/*/*.py", "src/*.py"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, pattern)); len(m) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Installed reports whether a static check can run on this machine (the
 // installed argument of gates.StaticCommand): for `PYTHON -m MODULE …`
 // that PYTHON imports MODULE, else that the program is on PATH.

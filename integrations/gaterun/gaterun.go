@@ -1739,8 +1739,9 @@ func (s *Spec) execMutant(ctx context.Context, t tree, file string, tests []stri
 	return s.execParsed(ctx, r, t.dir)
 }
 
-// testArgv is the test command for dir: gate variables substituted and
-// the tool's reporting flags added.
+// testArgv is the test command for dir: gate variables substituted, the
+// tool's reporting flags added, and for a Python src layout under
+// `env PYTHONPATH=src` (srcLayout).
 func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 	vars := map[string]string{}
 	for k, v := range s.Vars {
@@ -1751,7 +1752,11 @@ func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gates.ReportingArgv(s.Ecosystem, sub)
+	full, err := gates.ReportingArgv(s.Ecosystem, sub)
+	if err == nil && s.Ecosystem == gates.Python && srcLayout(dir) {
+		full = append([]string{"env", "PYTHONPATH=src"}, full...)
+	}
+	return full, err
 }
 
 // execParsed runs r in dir and reads its per-test results.

@@ -1,6 +1,7 @@
 package gaterun_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,50 +92,48 @@ func TestSetupFailureIsNoVerdict(t *testing.T) {
 	})
 }
 
-// TestPythonSetupFailure: a src layout that is not on the path (no install,
-// no PYTHONPATH — tomli 4e245a4b through `autoverify gates` with its
-// defaults) imports at neither end: GREEN and REFACTOR say the setup
-// failed, and nothing is fail-to-pass. A module the change adds stays
-// RED's proof.
+// TestPythonSetupFailure: a package the tests import that nobody installed
+// imports at neither end: every gate says the setup failed, and RED does
+// not take the base's ModuleNotFoundError for a test of new code. A src
+// layout imports its own tree's code (tomli 4e245a4b through `autoverify
+// gates` with its defaults had read as setup: no install, no PYTHONPATH).
+// A module the change adds stays RED's proof.
 func TestPythonSetupFailure(t *testing.T) {
 	long(t)
 	pytest := []string{pythonWithPytest(t), "-m", "pytest"}
 	srcCalc := "def absolute(x):\n    return x\n"
 	srcTests := "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n"
+	fixed := "def absolute(x):\n    return -x if x < 0 else x\n"
+	negative := srcTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"
 
-	t.Run("a src layout not on the path", func(t *testing.T) {
+	t.Run("the tests' package imports what nobody installed", func(t *testing.T) {
 		r := newRepo(t)
-		base := r.commit("base", map[string]string{"src/calc/__init__.py": srcCalc, "tests/test_calc.py": srcTests})
-		head := r.commit("fix", map[string]string{"src/calc/__init__.py": "def absolute(x):\n    return -x if x < 0 else x\n",
-			"tests/test_calc.py": srcTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+		base := r.commit("base", map[string]string{"calc.py": srcCalc, "tests/__init__.py": "import autoverify_absent_dependency\n", "tests/test_calc.py": srcTests})
+		head := r.commit("fix", map[string]string{"calc.py": fixed, "tests/test_calc.py": negative})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		for _, e := range rep.Gates {
-			if e.Gate == gates.Red {
-				// The tests ran on the base: RED stands in None for the
-				// names its imports lack, and the new one failed there.
-				continue
-			}
 			assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", e.Gate, e.Reason)
 			assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
-			assert.Contains(t, e.Reason, "No module named 'calc'", "the line that says why")
+			assert.Contains(t, e.Reason, "No module named 'autoverify_absent_dependency'", "the line that says why")
 		}
+		assert.Contains(t, gateOf(rep, gates.Red).Reason, "could not run on the base",
+			"missing at both ends: not a test of new code")
 		assert.Empty(t, rep.Tests.FailToPass)
 		assert.False(t, rep.Accepted())
 	})
 
-	t.Run("the tests' package imports it, as tomli's does", func(t *testing.T) {
+	t.Run("a src layout runs its own tree's code", func(t *testing.T) {
 		r := newRepo(t)
 		base := r.commit("base", map[string]string{"src/calc/__init__.py": srcCalc, "tests/__init__.py": "import calc\n", "tests/test_calc.py": srcTests})
-		head := r.commit("fix", map[string]string{"src/calc/__init__.py": "def absolute(x):\n    return -x if x < 0 else x\n",
-			"tests/test_calc.py": srcTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+		head := r.commit("fix", map[string]string{"src/calc/__init__.py": fixed, "tests/test_calc.py": negative})
 		rep := gatesRun(t, r, gates.Python, pytest, base, head)
 		for _, e := range rep.Gates {
-			assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", e.Gate, e.Reason)
-			assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
-			assert.Contains(t, e.Reason, "No module named 'calc'", "the line that says why")
+			assert.Equal(t, gates.Accept, e.Classification, "%s: %s", e.Gate, e.Reason)
+			if e.Command != "" {
+				assert.True(t, strings.HasPrefix(e.Command, "env PYTHONPATH=src "), e.Command)
+			}
 		}
-		assert.Contains(t, gateOf(rep, gates.Red).Reason, "could not run on the base",
-			"missing at both ends: not a test of new code")
+		assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, rep.Tests.FailToPass, "red on the base's code, which the base's tree holds")
 	})
 
 	t.Run("a module the change adds is missing code on the base, not setup", func(t *testing.T) {
