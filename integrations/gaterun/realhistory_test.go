@@ -206,8 +206,8 @@ func goModDownload(dir, wt, commit string) error {
 
 // runGates is `autoverify gates --base base --head head` in dir, with
 // the ecosystem's default test command (Python's with the interpreter
-// that has pytest, and PYTHONPATH=src for src layouts) and its static
-// checks as the CLI picks them.
+// that has pytest; the gates themselves put a src layout on the path) and
+// its static checks as the CLI picks them.
 func runGates(dir, py, base, head string) (gates.Report, error) {
 	return runGatesWith(dir, py, base, head, false, 0)
 }
@@ -222,19 +222,17 @@ func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gat
 		return gates.Report{}, fmt.Errorf("%s: neither Go nor Python", dir)
 	}
 	test := gates.DefaultTest[eco]
-	var opts []local.Option
 	if eco == gates.Python {
 		if py == "" {
 			return gates.Report{}, fmt.Errorf("no python3 with pytest to run a Python suite")
 		}
 		test = []string{py, "-m", "pytest"}
-		opts = append(opts, local.WithEnv("PYTHONPATH=src"))
 	}
 	static, err := gates.StaticCommand(eco, test, gaterun.Installed, allowAll)
 	if err != nil {
 		return gates.Report{}, err
 	}
-	runner, err := local.New(append(opts, local.WithTimeout(10*time.Minute))...)
+	runner, err := local.New(local.WithTimeout(10 * time.Minute))
 	if err != nil {
 		return gates.Report{}, err
 	}
