@@ -3,6 +3,7 @@ package gaterun_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -216,6 +217,9 @@ func runGates(dir, py, base, head string) (gates.Report, error) {
 func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gates.Report, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
+	if cli := os.Getenv("AUTOVERIFY_REALHISTORY_CLI"); cli != "" && !mutate {
+		return runCLI(ctx, cli, dir, base, head)
+	}
 	repo := git.Repo{Dir: dir}
 	eco, ok := gaterun.Detect(dir)
 	if !ok {
@@ -238,6 +242,39 @@ func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gat
 	}
 	return gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
 		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}, Mutate: mutate, Concurrency: concurrency})
+}
+
+// cliAllowlist is what a project judged by the gates allows: the
+// ecosystems' default test commands and the static checks the CLI may pick.
+const cliAllowlist = "go test,go vet,python3 -m pytest,python3 -m pyflakes,ruff check"
+
+// runCLI is `autoverify gates --base base --head head --json` run by the
+// built binary cli from dir, the clone's root, as a user runs it: no flag
+// but the revisions, the default test command (`python3 -m pytest`, the
+// sandbox's python3), the static check the CLI picks on this machine. The
+// allowlist is set, as every project must (its default is pnpm's), and
+// the ledger and reports go to a directory of their own per run, so that
+// the loop-safety cap, which counts verify cycles by base and head, does
+// not refuse a case judged before. The report is the JSON's: gates and
+// buckets, no reasons (the evidence snippet stands in).
+func runCLI(ctx context.Context, cli, dir, base, head string) (gates.Report, error) {
+	state, err := os.MkdirTemp("", "rh-cli-")
+	if err != nil {
+		return gates.Report{}, err
+	}
+	defer os.RemoveAll(state)
+	cmd := exec.CommandContext(ctx, cli, "gates", "--base", base, "--head", head, "--json")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ENGINEO_AUTOVERIFY_ALLOWLIST="+cliAllowlist,
+		"ENGINEO_STATE_DIR="+filepath.Join(state, "state"), "ENGINEO_ARTIFACTS_DIR="+filepath.Join(state, "reports"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var rep gates.Report
+	if jerr := json.Unmarshal(out, &rep); jerr != nil || len(rep.Gates) == 0 {
+		return rep, fmt.Errorf("autoverify gates: %v (%v): %s", err, jerr, strings.TrimSpace(stderr.String()))
+	}
+	return rep, nil
 }
 
 // allowAll is an allowlist that takes the gates' own commands: the
