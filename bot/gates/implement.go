@@ -36,6 +36,18 @@ var finding = lazyregexp.New(`^(\S+?):(\d+)(?::\d+)?:? (.+)$`)
 // positions are other places a message may cite (file:line:col).
 var positions = lazyregexp.New(`:\d+(?::\d+)?\b`)
 
+// NamesAPlace reports whether a static check's output has a line that
+// names a place (`file:line[:col]: message`): the check read code and
+// reported on it, whatever else it printed.
+func NamesAPlace(output string) bool {
+	for _, line := range strings.Split(output, "\n") {
+		if finding().MatchString(strings.TrimPrefix(strings.TrimRight(line, "\r \t"), "vet: ")) {
+			return true
+		}
+	}
+	return false
+}
+
 // Findings reads a static check's output into findings, each "file:
 // message" without the line; lines that name no place (go vet's "# pkg"
 // headers) are not findings. Output that names no place at all is read

@@ -115,3 +115,17 @@ func TestPythonSource(t *testing.T) {
 		assert.Equal(t, tc.want, PythonSource(tc.name, []byte(tc.start)), "%s %q", tc.name, tc.start)
 	}
 }
+
+func TestNamesAPlace(t *testing.T) {
+	t.Parallel()
+	for out, want := range map[string]bool{
+		"./bin/tool:2:1: 'sys' imported but unused\n":       true,
+		"# example.com/calc\nvet: calc.go:3:2: unreachable": true,
+		"calc.py:7: undefined name 'x'":                     true,
+		"go: golang.org/x/xerrors@v0.0.0-20191204190536-9bdfabe68543: Get \"https://proxy.golang.org/\": dial tcp: network is unreachable": false,
+		"/usr/bin/python3: No module named pyflakes\n": false,
+		"": false,
+	} {
+		assert.Equal(t, want, NamesAPlace(out), out)
+	}
+}

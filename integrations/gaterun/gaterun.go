@@ -1787,13 +1787,27 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv, names []string) 
 	if err != nil {
 		return nil, err
 	}
-	sub = append(sub, names...)
+	sub = append(isolated(sub), names...)
 	r := &run{argv: sub, at: s.now()}
 	if err := s.runCmd(ctx, r, dir); err != nil {
 		return nil, err
 	}
 	r.results.Text = string(r.res.Output)
 	return r, nil
+}
+
+// isolated is a static check `PYTHON -m TOOL …` run in Python's isolated
+// mode (`PYTHON -I -m TOOL …`): with -m, Python puts the working
+// directory, the change's tree, first on its path, so a pyflakes.py the
+// change plants there runs instead of pyflakes and reports what it likes;
+// -I leaves the directory (and PYTHON* variables and the user's own
+// site-packages) out, and a checker reads the files it is given without
+// importing them. Any other command is returned as it is.
+func isolated(argv []string) []string {
+	if len(argv) < 3 || !strings.HasPrefix(filepath.Base(argv[0]), "python") || argv[1] != "-m" {
+		return argv
+	}
+	return append([]string{argv[0], "-I"}, argv[1:]...)
 }
 
 // runFresh runs cmd on a throwaway version of its tree, shown at the

@@ -25,7 +25,9 @@ const setupLineMax = 240
 // package ran prints no report, and a run without results read as "no new
 // test failed" (RED), "the command failed" (GREEN, a TEST_FAILURE) or "all
 // 0 tests still pass" (REFACTOR's acceptance). Never a run that passed,
-// timed out or ran a test; nor, where missing code is a verdict
+// timed out or ran a test, nor a static check that names a place in the
+// code (a finding: it ran, whatever the failure reading makes of a file
+// without a suffix); nor, where missing code is a verdict
 // (missingIsProof: RED's run, how a test of new code is red on the base,
 // and REFACTOR's base versions at head, which fail to build when the
 // change removed what they use), one whose only errors name what the code
@@ -40,6 +42,9 @@ func (s *Spec) setupFailure(r *run, missingIsProof bool) string {
 	}
 	if _, missingOnly := gates.BuildFailure(string(text), nil); missingOnly && missingIsProof {
 		return ""
+	}
+	if !r.tests && gates.NamesAPlace(string(text)) {
+		return "" // a static check that reports on a file read the code
 	}
 	f := failure.Failure{Argv: r.argv, ExitCode: r.res.ExitCode, Output: text}
 	if r.dir != "" {

@@ -67,7 +67,7 @@ func TestPyflakesOnTheChangedFiles(t *testing.T) {
 	}
 	tool := []string{py, "-m", "pyflakes"}
 	judge := func(head string, static []string) (gates.Evidence, [][]string) {
-		sr := &staticRunner{Runner: runner(t), tool: tool}
+		sr := &staticRunner{Runner: runner(t), tool: []string{py, "-I", "-m", "pyflakes"}} // isolated: see TestStaticCheckIsTheInstalledTool
 		spec := pySpec(r, pytest, base, head)
 		spec.Runner, spec.Static = sr, static
 		rep, err := gaterun.Run(context.Background(), spec)
@@ -128,5 +128,42 @@ func TestPyflakesOnTheChangedFiles(t *testing.T) {
 			}
 			assert.True(t, strings.HasSuffix(whole.Command, " ./"), whole.Command)
 		})
+	}
+}
+
+// TestStaticCheckIsTheInstalledTool: a change cannot stand in for the
+// static checker. With `python3 -m pyflakes`, Python puts the working
+// directory, the head's tree, first on its path: a pyflakes.py the change
+// adds there ran instead of pyflakes, said nothing and exited 0, and
+// IMPLEMENT accepted the unused import beside it. The gates run a `-m`
+// check isolated (-I).
+func TestStaticCheckIsTheInstalledTool(t *testing.T) {
+	py := pythonWithPytest(t)
+	if exec.CommandContext(context.Background(), py, "-c", "import pyflakes").Run() != nil {
+		t.Skip("pyflakes is not installed for " + py + " (apt-get install python3-pyflakes)")
+	}
+	r := newRepo(t)
+	base := r.commit("base", map[string]string{"calc.py": pyCalc, "tests/test_calc.py": pyTests})
+	for _, planted := range []map[string]string{
+		{"pyflakes.py": "print('no findings')\n"},
+		{"pyflakes/__init__.py": "# a package of the change's\n", "pyflakes/__main__.py": "raise SystemExit(0)\n"},
+	} {
+		r.branch(base)
+		files := map[string]string{"calc.py": "import os\n\n\n" + pyCalcFixed,
+			"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"}
+		for k, v := range planted {
+			files[k] = v
+		}
+		head := r.commit("fix, and a checker of its own", files)
+		for _, static := range [][]string{{py, "-m", "pyflakes", "."}, {py, "-m", "pyflakes", "calc.py"}} {
+			spec := pySpec(r, []string{py, "-m", "pytest"}, base, head)
+			spec.Static = static
+			rep, err := gaterun.Run(context.Background(), spec)
+			require.NoError(t, err)
+			impl := gateOf(rep, gates.Implement)
+			assert.Equal(t, gates.RejectFailure, impl.Classification, "%v: %s", static, impl.Reason)
+			assert.Contains(t, impl.Snippet, "'os' imported but unused", static)
+			assert.Contains(t, impl.Command, py+" -I -m pyflakes", "what ran, as the evidence shows it")
+		}
 	}
 }
