@@ -229,13 +229,13 @@ var rules = []rule{
 	{"type checker report", func(in *input) (Type, bool) { return TypeError, in.match(typeSignals) }},
 	// Linters' and formatters' reports; a linter's file:line diagnostics.
 	{"linter report", func(in *input) (Type, bool) {
-		return LintError, in.match(lintSignals) || (in.tool == lintTool && in.match(fileLineSignals)) || formatterListed(in)
+		return LintError, in.match(lintSignals) || (in.tool == lintTool && (in.match(fileLineSignals) || namesTreeFile(in.tree, in.text))) || formatterListed(in)
 	}},
 	// Test runners' verdict lines that testresults could not count.
 	{"test runner verdict", func(in *input) (Type, bool) { return TestFailure, in.match(testSignals) }},
 	// A type checker's file:line diagnostics.
 	{"type checker diagnostics", func(in *input) (Type, bool) {
-		return TypeError, in.tool == typeTool && in.match(fileLineSignals)
+		return TypeError, in.tool == typeTool && (in.match(fileLineSignals) || namesTreeFile(in.tree, in.text))
 	}},
 	// `sh -n` / `bash -n`: the shell's own syntax check failed.
 	{"shell syntax check", func(in *input) (Type, bool) { return CodeError, shellSyntaxCheck(in.argv) }},

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/engineo/autoverify/internal/lazyregexp"
 )
 
 // The tree rule: what the command's own tree says about a missing import.
@@ -268,6 +270,29 @@ func (t *plainTree) ignoredPath(rel string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// treeFinding is a checker's diagnostic line that names its place by a
+// path of any shape (a script without a suffix: bin/tool:2:1: …).
+var treeFinding = lazyregexp.New(`(?m)^(\S+?):\d+(?::\d+)?:? \S`)
+
+// namesTreeFile reports whether a line of text is a diagnostic on a
+// regular file the tree holds: fileLineSignals knows a file by its
+// suffix, and a checker's finding on an executable script has none. Only
+// with the tree at hand, and at most the first few such lines are looked
+// up.
+func namesTreeFile(tree fs.FS, text []byte) bool {
+	if tree == nil {
+		return false
+	}
+	t := &plainTree{fs: tree}
+	for _, m := range treeFinding().FindAllSubmatch(text, 8) {
+		rel := path.Clean(strings.TrimPrefix(string(m[1]), "./"))
+		if fs.ValidPath(rel) && !t.ignoredPath(rel) && t.isFile(rel) {
+			return true
 		}
 	}
 	return false

@@ -155,3 +155,33 @@ func TestOwnPackageMissingIsBounded(t *testing.T) {
 	assert.Equal(t, EnvError, ty, "a package behind a link is not plainly missing")
 	assert.Less(t, time.Since(start), time.Second)
 }
+
+// A checker's finding on a file without a suffix (an executable script)
+// is a finding when the tree holds that file: pyflakes on bin/tool read
+// as "checker read no code", the setup's. Without the tree, or naming a
+// file the tree lacks, the reading stays as it was.
+func TestCheckerFindingOnATreeFile(t *testing.T) {
+	t.Parallel()
+	tree := fstest.MapFS{"bin/tool": {Data: []byte("#!/usr/bin/env python3\nimport sys\n")}, "calc.py": {Data: []byte("")}}
+	out := []byte("./bin/tool:2:1: 'sys' imported but unused\n")
+	for _, tc := range []struct {
+		name string
+		argv []string
+		tree fstest.MapFS
+		out  []byte
+		want Type
+	}{
+		{"pyflakes on a script of the tree", []string{"python3", "-I", "-m", "pyflakes", "./bin/tool"}, tree, out, LintError},
+		{"the console script", []string{"pyflakes", "bin/tool"}, tree, []byte("bin/tool:2:1: 'sys' imported but unused\n"), LintError},
+		{"mypy on a script of the tree", []string{"mypy", "bin/tool"}, tree, []byte("bin/tool:2: error: Name \"x\" is not defined  [name-defined]\nFound 1 error in 1 file (checked 1 source file)\n"), TypeError},
+		{"no tree", []string{"pyflakes", "./bin/tool"}, nil, out, EnvError},
+		{"a file the tree lacks", []string{"pyflakes", "./bin/other"}, tree, []byte("./bin/other:2:1: 'sys' imported but unused\n"), EnvError},
+	} {
+		f := Failure{Argv: tc.argv, ExitCode: 1, Output: tc.out}
+		if tc.tree != nil {
+			f.Tree = tc.tree
+		}
+		got, rule := Explain(f)
+		assert.Equal(t, tc.want, got, "%s (%s)", tc.name, rule)
+	}
+}
