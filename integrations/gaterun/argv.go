@@ -29,14 +29,13 @@ func Detect(dir string) (gates.Ecosystem, bool) {
 }
 
 // srcLayout reports whether the Python tree at dir keeps its code under
-// src/ (a package, src/NAME/__init__.py or a module in one, or a module
-// src/NAME.py): what pytest imports as the project's own code is not on
+// src/ (a package, src/NAME/__init__.py, or a module src/NAME.py): what pytest imports as the project's own code is not on
 // the path there until it is installed, and an installed copy is the
 // user's, not the tree's. The gates' test commands then run with
 // PYTHONPATH=src (testArgv), so each tree's tests import that tree's code:
 // the base's on the base.
 func srcLayout(dir string) bool {
-	for _, pattern := range []string{"src/*/__init__.py", "src/*/*.py", "src/*.py"} {
+	for _, pattern := range []string{"src/*/__init__.py", "src/*.py"} {
 		if m, _ := filepath.Glob(filepath.Join(dir, pattern)); len(m) > 0 {
 			return true
 		}
@@ -52,7 +51,17 @@ func Installed(argv []string) bool {
 		return false
 	}
 	if len(argv) > 2 && argv[1] == "-m" {
-		return exec.Command(argv[0], "-c", "import "+argv[2]).Run() == nil
+		// Isolated, from an empty directory: the working directory may be
+		// the change's checkout, whose pyflakes.py would run here, on the
+		// host, and answer for the checker (the check runs isolated too).
+		dir, err := os.MkdirTemp("", "autoverify-probe-")
+		if err != nil {
+			return false
+		}
+		defer os.RemoveAll(dir)
+		cmd := exec.Command(argv[0], "-I", "-c", "import "+argv[2])
+		cmd.Dir = dir
+		return cmd.Run() == nil
 	}
 	_, err := exec.LookPath(argv[0])
 	return err == nil

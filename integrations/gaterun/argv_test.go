@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +57,26 @@ func TestInstalled(t *testing.T) {
 	}
 	assert.True(t, gaterun.Installed([]string{py, "-m", "json", "."}), "python3 imports json")
 	assert.False(t, gaterun.Installed([]string{py, "-m", "autoverify_no_such_module", "."}))
+}
+
+// TestInstalledRunsNothingOfTheCheckout: the probe imports the checker,
+// and the CLI runs it where it was started, often the change's checkout:
+// a pyflakes.py planted there ran on the host, outside every sandbox, and
+// answered for the checker. The probe runs isolated from an empty
+// directory: the planted module neither runs nor counts.
+func TestInstalledRunsNothingOfTheCheckout(t *testing.T) {
+	py := pythonWithPytest(t)
+	checkout := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "ran")
+	planted := "open(" + strconv.Quote(marker) + ", 'w').write('planted code ran on the host')\n"
+	for _, m := range []string{"pyflakes", "autoverify_planted_checker"} {
+		require.NoError(t, os.WriteFile(filepath.Join(checkout, m+".py"), []byte(planted), 0o644))
+	}
+	t.Chdir(checkout)
+	assert.False(t, gaterun.Installed([]string{py, "-m", "autoverify_planted_checker", "."}), "a checker only the checkout has is not installed")
+	if exec.Command(py, "-I", "-c", "import pyflakes").Run() == nil {
+		assert.True(t, gaterun.Installed([]string{py, "-m", "pyflakes", "."}), "the installed pyflakes is")
+	}
+	_, err := os.Stat(marker)
+	assert.True(t, os.IsNotExist(err), "the checkout's module ran on the host")
 }

@@ -116,6 +116,9 @@ type Spec struct {
 	// tree (by directory). Run sets them.
 	repeated map[string]bool
 	modules  map[string]string
+	// srcPath: a Python src layout in either tree, whose test commands
+	// run under `env PYTHONPATH=src` in both (srcLayout, testArgv).
+	srcPath bool
 	// layers are the trees' build layers, by directory (see buildLayers).
 	layers map[string]string
 	// bins are the directories of the trees' test binaries, by tree
@@ -202,6 +205,10 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	if err := s.settle(headDir); err != nil {
 		return rep, err
 	}
+	// One decision for both trees: a head that drops the layout must not
+	// run its tests against a copy of the package installed elsewhere
+	// while the base's ran against its own.
+	s.srcPath = s.Ecosystem == gates.Python && (srcLayout(baseDir) || srcLayout(headDir))
 	p, err := s.plan(baseDir, headDir)
 	if err != nil {
 		return rep, err
@@ -1403,7 +1410,8 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	rep.Weakened = traces.Weakened()
 
 	// VERIFY_GREEN: the claimed tests at head, and a head that builds.
-	greenRes := s.setupFirst(gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead)), p, nil, rs.gc, rs.g)
+	env := s.environmentOf(p, rs)
+	greenRes := s.setupFirst(gates.ClassifyGreen(traces, head, s.newlyUnbuiltAtHead(p, rs, atHead)), p, env, nil, rs.gc, rs.g)
 	// VERIFY_RED: the same tests over the base's code. Code they name that
 	// the base lacks is RED's proof, unless the head could not run either:
 	// then it is missing at both ends (a src layout not on the path).
@@ -1411,8 +1419,10 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if greenRes.Setup {
 		redProof = nil
 	}
-	redRes := s.setupFirst(gates.ClassifyRed(traces, red), p, redProof, rs.r)
+	redRes := s.setupFirst(gates.ClassifyRed(traces, red), p, env, redProof, rs.r)
 	redRes.Reason = rs.redNote + redRes.Reason
+	shadows := s.toolShadows(p)
+	greenRes = s.shadowed(greenRes, shadows)
 	if len(p.unparsable) > 0 {
 		why := "test files do not parse: " + strings.Join(p.unparsable, ", ")
 		redRes = gates.Result{Gate: gates.Red, Classification: gates.RejectSyntax, Tests: p.unparsable, Reason: why}
@@ -1435,7 +1445,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	// code. REFACTOR rests on two commands: B says which tests passed
 	// before, F (when a test file or data changed) runs their base
 	// versions at head.
-	refRes := s.setupFirst(s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs), p, rs.f, rs.b, rs.g, rs.gc, rs.bFix, rs.f)
+	refRes := s.shadowed(s.setupFirst(s.unknownAtHead(gates.ClassifyRefactor(traces, after), traces, rs), p, env, rs.f, rs.b, rs.g, rs.gc, rs.bFix, rs.f), shadows)
 	be := s.evidence(refRes, rs.b)
 	be.Reason = "the base's suite at the base (which tests passed before); " + refRes.Reason
 	if rs.bBeside {
@@ -1461,7 +1471,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 
 	// VERIFY_IMPLEMENT: the static checks at head, against the base's.
 	if rs.i != nil || p.staticTool != nil {
-		rep.Gates = append(rep.Gates, s.implement(p, rs))
+		rep.Gates = append(rep.Gates, s.implement(p, rs, env))
 	}
 
 	// VERIFY_MUTATE: the changed lines broken one at a time, at head.
@@ -1603,7 +1613,7 @@ func newlyUnbuilt(b, g *run) []string {
 // change touched (staticScope), none of them is a file it reads is a
 // pass with nothing to read, and none of them on the base is a base with
 // no finding: every finding at head is the change's.
-func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
+func (s *Spec) implement(p *plan, rs *runs, env environment) gates.Evidence {
 	if rs.i == nil {
 		return s.evidence(gates.Result{Gate: gates.Implement, Classification: gates.Accept,
 			Reason: "the change adds or edits no file the static checks read (they read each file alone)"}, nil)
@@ -1612,7 +1622,7 @@ func (s *Spec) implement(p *plan, rs *runs) gates.Evidence {
 	if p.staticTool != nil && rs.ib == nil {
 		base = gates.Check{Ran: true}
 	}
-	res := s.setupFirst(gates.ClassifyImplement(s.check(rs.i, p.headDir), base), p, nil, rs.i, rs.ib)
+	res := s.staticSetupFirst(gates.ClassifyImplement(s.check(rs.i, p.headDir), base), p, env, rs)
 	if p.staticTool != nil {
 		res.Reason += fmt.Sprintf(" (on the %d files the change adds or edits: the checks read each file alone)", len(p.staticFiles))
 	}
@@ -1740,8 +1750,8 @@ func (s *Spec) execMutant(ctx context.Context, t tree, file string, tests []stri
 }
 
 // testArgv is the test command for dir: gate variables substituted, the
-// tool's reporting flags added, and for a Python src layout under
-// `env PYTHONPATH=src` (srcLayout).
+// tool's reporting flags added, and for a Python src layout in either tree
+// under `env PYTHONPATH=src` (srcLayout, Spec.srcPath).
 func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 	vars := map[string]string{}
 	for k, v := range s.Vars {
@@ -1753,7 +1763,7 @@ func (s *Spec) testArgv(dir string, argv []string) ([]string, error) {
 		return nil, err
 	}
 	full, err := gates.ReportingArgv(s.Ecosystem, sub)
-	if err == nil && s.Ecosystem == gates.Python && srcLayout(dir) {
+	if err == nil && s.srcPath {
 		full = append([]string{"env", "PYTHONPATH=src"}, full...)
 	}
 	return full, err

@@ -41,7 +41,8 @@ func TestSetupFailureIsNoVerdict(t *testing.T) {
 		t.Helper()
 		assert.Equal(t, gates.RejectFailure, e.Classification, e.Reason)
 		assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
-		assert.Contains(t, e.Reason, "could not run "+where+", for the environment, not the change (ENV_ERROR)")
+		assert.Contains(t, e.Reason, "could not run "+where)
+		assert.Contains(t, e.Reason, "read as the environment's failure (ENV_ERROR), no verdict on the change")
 		assert.Contains(t, e.Reason, "example.invalid/absent", "the reason quotes what failed")
 	}
 
@@ -75,7 +76,7 @@ func TestSetupFailureIsNoVerdict(t *testing.T) {
 		ref := gateOf(rep, gates.Refactor)
 		assert.Equal(t, gates.RejectFailure, ref.Classification, ref.Reason)
 		assert.True(t, ref.Setup, ref.Reason)
-		assert.Contains(t, ref.Reason, "could not run at head")
+		assert.Contains(t, ref.Reason, "could not run at head, and the change edits go.mod")
 	})
 
 	t.Run("a failing test is the change's, not the setup's", func(t *testing.T) {
@@ -115,6 +116,7 @@ func TestPythonSetupFailure(t *testing.T) {
 			assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", e.Gate, e.Reason)
 			assert.True(t, e.Setup, "%s: %s", e.Gate, e.Reason)
 			assert.Contains(t, e.Reason, "No module named 'autoverify_absent_dependency'", "the line that says why")
+			assert.Contains(t, e.Reason, "nor could the base's own suite")
 		}
 		assert.Contains(t, gateOf(rep, gates.Red).Reason, "could not run on the base",
 			"missing at both ends: not a test of new code")
@@ -136,6 +138,32 @@ func TestPythonSetupFailure(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, rep.Tests.FailToPass, "red on the base's code, which the base's tree holds")
 	})
 
+	// The base's suite ran in the same runner: a head that cannot import
+	// what it names is the change's mistake, for the fixer, not a person.
+	t.Run("a module the change forgot is the change's", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"calc.py": srcCalc, "tests/test_calc.py": srcTests})
+		head := r.commit("fix", map[string]string{"calc.py": "from helpers import sign\n\n\n" + fixed, "tests/test_calc.py": negative})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, e := range rep.Gates {
+			assert.False(t, e.Setup, "%s: %s", e.Gate, e.Reason)
+		}
+		assert.Equal(t, gates.RejectSyntax, gateOf(rep, gates.Green).Classification, gateOf(rep, gates.Green).Reason)
+	})
+
+	t.Run("the layout is one decision for both trees", func(t *testing.T) {
+		r := newRepo(t)
+		base := r.commit("base", map[string]string{"src/calc/__init__.py": srcCalc, "tests/test_calc.py": srcTests})
+		head := r.commit("moved", map[string]string{"src/calc/__init__.py": "", "lib/calc/__init__.py": fixed, "tests/test_calc.py": negative})
+		rep := gatesRun(t, r, gates.Python, pytest, base, head)
+		for _, e := range rep.Gates {
+			if e.Command != "" {
+				assert.True(t, strings.HasPrefix(e.Command, "env PYTHONPATH=src "), "a head without src/ runs as the base did: %s", e.Command)
+			}
+		}
+		assert.False(t, rep.Accepted())
+	})
+
 	t.Run("a module the change adds is missing code on the base, not setup", func(t *testing.T) {
 		r := newRepo(t)
 		base := r.commit("base", map[string]string{"calc.py": srcCalc, "tests/test_calc.py": srcTests})
@@ -149,4 +177,38 @@ func TestPythonSetupFailure(t *testing.T) {
 		assert.Equal(t, []string{"tests/test_sign.py::test_sign"}, rep.Tests.FailToPass)
 		assert.True(t, rep.Accepted())
 	})
+}
+
+// TestToolStandIn: a change that adds a pytest.py at the top of its tree
+// (where `python3 -m pytest` imports it first) writes the head's report
+// itself — every test passed — beside code that breaks them. GREEN and
+// REFACTOR read no result at head from it.
+func TestToolStandIn(t *testing.T) {
+	long(t)
+	pytest := []string{pythonWithPytest(t), "-m", "pytest"}
+	fake := `import sys
+print('<?xml version="1.0"?><testsuites><testsuite name="pytest" tests="2" failures="0" errors="0">' +
+      '<testcase classname="tests.test_calc" file="tests/test_calc.py" name="test_positive"/>' +
+      '<testcase classname="tests.test_calc" file="tests/test_calc.py" name="test_negative"/>' +
+      '</testsuite></testsuites>')
+sys.exit(0)
+`
+	for _, planted := range []string{"pytest.py", "src/pytest.py", "sitecustomize.py"} {
+		t.Run(planted, func(t *testing.T) {
+			r := newRepo(t)
+			tests := "from calc import absolute\n\n\ndef test_positive():\n    assert absolute(3) == 3\n"
+			base := r.commit("base", map[string]string{"src/calc/__init__.py": "def absolute(x):\n    return x\n", "tests/test_calc.py": tests})
+			head := r.commit("a runner of its own", map[string]string{planted: fake, "src/calc/__init__.py": "def absolute(x):\n    return 0\n",
+				"tests/test_calc.py": tests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n"})
+			rep := gatesRun(t, r, gates.Python, pytest, base, head)
+			assert.False(t, rep.Accepted())
+			for _, g := range []gates.Gate{gates.Green, gates.Refactor} {
+				e := gateOf(rep, g)
+				assert.Equal(t, gates.RejectFailure, e.Classification, "%s: %s", g, e.Reason)
+				if planted != "sitecustomize.py" {
+					assert.Contains(t, e.Reason, "stand in for the test tool", g)
+				}
+			}
+		})
+	}
 }
