@@ -1806,18 +1806,28 @@ func (s *Spec) execPlain(ctx context.Context, dir string, argv, names []string) 
 	return r, nil
 }
 
-// isolated is a static check `PYTHON -m TOOL …` run in Python's isolated
-// mode (`PYTHON -I -m TOOL …`): with -m, Python puts the working
+// isolated is a static check `PYTHON [OPTIONS] -m TOOL …` run in Python's
+// isolated mode (`PYTHON -I [OPTIONS] -m TOOL …`): with -m, Python puts the working
 // directory, the change's tree, first on its path, so a pyflakes.py the
 // change plants there runs instead of pyflakes and reports what it likes;
 // -I leaves the directory (and PYTHON* variables and the user's own
 // site-packages) out, and a checker reads the files it is given without
 // importing them. Any other command is returned as it is.
 func isolated(argv []string) []string {
-	if len(argv) < 3 || !strings.HasPrefix(filepath.Base(argv[0]), "python") || argv[1] != "-m" {
+	if len(argv) < 3 || !strings.HasPrefix(filepath.Base(argv[0]), "python") {
 		return argv
 	}
-	return append([]string{argv[0], "-I"}, argv[1:]...)
+	for i := 1; i < len(argv)-1; i++ {
+		switch w := argv[i]; {
+		case w == "-m":
+			return append([]string{argv[0], "-I"}, argv[1:]...)
+		case w == "-W" || w == "-X" || w == "--check-hash-based-pycs":
+			i++ // the option's value
+		case !strings.HasPrefix(w, "-") || w == "-c" || w == "-":
+			return argv // a script, a program text, or standard input: no -m
+		}
+	}
+	return argv
 }
 
 // runFresh runs cmd on a throwaway version of its tree, shown at the
