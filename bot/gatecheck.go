@@ -280,19 +280,25 @@ func gateOutcome(it checklist.Item, rep gates.Report, g gates.Gate) verify.Outco
 	}
 	if !found {
 		o.Passed, o.FailureType, o.Verdict = false, failure.EnvError, ""
-		o.Reason = notRun(g)
+		o.Reason = notRun(rep, g)
 		out.WriteString(o.Reason + "\n")
 	}
 	o.Result.Output = []byte(out.String())
 	return o
 }
 
-// notRun says why a gate an item asked for has no verdict in the report.
-func notRun(g gates.Gate) string {
+// notRun says why a gate an item asked for has no verdict in the report:
+// the gates' own word when they give one (rep.Unrun).
+func notRun(rep gates.Report, g gates.Gate) string {
+	for _, u := range rep.Unrun {
+		if u.Gate == g {
+			return fmt.Sprintf("%s did not run: %s", g, u.Reason)
+		}
+	}
 	if g == gates.Mutate {
 		return fmt.Sprintf("%s did not run: the gates ran without mutants", g)
 	}
-	return fmt.Sprintf("%s did not run: `go vet ./...` is not in the allowlist (add it), or the code is Python, whose static checks only `autoverify gates` runs", g)
+	return fmt.Sprintf("%s did not run: the gates found no static check to run", g)
 }
 
 // gateError is an item whose gates could not run (a tree not fetched, a

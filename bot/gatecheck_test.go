@@ -172,6 +172,17 @@ func TestGatesCheck(t *testing.T) {
 		require.Len(t, v.Report.Outcomes, 1)
 		assert.Equal(t, failure.EnvError, v.Report.Outcomes[0].FailureType, "no VERIFY_MUTATE in the report: it did not run")
 		assert.Contains(t, v.Report.Outcomes[0].Reason, "VERIFY_MUTATE did not run")
+
+		// The gates say why IMPLEMENT could not run: the item says so.
+		unrun := rep
+		unrun.Unrun = []gates.Unrun{{Gate: gates.Implement, Reason: "`python3 -m pyflakes .` is not installed where the commands run"}}
+		f = &fakeGates{rep: unrun}
+		v = newV(treeSource{}, Request{})
+		v.Story = gateStory(t, "<!-- AUTO:GATE=implement CMD=go test ./... -->\n- [ ] static checks\n")
+		require.NoError(t, GatesCheck{Gates: f}.Check(context.Background(), v))
+		require.Len(t, v.Report.Outcomes, 1)
+		assert.False(t, v.Report.Outcomes[0].Passed)
+		assert.Equal(t, "VERIFY_IMPLEMENT did not run: `python3 -m pyflakes .` is not installed where the commands run", v.Report.Outcomes[0].Reason)
 	})
 
 	t.Run("nothing asks: nothing runs", func(t *testing.T) {

@@ -96,6 +96,21 @@ func StaticCandidates(eco Ecosystem, test []string) [][]string {
 	return out
 }
 
+// StaticProbe is the command that says whether static check argv can run
+// where the commands run, without reading any tree: for `PYTHON -m
+// MODULE …` that PYTHON imports MODULE, isolated (-I: neither the working
+// directory nor PYTHON* variables on its path); else that the program
+// answers `--version`. Run it in an empty directory.
+func StaticProbe(argv []string) []string {
+	if len(argv) > 2 && argv[1] == "-m" {
+		return []string{argv[0], "-I", "-c", "import " + argv[2]}
+	}
+	if len(argv) == 0 {
+		return nil
+	}
+	return []string{argv[0], "--version"}
+}
+
 // StaticCommand picks VERIFY_IMPLEMENT's command for a test command of
 // eco: `go vet ./...` for Go; for Python the first of StaticCandidates
 // that installed reports can run here, or none (nil). The pick must pass

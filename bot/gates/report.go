@@ -22,6 +22,15 @@ type Report struct {
 	Mutation *MutationReport `json:"mutation,omitempty"`
 	// Weakened says how each tampered test was weakened.
 	Weakened []Tamper `json:"-"`
+	// Unrun are the gates that were meant to run and could not, with why
+	// (IMPLEMENT with no static check allowlisted and installed).
+	Unrun []Unrun `json:"-"`
+}
+
+// Unrun is a gate that did not run, and why.
+type Unrun struct {
+	Gate   Gate
+	Reason string
 }
 
 // Evidence is one gate command's record, as the spec lists it.
@@ -148,6 +157,9 @@ func (r Report) View() report.Gates {
 	}
 	for _, t := range r.Weakened {
 		v.Tampered = append(v.Tampered, t.Test+" ("+t.How+")")
+	}
+	for _, u := range r.Unrun {
+		v.Unrun = append(v.Unrun, report.Gate{Gate: string(u.Gate), Reason: u.Reason})
 	}
 	return v
 }

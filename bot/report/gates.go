@@ -15,6 +15,8 @@ type Gates struct {
 	Accepted bool
 	// Mutation is VERIFY_MUTATE's score and survivors (nil: not run).
 	Mutation *Mutation
+	// Unrun are gates meant to run that could not (Gate and Reason only).
+	Unrun []Gate
 }
 
 // Mutation is VERIFY_MUTATE's result as reported: the survivors are what a

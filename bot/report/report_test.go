@@ -270,6 +270,7 @@ func TestGatesGolden(t *testing.T) {
 		},
 		Vanity: []string{"tests/test_calc.py::test_ten"}, Broken: []string{"tests/test_calc.py::test_abs"}, Rewritten: []string{"tests/test_calc.py::test_format"},
 		Tampered: []string{"tests/test_calc.py::test_bug (deleted)"},
+		Unrun:    []Gate{{Gate: "VERIFY_IMPLEMENT", Reason: "`ruff check .` is not in the allowlist; `python3 -m pyflakes .` is not installed where the commands run"}},
 		Mutation: &Mutation{Score: 0.5, Threshold: 0.8, Total: 2, Survivors: []Survivor{
 			{Where: "calc/abs.go:4", Operator: "boundary", Original: "if x < 0 {", Mutated: "if x <= 0 {"},
 			{Where: "calc/abs.go:7", Operator: "delete_statement", Original: "log_it(x) | y"}}}}

@@ -45,7 +45,7 @@ func (a *App) gatesCmd(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return exitBadInput, err
 	}
-	test, static, err := cli.GateCommands(f.workdir, f.testCmd, policy.Check, gaterun.Detect, gaterun.Installed)
+	test, static, err := cli.GateCommands(f.workdir, f.testCmd, policy.Check, gaterun.Detect)
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -194,6 +194,17 @@ func TestGatesCLIPython(t *testing.T) {
 	g := decodeGates(t, h.stdout.Bytes())
 	assert.Equal(t, []string{"tests/test_calc.py::test_negative"}, g.Tests.FailToPass)
 	assert.Equal(t, []string{"tests/test_calc.py::test_positive"}, g.Tests.PassToPass)
+	// The checker is picked where the commands run (the sandbox), not by
+	// asking the host's python3.
+	if exec.CommandContext(context.Background(), py, "-I", "-c", "import pyflakes").Run() == nil {
+		var implement []string
+		for _, e := range g.Gates {
+			if e.Gate == "VERIFY_IMPLEMENT" {
+				implement = append(implement, e.Command)
+			}
+		}
+		assert.Equal(t, []string{py + " -I -m pyflakes ./calc.py ./tests/test_calc.py"}, implement)
+	}
 	entries, err := os.ReadDir(filepath.Join(repo, "tests"))
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "no __pycache__ in the checkout")

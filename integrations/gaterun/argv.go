@@ -2,7 +2,6 @@ package gaterun
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 
 	"github.com/engineo/autoverify/bot/gates"
@@ -41,28 +40,4 @@ func srcLayout(dir string) bool {
 		}
 	}
 	return false
-}
-
-// Installed reports whether a static check can run on this machine (the
-// installed argument of gates.StaticCommand): for `PYTHON -m MODULE …`
-// that PYTHON imports MODULE, else that the program is on PATH.
-func Installed(argv []string) bool {
-	if len(argv) == 0 {
-		return false
-	}
-	if len(argv) > 2 && argv[1] == "-m" {
-		// Isolated, from an empty directory: the working directory may be
-		// the change's checkout, whose pyflakes.py would run here, on the
-		// host, and answer for the checker (the check runs isolated too).
-		dir, err := os.MkdirTemp("", "autoverify-probe-")
-		if err != nil {
-			return false
-		}
-		defer os.RemoveAll(dir)
-		cmd := exec.Command(argv[0], "-I", "-c", "import "+argv[2])
-		cmd.Dir = dir
-		return cmd.Run() == nil
-	}
-	_, err := exec.LookPath(argv[0])
-	return err == nil
 }

@@ -1,6 +1,7 @@
 package gaterun_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,39 +45,39 @@ func TestDetect(t *testing.T) {
 	}
 }
 
+// TestInstalled: a static check is installed when its probe passes where
+// the runner runs the commands (here the local sandbox).
 func TestInstalled(t *testing.T) {
 	t.Parallel()
-	assert.True(t, gaterun.Installed([]string{"go", "vet", "./..."}), "go is on PATH where the tests run")
-	assert.False(t, gaterun.Installed([]string{"autoverify-no-such-tool", "check", "."}))
-	assert.False(t, gaterun.Installed(nil))
-	assert.False(t, gaterun.Installed([]string{"/nonexistent/python3", "-m", "pyflakes", "."}), "an interpreter that is not there imports nothing")
+	installed := gaterun.Installed(context.Background(), runner(t), t.TempDir())
+	assert.False(t, installed([]string{"autoverify-no-such-tool", "check", "."}))
+	assert.False(t, installed(nil))
+	assert.False(t, installed([]string{"/nonexistent/python3", "-m", "pyflakes", "."}), "an interpreter that is not there imports nothing")
 
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("SKIPPED LOUDLY: no python3 to check the `python -m MODULE` form")
-	}
-	assert.True(t, gaterun.Installed([]string{py, "-m", "json", "."}), "python3 imports json")
-	assert.False(t, gaterun.Installed([]string{py, "-m", "autoverify_no_such_module", "."}))
+	py := pythonWithPytest(t)
+	assert.True(t, installed([]string{py, "-m", "json", "."}), "python3 imports json")
+	assert.False(t, installed([]string{py, "-m", "autoverify_no_such_module", "."}))
 }
 
 // TestInstalledRunsNothingOfTheCheckout: the probe imports the checker,
-// and the CLI runs it where it was started, often the change's checkout:
-// a pyflakes.py planted there ran on the host, outside every sandbox, and
-// answered for the checker. The probe runs isolated from an empty
-// directory: the planted module neither runs nor counts.
+// and the CLI is started in the change's checkout: a pyflakes.py planted
+// there answered for the checker when the probe ran on the host. The
+// probe runs isolated, from an empty directory, in the runner: the
+// planted module neither runs nor counts.
 func TestInstalledRunsNothingOfTheCheckout(t *testing.T) {
 	py := pythonWithPytest(t)
 	checkout := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran")
-	planted := "open(" + strconv.Quote(marker) + ", 'w').write('planted code ran on the host')\n"
+	planted := "open(" + strconv.Quote(marker) + ", 'w').write('planted code ran')\n"
 	for _, m := range []string{"pyflakes", "autoverify_planted_checker"} {
 		require.NoError(t, os.WriteFile(filepath.Join(checkout, m+".py"), []byte(planted), 0o644))
 	}
 	t.Chdir(checkout)
-	assert.False(t, gaterun.Installed([]string{py, "-m", "autoverify_planted_checker", "."}), "a checker only the checkout has is not installed")
+	installed := gaterun.Installed(context.Background(), runner(t), "")
+	assert.False(t, installed([]string{py, "-m", "autoverify_planted_checker", "."}), "a checker only the checkout has is not installed")
 	if exec.Command(py, "-I", "-c", "import pyflakes").Run() == nil {
-		assert.True(t, gaterun.Installed([]string{py, "-m", "pyflakes", "."}), "the installed pyflakes is")
+		assert.True(t, installed([]string{py, "-m", "pyflakes", "."}), "the installed pyflakes is")
 	}
 	_, err := os.Stat(marker)
-	assert.True(t, os.IsNotExist(err), "the checkout's module ran on the host")
+	assert.True(t, os.IsNotExist(err), "the checkout's module ran")
 }

@@ -194,7 +194,11 @@ func realSuite(b *testing.B, dir string) benchSuite {
 		b.Skip("SKIPPED LOUDLY: no python3 with pytest")
 	}
 	test := []string{py, "-m", "pytest"}
-	static, err := gates.StaticCommand(eco, test, gaterun.Installed, allowAll)
+	runner, err := local.New(local.WithEnv("PYTHONPATH=src"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	static, err := gates.StaticCommand(eco, test, gaterun.Installed(context.Background(), runner, ""), allowAll)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -73,7 +73,10 @@ type Spec struct {
 	Redactor verify.Redactor
 	// Allowed, when set, picks what Spec leaves open against the
 	// allowlist: with Test nil the ecosystem's default test command, with
-	// AutoStatic `go vet ./...` for Go (when allowed; else no IMPLEMENT).
+	// AutoStatic the ecosystem's static check (pickStatic): `go vet ./...`
+	// for Go, for Python the first of gates.StaticCandidates installed
+	// where Runner runs (when allowed; else no IMPLEMENT, and
+	// Report.Unrun says why).
 	Allowed    func(command string) ([]string, error)
 	AutoStatic bool
 	// RetryDelay is the wait before another try after a transient runner
@@ -125,6 +128,8 @@ type Spec struct {
 	// directory, and binsRun this run's (see testBinaries).
 	bins    map[string]string
 	binsRun string
+	// staticUnrun says why AutoStatic found no static check to run.
+	staticUnrun string
 }
 
 // run is one command's record.
@@ -205,6 +210,9 @@ func Run(ctx context.Context, s Spec) (gates.Report, error) {
 	if err := s.settle(headDir); err != nil {
 		return rep, err
 	}
+	// Not allowlisted or not installed: no IMPLEMENT gate, and the report
+	// says why; the other gates need only the tests.
+	s.pickStatic(ctx)
 	// One decision for both trees: a head that drops the layout must not
 	// run its tests against a copy of the package installed elsewhere
 	// while the base's ran against its own.
@@ -1244,30 +1252,15 @@ func (s *Spec) settle(headDir string) error {
 			return fmt.Errorf("gates: the head is neither Go (go.mod) nor Python (*.py, pyproject.toml); name the test command in the GATE= item's CMD=")
 		}
 	}
-	allowed := s.Allowed
-	if allowed == nil {
-		allowed = func(c string) ([]string, error) {
-			return nil, fmt.Errorf("command `%s` is not in the allowlist", c)
-		}
-	}
 	if s.Test == nil {
-		argv, err := allowed(gates.CommandLine(gates.DefaultTest[s.Ecosystem]))
+		argv, err := s.allowed()(gates.CommandLine(gates.DefaultTest[s.Ecosystem]))
 		if err != nil {
 			return fmt.Errorf("gates: the default test command: %w", err)
 		}
 		s.Test = argv
 	}
-	if _, err := gates.ReportingArgv(s.Ecosystem, s.Test); err != nil {
-		return err
-	}
-	if s.Static == nil && s.AutoStatic && s.Ecosystem == gates.Go {
-		// Not allowlisted: no IMPLEMENT gate, and a GATE=implement item
-		// says it did not run; the other gates need only the tests.
-		if argv, err := allowed(gates.CommandLine(gates.DefaultStatic[gates.Go][0])); err == nil {
-			s.Static = argv
-		}
-	}
-	return nil
+	_, err := gates.ReportingArgv(s.Ecosystem, s.Test)
+	return err
 }
 
 // Engine runs gates for the pipeline (bot.GateRunner).
@@ -1472,6 +1465,9 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	// VERIFY_IMPLEMENT: the static checks at head, against the base's.
 	if rs.i != nil || p.staticTool != nil {
 		rep.Gates = append(rep.Gates, s.implement(p, rs, env))
+	}
+	if s.Static == nil && s.staticUnrun != "" {
+		rep.Unrun = append(rep.Unrun, gates.Unrun{Gate: gates.Implement, Reason: s.staticUnrun})
 	}
 
 	// VERIFY_MUTATE: the changed lines broken one at a time, at head.

@@ -2,9 +2,12 @@ package gaterun_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/gaterun"
 	"github.com/engineo/autoverify/integrations/git"
 )
@@ -184,6 +188,54 @@ func TestPythonGates(t *testing.T) {
 		}
 	})
 
+	// Left open (a pull request's run, `autoverify gates` on Python), the
+	// static check is the first candidate allowlisted and installed where
+	// the commands run, asked of the runner: the host's python3 may be
+	// another interpreter (here pyenv's, without pyflakes) than the one
+	// the sandbox or the container runs.
+	t.Run("the static check is picked where the commands run", func(t *testing.T) {
+		if exec.CommandContext(context.Background(), py, "-I", "-c", "import pyflakes").Run() != nil {
+			t.Skip("SKIPPED LOUDLY: pyflakes is not installed for " + py + " (apt-get install python3-pyflakes)")
+		}
+		r.branch(base)
+		head := r.commit("fix and an unused import", map[string]string{"calc.py": pyCalcFixed,
+			"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n", "api.py": "from calc import absolute\n"})
+		allow := func(deny string) func(string) ([]string, error) {
+			return func(c string) ([]string, error) {
+				if deny != "" && strings.Contains(c, deny) {
+					return nil, fmt.Errorf("command `%s` is not in the allowlist", c)
+				}
+				return strings.Fields(c), nil
+			}
+		}
+		spec := pySpec(r, pytest, base, head)
+		spec.AutoStatic, spec.Allowed = true, allow("ruff")
+		rep, err := gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		impl := gateOf(rep, gates.Implement)
+		assert.Equal(t, gates.RejectFailure, impl.Classification, impl.Reason)
+		assert.Contains(t, impl.Reason, "'calc.absolute' imported but unused")
+		assert.Contains(t, impl.Command, py+" -I -m pyflakes")
+		assert.Empty(t, rep.Unrun)
+
+		// The same interpreter, but a runner that has no checker: the
+		// host's answer does not count.
+		spec.Runner = noCheckerRunner{runner(t)}
+		rep, err = gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		assert.Empty(t, gateOf(rep, gates.Implement).Gate, "no IMPLEMENT gate without a checker where the commands run")
+		require.Len(t, rep.Unrun, 1)
+		assert.Equal(t, gates.Implement, rep.Unrun[0].Gate)
+		assert.Equal(t, "`ruff check .` is not in the allowlist; `pyflakes .` is not installed where the commands run; `"+py+" -m pyflakes .` is not installed where the commands run", rep.Unrun[0].Reason)
+		assert.True(t, rep.Accepted(), "the tests' gates still judge: %+v", rep.Gates)
+
+		spec.Runner, spec.Allowed = runner(t), allow("pyflakes")
+		rep, err = gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		require.Len(t, rep.Unrun, 1)
+		assert.Contains(t, rep.Unrun[0].Reason, "`"+py+" -m pyflakes .` is not in the allowlist")
+	})
+
 	t.Run("a test with a syntax error", func(t *testing.T) {
 		r.branch(base)
 		head := r.commit("syntax", map[string]string{"calc.py": pyCalcFixed, "tests/test_neg.py": "from calc import absolute\n\n\ndef test_neg():\n    assert absolute(-3) == 3)\n"})
@@ -250,4 +302,16 @@ func TestPythonGates(t *testing.T) {
 			assert.False(t, rep.Accepted())
 		})
 	}
+}
+
+// noCheckerRunner is a runner whose machine has no static checker: every
+// probe (`PY -I -c import MODULE`, `TOOL --version`) fails there, as it
+// would in a container image without one; every other command runs.
+type noCheckerRunner struct{ verify.Runner }
+
+func (n noCheckerRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	if slices.Contains(cmd.Argv, "--version") || (len(cmd.Argv) == 4 && cmd.Argv[1] == "-I" && cmd.Argv[2] == "-c") {
+		return verify.Result{ExitCode: 1, Output: []byte("not installed here\n")}, nil
+	}
+	return n.Runner.Run(ctx, cmd)
 }

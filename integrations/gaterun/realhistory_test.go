@@ -232,11 +232,11 @@ func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gat
 		}
 		test = []string{py, "-m", "pytest"}
 	}
-	static, err := gates.StaticCommand(eco, test, gaterun.Installed, allowAll)
+	runner, err := local.New(local.WithTimeout(10 * time.Minute))
 	if err != nil {
 		return gates.Report{}, err
 	}
-	runner, err := local.New(local.WithTimeout(10 * time.Minute))
+	static, err := gates.StaticCommand(eco, test, gaterun.Installed(ctx, runner, ""), allowAll)
 	if err != nil {
 		return gates.Report{}, err
 	}
@@ -251,7 +251,7 @@ const cliAllowlist = "go test,go vet,python3 -m pytest,python3 -m pyflakes,ruff 
 // runCLI is `autoverify gates --base base --head head --json` run by the
 // built binary cli from dir, the clone's root, as a user runs it: no flag
 // but the revisions, the default test command (`python3 -m pytest`, the
-// sandbox's python3), the static check the CLI picks on this machine. The
+// sandbox's python3), the static check the gates pick where the commands run. The
 // allowlist is set, as every project must (its default is pnpm's), and
 // the ledger and reports go to a directory of their own per run, so that
 // the loop-safety cap, which counts verify cycles by base and head, does

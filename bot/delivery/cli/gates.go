@@ -7,14 +7,14 @@ import (
 )
 
 // GateCommands are the test command `autoverify gates` runs (the
-// ecosystem's default unless testCmd gives one: gates.TestCommand) and
-// VERIFY_IMPLEMENT's static check (gates.StaticCommand) for the work tree
-// dir, with a refusal worded for the command line before anything runs.
-// detect names dir's ecosystem when no test command is given; installed
-// says which of Python's checkers this machine has: the local run uses
-// its own tools (integrations/gaterun).
-func GateCommands(dir, testCmd string, allowed gates.Allowlist, detect func(dir string) (gates.Ecosystem, bool),
-	installed func(argv []string) bool) (test, static []string, err error) {
+// ecosystem's default unless testCmd gives one: gates.TestCommand) and,
+// for Go, VERIFY_IMPLEMENT's static check (`go vet ./...`, which must be
+// allowlisted), with a refusal worded for the command line before
+// anything runs. detect names dir's ecosystem when no test command is
+// given. Python's static check is left to the gates (nil), which pick it
+// where the commands run (gaterun's AutoStatic): the host's python3 may
+// not be the runner's.
+func GateCommands(dir, testCmd string, allowed gates.Allowlist, detect func(dir string) (gates.Ecosystem, bool)) (test, static []string, err error) {
 	var found gates.Ecosystem
 	if testCmd == "" {
 		found, _ = detect(dir)
@@ -29,7 +29,10 @@ func GateCommands(dir, testCmd string, allowed gates.Allowlist, detect func(dir 
 	case err != nil:
 		return nil, nil, InputErrorf("--test-cmd: %v", err)
 	}
-	if static, err = gates.StaticCommand(eco, test, installed, allowed); err != nil {
+	if eco != gates.Go {
+		return test, nil, nil
+	}
+	if static, err = gates.StaticCommand(eco, test, nil, allowed); err != nil {
 		return nil, nil, InputErrorf("VERIFY_IMPLEMENT: %v", err)
 	}
 	return test, static, nil

@@ -13,7 +13,7 @@ import (
 )
 
 // TestGateCommands: the test command given, or the detected ecosystem's
-// default, and its static check; each refusal is bad input naming the
+// default, and Go's static check; each refusal is bad input naming the
 // flag or the gate to change.
 func TestGateCommands(t *testing.T) {
 	t.Parallel()
@@ -27,6 +27,7 @@ func TestGateCommands(t *testing.T) {
 	allowNone := func(string) ([]string, error) { return nil, errors.New("not allowlisted") }
 	goTree := func(string) (gates.Ecosystem, bool) { return gates.Go, true }
 	noTree := func(string) (gates.Ecosystem, bool) { return "", false }
+	pyTree := func(string) (gates.Ecosystem, bool) { return gates.Python, true }
 	for name, tc := range map[string]struct {
 		testCmd      string
 		allowed      gates.Allowlist
@@ -34,8 +35,10 @@ func TestGateCommands(t *testing.T) {
 		test, static []string
 		err          string
 	}{
-		"go default":     {"", allowAll, goTree, []string{"go", "test", "./..."}, []string{"go", "vet", "./..."}, ""},
-		"given":          {"go test -run X ./...", allowAll, noTree, []string{"go", "test", "-run", "X", "./..."}, []string{"go", "vet", "./..."}, ""},
+		"go default": {"", allowAll, goTree, []string{"go", "test", "./..."}, []string{"go", "vet", "./..."}, ""},
+		"given":      {"go test -run X ./...", allowAll, noTree, []string{"go", "test", "-run", "X", "./..."}, []string{"go", "vet", "./..."}, ""},
+		// Python's check is picked where the commands run (gaterun).
+		"python default": {"", noVet, pyTree, []string{"python3", "-m", "pytest"}, nil, ""},
 		"no ecosystem":   {"", allowAll, noTree, nil, nil, "--workdir /w: neither Go (go.mod) nor Python (*.py, pyproject.toml); give the test command with --test-cmd"},
 		"no results":     {"make test", allowAll, noTree, nil, nil, `--test-cmd "make test": ` + gates.ErrNoResults.Error()},
 		"test refused":   {"go test ./...", allowNone, noTree, nil, nil, "--test-cmd: not allowlisted"},
@@ -43,7 +46,7 @@ func TestGateCommands(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			test, static, err := cli.GateCommands("/w", tc.testCmd, tc.allowed, tc.detect, func([]string) bool { return true })
+			test, static, err := cli.GateCommands("/w", tc.testCmd, tc.allowed, tc.detect)
 			if tc.err != "" {
 				var bad *cli.InputError
 				require.ErrorAs(t, err, &bad)

@@ -1,0 +1,86 @@
+package gaterun
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
+)
+
+// probeTimeout bounds one static check's probe: an interpreter's start
+// and one import, or a program's --version.
+const probeTimeout = time.Minute
+
+// Installed says whether a static check can run where runner runs the
+// gates' commands (the installed argument of gates.StaticCommand): its
+// probe (gates.StaticProbe) exits 0 there, run in an empty directory
+// under tmp ("" is the system's temporary directory). Where the checks
+// run is what counts: the host's python3 may be another interpreter than
+// the sandbox's or the container's, with other packages, and a host probe
+// run in the change's checkout would run the checkout's pyflakes.py
+// outside every sandbox.
+func Installed(ctx context.Context, runner verify.Runner, tmp string) func(argv []string) bool {
+	s := &Spec{Runner: runner, TempDir: tmp}
+	return func(argv []string) bool { return s.installed(ctx, argv) }
+}
+
+// installed runs argv's probe through the spec's runner, in an empty
+// directory of its own.
+func (s *Spec) installed(ctx context.Context, argv []string) bool {
+	probe := gates.StaticProbe(argv)
+	if probe == nil {
+		return false
+	}
+	dir, err := os.MkdirTemp(s.TempDir, "autoverify-probe-")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	r := &run{argv: probe, at: s.now(), timeout: probeTimeout}
+	if err := s.runCmd(ctx, r, dir); err != nil {
+		return false
+	}
+	return r.res.ExitCode == 0 && !r.res.TimedOut
+}
+
+// pickStatic picks VERIFY_IMPLEMENT's check when the spec leaves it open
+// (Static nil, AutoStatic): `go vet ./...` for Go; for Python the first of
+// gates.StaticCandidates the allowlist lets run and the runner has. When
+// none can run, staticUnrun says why, for the report: a gate that is
+// silently absent reads like one that was never meant to run.
+func (s *Spec) pickStatic(ctx context.Context) {
+	if s.Static != nil || !s.AutoStatic {
+		return
+	}
+	var why []string
+	for _, c := range gates.StaticCandidates(s.Ecosystem, s.Test) {
+		line := gates.CommandLine(c)
+		argv, err := s.allowed()(line)
+		switch {
+		case err != nil:
+			why = append(why, fmt.Sprintf("`%s` is not in the allowlist", line))
+		case s.Ecosystem == gates.Python && !s.installed(ctx, argv):
+			why = append(why, fmt.Sprintf("`%s` is not installed where the commands run", line))
+		default:
+			s.Static = argv
+			return
+		}
+	}
+	if len(why) > 0 {
+		s.staticUnrun = strings.Join(why, "; ")
+	}
+}
+
+// allowed is the spec's allowlist; with none, every command is refused.
+func (s *Spec) allowed() func(string) ([]string, error) {
+	if s.Allowed != nil {
+		return s.Allowed
+	}
+	return func(c string) ([]string, error) {
+		return nil, fmt.Errorf("command `%s` is not in the allowlist", c)
+	}
+}
