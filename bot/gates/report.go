@@ -94,14 +94,19 @@ const SnippetBytes = 1024
 // Snippet returns the first SnippetBytes of out, cut on a character
 // boundary.
 func Snippet(out []byte) string {
-	if len(out) <= SnippetBytes {
-		return strings.ToValidUTF8(string(out), "\uFFFD")
+	return strings.ToValidUTF8(Prefix(string(out), SnippetBytes), "\uFFFD")
+}
+
+// Prefix is s cut to at most n bytes, at a rune boundary: a cut inside a
+// multi-byte character would leave invalid UTF-8 in a report.
+func Prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	cut := SnippetBytes
-	for cut > 0 && !utf8.RuneStart(out[cut]) {
-		cut--
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	return strings.ToValidUTF8(string(out[:cut]), "\uFFFD")
+	return s[:n]
 }
 
 // Accepted reports whether every gate accepted.

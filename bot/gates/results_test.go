@@ -138,5 +138,9 @@ func TestSnippetCutsOnACharacter(t *testing.T) {
 	assert.Greater(t, len(s), SnippetBytes-2)
 	assert.NotContains(t, s, "\uFFFD")
 	assert.Equal(t, "short", Snippet([]byte("short")))
+	assert.Equal(t, "aé", Prefix("aéb", 3))
+	assert.Equal(t, "a", Prefix("aéb", 2), "never half of é")
+	assert.Equal(t, "", Prefix("é", 1))
+	assert.Equal(t, "aéb", Prefix("aéb", 9))
 	assert.Equal(t, `go test -run '^(TestA|TestB)$' 'a b' x`, CommandLine([]string{"go", "test", "-run", "^(TestA|TestB)$", "a b", "x"}))
 }

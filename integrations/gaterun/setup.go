@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/engineo/autoverify/bot/failure"
 	"github.com/engineo/autoverify/bot/gates"
@@ -102,11 +101,7 @@ find:
 		}
 	}
 	if len(best) > setupLineMax {
-		cut := setupLineMax
-		for cut > 0 && !utf8.RuneStart(best[cut]) {
-			cut--
-		}
-		best = best[:cut] + "…"
+		best = gates.Prefix(best, setupLineMax) + "…"
 	}
 	return best
 }

@@ -2,7 +2,8 @@ package github
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/engineo/autoverify/bot/gates"
 )
 
 // GitHub's size limits for the text we send. GitHub counts characters; we
@@ -29,11 +30,7 @@ func truncateMarkdown(s string, limit int) string {
 		cut = 0
 	}
 	if i := strings.LastIndexByte(s[:cut], '\n'); i > 0 {
-		cut = i
-	} else {
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
+		return s[:i] + truncationNote
 	}
-	return s[:cut] + truncationNote
+	return gates.Prefix(s, cut) + truncationNote
 }
