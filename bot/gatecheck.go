@@ -33,9 +33,10 @@ type GateJob struct {
 	Runner     verify.Runner
 	// Test is the test command's argv (already allowlisted); nil means
 	// the ecosystem's default, which must pass Allowed. Static is
-	// VERIFY_IMPLEMENT's check (allowlisted); nil means the runner's
-	// choice: `go vet` for Go when allowed, none for Python, whose
-	// checkers' presence only a local run knows.
+	// VERIFY_IMPLEMENT's check (allowlisted); nil means the gates'
+	// choice: `go vet` for Go when allowed, for Python the first checker
+	// allowed and installed where Runner runs (else none, and the report
+	// says why: gates.Report.Unrun).
 	Test, Static []string
 	// Allowed checks a command the runner picks itself (a default test
 	// command, the static checks) against the allowlist.

@@ -15,10 +15,13 @@ var DefaultTest = map[Ecosystem][]string{
 }
 
 // DefaultStatic is each ecosystem's static checks (VERIFY_IMPLEMENT), in
-// order of preference; Python's need the tool installed.
+// order of preference; Python's need the tool installed. ruff runs
+// isolated: it would otherwise take its rules from the tree's own
+// pyproject.toml or ruff.toml and obey `# noqa` and `# ruff: noqa`, which
+// a change writes (`exclude = ["*"]` turns the check off).
 var DefaultStatic = map[Ecosystem][][]string{
 	Go:     {{"go", "vet", "./..."}},
-	Python: {{"ruff", "check", "."}, {"pyflakes", "."}, {"python3", "-m", "pyflakes", "."}},
+	Python: {{"ruff", "check", "--isolated", "--ignore-noqa", "--no-cache", "."}, {"pyflakes", "."}, {"python3", "-m", "pyflakes", "."}},
 }
 
 // Allowlist checks a command line against the command policy and returns
@@ -83,8 +86,8 @@ func StaticCandidates(eco Ecosystem, test []string) [][]string {
 		return DefaultStatic[eco]
 	}
 	py := "python3"
-	if len(test) > 2 && test[0] != "pytest" && test[1] == "-m" {
-		py = test[0]
+	if len(test) > 2 && strings.HasPrefix(path.Base(test[0]), "python") && test[1] == "-m" {
+		py = test[0] // not pytest-3's own -m (a marker expression)
 	}
 	var out [][]string
 	for _, c := range DefaultStatic[Python] {
@@ -99,11 +102,12 @@ func StaticCandidates(eco Ecosystem, test []string) [][]string {
 // StaticProbe is the command that says whether static check argv can run
 // where the commands run, without reading any tree: for `PYTHON -m
 // MODULE …` that PYTHON imports MODULE, isolated (-I: neither the working
-// directory nor PYTHON* variables on its path); else that the program
-// answers `--version`. Run it in an empty directory.
+// directory nor PYTHON* variables on its path), printing the interpreter's
+// own path last (see ResolveStatic); else that the program answers
+// `--version`. Run it in an empty directory.
 func StaticProbe(argv []string) []string {
 	if len(argv) > 2 && argv[1] == "-m" {
-		return []string{argv[0], "-I", "-c", "import " + argv[2]}
+		return []string{argv[0], "-I", "-c", "import " + argv[2] + ", sys; print(sys.executable)"}
 	}
 	if len(argv) == 0 {
 		return nil
@@ -111,10 +115,29 @@ func StaticProbe(argv []string) []string {
 	return []string{argv[0], "--version"}
 }
 
+// ResolveStatic is static check argv run by the interpreter its probe
+// found (the absolute path StaticProbe printed last): a `python3` that is
+// a pyenv, asdf or mise shim picks its interpreter by the working
+// directory's .python-version, which the change's tree may hold, while
+// the probe ran in an empty directory. Other checks, and output that names
+// no absolute path, leave argv as it is.
+func ResolveStatic(argv []string, probeOutput string) []string {
+	if len(argv) <= 2 || argv[1] != "-m" {
+		return argv
+	}
+	lines := strings.Split(strings.TrimSpace(probeOutput), "\n")
+	exe := strings.TrimSpace(lines[len(lines)-1])
+	if !path.IsAbs(exe) {
+		return argv
+	}
+	return append([]string{exe}, argv[1:]...)
+}
+
 // StaticCommand picks VERIFY_IMPLEMENT's command for a test command of
 // eco: `go vet ./...` for Go; for Python the first of StaticCandidates
-// that installed reports can run here, or none (nil). The pick must pass
-// allowed; its error is allowed's.
+// that installed reports can run where the commands run (the gates pass a
+// probe through their runner, integrations/gaterun), or none (nil). The
+// pick must pass allowed; its error is allowed's.
 func StaticCommand(eco Ecosystem, test []string, installed func(argv []string) bool, allowed Allowlist) ([]string, error) {
 	var pick []string
 	switch eco {

@@ -86,13 +86,15 @@ func TestStaticCandidatesUseTheTestsPython(t *testing.T) {
 		"python3 -m pytest":                 {"python3", "-m", "pyflakes", "."},
 		"/opt/venv/bin/python -m pytest -q": {"/opt/venv/bin/python", "-m", "pyflakes", "."},
 		// pytest's own -m selects by marker: not an interpreter.
-		"pytest -m slow": {"python3", "-m", "pyflakes", "."},
-		"pytest":         {"python3", "-m", "pyflakes", "."},
+		"pytest -m slow":           {"python3", "-m", "pyflakes", "."},
+		"pytest-3 -m slow":         {"python3", "-m", "pyflakes", "."},
+		"/usr/bin/py.test -m slow": {"python3", "-m", "pyflakes", "."},
+		"pytest":                   {"python3", "-m", "pyflakes", "."},
 	}
 	for test, want := range tests {
 		got := StaticCandidates(Python, strings.Fields(test))
 		require.Len(t, got, 3, test)
-		assert.Equal(t, []string{"ruff", "check", "."}, got[0], test)
+		assert.Equal(t, []string{"ruff", "check", "--isolated", "--ignore-noqa", "--no-cache", "."}, got[0], test)
 		assert.Equal(t, []string{"pyflakes", "."}, got[1], test)
 		assert.Equal(t, want, got[2], test)
 	}
@@ -115,13 +117,13 @@ func TestStaticCommand(t *testing.T) {
 	}{
 		{name: "go vet, never probed", eco: Go, test: []string{"go", "test", "./..."}, allow: []string{"go vet"}, want: []string{"go", "vet", "./..."}},
 		{name: "go vet refused", eco: Go, test: []string{"go", "test", "./..."}, err: "command `go vet ./...` is not in the allowlist"},
-		{name: "ruff first", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes", "/venv/bin/python"}, allow: []string{"ruff"}, want: []string{"ruff", "check", "."}, probed: true},
+		{name: "ruff first", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes", "/venv/bin/python"}, allow: []string{"ruff"}, want: []string{"ruff", "check", "--isolated", "--ignore-noqa", "--no-cache", "."}, probed: true},
 		{name: "then pyflakes", eco: Python, test: pytest, installed: []string{"pyflakes"}, allow: []string{"pyflakes"}, want: []string{"pyflakes", "."}, probed: true},
 		{name: "then the tests' python", eco: Python, test: pytest, installed: []string{"/venv/bin/python"}, allow: []string{"/venv/bin/python -m pyflakes"}, want: []string{"/venv/bin/python", "-m", "pyflakes", "."}, probed: true},
 		{name: "none installed", eco: Python, test: pytest, probed: true},
 		// The first installed is the pick: a refused pick is an error, not
 		// a reason to try the next.
-		{name: "pick refused", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes"}, allow: []string{"pyflakes"}, err: "command `ruff check .` is not in the allowlist", probed: true},
+		{name: "pick refused", eco: Python, test: pytest, installed: []string{"ruff", "pyflakes"}, allow: []string{"pyflakes"}, err: "command `ruff check --isolated --ignore-noqa --no-cache .` is not in the allowlist", probed: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -343,4 +345,21 @@ func TestIgnore(t *testing.T) {
 	assert.Equal(t, []string{"pytest", "--deselect", "tests/test_x.py::test_a", "--ignore=tests/test_a.py", "--ignore=-x.py"}, got)
 	argv := []string{"go", "test", "./..."}
 	assert.Equal(t, argv, Ignore(Go, argv, []string{"a_test.go"}))
+}
+
+// TestResolveStatic: a `PYTHON -m CHECKER` check runs with the absolute
+// path of the interpreter its probe found, which a shim in front of
+// PYTHON cannot move to another interpreter by the tree's .python-version.
+func TestResolveStatic(t *testing.T) {
+	t.Parallel()
+	check := []string{"python3", "-m", "pyflakes", "."}
+	assert.Equal(t, []string{"python3", "-I", "-c", "import pyflakes, sys; print(sys.executable)"}, StaticProbe(check))
+	assert.Equal(t, []string{"/usr/bin/python3.11", "-m", "pyflakes", "."}, ResolveStatic(check, "/usr/bin/python3.11\n"))
+	assert.Equal(t, []string{"/opt/py/bin/python3", "-m", "pyflakes", "."}, ResolveStatic(check, "a warning on import\n/opt/py/bin/python3\n"), "the last line")
+	assert.Equal(t, check, ResolveStatic(check, "python3\n"), "not an absolute path: as it was")
+	assert.Equal(t, check, ResolveStatic(check, ""), "nothing printed: as it was")
+	ruff := DefaultStatic[Python][0]
+	assert.Equal(t, []string{"ruff", "--version"}, StaticProbe(ruff))
+	assert.Equal(t, ruff, ResolveStatic(ruff, "/usr/bin/ruff\n"), "a program is run as named")
+	assert.Nil(t, StaticProbe(nil))
 }

@@ -1272,8 +1272,8 @@ type Engine struct {
 var _ bot.GateRunner = Engine{}
 
 // RunGates runs job's gates: the test command given or the ecosystem's
-// default, and Go's go vet, each only when allowlisted; VERIFY_MUTATE too
-// when the job asks for it.
+// default, and the static check given or the ecosystem's (pickStatic),
+// each only when allowlisted; VERIFY_MUTATE too when the job asks for it.
 func (e Engine) RunGates(ctx context.Context, job bot.GateJob) (gates.Report, error) {
 	return Run(ctx, Spec{Base: job.Base, Head: job.Head, Trees: job.Trees, Runner: job.Runner, Test: job.Test, Static: job.Static,
 		Allowed: job.Allowed, AutoStatic: true, Vars: job.Vars, Timeout: job.Timeout, Redactor: job.Redactor, TempDir: e.TempDir,

@@ -25,33 +25,43 @@ const probeTimeout = time.Minute
 // outside every sandbox.
 func Installed(ctx context.Context, runner verify.Runner, tmp string) func(argv []string) bool {
 	s := &Spec{Runner: runner, TempDir: tmp}
-	return func(argv []string) bool { return s.installed(ctx, argv) }
+	return func(argv []string) bool {
+		_, why := s.probe(ctx, argv)
+		return why == ""
+	}
 }
 
-// installed runs argv's probe through the spec's runner, in an empty
-// directory of its own.
-func (s *Spec) installed(ctx context.Context, argv []string) bool {
+// probe runs argv's probe through the spec's runner, in an empty
+// directory of its own. It returns argv as the check is to run
+// (gates.ResolveStatic), or why it cannot.
+func (s *Spec) probe(ctx context.Context, argv []string) (resolved []string, why string) {
 	probe := gates.StaticProbe(argv)
 	if probe == nil {
-		return false
+		return nil, "is no command"
 	}
 	dir, err := os.MkdirTemp(s.TempDir, "autoverify-probe-")
 	if err != nil {
-		return false
+		return nil, fmt.Sprintf("could not be probed: %v", err)
 	}
 	defer os.RemoveAll(dir)
 	r := &run{argv: probe, at: s.now(), timeout: probeTimeout}
-	if err := s.runCmd(ctx, r, dir); err != nil {
-		return false
+	switch err := s.runCmd(ctx, r, dir); {
+	case err != nil:
+		return nil, fmt.Sprintf("could not be probed where the commands run: %v", err)
+	case r.res.TimedOut:
+		return nil, fmt.Sprintf("could not be probed where the commands run: `%s` timed out", gates.CommandLine(probe))
+	case r.res.ExitCode != 0:
+		return nil, "is not installed where the commands run"
 	}
-	return r.res.ExitCode == 0 && !r.res.TimedOut
+	return gates.ResolveStatic(argv, string(r.res.Output)), ""
 }
 
 // pickStatic picks VERIFY_IMPLEMENT's check when the spec leaves it open
 // (Static nil, AutoStatic): `go vet ./...` for Go; for Python the first of
-// gates.StaticCandidates the allowlist lets run and the runner has. When
-// none can run, staticUnrun says why, for the report: a gate that is
-// silently absent reads like one that was never meant to run.
+// gates.StaticCandidates the allowlist lets run and the runner has, run
+// by the interpreter its probe found. When none can run, staticUnrun says
+// why, for the report: a gate that is silently absent reads like one that
+// was never meant to run.
 func (s *Spec) pickStatic(ctx context.Context) {
 	if s.Static != nil || !s.AutoStatic {
 		return
@@ -60,15 +70,20 @@ func (s *Spec) pickStatic(ctx context.Context) {
 	for _, c := range gates.StaticCandidates(s.Ecosystem, s.Test) {
 		line := gates.CommandLine(c)
 		argv, err := s.allowed()(line)
-		switch {
-		case err != nil:
+		if err != nil {
 			why = append(why, fmt.Sprintf("`%s` is not in the allowlist", line))
-		case s.Ecosystem == gates.Python && !s.installed(ctx, argv):
-			why = append(why, fmt.Sprintf("`%s` is not installed where the commands run", line))
-		default:
-			s.Static = argv
-			return
+			continue
 		}
+		if s.Ecosystem == gates.Python {
+			resolved, no := s.probe(ctx, argv)
+			if no != "" {
+				why = append(why, fmt.Sprintf("`%s` %s", line, no))
+				continue
+			}
+			argv = resolved
+		}
+		s.Static = argv
+		return
 	}
 	if len(why) > 0 {
 		s.staticUnrun = strings.Join(why, "; ")

@@ -226,7 +226,7 @@ func TestPythonGates(t *testing.T) {
 		assert.Empty(t, gateOf(rep, gates.Implement).Gate, "no IMPLEMENT gate without a checker where the commands run")
 		require.Len(t, rep.Unrun, 1)
 		assert.Equal(t, gates.Implement, rep.Unrun[0].Gate)
-		assert.Equal(t, "`ruff check .` is not in the allowlist; `pyflakes .` is not installed where the commands run; `"+py+" -m pyflakes .` is not installed where the commands run", rep.Unrun[0].Reason)
+		assert.Equal(t, "`ruff check --isolated --ignore-noqa --no-cache .` is not in the allowlist; `pyflakes .` is not installed where the commands run; `"+py+" -m pyflakes .` is not installed where the commands run", rep.Unrun[0].Reason)
 		assert.True(t, rep.Accepted(), "the tests' gates still judge: %+v", rep.Gates)
 
 		spec.Runner, spec.Allowed = runner(t), allow("pyflakes")
@@ -234,6 +234,23 @@ func TestPythonGates(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, rep.Unrun, 1)
 		assert.Contains(t, rep.Unrun[0].Reason, "`"+py+" -m pyflakes .` is not in the allowlist")
+
+		// A version manager's shim picks the interpreter by the tree's
+		// .python-version, which the change writes: the check runs with
+		// the interpreter the probe found, not the shim.
+		r.branch(base)
+		head = r.commit("fix, an unused import and a .python-version", map[string]string{"calc.py": pyCalcFixed,
+			"tests/test_calc.py": pyTests + "\n\ndef test_negative():\n    assert absolute(-2) == 2\n", "api.py": "from calc import absolute\n",
+			".python-version": "3.0-without-pyflakes\n"})
+		spec = pySpec(r, []string{"python3-shim", "-m", "pytest"}, base, head)
+		spec.AutoStatic, spec.Allowed, spec.Runner = true, allow("ruff"), shimRunner{runner(t), py}
+		rep, err = gaterun.Run(context.Background(), spec)
+		require.NoError(t, err)
+		impl = gateOf(rep, gates.Implement)
+		assert.Empty(t, rep.Unrun)
+		assert.Equal(t, py+" -I -m pyflakes ./api.py ./calc.py ./tests/test_calc.py", impl.Command)
+		assert.Equal(t, gates.RejectFailure, impl.Classification, impl.Reason)
+		assert.Contains(t, impl.Reason, "'calc.absolute' imported but unused")
 	})
 
 	t.Run("a test with a syntax error", func(t *testing.T) {
@@ -314,4 +331,25 @@ func (n noCheckerRunner) Run(ctx context.Context, cmd verify.Command) (verify.Re
 		return verify.Result{ExitCode: 1, Output: []byte("not installed here\n")}, nil
 	}
 	return n.Runner.Run(ctx, cmd)
+}
+
+// shimRunner stands a version manager's python3 shim (pyenv, asdf, mise)
+// named python3-shim in front of the interpreter py: where the command's
+// directory holds a .python-version, the interpreter it picks has no
+// pyflakes; elsewhere it is py. Every command then runs on the real
+// runner.
+type shimRunner struct {
+	verify.Runner
+	py string
+}
+
+func (s shimRunner) Run(ctx context.Context, cmd verify.Command) (verify.Result, error) {
+	if len(cmd.Argv) == 0 || cmd.Argv[0] != "python3-shim" {
+		return s.Runner.Run(ctx, cmd)
+	}
+	if _, err := os.Stat(filepath.Join(cmd.HostDir(), ".python-version")); err == nil && slices.Contains(cmd.Argv, "pyflakes") {
+		return verify.Result{ExitCode: 1, Output: []byte("python3-shim: No module named pyflakes\n")}, nil
+	}
+	cmd.Argv = append([]string{s.py}, cmd.Argv[1:]...)
+	return s.Runner.Run(ctx, cmd)
 }
