@@ -1573,6 +1573,98 @@
 #   SIGALRM interrupting open() of the FIFO; up14-markupsafe-timeout-func-only-fixture on the
 #   runner's 15 s limit; up14-toml-go-version-m-pass on git being available for go build's VCS
 #   stamping.
+#
+# Fifteenth recording (upstream15)
+#
+# What it is: 34 more scenarios on the same eight projects, named up15-*, split upstream15-tune /
+# upstream15-heldout (cksum of the case name mod 3, computed, never chosen; every name was fixed,
+# and its split computed, before the scenario was first run), built BLIND (no knowledge of how
+# autoverify classifies) with commits and commands the first fourteen recordings did not use.
+# Real commits: later fixes' tests over their parents (tests_from: toml e2f6fa2 (interface{} map
+# keys, under -shuffle=on), bd45a18 (omitempty on all-zero structs, -failfast); click ac6a2ac
+# (completion of nested groups, pytest -x), 4fd2fea (flag_value with a type, --maxfail=1), 1f9cd54
+# (the pager's temp file closed before unlink), 831c8f0 (NoSuchCommand suggestions, --tb=line)),
+# real fixes undone in the code (code_from: toml 01e5516's encode.go, click b5464b7's core.py),
+# two fix commits passing (toml e2f6fa2 shuffled, click ac6a2ac), gofmt -s -d on mux v1.7.0 (go
+# 1.26 rewrites its doc comments), go-cmp v0.5.6 (requires golang.org/x/xerrors) under -race,
+# and on the newest commits: flake8 E501 at 88 columns and pydocstyle on markupsafe, unittest
+# discovery of tomli's suite (passing, and with a half-typed def in _parser.py), go test -race
+# -failfast, go test -shuffle=on -count=2, pytest --strict-markers. The first recording's recipes
+# on new files and commands: break_syntax (mux middleware.go under go test -race; uuid null.go under
+# go build -tags), raise_at_import (markupsafe _native.py, pytest --maxfail=1), add_import (pyflakes
+# on click's formatting.py), type_slip (mypy on tomli/_types.py and click/formatting.py),
+# go_test_file (vet's printf check inside go test on golang-lru's expirable; an hour's sleep under
+# go test -race -timeout 10s), py_test_file (an hour's sleep under the runner's 15 s limit), and
+# the second's go_file badint (go vet on a type error); missing things: pytest -p randomly (the
+# plugin is not installed), go run of a tool at a version (no network), gotestsum, mutmut and
+# python -m build (not installed).
+# How recorded: the same record.sh (split_of now knows the up15- prefix; its header names
+# upstream15-tune among the printed parts and up15-* among the prefixes). Every scenario was first
+# run by `record.sh up15-` itself in scratch (UPSTREAM_SCRATCH=/tmp/up15/scratch, held-out output
+# to /dev/null); no scenario needed fixing; then every up15 case was recorded by one final run of
+# `record.sh up15-` on 2026-12-02 (one process, nothing edited while it ran; UPSTREAM_SCRATCH=
+# /tmp/up15/rec). Same departure (a shared GOCACHE in /tmp/up/gocache, which did not exist on this
+# machine and was warmed first by go vet, go test -run XXX and go test -race -run XXX of the five Go
+# modules at their newest commits outside the sandbox, outputs discarded; GOFLAGS=-mod=mod and a
+# HOME of its own for that warm-up only). Tools as in the fourteenth recording.
+# Counts: 34 cases, 26 upstream15-tune, 8 upstream15-heldout. Labels (tune / held-out): PASS 6
+# (4/2), TEST_FAILURE 8 (7/1), CODE_ERROR 5 (4/1), LINT_ERROR 5 (5/0), TYPE_ERROR 2 (2/0),
+# ENV_ERROR 6 (3/3), TIMEOUT 2 (0/2).
+# Projects: click 9, markupsafe 5, tomli 5, toml 4, mux 4, uuid 3, golang-lru 3, go-cmp 1.
+# Recipes: - 15, tests_from 6, break_syntax 3, code_from 2, type_slip 2, go_test_file 2,
+# raise_at_import 1, add_import 1, go_file 1, py_test_file 1. No recipe was added.
+#
+# DISCLOSURES (upstream15)
+# - Blindness: autoverify was never run, and its classifier, tests, bot/, cmd/, integrations/,
+#   docs/ and the recorded corpus outputs of earlier parts were never read, nor git log/diff of
+#   the repository. Read: cases.tsv, prepare.sh and record.sh (beside this script), ../shared/spec
+#   (README.md and the failure-type table of engine-run-artifacts.md) and
+#   ../shared/realhistory/README.md. Conventions were taken from the earlier rows of cases.tsv and
+#   their reasons (a missing tool, plugin or module, or a needed download with no network, is
+#   ENV_ERROR; an import-time error or syntax/type error in the tree is CODE_ERROR; a test that
+#   runs and fails, also by an AttributeError or TypeError inside it, is TEST_FAILURE; vet's
+#   printf finding inside go test is LINT_ERROR as in up-gocmp-vet-in-test; a type error reported
+#   by go vet is CODE_ERROR as in up13-toml-assign-map-struct-field).
+# - Commits chosen from the fourteenth recording's disclosures: its probes had given base /
+#   base-plus-new-tests / fix exit codes 0/1/0 for toml e2f6fa2, bd45a18, 01e5516 and click
+#   ac6a2ac, 4fd2fea, 1f9cd54, b5464b7, 831c8f0 (left for later parts); I probed nothing of these
+#   again. Exploration before naming, outside the sandbox (outputs discarded unless said): gofmt
+#   -s -l file counts at mux v1.6.0, v1.7.0, v1.8.0 and uuid v1.0.0-v1.3.0 (and the file names at
+#   mux v1.7.0: up15-mux-gofmt-simplify-1-7), the exit codes of bandit -r on tomli and markupsafe
+#   (0: not used), pydocstyle on markupsafe (1: up15-markupsafe-pydocstyle), pylint consider-using-f-string on click 884af5c (0: not used), yamllint .github
+#   on markupsafe (1: already an earlier case, not used) and flake8 E501 at 88 columns on
+#   markupsafe's tests (1: up15-markupsafe-flake8-tests-88). All three are tune cases. Project
+#   files read: commit subjects, stats and test diffs of the click commits above (to tell failing
+#   tests from import errors), go.mod files, go-cmp's go.mod history (xerrors from 340f1eb to
+#   63c2960), markupsafe's __init__.py imports, tomli's tests/ listing.
+# - Naming: up15-mux-gotestsum-missing (held-out) was named after a case using docker was dropped
+#   before any run (a Docker daemon socket exists on this machine and the sandbox would have
+#   reached it); I then saw that gotestsum had been used once before and considered renaming the
+#   case to another missing tool, but kept the name to avoid any choice after its split was known.
+# - Outputs read: TUNE outputs only, from the scratch run. Held-out cases whose neighbours' outputs
+#   I read: up15-toml-interface-map-keys (up15-toml-omitempty-zero-struct, the same form),
+#   up15-toml-interface-map-keys-fix-pass (up15-click-nested-completion-fix-pass),
+#   up15-mux-half-typed-race (up15-uuid-half-typed-build-tags), up15-mux-gotestsum-missing and
+#   up15-markupsafe-build-module-missing (up15-tomli-mutmut-missing), up15-gocmp-xerrors-race-2021
+#   (up15-uuid-go-run-tool-offline, the network error), up15-mux-block-race-timeout and
+#   up15-tomli-sleep-runner-kill (none), up15-lru-race-failfast-pass (up15-uuid-shuffle-count-pass).
+# - Labels were fixed before the first run and none changed. Reasons reworded after reading TUNE
+#   outputs: up15-click-no-such-command-suggestion, up15-click-flag-value-non-flag-undone,
+#   up15-click-flag-value-type, up15-click-pager-tempfile-unlink, up15-mux-gofmt-simplify-1-7 (the
+#   diff is go 1.26's doc-comment reformatting, not -s simplifications), up15-click-type-slip-
+#   formatting (mypy 1.0 also reports click's one-argument Generator annotations),
+#   up15-markupsafe-raise-at-import-maxfail (ImportError while loading conftest, exit 4).
+# - Exit codes of held-out cases: all were the ones built for in the scratch run (PASS 0, every
+#   failure label non-zero); reasoned, not read: up15-mux-gotestsum-missing 127,
+#   up15-tomli-sleep-runner-kill killed (the runner's 15 s limit), up15-mux-block-race-timeout 1
+#   (go test's -timeout panic), the others 1 or 0.
+# - Stability notes: up15-tomli-sleep-runner-kill and up15-mux-block-race-timeout on their time
+#   limits (15 s; go test -timeout 10s, the race build being cached); up15-uuid-go-run-tool-offline
+#   and up15-gocmp-xerrors-race-2021 on the sandbox having no network and an empty module cache;
+#   up15-click-pytest-randomly-plugin, up15-mux-gotestsum-missing, up15-tomli-mutmut-missing and
+#   up15-markupsafe-build-module-missing on those not being installed; up15-mux-gofmt-simplify-1-7
+#   on go 1.26's gofmt (older gofmt versions leave those doc comments alone);
+#   up15-click-type-slip-formatting on mypy 1.0.1.
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
