@@ -23,14 +23,17 @@ type Report struct {
 	// Weakened says how each tampered test was weakened.
 	Weakened []Tamper `json:"-"`
 	// Unrun are the gates that were meant to run and could not, with why
-	// (IMPLEMENT with no static check allowlisted and installed).
-	Unrun []Unrun `json:"-"`
+	// (IMPLEMENT with no static check allowlisted and installed): beside
+	// the spec's fields, and only when there are some, so that a reader of
+	// --json or the summary does not take an absent gate for one that was
+	// never asked for.
+	Unrun []Unrun `json:"unrun,omitempty"`
 }
 
 // Unrun is a gate that did not run, and why.
 type Unrun struct {
-	Gate   Gate
-	Reason string
+	Gate   Gate   `json:"gate"`
+	Reason string `json:"reason"`
 }
 
 // Evidence is one gate command's record, as the spec lists it.

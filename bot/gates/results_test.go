@@ -144,3 +144,18 @@ func TestSnippetCutsOnACharacter(t *testing.T) {
 	assert.Equal(t, "aéb", Prefix("aéb", 9))
 	assert.Equal(t, `go test -run '^(TestA|TestB)$' 'a b' x`, CommandLine([]string{"go", "test", "-run", "^(TestA|TestB)$", "a b", "x"}))
 }
+
+// TestUnrunInTheJSON: a gate that could not run is in the JSON, beside
+// the spec's fields, and only when there is one.
+func TestUnrunInTheJSON(t *testing.T) {
+	t.Parallel()
+	r := Report{Base: "b", Head: "h"}
+	r.Normalize()
+	out, err := json.Marshal(r)
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "unrun")
+	r.Unrun = []Unrun{{Gate: Implement, Reason: "`pyflakes .` is not installed where the commands run"}}
+	out, err = json.Marshal(r)
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"unrun":[{"gate":"VERIFY_IMPLEMENT","reason":"`+"`pyflakes .` is not installed where the commands run"+`"}]`)
+}
