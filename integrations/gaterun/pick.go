@@ -11,8 +11,9 @@ import (
 	"github.com/engineo/autoverify/bot/verify"
 )
 
-// probeTimeout bounds one static check's probe: an interpreter's start
-// and one import, or a program's --version.
+// probeTimeout bounds one static check's probe (or the gates' own
+// timeout, when shorter): an interpreter's start and one import, or a
+// program's --version.
 const probeTimeout = time.Minute
 
 // Installed says whether a static check can run where runner runs the
@@ -44,7 +45,11 @@ func (s *Spec) probe(ctx context.Context, argv []string) (resolved []string, why
 		return nil, fmt.Sprintf("could not be probed: %v", err)
 	}
 	defer os.RemoveAll(dir)
-	r := &run{argv: probe, at: s.now(), timeout: probeTimeout}
+	timeout := probeTimeout
+	if s.Timeout > 0 {
+		timeout = min(timeout, s.Timeout)
+	}
+	r := &run{argv: probe, at: s.now(), timeout: timeout}
 	switch err := s.runCmd(ctx, r, dir); {
 	case err != nil:
 		return nil, fmt.Sprintf("could not be probed where the commands run: %v", err)
