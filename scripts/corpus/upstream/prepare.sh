@@ -1665,6 +1665,107 @@
 #   up15-markupsafe-build-module-missing on those not being installed; up15-mux-gofmt-simplify-1-7
 #   on go 1.26's gofmt (older gofmt versions leave those doc comments alone);
 #   up15-click-type-slip-formatting on mypy 1.0.1.
+# Sixteenth recording (upstream16)
+#
+# What it is: 55 more scenarios on the same eight projects, named up16-*, split upstream16-tune /
+# upstream16-heldout (cksum of the case name mod 3, computed, never chosen; every name was fixed,
+# and its split computed, before the scenario was first run), built BLIND (no knowledge of how
+# autoverify classifies) with commits and commands the first fifteen recordings did not use.
+# Real commits, further back in click's and toml's history: later fixes' tests over their
+# parents (tests_from: click e003331 (ParamType.to_info_dict() without a name), ee56925
+# (is_bool_flag set although is_flag is False), d48b59b (make_default_short_help's max_length),
+# 42ee8a1 (an empty options_metavar), 94cc293 (default=tuple with multiple=True), b964c1e
+# (case-insensitive choice completion), bf1e8be (a flag's default shown from default_map),
+# 05b795c (copy-paste errors in click.style()), 1496837 (suffixes removed from generated command
+# names); toml 1891d01 (nested structs on 32-bit archs) run on amd64, where it passes), real
+# fixes undone in the code (code_from: click e003331's types.py, ee56925's core.py), two fix
+# commits passing (e003331, 42ee8a1), and real tools and options on real code: go vet with
+# analyzers named one by one (-lostcancel -bools -stringintconv, -ifaceassert -sigchanyzer
+# -errorsas, -stdmethods -lostcancel), go test -bench with -benchtime 10x, -covermode=count
+# -coverprofile, unittest -q, pytest --durations, -l, -vv, --tb=no -rf; flake8 E203 and E501 at
+# 72 columns on tomli, pycodestyle W503 and pydocstyle D401 on click, pylint line-too-long at 60
+# (markupsafe) and missing-function-docstring (tomli), yamllint -s on markupsafe's
+# .pre-commit-config.yaml; situations a CI meets: go test -run with an invalid regexp, a
+# -coverprofile or go test -c -o under /proc (cannot be written), go list -m -versions and pip
+# download with no network, missing tools (gosec, task, just, python3.9), pytest -c naming a
+# config file that does not exist. The first recording's recipes on new files and commands:
+# break_syntax (toml lex.go under go vet -lostcancel, golang-lru 2q.go, go-cmp cmp/options.go
+# under go test -short, markupsafe __init__.py), raise_at_import (click utils.py, tomli _re.py
+# under unittest -f), add_import (pylint unused-import on tomli), type_slip (mypy --strict on
+# markupsafe _native.py, mypy --no-incremental on tomli _re.py, --follow-imports=skip on click
+# _textwrap.py, --pretty --no-error-summary on tomli), go_test_file (undefined under -run
+# TestNew, vetprintf under go test -vet=printf, an hour's sleep under -cpu 2 -timeout 6s),
+# py_test_file (an hour's sleep under the runner's 20 s limit and under pytest --timeout=5), and
+# the second's go_file badint (go vet -composites on a type error).
+# How recorded: the same record.sh (split_of now knows the up16- prefix; its header names
+# upstream16-tune among the printed parts and up16-* among the prefixes). Every scenario was
+# first run by `record.sh up16-` itself in scratch (UPSTREAM_SCRATCH=/tmp/up16/scratch,
+# held-out output to /dev/null); one tune case was relabelled (below), no recipe or command was
+# changed; then every up16 case was recorded by one final run of `record.sh up16-` on 2026-12-02
+# (one process, nothing edited while it ran; UPSTREAM_SCRATCH=/tmp/up16/rec). Same departure
+# (the shared, already warm GOCACHE /tmp/up/gocache). Tools as in the fourteenth recording.
+# Counts: 55 cases, 34 upstream16-tune, 21 upstream16-heldout. Labels (tune / held-out): PASS 11
+# (9/2), TEST_FAILURE 11 (6/5), CODE_ERROR 8 (4/4), LINT_ERROR 8 (5/3), TYPE_ERROR 4 (3/1),
+# ENV_ERROR 10 (6/4), TIMEOUT 3 (1/2).
+# Projects: click 19, tomli 9, markupsafe 8, golang-lru 5, uuid 4, mux 4, toml 3, go-cmp 3.
+# Recipes: - 26, tests_from 10, type_slip 4, break_syntax 4, go_test_file 3, raise_at_import 2,
+# py_test_file 2, code_from 2, go_file 1, add_import 1. No recipe was added.
+#
+# DISCLOSURES (upstream16)
+# - Blindness: autoverify was never run, and its classifier, tests, bot/, cmd/, integrations/,
+#   docs/ and the recorded corpus outputs of earlier parts were never read, nor git log/diff of
+#   the repository. Read: cases.tsv, prepare.sh and record.sh (beside this script), ../shared/spec
+#   (README.md and the failure-type table of engine-run-artifacts.md) and
+#   ../shared/realhistory/README.md. Conventions were taken from the earlier rows of cases.tsv and
+#   their reasons (a bad flag value, a path that does not exist or cannot be written, a missing
+#   tool or a needed network is ENV_ERROR, as in up-uuid-test-unknown-flag and
+#   up4-toml-coverprofile-missing-dir; an import-time or syntax error in the tree is CODE_ERROR,
+#   as is a type error reported by go vet; a test that runs and fails, also by an AttributeError
+#   or IndexError inside the code under test, is TEST_FAILURE; vet's printf finding inside go
+#   test is LINT_ERROR).
+# - Exploration before naming, outside the sandbox (exit codes only, outputs discarded): click's
+#   pytest on the named test file at base-plus-new-tests and at the fix for e003331, ee56925,
+#   d48b59b, 42ee8a1, 25a8879, 94cc293, b964c1e, 0d01686, bf1e8be, 05b795c and 1496837 (1/0
+#   each, except 25a8879 0/0 and 0d01686 1/1, not used); toml 1891d01's new encode tests over
+#   its parent with GOARCH=386 (1), on amd64 (0: up16-toml-32bit-nested-amd64-pass, tune) and
+#   the fix under 386 (1, so no 386 case was made). So the held-out up16-click-paramtype-info-
+#   dict-noname, -multiple-tuple-default, -choice-completion-case, -default-map-flag-show and
+#   -command-name-suffix had their command's exit code (1) probed, with -q -p no:cacheprovider
+#   (and, for 1496837, tests/test_commands.py alone), before they were named; their outputs were
+#   never read. Project files read: commit subjects and changed-file lists, go.mod files (go-cmp's
+#   older fixes all require golang.org/x/xerrors, so none was used), root listings.
+# - Relabelled after reading a TUNE output: up16-tomli-flake8-e203-slices, built as LINT_ERROR,
+#   exits 0 with no finding (tomli has no whitespace before ':' that E203 reports); it is now a
+#   PASS and its reason says so. Reasons reworded after reading TUNE outputs:
+#   up16-click-paramtype-noname-undone, up16-click-short-help-max-length,
+#   up16-uuid-coverprofile-readonly, up16-markupsafe-config-file-missing,
+#   up16-tomli-type-slip-parser-pretty, up16-markupsafe-yamllint-strict-precommit.
+# - Held-out cases whose neighbours' outputs I read: the five held-out click tests_from cases
+#   (the tune click tests_from and code_from cases), up16-mux-vet-lostcancel-bools-pass
+#   (up16-uuid-vet-ifaceassert-pass, up16-lru-vet-stdmethods-lostcancel-pass),
+#   up16-markupsafe-durations-pass (none of that form), up16-mux-list-versions-offline
+#   (up16-click-pip-download-offline), up16-lru-task-missing, up16-tomli-just-missing and
+#   up16-markupsafe-python39-missing (up16-gocmp-gosec-missing), up16-tomli-pylint-missing-
+#   docstring and up16-tomli-pylint-unused-os (up16-markupsafe-pylint-line-60), up16-mux-vet-
+#   printf-flag (none), up16-tomli-type-slip-re-no-incremental (the tune type_slip cases),
+#   up16-uuid-undefined-helper-run and up16-mux-badint-vet-composites (the tune Go
+#   break_syntax cases), up16-click-raise-at-import-utils and up16-tomli-raise-at-import-failfast
+#   (up16-markupsafe-half-typed-init), up16-uuid-block-timeout-cpu and
+#   up16-markupsafe-sleep-pytest-timeout (up16-click-sleep-runner-kill).
+# - Exit codes of held-out cases: all were the ones built for in the scratch run (PASS 0, every
+#   failure label non-zero): 127 for the three missing tools, 16 and 4 for the two pylint runs
+#   (pylint's bit-coded exit status), 4 for click's import-time raise (pytest's usage error exit,
+#   a conftest import failing), 1 for the others, including the two TIMEOUT cases (go test's
+#   -timeout panic, pytest-timeout's failure); none was killed.
+# - Stability notes: up16-click-sleep-runner-kill on the runner's 20 s limit; up16-uuid-block-
+#   timeout-cpu and up16-markupsafe-sleep-pytest-timeout on their 6 s / 5 s limits;
+#   up16-mux-list-versions-offline and up16-click-pip-download-offline on the sandbox having no
+#   network (pip retries five times first); up16-gocmp-gosec-missing, up16-lru-task-missing,
+#   up16-tomli-just-missing and up16-markupsafe-python39-missing on those not being on the
+#   runner's PATH (a python3.9 exists under /root/.pyenv/shims, outside it);
+#   up16-uuid-coverprofile-readonly and up16-lru-test-binary-readonly on /proc refusing new files;
+#   up16-tomli-type-slip-parser-pretty on mypy 1.0.1 (it also warns about tomli's newer mypy
+#   options).
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
