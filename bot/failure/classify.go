@@ -292,6 +292,7 @@ func Explain(f Failure) (Type, string) {
 	if bytes.HasPrefix(bytes.TrimSpace(text), []byte(`{"`)) {
 		text = goJSONText(text)
 	}
+	text = withoutHandledImports(text)
 	in := &input{argv: f.Argv, exit: f.ExitCode, timedOut: f.TimedOut, text: text, raw: raw, tool: toolOf(f.Argv), tree: f.Tree}
 	if f.Tests != nil {
 		in.tests = *f.Tests
