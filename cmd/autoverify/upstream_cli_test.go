@@ -39,7 +39,7 @@ const upstreamDir = "../../scripts/corpus/upstream"
 // upstreamSplits are the part's halves, in the order they are reported:
 // each recording's tune half and its held-out half (upstream2: a second
 // recording, blind to the first's results; upstream3, a third).
-var upstreamSplits = []string{"upstream-tune", "upstream-heldout", "upstream2-tune", "upstream2-heldout", "upstream3-tune", "upstream3-heldout", "upstream4-tune", "upstream4-heldout", "upstream5-tune", "upstream5-heldout", "upstream6-tune", "upstream6-heldout", "upstream7-tune", "upstream7-heldout", "upstream8-tune", "upstream8-heldout", "upstream9-tune", "upstream9-heldout", "upstream10-tune", "upstream10-heldout", "upstream11-tune", "upstream11-heldout", "upstream12-tune", "upstream12-heldout", "upstream13-tune", "upstream13-heldout", "upstream14-tune", "upstream14-heldout", "upstream15-tune", "upstream15-heldout", "upstream16-tune", "upstream16-heldout"}
+var upstreamSplits = []string{"upstream-tune", "upstream-heldout", "upstream2-tune", "upstream2-heldout", "upstream3-tune", "upstream3-heldout", "upstream4-tune", "upstream4-heldout", "upstream5-tune", "upstream5-heldout", "upstream6-tune", "upstream6-heldout", "upstream7-tune", "upstream7-heldout", "upstream8-tune", "upstream8-heldout", "upstream9-tune", "upstream9-heldout", "upstream10-tune", "upstream10-heldout", "upstream11-tune", "upstream11-heldout", "upstream12-tune", "upstream12-heldout", "upstream13-tune", "upstream13-heldout", "upstream14-tune", "upstream14-heldout", "upstream15-tune", "upstream15-heldout", "upstream16-tune", "upstream16-heldout", "upstream17-tune", "upstream17-heldout"}
 
 // upstreamCase is one row of cases.tsv.
 type upstreamCase struct {
