@@ -133,27 +133,17 @@ func ResolveStatic(argv []string, probeOutput string) []string {
 	return append([]string{exe}, argv[1:]...)
 }
 
-// StaticCommand picks VERIFY_IMPLEMENT's command for a test command of
-// eco: `go vet ./...` for Go; for Python the first of StaticCandidates
-// that installed reports can run where the commands run (the gates pass a
-// probe through their runner, integrations/gaterun), or none (nil). The
-// pick must pass allowed; its error is allowed's.
-func StaticCommand(eco Ecosystem, test []string, installed func(argv []string) bool, allowed Allowlist) ([]string, error) {
-	var pick []string
-	switch eco {
-	case Go:
-		pick = slices.Clone(DefaultStatic[Go][0])
-	case Python:
-		for _, c := range StaticCandidates(eco, test) {
-			if installed(c) {
-				pick = c
-				break
-			}
-		}
-	}
-	if pick == nil {
+// StaticCommand is VERIFY_IMPLEMENT's command for a test command of eco
+// when it can be named before anything runs: `go vet ./...` for Go,
+// which must pass allowed (its error is allowed's). Every other
+// ecosystem's is nil here: Python's depends on what is installed where the
+// commands run (the host's python3 may not be the runner's), so the gates
+// pick it there (integrations/gaterun's AutoStatic, from StaticCandidates).
+func StaticCommand(eco Ecosystem, allowed Allowlist) ([]string, error) {
+	if eco != Go {
 		return nil, nil
 	}
+	pick := slices.Clone(DefaultStatic[Go][0])
 	if _, err := allowed(CommandLine(pick)); err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/engineo/autoverify/bot/gates"
+	"github.com/engineo/autoverify/bot/verify"
 	"github.com/engineo/autoverify/integrations/gaterun"
 )
 
@@ -45,11 +46,20 @@ func TestDetect(t *testing.T) {
 	}
 }
 
-// TestInstalled: a static check is installed when its probe passes where
-// the runner runs the commands (here the local sandbox).
-func TestInstalled(t *testing.T) {
+// probed says whether a static check's probe passes where runner runs
+// the commands, in a directory under tmp ("": the system's).
+func probed(runner verify.Runner, tmp string) func(argv []string) bool {
+	return func(argv []string) bool {
+		_, why := gaterun.Probe(context.Background(), runner, tmp, argv)
+		return why == ""
+	}
+}
+
+// TestProbe: a static check is installed when its probe passes where the
+// runner runs the commands (here the local sandbox).
+func TestProbe(t *testing.T) {
 	t.Parallel()
-	installed := gaterun.Installed(context.Background(), runner(t), t.TempDir())
+	installed := probed(runner(t), t.TempDir())
 	assert.False(t, installed([]string{"autoverify-no-such-tool", "check", "."}))
 	assert.False(t, installed(nil))
 	assert.False(t, installed([]string{"/nonexistent/python3", "-m", "pyflakes", "."}), "an interpreter that is not there imports nothing")
@@ -59,12 +69,12 @@ func TestInstalled(t *testing.T) {
 	assert.False(t, installed([]string{py, "-m", "autoverify_no_such_module", "."}))
 }
 
-// TestInstalledRunsNothingOfTheCheckout: the probe imports the checker,
+// TestProbeRunsNothingOfTheCheckout: the probe imports the checker,
 // and the CLI is started in the change's checkout: a pyflakes.py planted
 // there answered for the checker when the probe ran on the host. The
 // probe runs isolated, from an empty directory, in the runner: the
 // planted module neither runs nor counts.
-func TestInstalledRunsNothingOfTheCheckout(t *testing.T) {
+func TestProbeRunsNothingOfTheCheckout(t *testing.T) {
 	py := pythonWithPytest(t)
 	checkout := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran")
@@ -73,7 +83,7 @@ func TestInstalledRunsNothingOfTheCheckout(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(checkout, m+".py"), []byte(planted), 0o644))
 	}
 	t.Chdir(checkout)
-	installed := gaterun.Installed(context.Background(), runner(t), "")
+	installed := probed(runner(t), "")
 	assert.False(t, installed([]string{py, "-m", "autoverify_planted_checker", "."}), "a checker only the checkout has is not installed")
 	if exec.Command(py, "-I", "-c", "import pyflakes").Run() == nil {
 		assert.True(t, installed([]string{py, "-m", "pyflakes", "."}), "the installed pyflakes is")

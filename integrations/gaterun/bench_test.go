@@ -163,7 +163,8 @@ func BenchmarkGatesOverheadReal(b *testing.B) {
 
 // benchSuite is how a project's suite is run: the gates' test command,
 // the baseline's (run on the base and on the head), the static check the
-// "+vet" figures add, and the runner's options.
+// "+vet" figures add (nil: the one the gates pick where the commands run,
+// as for a user's Python project), and the runner's options.
 type benchSuite struct {
 	eco            gates.Ecosystem
 	test, baseline []string
@@ -180,7 +181,7 @@ var goSuite = benchSuite{eco: gates.Go, test: []string{"go", "test", "-count=1",
 // realSuite is the suite of the real project cloned at dir, run as the
 // real-history replay runs it (runGatesWith): Go's as goSuite, Python's
 // with the interpreter that has pytest (`PY -m pytest`, PYTHONPATH=src
-// for the src layouts) and the static check gates.StaticCommand picks.
+// for the src layouts) and the static check the gates pick.
 func realSuite(b *testing.B, dir string) benchSuite {
 	eco, ok := gaterun.Detect(dir)
 	if !ok {
@@ -194,15 +195,7 @@ func realSuite(b *testing.B, dir string) benchSuite {
 		b.Skip("SKIPPED LOUDLY: no python3 with pytest")
 	}
 	test := []string{py, "-m", "pytest"}
-	runner, err := local.New(local.WithEnv("PYTHONPATH=src"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	static, err := gates.StaticCommand(eco, test, gaterun.Installed(context.Background(), runner, ""), allowAll)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return benchSuite{eco: gates.Python, test: test, baseline: test, static: static, opts: []local.Option{local.WithEnv("PYTHONPATH=src")}}
+	return benchSuite{eco: gates.Python, test: test, baseline: test, opts: []local.Option{local.WithEnv("PYTHONPATH=src")}}
 }
 
 // overhead measures a gates run against running the test command twice
@@ -233,7 +226,7 @@ func overhead(b *testing.B, r *repo, base, head string, suite benchSuite, check 
 	gatesRun := func(static bool) time.Duration {
 		spec := gaterun.Spec{Base: base, Head: head, Trees: trees, Runner: runner, Ecosystem: suite.eco, Test: suite.test}
 		if static {
-			spec.Static = suite.static
+			spec.Static, spec.AutoStatic, spec.Allowed = suite.static, suite.static == nil, allowAll
 		}
 		start := time.Now()
 		rep, err := gaterun.Run(ctx, spec)

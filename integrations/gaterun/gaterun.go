@@ -1466,7 +1466,7 @@ func (s *Spec) judge(rep *gates.Report, p *plan, rs *runs) {
 	if rs.i != nil || p.staticTool != nil {
 		rep.Gates = append(rep.Gates, s.implement(p, rs, env))
 	}
-	if s.Static == nil && s.staticUnrun != "" {
+	if s.staticUnrun != "" {
 		rep.Unrun = append(rep.Unrun, gates.Unrun{Gate: gates.Implement, Reason: s.staticUnrun})
 	}
 

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/engineo/autoverify/bot/gates"
-	"github.com/engineo/autoverify/bot/verify"
 )
 
 // probeTimeout bounds one static check's probe (or the gates' own
@@ -16,24 +15,12 @@ import (
 // program's --version.
 const probeTimeout = time.Minute
 
-// Installed says whether a static check can run where runner runs the
-// gates' commands (the installed argument of gates.StaticCommand): its
-// probe (gates.StaticProbe) exits 0 there, run in an empty directory
-// under tmp ("" is the system's temporary directory). Where the checks
-// run is what counts: the host's python3 may be another interpreter than
-// the sandbox's or the container's, with other packages, and a host probe
-// run in the change's checkout would run the checkout's pyflakes.py
-// outside every sandbox.
-func Installed(ctx context.Context, runner verify.Runner, tmp string) func(argv []string) bool {
-	s := &Spec{Runner: runner, TempDir: tmp}
-	return func(argv []string) bool {
-		_, why := s.probe(ctx, argv)
-		return why == ""
-	}
-}
-
-// probe runs argv's probe through the spec's runner, in an empty
-// directory of its own. It returns argv as the check is to run
+// probe runs argv's probe (gates.StaticProbe) through the spec's runner,
+// in an empty directory of its own under TempDir. Where the checks run is
+// what counts: the host's python3 may be another interpreter than the
+// sandbox's or the container's, with other packages, and a host probe run
+// in the change's checkout would run the checkout's pyflakes.py outside
+// every sandbox. It returns argv as the check is to run
 // (gates.ResolveStatic), or why it cannot.
 func (s *Spec) probe(ctx context.Context, argv []string) (resolved []string, why string) {
 	probe := gates.StaticProbe(argv)

@@ -236,12 +236,8 @@ func runGatesWith(dir, py, base, head string, mutate bool, concurrency int) (gat
 	if err != nil {
 		return gates.Report{}, err
 	}
-	static, err := gates.StaticCommand(eco, test, gaterun.Installed(ctx, runner, ""), allowAll)
-	if err != nil {
-		return gates.Report{}, err
-	}
 	return gaterun.Run(ctx, gaterun.Spec{Base: base, Head: head, Trees: gaterun.GitTrees{Repo: repo}, Runner: runner,
-		Ecosystem: eco, Test: test, Static: static, Vars: map[string]string{"project_root": dir}, Mutate: mutate, Concurrency: concurrency})
+		Ecosystem: eco, Test: test, AutoStatic: true, Allowed: allowAll, Vars: map[string]string{"project_root": dir}, Mutate: mutate, Concurrency: concurrency})
 }
 
 // cliAllowlist is what a project judged by the gates allows: the

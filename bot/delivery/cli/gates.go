@@ -29,10 +29,7 @@ func GateCommands(dir, testCmd string, allowed gates.Allowlist, detect func(dir 
 	case err != nil:
 		return nil, nil, InputErrorf("--test-cmd: %v", err)
 	}
-	if eco != gates.Go {
-		return test, nil, nil
-	}
-	if static, err = gates.StaticCommand(eco, test, nil, allowed); err != nil {
+	if static, err = gates.StaticCommand(eco, allowed); err != nil {
 		return nil, nil, InputErrorf("VERIFY_IMPLEMENT: %v", err)
 	}
 	return test, static, nil
