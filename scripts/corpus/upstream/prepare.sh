@@ -2004,6 +2004,127 @@
 #   up18-lru-exec-qemu-missing on those not being installed; up18-markupsafe-unittest-pytest-style
 #   on Python 3.11 (3.12's unittest exits 5 when no test ran); the mypy cases on mypy 1.0.1 and
 #   up18-click-vulture-core on vulture 2.7 (its exit status for findings may differ in other releases).
+#
+# Nineteenth recording (upstream19)
+#
+# What it is: 52 more scenarios on seven of the eight projects (no click this time), named
+# up19-*, split upstream19-tune / upstream19-heldout (cksum of the case name mod 3, computed,
+# never chosen; every name was fixed, and its split computed, before the scenario was first run),
+# built BLIND (no knowledge of how autoverify classifies) with commits and commands the first
+# eighteen recordings did not use. Real commits in toml's 2022-2023 history: later fixes' tests
+# over their parents (tests_from: toml 4272474 (control characters rejected everywhere), 6c90bd5
+# (json.Number decoded and encoded), e5d5927 (TOML 1.1 times without seconds), f7d4e0a (TOML 1.1
+# unicode bare keys), a8b4ad8 (its tests set a tomlNext switch the parent lacks: a compile
+# error)), a real fix undone (code_from: toml 6c90bd5's decode.go, encode.go and parse.go), an
+# old go-cmp (79433ac, requiring golang.org/x/xerrors) under go list -m all, and real tools and
+# options on real code: go test -run on a subtest path (TestToml/valid, TestVersion6/.*,
+# TestMiddlewareExecution/not.called.for.404), -list (golang-lru, mux), -count=3 on a failing
+# run, -p 1, -trimpath, -coverpkg on one package, -benchmem, -fuzz with -fuzztime on uuid's real
+# FuzzParse and a -fuzz pattern matching its three fuzz targets, -tags cmp_debug (go-cmp's own
+# debug tag, whose visual debugging makes the diff tests too slow for -timeout 20s; with a syntax
+# error in the tagged file under go vet -tags, and without the tag under go build, which never
+# compiles the file), -timeout 2s / 4s on our own sleeping / waiting tests; go vet -httpresponse,
+# -printf, -loopclosure -lostcancel (clean), -nilfunc and -lostcancel on our own files, -shadow
+# (not a vet flag any more); go build -trimpath; go run of toml's real tomlv command on its
+# _example; go doc; gofmt -d on a directory; make gosec (mux's real Makefile go-installs gosec
+# with no network); pytest --durations, -l, -o addopts=, --deselect of a node id, -p no:doctest
+# beside --doctest-modules; python3 -m py_compile (a syntax error; a module-level raise, which
+# compiles); flake8 --statistics, pydocstyle --convention=pep257 / google, pylint --errors-only
+# (undefined-variable), pyflakes3 on a directory, mypy --strict on single modules (markupsafe
+# _native.py with the project's own findings, tomli _re.py clean, tomli _types.py with our line),
+# bandit -q -r on markupsafe (clean), shellcheck on markupsafe's real devcontainer script,
+# cppcheck --enable=warning on the real _speedups.c, yamllint -d relaxed on tomli's workflow.
+# Earlier recipes on files and packages not used before; no recipe was added.
+# How recorded: the same record.sh (split_of now knows the up19- prefix; its header names
+# upstream19-tune among the printed parts and up19-* among the prefixes). Every scenario was
+# first run by `record.sh up19-` itself in scratch (UPSTREAM_SCRATCH=/tmp/up19/scratch, held-out
+# output to /dev/null); no case was relabelled, no recipe or command was changed; then every up19
+# case was recorded by one final run of `record.sh up19-` on 2026-12-03 (one process, nothing
+# edited while it ran; UPSTREAM_SCRATCH=/tmp/up19/rec), which gave the same exit codes as the
+# scratch run. Same departure (the shared, already warm GOCACHE /tmp/up/gocache). Tools as in the
+# eighteenth recording (go 1.26.8, Python 3.11.2, pytest 7.2.1, pytest-timeout 2.1.0, mypy 1.0.1,
+# pylint 2.16.2, flake8 5.0.4, pyflakes 2.5.0, pydocstyle, bandit, shellcheck, cppcheck, yamllint
+# and make from Debian bookworm).
+# Counts: 52 cases, 40 upstream19-tune, 12 upstream19-heldout. Labels (tune / held-out): PASS 22
+# (18/4), TEST_FAILURE 7 (6/1), CODE_ERROR 4 (1/3), LINT_ERROR 8 (7/1), TYPE_ERROR 2 (1/1),
+# ENV_ERROR 5 (5/0), TIMEOUT 4 (2/2). PASS is heavier than in earlier parts (many real tools
+# on real, clean code), and the computed split left no ENV_ERROR case held out.
+# Projects: tomli 10, markupsafe 10, toml 8, mux 7, uuid 6, golang-lru 6, go-cmp 5.
+# Recipes: - 29, tests_from 5, break_syntax 4, py_test 3, go_snip 2, go_eight 2, raise_at_import
+# 1, py_lines 1, py_file 1, py_append 1, go_lines 1, go_file 1, code_from 1.
+# Conventions followed (from earlier rows' labels and reasons and the seventeenth and eighteenth
+# recordings' blocks): collect-only and list-only runs that exit 0 are PASS (as
+# up3-tomli-collect-only-pass, up3-toml-list-tests-pass); a -fuzz pattern matching several
+# targets, a vet flag that does not exist and an option whose plugin is disabled (pytest's usage
+# error) are ENV_ERROR like other bad flag values; a go install / module download needing the
+# network is ENV_ERROR; a syntax error (also from py_compile or go vet) and a Go compile error
+# are CODE_ERROR; vet's, gofmt -d's, flake8's, pydocstyle's, pyflakes' and pylint's findings
+# (pylint's E-class undefined-variable included) are LINT_ERROR; mypy's are TYPE_ERROR; go
+# test's -timeout panic and the runner's kill are TIMEOUT (also for a real tag making real tests
+# too slow: up19-gocmp-debug-tag-timeout).
+#
+# DISCLOSURES (upstream19)
+# - Blindness: autoverify was never run, and its classifier, tests, bot/, cmd/, integrations/,
+#   docs/ and the recorded corpus outputs of earlier parts were never read, nor git log, diff or
+#   status of the repository. Read: cases.tsv, prepare.sh and record.sh (beside this script) and
+#   the spec directory's file list; ../shared/realhistory/README.md was not re-read (the
+#   conventions were taken from the earlier rows' labels and reasons and the two previous blocks).
+# - Exploration before naming, outside the sandbox (in /tmp/up19/probe, exit codes only, outputs
+#   discarded; GOFLAGS=-mod=mod GOPROXY=off for the tests_from probes, env -i with the runner's
+#   PATH): go test ./... on the parent plus the fix's test files, go test -run NONE_X (compile
+#   only) and go test at the fix, for toml 4272474, 6c90bd5, e5d5927, f7d4e0a (1 / compiles / 0
+#   each), a8b4ad8 (does not compile / fix 0), fa027bd (its fix fails too: not used); go-cmp
+#   4664e24, d5fcb38, 8fa37b4, d669b04, 23a2b56, 1536a0c (all fail at the fix too, the 2020-2022
+#   tree needing xerrors: not used as tests_from); mux 4a3d4f3, a659b61, 7f08801 (trees without
+#   go.mod: not used), e48e440 and fe14465 (0: not used); golang-lru 73f395c (its fix fails too)
+#   and 8f8764f (0): not used. Tools and commands at the newest commits (exit codes): bandit,
+#   pydocstyle pep257 / google / numpy, flake8 --statistics, mypy --strict on markupsafe
+#   _native.py and tomli _re.py / _types.py, shellcheck on the devcontainer script, cppcheck
+#   --enable=warning on _speedups.c, pytest --durations and -o addopts=, pyflakes3, pylint
+#   --errors-only, yamllint -d relaxed, py_compile, python3 -m doctest on markupsafe's
+#   docs/escaping.rst (0) and docs/formatting.rst (1; not used: I could not tell from the exit
+#   code alone whether a doctest ran or what failed); uuid's fuzz commands, a subtest -run, go doc
+#   Compare; mux make gosec (timed out with the network up) and make govulncheck (2, not used), go
+#   vet -httpresponse, one middleware subtest; go-cmp -tags cmp_debug (killed at 120 s: so the
+#   case got -timeout 20s), vet -printf, go test -list; go list -m all and go test ./cmp/ at
+#   79433ac (1); golang-lru go test -list, vet -shadow (2), the benchmem run, vet -loopclosure
+#   -lostcancel, a go build -o into a missing directory (0: the directory is created, not used);
+#   toml go build -o into /nonexistent (0: created as root, then removed; not used), go run
+#   ./cmd/tomlv with and without _example/example.toml, -p 1 -run TestToml/valid; go build of
+#   go-cmp with the half-typed line in the untagged debug_enable.go (0). So these held-out cases
+#   had their command's exit code (or one very close) probed before they were named, their
+#   outputs never read: up19-toml-unicode-bare-keys and up19-toml-tomlnext-undefined (probed
+#   with go test ./...), up19-uuid-subtest-v6-pass, up19-markupsafe-flake8-statistics,
+#   up19-markupsafe-mypy-strict-native, up19-markupsafe-bandit-r-pass,
+#   up19-markupsafe-cppcheck-warning-pass, up19-tomli-mypy-strict-re-pass. Project files read:
+#   commit subjects and changed-file lists, the test diffs of toml 6c90bd5, e5d5927 and a8b4ad8
+#   (test names; to tell a compile error from a test failure), the build lines of go-cmp's
+#   debug_*.go, mux's Makefile, test function names (t.Run, Benchmark, Fuzz), file listings.
+# - Relabelled after reading a TUNE output: none. No recipe, command or reason was changed after
+#   a run.
+# - Held-out cases whose neighbours' outputs I read: up19-toml-unicode-bare-keys (up19-toml-time-
+#   no-seconds, the other TOML 1.1 toml-test case), up19-toml-tomlnext-undefined (none of that
+#   form this time), up19-uuid-subtest-v6-pass (up19-mux-middleware-subtest-pass,
+#   up19-toml-subtest-valid-p1-pass), up19-mux-chanwait-4s (up19-uuid-sleep-timeout-2s),
+#   up19-mux-half-typed-regexp-trimpath and up19-markupsafe-py-compile-native (up19-gocmp-debug-
+#   tag-syntax-vet), up19-markupsafe-flake8-statistics (up19-markupsafe-pydocstyle-pep257),
+#   up19-markupsafe-mypy-strict-native and up19-tomli-mypy-strict-re-pass (up19-tomli-mypy-strict-
+#   types-none), up19-markupsafe-bandit-r-pass and up19-markupsafe-cppcheck-warning-pass (the
+#   tune PASS tool cases), up19-tomli-wait-runner-15s (up19-uuid-sleep-timeout-2s).
+# - Exit codes of held-out cases: all were the ones built for in the scratch run and the final
+#   run (PASS 0, every failure label non-zero): "killed" for up19-tomli-wait-runner-15s (the
+#   runner's 15s limit), 1 for the others (up19-mux-chanwait-4s: go test's -timeout panic). None
+#   was dropped.
+# - Stability notes: up19-gocmp-debug-tag-timeout relies on the cmp_debug diff tests taking far
+#   more than 20 s (they ran past 120 s outside the sandbox); up19-uuid-sleep-timeout-2s,
+#   up19-mux-chanwait-4s and up19-tomli-wait-runner-15s on their limits; up19-mux-make-gosec-
+#   offline on gosec not being on PATH and the sandbox having no network (with a network the
+#   install runs instead); up19-gocmp-list-m-all-xerrors on an empty module cache;
+#   up19-lru-vet-shadow-flag on go 1.26's vet (no -shadow); up19-markupsafe-no-doctest-plugin on
+#   pytest 7.2 registering --doctest-modules in its doctest plugin; the mypy cases on mypy 1.0.1
+#   (tomli's pyproject.toml has an option it does not know, reported as a warning);
+#   up19-uuid-fuzz-parse-100x-pass on the fuzz cache under the shared GOCACHE (fresh per run in
+#   the runner); up19-toml-tomlv-example-pass prints nothing on success.
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
