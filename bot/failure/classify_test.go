@@ -133,6 +133,8 @@ func TestClassifyGeneralRules(t *testing.T) {
 		out  string
 		want Type
 	}{
+		{"-fuzz matching several targets", "go test -run ^$ -fuzz Fuzz -fuzztime 10x .", 1, "testing: will not fuzz, -fuzz matches more than one fuzz test: [FuzzParse FuzzParseBytes FuzzFromBytes]\nFAIL\nexit status 1\nFAIL\tgithub.com/google/uuid\t0.016s\n", EnvError},
+		{"-fuzz over several packages", "go test -fuzz FuzzX ./...", 1, "cannot use -fuzz flag with multiple packages\n", EnvError},
 		{"go test -timeout", "go test ./...", 1, "panic: test timed out after 1s\n\trunning tests:\n\t\tTestSlow (1s)\n\ngoroutine 17 [running]:\nFAIL\texample.com/x\t1.01s\n", Timeout},
 		{"node --test-timeout", "node --test", 1, "TAP version 13\nnot ok 1 - slow\n  ---\n  failureType: 'testTimeoutFailure'\n  error: 'test timed out after 100ms'\n  ...\n1..1\n# tests 1\n# pass 0\n# fail 1\n", Timeout},
 		{"pytest-timeout", "pytest", 1, "+++++++++++++++++++++++++++++++++++ Timeout ++++++++++++++++++++++++++++++++++++\nFAILED tests/test_a.py::test_slow - Failed: Timeout >1.0s\n========================= 1 failed in 1.10s =========================\n", Timeout},
@@ -935,4 +937,31 @@ func TestUpstream12Misses(t *testing.T) {
 		{"pytest.exit, the service refused", []string{"pytest-3", "-o", "pythonpath=src", "tests/test_zz_scenario.py"}, exitNoRedis, EnvError},
 		{"pytest.exit for another reason stays the tests'", []string{"pytest-3", "tests"}, strings.Replace(exitNoRedis, "Redis is not reachable on 127.0.0.1:6379 ([Errno 111] Connection refused); start redis-server first", "golden files are stale: run make golden", 1), TestFailure},
 	})
+}
+
+// TestGoTimeLimitAfterLongOutput: go test -json's -timeout panic under a
+// test that printed pages first (upstream19's go-cmp diff tests under
+// their debug tag, which draw every step) is the time limit, as it is
+// when the test printed little; a row that failed its assertion before a
+// later row hung stays a test failure.
+func TestGoTimeLimitAfterLongOutput(t *testing.T) {
+	stream := func(rowFailed bool) []byte {
+		lines := []string{`{"Action":"run","Package":"m","Test":"TestDraw"}`}
+		for i := 0; i < 200; i++ {
+			lines = append(lines, fmt.Sprintf(`{"Action":"output","Package":"m","Test":"TestDraw/#%d","Output":"step %d of the drawing\n"}`, i, i))
+		}
+		if rowFailed {
+			lines = append(lines, `{"Action":"output","Package":"m","Test":"TestDraw/#3","Output":"    draw_test.go:9: got 1, want 2\n"}`,
+				`{"Action":"fail","Package":"m","Test":"TestDraw/#3"}`)
+		}
+		lines = append(lines,
+			`{"Action":"output","Package":"m","Test":"TestDraw/#9","Output":"panic: test timed out after 20s\n"}`,
+			`{"Action":"output","Package":"m","Test":"TestDraw/#9","Output":"\trunning tests:\n\t\tTestDraw/#9 (20s)\n"}`,
+			`{"Action":"output","Package":"m","Output":"FAIL\tm\t20.015s\n"}`,
+			`{"Action":"fail","Package":"m","Elapsed":20.015}`)
+		return []byte(strings.Join(lines, "\n") + "\n")
+	}
+	argv := []string{"go", "test", "-json", "-timeout", "20s", "./..."}
+	assert.Equal(t, Timeout, Classify(Failure{Argv: argv, ExitCode: 1, Output: stream(false)}))
+	assert.Equal(t, TestFailure, Classify(Failure{Argv: argv, ExitCode: 1, Output: stream(true)}))
 }

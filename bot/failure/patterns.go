@@ -80,8 +80,13 @@ var envSignals = rx(
 	// cppcheck given paths none of which exist.
 	`^cppcheck: error: could not find or open any of the paths given`,
 	// A go test binary refusing its flags: a -run pattern that is not a
-	// regexp, a flag it does not define.
+	// regexp, a flag it does not define, a -fuzz pattern that matches
+	// several fuzz targets (it fuzzes one at a time); go test refusing
+	// -fuzz beside several packages or a profile flag.
 	`^testing: invalid regexp for `,
+	`^testing: will not fuzz, -fuzz matches more than one fuzz test: `,
+	`^cannot use -\S+ flag (with|on) (-fuzz|multiple packages|package outside the main module)`,
+	`^-fuzz flag is not supported on `,
 	// go refusing a flag's value, from the command line or GOFLAGS
 	// ("-mod=bogus not supported (can be '', 'mod', 'readonly', or
 	// 'vendor')").

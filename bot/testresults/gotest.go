@@ -151,6 +151,9 @@ func (run *goRun) cases() []Case {
 		if status == Fail {
 			failedIn[k.pkg] = true
 			c.Failure = goFailure(st.out.String())
+			if c.CutOff {
+				c.Failure = endedByTimeLimit(st.out.String(), c.Failure)
+			}
 		}
 		cases = append(cases, c)
 	}
@@ -169,7 +172,7 @@ func (run *goRun) cases() []Case {
 // test of another.
 func (run *goRun) timedOut() map[string]bool {
 	out := map[string]bool{}
-	says := func(st *goState) bool { return strings.Contains(st.out.String(), "panic: test timed out after ") }
+	says := func(st *goState) bool { return strings.Contains(st.out.String(), goTimeLimitPanic) }
 	for k, st := range run.tests {
 		if says(st) {
 			out[k.pkg] = true
@@ -181,6 +184,33 @@ func (run *goRun) timedOut() map[string]bool {
 		}
 	}
 	return out
+}
+
+// goTimeLimitPanic starts the line go test's -timeout prints under the
+// test that was running when it stopped the binary.
+const goTimeLimitPanic = "panic: test timed out after "
+
+// endedByTimeLimit puts the time limit's panic first in a cut-off test's
+// failure when the test's output holds it: that test was running when the
+// limit fired, and a test that printed a lot before (go-cmp's diff tests
+// under their debug tag draw every step) would otherwise show only its
+// first lines, which say nothing of what ended it.
+func endedByTimeLimit(out, failure string) string {
+	i := strings.Index(out, goTimeLimitPanic)
+	if i < 0 || strings.Contains(failure, goTimeLimitPanic) {
+		return failure
+	}
+	line, _, _ := strings.Cut(out[i:], "\n")
+	keep := []string{strings.TrimSpace(line)}
+	for _, l := range strings.Split(failure, "\n") {
+		if len(keep) == failureLines {
+			break
+		}
+		if l != "" {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 // goNoise are go test's own framing lines, not what a test said.

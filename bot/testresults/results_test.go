@@ -1,6 +1,7 @@
 package testresults
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -246,4 +247,32 @@ func TestGoJSONRepeatedRuns(t *testing.T) {
 	assert.Contains(t, slow.Failure, "panic: test timed out after 5s")
 	assert.Equal(t, Fail, flip.Status, "the first run failed")
 	assert.False(t, flip.CutOff)
+}
+
+// A test that printed more than the failure's first lines before the
+// -timeout stopped it (go-cmp's diff tests under their debug tag draw
+// every step) keeps the time limit's panic first in its failure: the
+// first lines alone say nothing of what ended it. A bystander cut off
+// without the panic in its output keeps its own lines.
+func TestGoJSONCutOffFailureNamesTheTimeLimit(t *testing.T) {
+	lines := []string{`{"Action":"run","Package":"m","Test":"TestDraw"}`}
+	for i := 0; i < 3*failureLines; i++ {
+		lines = append(lines, fmt.Sprintf(`{"Action":"output","Package":"m","Test":"TestDraw/#%d","Output":"step %d\n"}`, i, i))
+	}
+	lines = append(lines,
+		`{"Action":"output","Package":"m","Test":"TestDraw/#9","Output":"panic: test timed out after 20s\n"}`,
+		`{"Action":"output","Package":"m","Test":"TestDraw/#9","Output":"\trunning tests:\n"}`,
+		`{"Action":"run","Package":"m","Test":"TestOther"}`,
+		`{"Action":"output","Package":"m","Test":"TestOther","Output":"waiting\n"}`,
+		`{"Action":"fail","Package":"m","Elapsed":20.01}`)
+	r := Parse([]byte(strings.Join(lines, "\n") + "\n"))
+	require.Len(t, r.Cases, 2)
+	draw, other := r.Cases[0], r.Cases[1]
+	assert.True(t, draw.CutOff)
+	first, _, _ := strings.Cut(draw.Failure, "\n")
+	assert.Equal(t, "panic: test timed out after 20s", first)
+	assert.Contains(t, draw.Failure, "step 0", "its own first lines follow")
+	assert.LessOrEqual(t, strings.Count(draw.Failure, "\n")+1, failureLines)
+	assert.True(t, other.CutOff)
+	assert.Equal(t, "waiting", other.Failure)
 }
