@@ -2125,6 +2125,118 @@
 #   (tomli's pyproject.toml has an option it does not know, reported as a warning);
 #   up19-uuid-fuzz-parse-100x-pass on the fuzz cache under the shared GOCACHE (fresh per run in
 #   the runner); up19-toml-tomlv-example-pass prints nothing on success.
+#
+# Twentieth recording (upstream20)
+#
+# What it is: 49 more scenarios on the five Go projects (mux, toml, go-cmp, golang-lru, uuid),
+# named up20-*, split upstream20-tune / upstream20-heldout (cksum of the case name mod 3,
+# computed, never chosen; every name was fixed, and its split computed, before the scenario was
+# first run), built BLIND (no knowledge of how autoverify classifies). Its theme is golangci-lint
+# (v2.15.0, built from source with go 1.26.8 and installed at /usr/local/bin/golangci-lint by
+# scripts/golangci-lint.sh; no earlier part had it), run as the projects' developers or CI would:
+# golangci-lint run and run ./... with the standard linters (errcheck, govet, ineffassign,
+# staticcheck, unused) and no config on the real code at the newest commits and at older ones
+# (mux 98cb6bf of 2020, toml 8d9ffad of 2022, go-cmp 79433ac of 2021, which requires
+# golang.org/x/xerrors and cannot load offline); mux's own `make golangci-lint` target (run -v);
+# --enable-only with single linters (errcheck, gosec, staticcheck, revive, gocyclo, misspell,
+# ineffassign, unused, bodyclose, govet) and with a linter that does not exist; --default none
+# -E errcheck; --default all with --max-issues-per-linter 1; --no-config to bypass golang-lru's
+# real, stale v1 .golangci.yml, and that config itself under run, linters and config verify;
+# config files of our own (v2 with gosimple, a linter v2 merged into staticcheck; a tab-indented
+# one; a run.timeout that is not a duration); findings we planted (an ignored os.Remove error,
+# an ineffectual assignment, misspelt comments, an unused unexported function, an unclosed
+# response body, a copied mutex, a deferred Close before the error check) and compile errors
+# (a local declared and not used, a half-typed function in route.go, the same in go-cmp's
+# cmp_debug-tagged debug_enable.go with and without --build-tags, a test calling uuid.Compare on
+# a base without it, with --tests=true and --tests=false); golangci-lint fmt --diff -E gofmt on
+# our misformatted file and on toml's real tree; --timeout 1ms; a 1s runner limit; run . in
+# go-cmp's root, which has no Go files; --new-from-rev HEAD~1 over our planted commit and
+# --new-from-rev with a revision that does not exist; --out-format (removed in v2);
+# --output.json.path stdout; --issues-exit-code 0 with findings; golangci-lint linters. Three
+# other Go commands earlier parts did not use: go test -fullpath (a real failing test, mux
+# 976b536 over its parent), -coverprofile (toml) and -skip (uuid).
+# A recipe was added: go_twenty (our own small Go files for the linters, and .golangci.yml files;
+# its kind cfgmisspell, a valid v2 config, is used by no kept case: its case was dropped, below).
+# How recorded: the same record.sh (split_of now knows the up20- prefix; its header names
+# upstream20-tune among the printed parts and up20-* among the prefixes). Every scenario was
+# first run by `record.sh up20-` itself in scratch (UPSTREAM_SCRATCH=/tmp/up20/scratch, held-out
+# output to /dev/null); then every up20 case was recorded by one final run of `record.sh up20-`
+# on 2026-12-02 (one process, nothing edited while it ran; UPSTREAM_SCRATCH=/tmp/up20/rec), which
+# gave the same exit codes as the scratch run. Same departure (the shared, already warm GOCACHE
+# /tmp/up/gocache); golangci-lint's own cache lives under the private HOME, so it is cold in
+# every run (a standard-linter run took about 25-30 s on the 2-CPU machine). Tools: go 1.26.8,
+# golangci-lint 2.15.0, GNU make from Debian bookworm, git 2.39.5.
+# Counts: 49 cases, 35 upstream20-tune, 14 upstream20-heldout. Labels (tune / held-out):
+# LINT_ERROR 27 (21/6), ENV_ERROR 10 (5/5), PASS 5 (3/2), CODE_ERROR 4 (3/1), TIMEOUT 2 (2/0),
+# TEST_FAILURE 1 (1/0). LINT_ERROR dominates: a linter theme, and the real code of four of the
+# five projects has real findings under golangci-lint's standard linters (only golang-lru's
+# newest commit, and uuid's 53dda83 without its tests, are clean).
+# Projects: toml 11, uuid 11, go-cmp 10, mux 9, golang-lru 8.
+# Recipes: - 28, go_twenty 13, break_syntax 3, tests_from 3, go_snip 1, go_six 1.
+# Conventions followed (from earlier rows' labels and reasons and the eighteenth and nineteenth
+# recordings' blocks): linters' findings are LINT_ERROR (also golangci-lint fmt --diff's, as
+# gofmt -d's were, and also when they come out as JSON or through make); a Go compile error is
+# CODE_ERROR also when golangci-lint reports it as a typecheck issue; a config golangci-lint
+# cannot load (v1 format, unknown linter, YAML error, a bad value), an unknown flag or linter
+# name, a package that needs the network, and a directory with no Go files to analyze (like a
+# missing path) are ENV_ERROR; golangci-lint's own --timeout expiring is TIMEOUT, like go test's
+# -timeout panic, and so is the runner's kill; a list-only command that exits 0 (golangci-lint
+# linters) is PASS. --issues-exit-code 0 with findings is LINT_ERROR although it exits 0: the
+# corpus labels what the output shows (as exit-0 runs of no test are TEST_FAILURE).
+#
+# DISCLOSURES (upstream20)
+# - Blindness: autoverify was never run, and its classifier, tests, bot/, cmd/, integrations/,
+#   docs/ and the recorded corpus outputs of earlier parts were never read, nor git log, diff or
+#   status of the repository. Read: cases.tsv, prepare.sh and record.sh (beside this script),
+#   golangci-lint's own help (help linters, help formatters, run --help, config --help, config
+#   verify --help, fmt --help); ../shared/realhistory/README.md and the spec directory were not
+#   read this time (the conventions were taken from the earlier rows and the two previous blocks).
+# - Exploration: nothing was probed outside the sandbox; the first scratch run of record.sh was
+#   the only exploration. Project files read before naming: golang-lru's .golangci.yml (v1),
+#   mux's Makefile (its golangci-lint target) and workflow grep, the go.mod first lines, commit
+#   subjects of the newest commits and of the older ones used, the file carrying go-cmp's
+#   cmp_debug build line.
+# - Labels of the cases on unchanged real code (whether golangci-lint finds something there) were
+#   left open when the cases were named and set from the scratch run: from the exit code only for
+#   the held-out ones (up20-toml-lint-default, up20-toml-gocyclo-only, up20-gocmp-staticcheck-only:
+#   1, LINT_ERROR, as that code compiles (earlier parts' go test / vet runs at those commits);
+#   up20-lru-no-config-default, up20-uuid-compare-undefined-no-tests: 0, PASS), from the output
+#   for the tune ones (all LINT_ERROR: up20-mux-lint-default, -make-golangci-lint, -errcheck-only,
+#   -gosec-only, -old-2020-lint, up20-toml-fmt-diff-clean, -old-2022-lint, up20-gocmp-lint-default,
+#   -debug-syntax-untagged, -revive-only, up20-uuid-lint-default). up20-toml-fmt-diff-clean keeps
+#   its name (names are fixed) although toml's tree is not clean under golangci-lint's gofmt,
+#   which simplifies composite literals as gofmt -s does.
+# - Relabelled after reading a TUNE output: up20-uuid-new-from-rev-unknown, ENV_ERROR ->
+#   LINT_ERROR (its brief asked for this case to be decided by what it prints: golangci-lint only
+#   warns that the revision is bad and reports every issue). Reasons reworded after TUNE outputs:
+#   up20-mux-httpresponse-snippet (govet's httpresponse is not among golangci-lint's reports; the
+#   unchecked Close and the unused function are), up20-toml-fmt-diff-misformatted (real files are
+#   in the diff too). No recipe or command was changed after a run.
+# - Dropped: up20-uuid-config-verify-offline (tune, ENV_ERROR by design: config verify was
+#   expected to fetch its JSON schema from the network; it exited 0 with no output offline).
+#   Replaced by up20-uuid-config-verify-gosimple (config verify on the gosimple config, ENV_ERROR
+#   by design; named, split computed (held-out) and labelled before its first run), which exited
+#   0 in its scratch run (verify accepted the config): dropped blind, its output never read. No
+#   other replacement.
+# - Held-out cases whose neighbours' outputs I read: up20-toml-lint-default (up20-toml-old-2022-
+#   lint), up20-gocmp-staticcheck-only (up20-gocmp-lint-default, which shows staticcheck issues),
+#   up20-toml-misspell-planted, up20-lru-ineffassign-planted and up20-lru-errcheck-default-none
+#   (the tune planted-finding cases), up20-uuid-compare-undefined-lint (up20-toml-unused-var-
+#   planted, a compile error as a typecheck issue), up20-lru-real-v1-config and up20-lru-linters-
+#   v1-config (up20-lru-config-verify-v1: the same config error), up20-toml-config-gosimple-
+#   removed, up20-toml-config-bad-timeout and up20-uuid-out-format-removed (up20-uuid-config-yaml-
+#   tab, up20-lru-enable-only-unknown).
+# - Exit codes: golangci-lint exits 1 for issues (typecheck issues included), 3 when it stops on
+#   an error (config, unknown linter or flag, package loading), 4 for its --timeout, 5 for no Go
+#   files; make exits 2 when golangci-lint fails; up20-uuid-issues-exit-code-0 exits 0 (LINT_ERROR
+#   by the convention above); up20-gocmp-runner-kill-1s is "killed". All held-out exit codes were
+#   the ones built for (PASS 0, every failure label non-zero), in the scratch and the final run.
+# - Stability notes: the LINT_ERROR/PASS of real code depends on golangci-lint 2.15.0's linters
+#   and go 1.26.8 (govet's inline analyzer and gosec's G705/G602 report on code older releases
+#   passed); up20-toml-default-all-max-issues-1 on 2.15.0's set of linters (it also warns about
+#   deprecated ones); up20-gocmp-runner-kill-1s on a cold golangci-lint cache in the private HOME
+#   and 2 CPUs; up20-gocmp-xerrors-2021-lint on no network and an empty module cache;
+#   up20-uuid-new-from-rev-planted on the scenario commit being HEAD over the real commit.
 set -euo pipefail
 
 die() { echo "prepare.sh: $*" >&2; exit 1; }
@@ -4871,6 +4983,40 @@ EOF2
   esac
 }
 
+# ---- recipes added by the twentieth recording (upstream20) ----
+
+# go_twenty DIR KIND: our own small files for golangci-lint. Go files go into the package in DIR
+# (its package name taken from the package's files): an exported function ignoring os.Remove's
+# error (errcheck), an assignment overwritten before use (ineffassign), a doc comment with three
+# common misspellings (misspell), a local variable declared and never used (unusedvar: a compile
+# error), an unexported function nobody calls (unusedfunc), a function not formatted by gofmt
+# (misformat), an http.Get whose response body is never closed (bodyopen). Config files go into
+# DIR as .golangci.yml: a v2 config enabling gosimple, a linter v2 merged into staticcheck
+# (cfggosimple), a v2 config indented with a tab, which YAML forbids (cfgtab), a v2 config
+# whose run.timeout is not a duration (cfgtimeout), a valid v2 config enabling misspell beside
+# the standard linters (cfgmisspell).
+go_twenty() {
+  local d=$1 kind=$2 pkg
+  case "$kind" in
+    cfggosimple) printf 'version: "2"\n\nlinters:\n  enable:\n    - errcheck\n    - gosimple\n    - misspell\n' >"$d/.golangci.yml"; return ;;
+    cfgtab) printf 'version: "2"\n\nlinters:\n\tenable:\n\t\t- misspell\n' >"$d/.golangci.yml"; return ;;
+    cfgmisspell) printf 'version: "2"\n\nlinters:\n  default: standard\n  enable:\n    - misspell\n' >"$d/.golangci.yml"; return ;;
+    cfgtimeout) printf 'version: "2"\n\nrun:\n  timeout: soon\n\nlinters:\n  enable:\n    - misspell\n' >"$d/.golangci.yml"; return ;;
+  esac
+  pkg=$(grep -h -m1 '^package ' "$d"/*.go | grep -v '_test$' | head -n1 | cut -d' ' -f2)
+  [ -n "$pkg" ] || die "go_twenty: no Go package in $d"
+  case "$kind" in
+    errcheck) printf 'package %s\n\nimport "os"\n\n// ScenarioCleanup removes a temporary file.\nfunc ScenarioCleanup(path string) {\n\tos.Remove(path)\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    ineffassign) printf 'package %s\n\nimport "strconv"\n\n// ScenarioLabel names the n-th entry.\nfunc ScenarioLabel(n int) string {\n\tlabel := "entry"\n\tlabel = strconv.Itoa(n)\n\treturn label\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    misspell) printf 'package %s\n\n// ScenarioSeparator returns the seperator used when we recieve each occurence count.\nfunc ScenarioSeparator() string {\n\treturn ","\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    unusedvar) printf 'package %s\n\n// ScenarioWidth returns the column width.\nfunc ScenarioWidth() int {\n\twidth := 3\n\treturn 4\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    unusedfunc) printf 'package %s\n\nfunc scenarioHelper(n int) int {\n\treturn n * 2\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    misformat) printf 'package %s\n\n// ScenarioSum adds two numbers.\nfunc ScenarioSum(a,b int) int{\nreturn a+b}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    bodyopen) printf 'package %s\n\nimport "net/http"\n\n// ScenarioStatus fetches url and returns its status code.\nfunc ScenarioStatus(url string) (int, error) {\n\tresp, err := http.Get(url)\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn resp.StatusCode, nil\n}\n' "$pkg" >"$d/zz_scenario.go" ;;
+    *) die "go_twenty: unknown kind $kind" ;;
+  esac
+}
+
 # ---- prepare ----
 git clone -q "$bundles/$project.bundle" "$dir" || die "cannot clone $project"
 cd "$dir"
@@ -4893,6 +5039,7 @@ if [ "$recipe" != "-" ]; then
     go_twelve|py_twelve) ;;
     go_thirteen|py_thirteen) ;;
     go_fourteen|py_fourteen) ;;
+    go_twenty) ;;
     *) die "unknown recipe $fn" ;;
   esac
   "$fn" "${words[@]:1}" || die "recipe failed: $recipe"

@@ -7,13 +7,13 @@
 # prints the exit code of every case; the output only for tune cases
 # (upstream-tune, upstream2-tune, upstream3-tune, upstream4-tune,
 # upstream5-tune, upstream6-tune, upstream7-tune, upstream8-tune,
-# upstream9-tune, upstream10-tune, upstream11-tune, upstream12-tune, upstream13-tune, upstream14-tune, upstream15-tune, upstream16-tune, upstream17-tune, upstream18-tune, upstream19-tune; a held-out case's output goes
+# upstream9-tune, upstream10-tune, upstream11-tune, upstream12-tune, upstream13-tune, upstream14-tune, upstream15-tune, upstream16-tune, upstream17-tune, upstream18-tune, upstream19-tune, upstream20-tune; a held-out case's output goes
 # to /dev/null, unread).
 # `record.sh up2-` runs every case whose name starts with the prefix (the
 # second recording's cases are named up2-*, the third's up3-*, the fourth's
 # up4-*, the fifth's up5-*, the sixth's up6-*, the seventh's up7-*, the
 # eighth's up8-*, the ninth's up9-*, the tenth's up10-*, the eleventh's up11-*, the
-# twelfth's up12-*, the thirteenth's up13-*, the fourteenth's up14-*, the fifteenth's up15-*, the sixteenth's up16-*, the seventeenth's up17-*, the eighteenth's up18-*, the nineteenth's up19-*).
+# twelfth's up12-*, the thirteenth's up13-*, the fourteenth's up14-*, the fifteenth's up15-*, the sixteenth's up16-*, the seventeenth's up17-*, the eighteenth's up18-*, the nineteenth's up19-*, the twentieth's up20-*).
 # It writes the
 # exit code it saw into the exit column of cases.tsv ("killed" when the time
 # limit killed the command).
@@ -33,7 +33,7 @@ mkdir -p "$gocache"
 
 split_of() {
   local h part=upstream
-  case "$1" in up2-*) part=upstream2 ;; up3-*) part=upstream3 ;; up4-*) part=upstream4 ;; up5-*) part=upstream5 ;; up6-*) part=upstream6 ;; up7-*) part=upstream7 ;; up8-*) part=upstream8 ;; up9-*) part=upstream9 ;; up10-*) part=upstream10 ;; up11-*) part=upstream11 ;; up12-*) part=upstream12 ;; up13-*) part=upstream13 ;; up14-*) part=upstream14 ;; up15-*) part=upstream15 ;; up16-*) part=upstream16 ;; up17-*) part=upstream17 ;; up18-*) part=upstream18 ;; up19-*) part=upstream19 ;; esac
+  case "$1" in up2-*) part=upstream2 ;; up3-*) part=upstream3 ;; up4-*) part=upstream4 ;; up5-*) part=upstream5 ;; up6-*) part=upstream6 ;; up7-*) part=upstream7 ;; up8-*) part=upstream8 ;; up9-*) part=upstream9 ;; up10-*) part=upstream10 ;; up11-*) part=upstream11 ;; up12-*) part=upstream12 ;; up13-*) part=upstream13 ;; up14-*) part=upstream14 ;; up15-*) part=upstream15 ;; up16-*) part=upstream16 ;; up17-*) part=upstream17 ;; up18-*) part=upstream18 ;; up19-*) part=upstream19 ;; up20-*) part=upstream20 ;; esac
   h=$(printf '%s' "$1" | cksum | cut -d' ' -f1)
   if [ $((h % 3)) -eq 0 ]; then echo "$part-heldout"; else echo "$part-tune"; fi
 }
