@@ -121,6 +121,9 @@ var rules = []rule{
 	// is not a setup or load error is a test failure; failures that are all
 	// setup errors are an environment problem.
 	{"test results", structured},
+	// golangci-lint's own count of what it reported (golangciSummary):
+	// the findings are the failure, whatever it warned of first.
+	{"golangci-lint summary", golangciSummary},
 	// A file of the program's own that an import names and that is not
 	// there: node's ESM resolver resolves a relative specifier to the
 	// absolute path it tried ("Cannot find module '/…/src/settings.js'

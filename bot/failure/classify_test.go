@@ -133,6 +133,9 @@ func TestClassifyGeneralRules(t *testing.T) {
 		out  string
 		want Type
 	}{
+		{"golangci-lint findings after a warning", "golangci-lint run --new-from-rev v9 ./...", 1, "level=warning msg=\"[runner] Can't process results by diff processor: can't prepare diff by revgrep: could not read git repo: error executing \\\"git diff --color=never --no-ext-diff --relative v9 --\\\": exit status 128: fatal: bad revision 'v9'\"\nx_test.go:12:8: Error return value is not checked (errcheck)\n\t\tParse(in)\n\t\t     ^\n1 issues:\n* errcheck: 1\n", LintError},
+		{"golangci-lint with deprecated linters", "golangci-lint run --default all ./...", 1, "level=warning msg=\"The linter 'wsl' is deprecated (since v2.2.0) due to: new major version. Replaced by wsl_v5.\"\nmain.go:53:11: Error return value of `f.Close` is not checked (errcheck)\nmain.go:9:2: missing cases in expression switch: reflect.Invalid (exhaustive)\n2 issues:\n* errcheck: 1\n* exhaustive: 1\n", LintError},
+		{"golangci-lint typecheck", "golangci-lint run ./...", 1, "fuzz/fuzz.go:7:2: could not import example.com/m (-: # example.com/m\n./a.go:5:2: declared and not used: width) (typecheck)\n\t\"example.com/m\"\n\t^\n1 issues:\n* typecheck: 1\n", CodeError},
 		{"-fuzz matching several targets", "go test -run ^$ -fuzz Fuzz -fuzztime 10x .", 1, "testing: will not fuzz, -fuzz matches more than one fuzz test: [FuzzParse FuzzParseBytes FuzzFromBytes]\nFAIL\nexit status 1\nFAIL\tgithub.com/google/uuid\t0.016s\n", EnvError},
 		{"-fuzz over several packages", "go test -fuzz FuzzX ./...", 1, "cannot use -fuzz flag with multiple packages\n", EnvError},
 		{"go test -timeout", "go test ./...", 1, "panic: test timed out after 1s\n\trunning tests:\n\t\tTestSlow (1s)\n\ngoroutine 17 [running]:\nFAIL\texample.com/x\t1.01s\n", Timeout},

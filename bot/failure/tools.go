@@ -331,3 +331,28 @@ func toolOf(argv []string) toolKind {
 	}
 	return unknownTool
 }
+
+// golangciIssues is golangci-lint's summary under its text report (v2):
+// "N issues:" and a "* linter: count" line for each linter that reported.
+var golangciIssues = regexp.MustCompile(`(?m)^\d+ issues?:\n((?:\* [\w-]+: \d+(?:\n|$))+)`)
+
+// golangciSummary reads golangci-lint's summary of a failed run: what it
+// reports is the failure, whatever warnings it logged before them (a
+// revision --new-from-rev could not diff, a deprecated linter, a linter
+// the project's go line turns off), which read like a setup's. A summary
+// that counts typecheck's reports (packages that did not load: the code's
+// compile error, or a module the setup lacks) is left to the rules that
+// read those messages.
+func golangciSummary(in *input) (Type, bool) {
+	if in.exit == 0 || !bytes.Contains(in.text, []byte(" issues:\n* ")) && !bytes.Contains(in.text, []byte(" issue:\n* ")) {
+		return "", false
+	}
+	m := golangciIssues.FindAllSubmatch(in.text, -1)
+	if m == nil {
+		return "", false
+	}
+	if bytes.Contains(m[len(m)-1][1], []byte("* typecheck: ")) {
+		return "", false
+	}
+	return LintError, true
+}
