@@ -333,8 +333,9 @@ func toolOf(argv []string) toolKind {
 }
 
 // golangciIssues is golangci-lint's summary under its text report (v2):
-// "N issues:" and a "* linter: count" line for each linter that reported.
-var golangciIssues = regexp.MustCompile(`(?m)^\d+ issues?:\n((?:\* [\w-]+: \d+(?:\n|$))+)`)
+// "N issues:" and a "* linter: count" line for each linter that reported;
+// compiled on first use, as the signals are, not at start-up.
+var golangciIssues = lazyregexp.New(`(?m)^\d+ issues?:\n((?:\* [\w-]+: \d+(?:\n|$))+)`)
 
 // golangciSummary reads golangci-lint's summary of a failed run: what it
 // reports is the failure, whatever warnings it logged before them (a
@@ -347,7 +348,7 @@ func golangciSummary(in *input) (Type, bool) {
 	if in.exit == 0 || !bytes.Contains(in.text, []byte(" issues:\n* ")) && !bytes.Contains(in.text, []byte(" issue:\n* ")) {
 		return "", false
 	}
-	m := golangciIssues.FindAllSubmatch(in.text, -1)
+	m := golangciIssues().FindAllSubmatch(in.text, -1)
 	if m == nil {
 		return "", false
 	}
